@@ -1,0 +1,5 @@
+"""`python -m cardgen` runs the command-line interface."""
+
+from cardgen.cli import main
+
+main()

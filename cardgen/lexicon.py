@@ -1,0 +1,60 @@
+"""Playable words: which entries of a word list count in a game of Ghost.
+
+The rules are those of GHOST.md, "Playable words": an entry is a candidate only if it is made
+entirely of the letters a-z (capitals, apostrophes, hyphens, digits, spaces and accents drop it);
+a candidate shorter than the minimum length is not a word; a word that has a shorter word as a
+proper prefix can never be reached and is removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+"""The letters a fragment is made of."""
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The playable words of a word list for one minimum length."""
+
+    words: tuple[str, ...]
+    """The playable words, sorted; no word is a prefix of another."""
+    min_length: int
+    """Words shorter than this do not count."""
+
+    def __repr__(self) -> str:
+        shown = ", ".join(repr(w) for w in self.words[:5])
+        more = ", ..." if len(self.words) > 5 else ""
+        return f"Lexicon(words=({shown}{more}), min_length={self.min_length})"
+
+
+def is_candidate(entry: str) -> bool:
+    """Tell whether an entry is made entirely of the letters a-z."""
+    # isascii + isalpha + islower is exactly [a-z]+ and runs in C, which matters on 280k entries.
+    return entry.isascii() and entry.isalpha() and entry.islower()
+
+
+def playable_words(entries: Iterable[str], min_length: int) -> Lexicon:
+    """Return the playable words among `entries` for a game with the given minimum length.
+
+    `entries` are already stripped (see `cardgen.wordlists.WordList.entries`); duplicates and
+    order do not matter.
+
+    >>> playable_words(["cart", "cartridge", "Cat", "ca", "dog's", "ox"], 3).words
+    ('cart',)
+    """
+    if min_length < 1:
+        raise ValueError(f"min_length must be at least 1, got {min_length}")
+    long_enough = sorted({e for e in entries if len(e) >= min_length and is_candidate(e)})
+    words: list[str] = []
+    # In sorted order a word's proper prefix comes before it, and every entry in between shares
+    # that prefix, so comparing with the last kept word finds every unreachable word.
+    last = None
+    for word in long_enough:
+        if last is not None and word.startswith(last):
+            continue
+        words.append(word)
+        last = word
+    return Lexicon(words=tuple(words), min_length=min_length)

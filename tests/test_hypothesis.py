@@ -1,0 +1,71 @@
+"""The fast solver and card builder against a brute force, on small random dictionaries."""
+
+from __future__ import annotations
+
+from bruteforce import BruteGhost, playable
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgen.lexicon import playable_words
+from cardgen.solver import solve
+from cardgen.strategy import DictionaryInfo, build_card
+
+# A small alphabet makes shared prefixes, and so real choices, likely.
+entries_strategy = st.lists(
+    st.text(alphabet="abcA'", min_size=1, max_size=7), min_size=1, max_size=30
+)
+common = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@common
+@given(entries=entries_strategy, min_length=st.integers(2, 4))
+def test_playable_words_match(entries: list[str], min_length: int) -> None:
+    assert set(playable_words(entries, min_length).words) == playable(entries, min_length)
+
+
+@common
+@given(
+    entries=entries_strategy,
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 4),
+)
+def test_losers_and_minimal_sets_match_brute_force(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    fast = solve(playable_words(entries, min_length), players)
+    for fragment in brute.prefixes:
+        assert fast.losers(fragment) == brute.losers(fragment), fragment
+        if fragment not in words:
+            assert fast.children(fragment) == tuple(brute.children(fragment))
+        for seat in range(1, players + 1):
+            expected = tuple(sorted(brute.winning_words(fragment, seat)))
+            assert fast.winning_words(fragment, seat) == expected, (fragment, seat)
+
+
+@common
+@given(
+    entries=entries_strategy,
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+)
+def test_card_openings_match_brute_force(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    lexicon = playable_words(entries, min_length)
+    info = DictionaryInfo("test", "test", "0" * 64, len(entries), len(lexicon.words))
+    card = build_card(solve(lexicon, players), info)
+    assert card.losers == tuple(sorted(brute.losers("")))
+    for seat in card.seats:
+        assert [o.fragment for o in seat.openings] == brute.openings(seat.seat)
+        for opening in seat.openings:
+            assert opening.losers == tuple(sorted(brute.losers(opening.fragment)))
+            assert opening.moves == tuple(brute.winning_moves(opening.fragment, seat.seat))
+            assert opening.words == tuple(sorted(brute.winning_words(opening.fragment, seat.seat)))

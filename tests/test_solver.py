@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import pytest
+
+from cardgen.lexicon import playable_words
+from cardgen.solver import solve
+
+
+def solved(words: str, players: int = 2, min_length: int = 3):  # type: ignore[no-untyped-def]
+    return solve(playable_words(words.split(), min_length), players)
+
+
+# The worked examples of GHOST.md (min length 3, two players).
+@pytest.mark.parametrize(
+    ("words", "losers", "moves", "winning"),
+    [
+        ("cat camel gecko", {1}, (), ()),
+        ("cat camel goat gerbil", {2}, ("g",), ("gerbil", "goat")),
+        ("cat camel goat gecko gerbil gar", {1}, (), ()),
+        ("cat camel goat gecko gerbil gar gannet", {2}, ("g",), ("gannet", "gerbil", "goat")),
+    ],
+)
+def test_worked_examples(
+    words: str, losers: set[int], moves: tuple[str, ...], winning: tuple[str, ...]
+) -> None:
+    solution = solved(words)
+    assert solution.losers("") == losers
+    assert solution.winning_moves("") == moves
+    assert solution.winning_words("", 1) == winning
+
+
+def test_minimal_set_prefers_the_smaller_branch() -> None:
+    solution = solved("cat camel goat gecko gerbil gar gannet")
+    # "ga" is answered by "gan" (not "gar"), "ge" by "ger" (not "gec", which leads to gecko).
+    assert solution.winning_words("ga", 1) == ("gannet",)
+    assert solution.winning_words("ge", 1) == ("gerbil",)
+    assert solution.rank("", 1) == (3, 4, "gannet")
+    assert solution.rank("", 2) is None
+
+
+def test_a_word_is_lost_by_the_seat_that_completes_it() -> None:
+    solution = solved("abcd abce", players=3)
+    assert solution.losers("abcd") == {1}  # the fourth letter is played by seat 1 of 3
+    assert solution.is_word("abcd")
+    assert not solution.is_word("abc")
+
+
+def test_queries_on_fragments() -> None:
+    solution = solved("cat camel goat gerbil")
+    assert solution.children("") == ("c", "g")
+    assert solution.children("ca") == ("m", "t")
+    assert solution.find("cx") is None
+    assert solution.find("catx") is None  # nothing follows a completed word
+    assert list(solution.fragments(2)) == ["ca", "ge", "go"]
+    assert solution.mover("") == 1 and solution.mover("c") == 2 and solution.mover("ca") == 1
+    with pytest.raises(KeyError):
+        solution.losers("zz")
+
+
+def test_a_seat_with_only_losing_moves_still_has_legal_moves() -> None:
+    # Seat 1 must play "c" or "g" although both lose: the loser set is the union.
+    solution = solved("cat camel gecko")
+    assert solution.losers("") == {1}
+    assert solution.winning_moves("", 2) == ("c", "g")
+
+
+def test_multiplayer_union_when_every_child_contains_the_mover() -> None:
+    # Three players: at "ab" seat 3 must complete "abc" or "abd" and loses either way.
+    solution = solved("abc abd", players=3, min_length=3)
+    assert solution.losers("ab") == {3}
+    assert solution.losers("") == {3}
+    # Seat 1 moves at "": "x" then "xy" leads to a word seat 1 completes... unless it avoids it.
+    solution = solved("abc xyzw", players=3, min_length=3)
+    assert solution.losers("x") == {1}
+    assert solution.losers("") == {3}
+    assert solution.winning_moves("") == ("a",)
+
+
+def test_players_are_checked() -> None:
+    with pytest.raises(ValueError, match="players"):
+        solved("cat", players=1)
