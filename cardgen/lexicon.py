@@ -47,10 +47,15 @@ def playable_words(entries: Iterable[str], min_length: int) -> Lexicon:
     """
     if min_length < 1:
         raise ValueError(f"min_length must be at least 1, got {min_length}")
-    long_enough = sorted({e for e in entries if len(e) >= min_length and is_candidate(e)})
+    # Inlined is_candidate: this loop sees every entry of the list. Word lists usually come
+    # sorted, and sorting a sorted list is linear, so no set is made first.
+    long_enough = sorted(
+        e for e in entries if len(e) >= min_length and e.isascii() and e.isalpha() and e.islower()
+    )
     words: list[str] = []
     # In sorted order a word's proper prefix comes before it, and every entry in between shares
-    # that prefix, so comparing with the last kept word finds every unreachable word.
+    # that prefix, so comparing with the last kept word finds every unreachable word (and every
+    # repeat, since a word starts with itself).
     last = None
     for word in long_enough:
         if last is not None and word.startswith(last):

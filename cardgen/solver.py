@@ -58,6 +58,9 @@ class Solution:
     _ranks: tuple[tuple[IntArray, ...], ...] = field(repr=False)
     """`_ranks[k-1][d]`: rank key of seat k's minimal set per fragment (`_NO_WIN` if none)."""
     _rank_bits: tuple[int, int] = field(repr=False)
+    _letters: npt.NDArray[np.uint8] = field(repr=False)
+    """The sorted words as a (words, longest) matrix of ASCII codes, zero-padded."""
+    _keys: dict[int, npt.NDArray[np.bytes_]] = field(default_factory=dict, repr=False)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -75,20 +78,22 @@ class Solution:
 
     def find(self, fragment: str) -> int | None:
         """Index of `fragment` in `levels[len(fragment)]`, or None if no word begins with it."""
-        i = 0
-        for d, letter in enumerate(fragment):
-            level = self.levels[d]
-            if level.leaf[i]:
-                return None
-            nxt = self.levels[d + 1]
-            lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
-            for j in range(lo, hi):
-                if self.words[int(nxt.start[j])][d] == letter:
-                    i = j
-                    break
+        d = len(fragment)
+        if d >= len(self.levels) or not fragment.isascii():
+            return None
+        keys = self._keys.get(d)
+        if keys is None:
+            # The fragments of one length, as sorted fixed-width byte strings, for a binary
+            # search: built on first use, since most levels are never searched.
+            if d == 0:
+                keys = np.array([b""])
             else:
-                return None
-        return i
+                rows = np.ascontiguousarray(self._letters[self.levels[d].start, :d])
+                keys = rows.view(f"S{d}").reshape(-1)
+            self._keys[d] = keys
+        key = fragment.encode()
+        i = int(np.searchsorted(keys, key))
+        return i if i < len(keys) and keys[i] == key else None
 
     def _index(self, fragment: str) -> int:
         i = self.find(fragment)
@@ -188,8 +193,8 @@ def solve(lexicon: Lexicon, players: int) -> Solution:
     words = lexicon.words
     if not words:
         raise ValueError("the lexicon has no playable words")
-    levels = _build_levels(words)
-    levels = _solve_losers(levels, players)
+    letters = _letter_matrix(words)
+    levels = _solve_losers(_build_levels(words, letters), players)
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
     rank_bits = (int(lengths.max()).bit_length(), len(words).bit_length())
     if 2 * rank_bits[1] + rank_bits[0] > 62:
@@ -197,15 +202,19 @@ def solve(lexicon: Lexicon, players: int) -> Solution:
     ranks = tuple(
         _solve_ranks(levels, players, seat, lengths, rank_bits) for seat in range(players)
     )
-    return Solution(lexicon, players, levels, ranks, rank_bits)
+    return Solution(lexicon, players, levels, ranks, rank_bits, letters)
 
 
-def _build_levels(words: tuple[str, ...]) -> list[Level]:
+def _letter_matrix(words: tuple[str, ...]) -> npt.NDArray[np.uint8]:
+    """The words as rows of ASCII codes, zero-padded to the longest."""
+    width = max(len(w) for w in words)
+    return np.array(words, dtype=f"S{width}").view(np.uint8).reshape(len(words), width)
+
+
+def _build_levels(words: tuple[str, ...], letters: npt.NDArray[np.uint8]) -> list[Level]:
     """Build the trie of the sorted, prefix-free words, one level per fragment length."""
-    n = len(words)
+    n, width = letters.shape
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=n)
-    width = int(lengths.max())
-    letters = np.array(words, dtype=f"S{width}").view(np.uint8).reshape(n, width)
     # lcp[i]: length of the common prefix of words i-1 and i. Words are distinct and none is a
     # prefix of another, so they differ at a position before either ends.
     lcp = np.zeros(n, dtype=np.int64)

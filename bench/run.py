@@ -1,0 +1,115 @@
+"""The cardgen benchmark: time of each stage and peak memory, per shipped config.
+
+Run from the project root, after `python -m pip install -e .`:
+
+    python bench/run.py
+
+For each config it starts a fresh process that times the stages (read the word list, playable
+words, solve, strategy card, render each format) and reports its peak memory; then it times the
+whole `cardgen build` command as a process (best and median of several runs), the way a user
+runs it. Word lists must be cached or installed (a first build fetches them). Not a test: the
+figures go in the README and in the notes, not into assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ("twl06-2p", "twl06-4p", "sowpods-4p")
+PROCESS_CONFIG = "twl06-2p"
+RUNS = 7
+
+
+def stages(config_path: Path) -> dict[str, float]:
+    """Time each stage of one build in this process; seconds, plus peak memory in MB."""
+    from cardgen.build import Format, Lexicons, render
+    from cardgen.config import load_card_config
+    from cardgen.lexicon import playable_words
+    from cardgen.solver import solve
+    from cardgen.strategy import build_card
+
+    config = load_card_config(config_path)
+    lexicons = Lexicons(progress=False)
+    times: dict[str, float] = {}
+    t = time.perf_counter()
+    wordlist = lexicons.wordlist(config.dictionary)
+    times["read"] = time.perf_counter() - t
+    t = time.perf_counter()
+    lexicon = playable_words(wordlist.entries, config.min_length)
+    times["playable words"] = time.perf_counter() - t
+    t = time.perf_counter()
+    solution = solve(lexicon, config.players)
+    times["solve"] = time.perf_counter() - t
+    t = time.perf_counter()
+    card = build_card(solution, lexicons.info(config.dictionary, config.min_length))
+    times["strategy"] = time.perf_counter() - t
+    for fmt in Format:
+        t = time.perf_counter()
+        render(card, config, [fmt])
+        times[f"render {fmt.value}"] = time.perf_counter() - t
+    times["peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    times["words"] = len(lexicon.words)
+    times["nodes"] = solution.nodes
+    return times
+
+
+def process_times(config: str, formats: list[str]) -> list[float]:
+    """Wall time of `cardgen build CONFIG` as a whole process, RUNS times."""
+    args = [sys.executable, "-m", "cardgen", "build", str(ROOT / "configs" / f"{config}.yaml")]
+    for fmt in formats:
+        args += ["--format", fmt]
+    times = []
+    with tempfile.TemporaryDirectory() as out:
+        for _ in range(RUNS):
+            t = time.perf_counter()
+            subprocess.run([*args, "--out", out, "--quiet"], check=True, cwd=ROOT)
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stages", metavar="CONFIG", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.stages:
+        print(json.dumps(stages(Path(args.stages))))
+        return
+    print(f"cardgen benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+    header = None
+    for config in CONFIGS:
+        path = ROOT / "configs" / f"{config}.yaml"
+        out = subprocess.run(
+            [sys.executable, __file__, "--stages", str(path)],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        figures = json.loads(out)
+        if header is None:
+            header = list(figures)
+            print("\n| config | " + " | ".join(header) + " |")
+            print("|---" * (len(header) + 1) + "|")
+        cells = [
+            f"{int(v):,}" if k in ("words", "nodes") else
+            f"{v:.0f}" if k == "peak MB" else f"{v * 1000:.0f} ms"
+            for k, v in figures.items()
+        ]
+        print(f"| {config} | " + " | ".join(cells) + " |")
+    print(f"\nWhole `cardgen build configs/{PROCESS_CONFIG}.yaml` as a process ({RUNS} runs):")
+    for formats in (["md", "json"], ["md", "json", "pdf"]):
+        times = process_times(PROCESS_CONFIG, formats)
+        print(
+            f"  {' + '.join(formats):<15} best {min(times):.3f} s, "
+            f"median {statistics.median(times):.3f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

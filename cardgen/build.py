@@ -1,0 +1,142 @@
+"""`cardgen build`: from card configs to cards written in every asked-for format.
+
+A run checks every config and word list before it computes anything, and computes and renders
+every output before it writes any, so a bad input leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from cardgen.config import CardConfig, Dictionary, TableConfig, load_card_config
+from cardgen.errors import ConfigError, WordListError
+from cardgen.lexicon import Lexicon, playable_words
+from cardgen.outputs import write_all
+from cardgen.render.json import render_card as render_json
+from cardgen.render.markdown import render_card as render_markdown
+from cardgen.solver import solve
+from cardgen.strategy import Card, DictionaryInfo, build_card
+from cardgen.wordlists import WordList, check_available, load_wordlist
+
+
+class Format(str, enum.Enum):
+    """The formats `cardgen build` writes."""
+
+    md = "md"
+    json = "json"
+    pdf = "pdf"
+
+
+class Lexicons:
+    """Word lists and lexicons read once per run, however many configs or rows share them."""
+
+    def __init__(self, *, progress: bool = True) -> None:
+        self.progress = progress
+        self._lists: dict[str, WordList] = {}
+        self._lexicons: dict[tuple[str, int], Lexicon] = {}
+
+    def wordlist(self, dictionary: Dictionary) -> WordList:
+        """The word list, read (or fetched) on first use."""
+        lists = self._lists
+        if dictionary.key not in lists:
+            spec = str(dictionary.path) if dictionary.path else dictionary.spec
+            lists[dictionary.key] = load_wordlist(spec, Path.cwd(), progress=self.progress)
+        return lists[dictionary.key]
+
+    def lexicon(self, dictionary: Dictionary, min_length: int) -> Lexicon:
+        """The playable words of the list for one minimum length; refuses a list with none."""
+        lexicons = self._lexicons
+        key = (dictionary.key, min_length)
+        if key not in lexicons:
+            lexicon = playable_words(self.wordlist(dictionary).entries, min_length)
+            if not lexicon.words:
+                where = dictionary.path or dictionary.spec
+                raise WordListError(
+                    f"{where}: no playable words of {min_length}+ letters "
+                    "(entries must be lower-case a-z words)"
+                )
+            lexicons[key] = lexicon
+        return lexicons[key]
+
+    def info(self, dictionary: Dictionary, min_length: int) -> DictionaryInfo:
+        """What a card says about its word list."""
+        wordlist = self.wordlist(dictionary)
+        return DictionaryInfo(
+            name=wordlist.name,
+            # A user's list is named as the config names it, so that the same config gives the
+            # same bytes from whatever folder it is built.
+            source=wordlist.source if dictionary.path is None else dictionary.spec,
+            sha256=wordlist.sha256,
+            entries=len(wordlist.entries),
+            playable=len(self.lexicon(dictionary, min_length).words),
+        )
+
+
+def check_dictionaries(dictionaries: Iterable[Dictionary]) -> None:
+    """Fail before any work if a catalog list cannot be had (a Debian package not installed)."""
+    for dictionary in dictionaries:
+        if dictionary.path is None:
+            check_available(dictionary.spec)
+
+
+def make_card(config: CardConfig, lexicons: Lexicons) -> Card:
+    """Solve the config's game and build its card."""
+    lexicon = lexicons.lexicon(config.dictionary, config.min_length)
+    solution = solve(lexicon, config.players)
+    return build_card(solution, lexicons.info(config.dictionary, config.min_length), config.title)
+
+
+def render(card: Card, config: CardConfig, formats: Sequence[Format]) -> dict[str, bytes]:
+    """Render a card: output file name -> contents."""
+    files: dict[str, bytes] = {}
+    for fmt in formats:
+        if fmt is Format.md:
+            files[f"{config.stem}.md"] = render_markdown(card).encode()
+        elif fmt is Format.json:
+            files[f"{config.stem}.json"] = render_json(card).encode()
+        elif fmt is Format.pdf:
+            # reportlab is imported only when a PDF is asked for: it is slow to import.
+            from cardgen.render.pdf import render_card as render_pdf
+            from cardgen.render.pdf import render_sheet
+
+            files[f"{config.stem}.pdf"] = render_pdf(card, config.pdf)
+            if config.pdf.sheet != "none":
+                files[f"{config.stem}-sheet.pdf"] = render_sheet(card, config.pdf)
+    return files
+
+
+def check_distinct(configs: Sequence[CardConfig | TableConfig], out: Path | None) -> None:
+    """Refuse two configs of one run that would write the same files (same folder and stem)."""
+    seen: dict[Path, Path] = {}
+    for config in configs:
+        stem = ((out or config.output_dir) / config.stem).resolve()
+        if stem in seen:
+            raise ConfigError(
+                f"{config.path}: writes the same files as {seen[stem]}: rename one of them"
+            )
+        seen[stem] = config.path
+
+
+def build(
+    paths: Sequence[Path],
+    *,
+    out: Path | None = None,
+    formats: Sequence[Format] = tuple(Format),
+    progress: bool = True,
+) -> list[Path]:
+    """Build every config's card in every format; return the files written, in order."""
+    configs = [load_card_config(path) for path in paths]
+    formats = list(dict.fromkeys(formats))  # keep order, drop repeats
+    check_dictionaries(config.dictionary for config in configs)
+    check_distinct(configs, out)
+    lexicons = Lexicons(progress=progress)
+    outputs: dict[Path, bytes] = {}
+    for config in configs:
+        card = make_card(config, lexicons)
+        directory = out or config.output_dir
+        for name, data in render(card, config, formats).items():
+            outputs[directory / name] = data
+    write_all(outputs)
+    return list(outputs)

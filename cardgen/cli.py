@@ -1,0 +1,205 @@
+"""The `cardgen` command line: each command gathers its arguments and calls one function.
+
+Library errors become one line on stderr, `cardgen: error: ...`, and an exit status: 2 for bad
+input, 1 for anything else that failed (a fetch, an unwritable folder).
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from cardgen import __version__
+from cardgen.errors import CardgenError, InputError
+
+FormatT = TypeVar("FormatT", bound=enum.Enum)
+
+app = typer.Typer(
+    name="cardgen",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+wordlists_app = typer.Typer(
+    help="List the catalog of word lists, or fetch lists ahead of time.\n\n"
+    "Example: cardgen wordlists",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(wordlists_app, name="wordlists")
+
+
+def _fail(error: CardgenError) -> typer.Exit:
+    typer.echo(f"cardgen: error: {error}", err=True)
+    return typer.Exit(error.exit_code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool | None,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = None,
+) -> None:
+    """Solve the word game Ghost and print the answer as a pocket card.
+
+    Example: cardgen build configs/twl06-2p.yaml
+    """
+
+
+ConfigArg = Annotated[
+    list[Path],
+    typer.Argument(help="YAML config files.", show_default=False, metavar="CONFIG..."),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="Output folder (default: the config's output_dir)."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Do not list the files written.")
+]
+
+
+def _report(paths: list[Path], quiet: bool) -> None:
+    if not quiet:
+        for path in paths:
+            typer.echo(str(path))
+
+
+@app.command()
+def build(
+    configs: ConfigArg,
+    out: OutOption = None,
+    format: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--format", "-f", help="md, json or pdf; repeat for several (default: all)."
+        ),
+    ] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf.
+
+    Example: cardgen build configs/twl06-2p.yaml --format pdf
+    """
+    from cardgen.build import Format
+    from cardgen.build import build as build_cards
+
+    try:
+        formats = _formats(format, Format)
+        paths = build_cards(configs, out=out, formats=formats, progress=True)
+    except CardgenError as error:
+        raise _fail(error) from None
+    _report(paths, quiet)
+
+
+@app.command()
+def table(
+    configs: ConfigArg,
+    out: OutOption = None,
+    format: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--format", "-f", help="md, csv or json; repeat for several (default: all)."
+        ),
+    ] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Build a strategy table across word lists, player counts and minimum lengths.
+
+    Example: cardgen table configs/tables/classic.yaml --format md
+    """
+    from cardgen.tables import TableFormat, write_tables
+
+    try:
+        formats = _formats(format, TableFormat)
+        paths = write_tables(configs, out=out, formats=formats)
+    except CardgenError as error:
+        raise _fail(error) from None
+    _report(paths, quiet)
+
+
+def _formats(names: list[str] | None, kind: type[FormatT]) -> list[FormatT]:
+    """The formats asked for, in order, checked against `kind` (an Enum); all by default."""
+    choices = [member.value for member in kind]
+    if not names:
+        return list(kind)
+    for name in names:
+        if name not in choices:
+            raise InputError(f"--format: expected one of {', '.join(choices)}, got {name!r}")
+    return [kind(name) for name in dict.fromkeys(names)]
+
+
+@wordlists_app.callback()
+def wordlists_list(ctx: typer.Context) -> None:
+    """List the catalog: each list's source, entries, and whether it is ready offline.
+
+    Example: cardgen wordlists
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from cardgen.wordlists import catalog_rows
+
+    rows = catalog_rows()
+    width = max(len(row.name) for row in rows)
+    for row in rows:
+        typer.echo(
+            f"{row.name:<{width}}  {row.entries:>9,}  {row.status:<13}  {row.source}"
+        )
+
+
+@wordlists_app.command("fetch")
+def wordlists_fetch(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="Catalog names.", show_default=False),
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every list of the catalog.")] = False,
+) -> None:
+    """Fetch catalog word lists now (and verify them), so later builds work offline.
+
+    Example: cardgen wordlists fetch twl06 sowpods
+    """
+    from cardgen.wordlists import check_available, fetch, load_catalog
+
+    catalog = load_catalog()
+    try:
+        if all_:
+            chosen = list(catalog)
+        elif names:
+            chosen = list(dict.fromkeys(names))
+        else:
+            raise InputError("name the lists to fetch, or pass --all")
+        for name in chosen:
+            if name not in catalog:
+                raise InputError(f"{name}: not in the catalog ({', '.join(catalog)})")
+        for name in chosen:
+            entry = catalog[name]
+            if entry.source == "debian":
+                check_available(name)
+            else:
+                fetch(name, progress=True)
+    except CardgenError as error:
+        raise _fail(error) from None
+
+
+def main() -> None:
+    """Run the command line."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("cardgen: interrupted\n")
+        raise SystemExit(130) from None

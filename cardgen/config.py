@@ -1,0 +1,273 @@
+"""Card and table configs: YAML files read safely and checked key by key.
+
+Every problem is a `ConfigError` whose one-line message names the file and the key at fault,
+e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.errors import ConfigError
+from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.wordlists import load_catalog
+
+PLAYERS = (2, 10)
+"""Smallest and largest number of players."""
+MIN_LENGTHS = (2, 15)
+"""Smallest and largest minimum word length."""
+DEFAULT_OUTPUT_DIR = Path("output")
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    """A config's word list: a catalog name, or a file (resolved against the config's folder)."""
+
+    spec: str
+    """As written in the config."""
+    path: Path | None = None
+    """The file, for a word list that is not in the catalog."""
+
+    @property
+    def name(self) -> str:
+        """Catalog name, or the file's name."""
+        return self.path.name if self.path else self.spec
+
+    @property
+    def key(self) -> str:
+        """What identifies the list: catalog name or resolved path."""
+        return str(self.path) if self.path else self.spec
+
+
+@dataclass(frozen=True)
+class CardConfig:
+    """What `cardgen build` makes a card from."""
+
+    path: Path
+    """The config file, as given."""
+    dictionary: Dictionary
+    players: int
+    min_length: int
+    title: str | None = None
+    output_dir: Path = DEFAULT_OUTPUT_DIR
+    pdf: PdfOptions = field(default_factory=PdfOptions)
+
+    @property
+    def stem(self) -> str:
+        """Output files are named after the config file."""
+        return self.path.stem
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What `cardgen table` makes a strategy table from."""
+
+    path: Path
+    title: str
+    dictionaries: tuple[Dictionary, ...]
+    min_lengths: tuple[int, ...]
+    players: tuple[int, ...]
+    output_dir: Path = DEFAULT_OUTPUT_DIR
+
+    @property
+    def stem(self) -> str:
+        """Output files are named after the config file."""
+        return self.path.stem
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe loader that refuses a key written twice instead of keeping the last one."""
+
+
+def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} appears twice", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node)
+
+
+_UniqueKeyLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _construct_mapping,
+)
+
+
+class _Reader:
+    """Reads one config file and checks its keys, raising errors that name the file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = self._load()
+
+    def error(self, message: str, key: str | None = None) -> ConfigError:
+        where = f"{key}: " if key else ""
+        return ConfigError(f"{self.path}: {where}{message}")
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise self.error(f"cannot read config: {exc.strerror or exc}") from None
+        if b"\0" in raw:
+            raise self.error("not a text file (it holds NUL bytes)")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise self.error(f"not UTF-8 text (byte {exc.start})") from None
+        if not text.strip():
+            raise self.error("the config is empty")
+        try:
+            data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = f"line {mark.line + 1}: " if mark else ""
+            problem = exc.problem or exc.context or "unreadable"
+            raise self.error(f"{line}YAML syntax error: {problem}") from None
+        except yaml.YAMLError as exc:
+            raise self.error(f"YAML syntax error: {exc}") from None
+        if not isinstance(data, dict):
+            raise self.error(f"expected a mapping of keys, got {_kind(data)}")
+        return data
+
+    def check_keys(self, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                raise self.error(f"unknown key (expected one of: {', '.join(allowed)})", str(key))
+        for key in required:
+            if key not in self.data:
+                raise self.error("missing (required)", key)
+
+    def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
+        value = self.data[key] if value is None else value
+        low, high = bounds
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.error(f"expected an integer from {low} to {high}, got {value!r}", key)
+        return value
+
+    def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
+        values = self.data[key]
+        if not isinstance(values, list) or not values:
+            raise self.error(f"expected a non-empty list of integers, got {values!r}", key)
+        result = tuple(self.integer(key, bounds, value) for value in values)
+        if len(set(result)) != len(result):
+            raise self.error(f"lists a value twice: {values!r}", key)
+        return result
+
+    def text(self, key: str) -> str:
+        value = self.data[key]
+        if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
+            raise self.error(f"expected one line of text, got {value!r}", key)
+        return value.strip()
+
+    def optional_text(self, key: str) -> str | None:
+        return self.text(key) if key in self.data else None
+
+    def output_dir(self) -> Path:
+        return Path(self.text("output_dir")) if "output_dir" in self.data else DEFAULT_OUTPUT_DIR
+
+    def dictionary(self, key: str, value: Any) -> Dictionary:
+        """A catalog name, or a path relative to the config file's folder."""
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(f"expected a catalog name or a file path, got {value!r}", key)
+        spec = value.strip()
+        if spec in load_catalog():
+            return Dictionary(spec)
+        path = Path(spec).expanduser()
+        if not path.is_absolute():
+            path = self.path.parent / path
+        if not path.is_file():
+            names = ", ".join(load_catalog())
+            raise self.error(f"no catalog list or file named {spec!r} (catalog: {names})", key)
+        return Dictionary(spec, path)
+
+    def pdf(self) -> PdfOptions:
+        if "pdf" not in self.data:
+            return PdfOptions()
+        value = self.data["pdf"]
+        if value is None:
+            return PdfOptions()
+        if not isinstance(value, dict):
+            raise self.error(f"expected a mapping (size, sheet, font), got {_kind(value)}", "pdf")
+        for key in value:
+            if key not in ("size", "sheet", "font"):
+                raise self.error("unknown key (expected one of: size, sheet, font)", f"pdf.{key}")
+        size = value.get("size", "id1")
+        if size not in SIZES:
+            raise self.error(f"expected one of {', '.join(SIZES)}, got {size!r}", "pdf.size")
+        sheet = value.get("sheet", "none")
+        if sheet is False or sheet is None:  # YAML reads a bare `none`/`no` as these
+            sheet = "none"
+        if sheet not in SHEETS:
+            raise self.error(f"expected one of {', '.join(SHEETS)}, got {sheet!r}", "pdf.sheet")
+        font = value.get("font")
+        font_path = None
+        if font is not None:
+            if not isinstance(font, str) or not font.strip():
+                raise self.error(f"expected a path to a .ttf file, got {font!r}", "pdf.font")
+            font_path = Path(font.strip()).expanduser()
+            if not font_path.is_absolute():
+                font_path = self.path.parent / font_path
+            if not font_path.is_file():
+                raise self.error(f"no font file {font!r}", "pdf.font")
+        return PdfOptions(size=size, sheet=sheet, font=font_path)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return f"{type(value).__name__} {value!r}"
+
+
+CARD_KEYS = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
+TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir")
+
+
+def load_card_config(path: Path) -> CardConfig:
+    """Read and check a card config (`cardgen build`)."""
+    reader = _Reader(path)
+    reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
+    return CardConfig(
+        path=path,
+        dictionary=reader.dictionary("dictionary", reader.data["dictionary"]),
+        players=reader.integer("players", PLAYERS),
+        min_length=reader.integer("min_length", MIN_LENGTHS),
+        title=reader.optional_text("title"),
+        output_dir=reader.output_dir(),
+        pdf=reader.pdf(),
+    )
+
+
+def load_table_config(path: Path) -> TableConfig:
+    """Read and check a table config (`cardgen table`)."""
+    reader = _Reader(path)
+    reader.check_keys(TABLE_KEYS, required=("dictionaries", "min_lengths", "players"))
+    values = reader.data["dictionaries"]
+    if not isinstance(values, list) or not values:
+        raise reader.error(
+            f"expected a non-empty list of word lists, got {values!r}", "dictionaries"
+        )
+    dictionaries = tuple(reader.dictionary("dictionaries", value) for value in values)
+    if len({d.key for d in dictionaries}) != len(dictionaries):
+        raise reader.error(f"lists a word list twice: {values!r}", "dictionaries")
+    return TableConfig(
+        path=path,
+        title=reader.optional_text("title") or "Who wins Ghost?",
+        dictionaries=dictionaries,
+        min_lengths=reader.integers("min_lengths", MIN_LENGTHS),
+        players=reader.integers("players", PLAYERS),
+        output_dir=reader.output_dir(),
+    )

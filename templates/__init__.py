@@ -1,0 +1,1 @@
+"""Jinja2 templates of cardgen's text formats (installed as the package `cardgen.templates`)."""

@@ -1,0 +1,45 @@
+"""Shared fixtures: small configs written on the fly, and the CLI runner."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+DATA = Path(__file__).parent / "data"
+GOLDEN = Path(__file__).parent / "golden"
+REGENERATE = os.environ.get("CARDGEN_REGENERATE_GOLDEN") == "1"
+"""Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def write_config(tmp_path: Path) -> Callable[..., Path]:
+    """Write a config (and the animals word list beside it) into tmp_path."""
+
+    def write(text: str, name: str = "card.yaml") -> Path:
+        (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def check_golden(name: str, actual: str) -> None:
+    """Compare with tests/golden/NAME, or rewrite it when CARDGEN_REGENERATE_GOLDEN=1."""
+    path = GOLDEN / name
+    if REGENERATE:
+        path.write_text(actual, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8") if path.exists() else None
+    assert actual == expected, (
+        f"{path} differs from the output; if the change is intended, rerun with "
+        "CARDGEN_REGENERATE_GOLDEN=1 and review the diff"
+    )

@@ -1,0 +1,201 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import DATA, check_golden
+from typer.testing import CliRunner
+
+from cardgen import __version__
+from cardgen.cli import app
+
+GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+
+
+def test_build_writes_markdown_and_json(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["build", str(DATA / "animals.yaml"), "--out", str(out), "-f", "md", "-f", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["animals.json", "animals.md"]
+    assert result.stdout.splitlines() == [str(out / "animals.md"), str(out / "animals.json")]
+    check_golden("animals.md", (out / "animals.md").read_text(encoding="utf-8"))
+    check_golden("animals.json", (out / "animals.json").read_text(encoding="utf-8"))
+
+
+def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path), "-f", "json", "-q"]
+    )
+    assert result.exit_code == 0 and result.stdout == ""
+    card = json.loads((tmp_path / "animals.json").read_text())
+    assert card["losers"] == [2]
+    assert card["dictionary"]["entries"] == 14
+    # Not Gnu (a capital), don't (an apostrophe), anteater (ant ends the game first).
+    assert card["dictionary"]["playable"] == 11
+    first = card["seats"][0]["openings"]
+    # b wins with {bear, beaver} (2 words), better than g's {gannet, gerbil, goat}.
+    assert first == [
+        {"fragment": "", "losers": [2], "moves": ["b", "g"], "words": ["bear", "beaver"]}
+    ]
+    assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
+
+
+def test_the_same_config_gives_the_same_bytes(runner: CliRunner, tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path / name),
+                            "-f", "md", "-f", "json"])
+    for suffix in ("md", "json"):
+        one = (tmp_path / "one" / f"animals.{suffix}").read_bytes()
+        assert one == (tmp_path / "two" / f"animals.{suffix}").read_bytes()
+
+
+def test_output_dir_comes_from_the_config_relative_to_the_current_folder(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = write_config(GOOD + "output_dir: cards\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = runner.invoke(app, ["build", str(path), "-f", "md", "-q"])
+    assert result.exit_code == 0, result.output
+    assert (work / "cards" / "card.md").is_file()
+
+
+BAD_CONFIGS = {
+    "players: two": ("dictionary: animals.txt\nplayers: two\nmin_length: 3\n",
+                     "players: expected an integer from 2 to 10, got 'two'"),
+    "float": ("dictionary: animals.txt\nplayers: 2\nmin_length: 3.5\n",
+              "min_length: expected an integer from 2 to 15, got 3.5"),
+    "range": ("dictionary: animals.txt\nplayers: 12\nmin_length: 3\n",
+              "players: expected an integer from 2 to 10, got 12"),
+    "unknown key": (GOOD + "seats: 2\n", "seats: unknown key (expected one of: dictionary, "
+                    "players, min_length, title, output_dir, pdf)"),
+    "missing dictionary": ("players: 2\nmin_length: 3\n", "dictionary: missing (required)"),
+    "syntax": ("dictionary: animals.txt\nplayers: : 2\n",
+               "line 2: YAML syntax error: mapping values are not allowed here"),
+    "not a mapping": ("- 1\n- 2\n", "expected a mapping of keys, got a list"),
+    "empty": ("", "the config is empty"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_CONFIGS))
+def test_bad_configs_exit_2_with_one_line_and_write_nothing(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path, case: str
+) -> None:
+    text, message = BAD_CONFIGS[case]
+    good = write_config(GOOD, "good.yaml")
+    bad = write_config(text, "bad.yaml")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(good), str(bad), "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr == f"cardgen: error: {bad}: {message}\n"
+    assert result.stdout == ""
+    assert not out.exists()  # not even the good config's card
+
+
+def test_a_binary_config_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(bytes(range(256)))
+    result = runner.invoke(app, ["build", str(bad), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == f"cardgen: error: {bad}: not a text file (it holds NUL bytes)\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_config_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {tmp_path / 'nope.yaml'}: cannot read config: No such file or directory\n"
+    )
+
+
+def test_a_word_list_with_no_playable_words_exits_2(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    (tmp_path / "caps.txt").write_text("CAT\nDog\nit's\n")
+    config = tmp_path / "caps.yaml"
+    config.write_text("dictionary: caps.txt\nplayers: 2\nmin_length: 3\n")
+    result = runner.invoke(app, ["build", str(config), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {tmp_path / 'caps.txt'}: no playable words of 3+ letters "
+        "(entries must be lower-case a-z words)\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_word_list_file_exits_2(
+    runner: CliRunner, write_config: Callable[..., Path]
+) -> None:
+    path = write_config("dictionary: nowhere.txt\nplayers: 2\nmin_length: 3\n")
+    result = runner.invoke(app, ["build", str(path)])
+    assert result.exit_code == 2
+    assert "dictionary: no catalog list or file named 'nowhere.txt'" in result.stderr
+
+
+def test_an_unknown_format_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-f", "docx",
+                                 "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == "cardgen: error: --format: expected one of md, json, pdf, got 'docx'\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_configs_writing_the_same_files_exit_2(runner: CliRunner, tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+        (tmp_path / folder / "card.yaml").write_text(GOOD)
+    one, two = tmp_path / "a" / "card.yaml", tmp_path / "b" / "card.yaml"
+    result = runner.invoke(app, ["build", str(one), str(two), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {two}: writes the same files as {one}: rename one of them\n"
+    )
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_an_unwritable_output_folder_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(locked)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"cardgen: error: {locked}: cannot write:")
+
+
+def test_an_output_path_that_is_a_file_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    blocker = tmp_path / "out"
+    blocker.write_text("a file, not a folder")
+    result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(blocker / "x")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"cardgen: error: {blocker / 'x'}: cannot write:")
+    assert blocker.read_text() == "a file, not a folder"
+
+
+def test_version_and_help_as_a_module() -> None:
+    run = subprocess.run([sys.executable, "-m", "cardgen", "--version"],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout == f"cardgen {__version__}\n"
+    for command in ([], ["build"], ["table"], ["wordlists"], ["wordlists", "fetch"]):
+        run = subprocess.run([sys.executable, "-m", "cardgen", *command, "--help"],
+                             capture_output=True, text=True, check=True)
+        assert "Example: cardgen" in run.stdout, command
+
+
+def test_bad_input_shows_no_traceback_in_a_real_process(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n")
+    run = subprocess.run([sys.executable, "-m", "cardgen", "build", str(bad)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith(f"cardgen: error: {bad}: line 2: YAML syntax error")

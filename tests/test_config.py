@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.config import load_card_config, load_table_config
+from cardgen.errors import ConfigError
+from cardgen.paper import PdfOptions
+
+GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+
+
+def test_a_full_card_config(write_config: Callable[..., Path], tmp_path: Path) -> None:
+    path = write_config(
+        GOOD + "title: My card\noutput_dir: cards\npdf: {size: a7, sheet: letter}\n"
+    )
+    config = load_card_config(path)
+    assert config.dictionary.path == tmp_path / "animals.txt"
+    assert config.dictionary.name == "animals.txt"
+    assert (config.players, config.min_length, config.title) == (2, 3, "My card")
+    assert config.output_dir == Path("cards")
+    assert config.pdf == PdfOptions(size="a7", sheet="letter", font=None)
+    assert config.stem == "card"
+
+
+def test_defaults(write_config: Callable[..., Path]) -> None:
+    config = load_card_config(write_config(GOOD))
+    assert config.title is None
+    assert config.output_dir == Path("output")
+    assert config.pdf == PdfOptions()
+
+
+def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
+    config = load_card_config(write_config("dictionary: twl06\nplayers: 3\nmin_length: 4\n"))
+    assert config.dictionary.path is None
+    assert config.dictionary.name == "twl06"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("dictionary: animals.txt\nplayers: two\nmin_length: 3\n",
+         "players: expected an integer from 2 to 10, got 'two'"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3.5\n",
+         "min_length: expected an integer from 2 to 15, got 3.5"),
+        ("dictionary: animals.txt\nplayers: 11\nmin_length: 3\n",
+         "players: expected an integer from 2 to 10, got 11"),
+        ("dictionary: animals.txt\nplayers: 1\nmin_length: 3\n",
+         "players: expected an integer from 2 to 10, got 1"),
+        ("dictionary: animals.txt\nplayers: true\nmin_length: 3\n",
+         "players: expected an integer from 2 to 10, got True"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 16\n",
+         "min_length: expected an integer from 2 to 15, got 16"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 1\n",
+         "min_length: expected an integer from 2 to 15, got 1"),
+        ("players: 2\nmin_length: 3\n", "dictionary: missing (required)"),
+        ("dictionary: animals.txt\nmin_length: 3\n", "players: missing (required)"),
+        (GOOD + "colour: red\n",
+         "colour: unknown key (expected one of: dictionary, players, min_length, title, "
+         "output_dir, pdf)"),
+        ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
+         "dictionary: no catalog list or file named 'nosuch' (catalog: twl06, sowpods, csw19, "
+         "web2, american-english, british-english)"),
+        ("dictionary: [twl06]\nplayers: 2\nmin_length: 3\n",
+         "dictionary: expected a catalog name or a file path, got ['twl06']"),
+        (GOOD + "title: [a, b]\n", "title: expected one line of text, got ['a', 'b']"),
+        (GOOD + "pdf: {size: huge}\n",
+         "pdf.size: expected one of id1, business-us, business-eu, a7, index, got 'huge'"),
+        (GOOD + "pdf: {sheet: a3}\n", "pdf.sheet: expected one of none, a4, letter, got 'a3'"),
+        (GOOD + "pdf: {font: nofont.ttf}\n", "pdf.font: no font file 'nofont.ttf'"),
+        (GOOD + "pdf: {colour: red}\n",
+         "pdf.colour: unknown key (expected one of: size, sheet, font)"),
+        (GOOD + "pdf: big\n", "pdf: expected a mapping (size, sheet, font), got str 'big'"),
+        ("- dictionary: twl06\n", "expected a mapping of keys, got a list"),
+        ("just text\n", "expected a mapping of keys, got str 'just text'"),
+        ("", "the config is empty"),
+        ("# only a comment\n", "expected a mapping of keys, got nothing"),
+        ("dictionary: twl06\nplayers: [2\n", "line 3: YAML syntax error: expected ',' or ']', "
+         "but got '<stream end>'"),
+        ("players: 2\nplayers: 3\n", "line 2: YAML syntax error: key 'players' appears twice"),
+    ],
+)
+def test_bad_card_configs(
+    write_config: Callable[..., Path], text: str, message: str
+) -> None:
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+def test_a_binary_config(tmp_path: Path) -> None:
+    path = tmp_path / "card.yaml"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(ConfigError, match=r"card.yaml: not a text file \(it holds NUL bytes\)$"):
+        load_card_config(path)
+
+
+def test_a_missing_config(tmp_path: Path) -> None:
+    path = tmp_path / "nope.yaml"
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: cannot read config: No such file or directory"
+
+
+def test_yaml_tags_are_not_run(write_config: Callable[..., Path]) -> None:
+    path = write_config("dictionary: !!python/object/apply:os.system ['echo hacked']\n")
+    with pytest.raises(ConfigError, match="YAML syntax error: could not determine a constructor"):
+        load_card_config(path)
+
+
+def test_a_table_config(write_config: Callable[..., Path]) -> None:
+    path = write_config(
+        "dictionaries: [animals.txt, twl06]\nmin_lengths: [3, 4]\nplayers: [2, 3, 4]\n"
+    )
+    config = load_table_config(path)
+    assert [d.name for d in config.dictionaries] == ["animals.txt", "twl06"]
+    assert config.min_lengths == (3, 4)
+    assert config.players == (2, 3, 4)
+    assert config.title == "Who wins Ghost?"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2, two]\n",
+         "players: expected an integer from 2 to 10, got 'two'"),
+        ("dictionaries: [twl06]\nmin_lengths: 3\nplayers: [2]\n",
+         "min_lengths: expected a non-empty list of integers, got 3"),
+        ("dictionaries: []\nmin_lengths: [3]\nplayers: [2]\n",
+         "dictionaries: expected a non-empty list of word lists, got []"),
+        ("dictionaries: [twl06, twl06]\nmin_lengths: [3]\nplayers: [2]\n",
+         "dictionaries: lists a word list twice: ['twl06', 'twl06']"),
+        ("dictionaries: [twl06]\nmin_lengths: [3, 3]\nplayers: [2]\n",
+         "min_lengths: lists a value twice: [3, 3]"),
+        ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ndictionary: twl06\n",
+         "dictionary: unknown key (expected one of: title, dictionaries, min_lengths, players, "
+         "output_dir)"),
+    ],
+)
+def test_bad_table_configs(
+    write_config: Callable[..., Path], text: str, message: str
+) -> None:
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_table_config(path)
+    assert str(caught.value) == f"{path}: {message}"

