@@ -151,14 +151,14 @@ def wordlists_list(ctx: typer.Context) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from cardgen.wordlists import catalog_rows
+    from cardgen.wordlists import cache_dir, catalog_rows
 
     rows = catalog_rows()
     width = max(len(row.name) for row in rows)
+    typer.echo(f"{'name':<{width}}  {'entries':>9}  {'status':<13}  source")
     for row in rows:
-        typer.echo(
-            f"{row.name:<{width}}  {row.entries:>9,}  {row.status:<13}  {row.source}"
-        )
+        typer.echo(f"{row.name:<{width}}  {row.entries:>9,}  {row.status:<13}  {row.source}")
+    typer.echo(f"\ncache: {cache_dir()} (set CARDGEN_CACHE to move it)")
 
 
 @wordlists_app.command("fetch")
