@@ -1,0 +1,461 @@
+"""The PDF pocket cards: sizes, legibility, layout, fonts, metadata and sheets."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pdfplumber
+import pytest
+
+from cardgen.errors import InputError
+from cardgen.lexicon import playable_words
+from cardgen.render.pdf import (
+    SAFE_MARGIN,
+    SHEETS,
+    SIZES,
+    PdfError,
+    PdfOptions,
+    render_card,
+    render_sheet,
+)
+from cardgen.solver import solve
+from cardgen.strategy import Card, DictionaryInfo, build_card
+from cardgen.wordlists import is_cached, load_wordlist
+
+DICT = Path("/usr/share/dict")
+AMERICAN_SHA = "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
+WEB2_SHA = "2929895ab3fec78c6963ebe5cbb3493fe4fc9e11eba095a522787b8afc53a863"
+MM = 72 / 25.4
+ORDINALS = ("first", "second", "third", "fourth")
+REPORTLAB = importlib.util.find_spec("reportlab")
+assert REPORTLAB is not None and REPORTLAB.origin is not None
+VERA = Path(REPORTLAB.origin).parent / "fonts" / "Vera.ttf"
+
+
+def dictionary_card(name: str, sha256: str, players: int, min_length: int) -> Card:
+    path = DICT / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not installed")
+    entries = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    lexicon = playable_words(entries, min_length)
+    info = DictionaryInfo(name, f"Debian {path}", sha256, len(entries), len(lexicon.words))
+    return build_card(solve(lexicon, players), info)
+
+
+def word_card(words: str, players: int, min_length: int = 3) -> Card:
+    lexicon = playable_words(words.split(), min_length)
+    info = DictionaryInfo("tiny", "test", "0" * 64, len(words.split()), len(lexicon.words))
+    return build_card(solve(lexicon, players), info)
+
+
+@pytest.fixture(scope="module")
+def two() -> Card:
+    """The two-player card of american-english, words of 4+ letters (one card, two sides)."""
+    return dictionary_card("american-english", AMERICAN_SHA, 2, 4)
+
+
+@pytest.fixture(scope="module")
+def three() -> Card:
+    """A five-card deck: american-english, three players, words of 3+ letters."""
+    return dictionary_card("american-english", AMERICAN_SHA, 3, 3)
+
+
+@pytest.fixture(scope="module")
+def web2() -> Card:
+    return dictionary_card("web2", WEB2_SHA, 2, 3)
+
+
+@pytest.fixture(scope="module")
+def twl06() -> Card:
+    """The published case: TWL06, two players, words of 4+ letters (if the list is cached)."""
+    if not is_cached("twl06"):
+        pytest.skip("twl06 is not cached (cardgen wordlists fetch twl06)")
+    wordlist = load_wordlist("twl06", Path("."), progress=False)
+    lexicon = playable_words(wordlist.entries, 4)
+    info = DictionaryInfo(
+        wordlist.name, wordlist.source, wordlist.sha256, len(wordlist.entries), len(lexicon.words)
+    )
+    return build_card(solve(lexicon, 2), info)
+
+
+@pytest.fixture(scope="module")
+def two_pdf(two: Card) -> bytes:
+    return render_card(two, PdfOptions())
+
+
+@pytest.fixture(scope="module")
+def three_pdf(three: Card) -> bytes:
+    return render_card(three, PdfOptions())
+
+
+def pages(data: bytes) -> Iterator[pdfplumber.page.Page]:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        yield from pdf.pages
+
+
+def page_words(page: pdfplumber.page.Page) -> list[str]:
+    return [word["text"] for word in page.extract_words()]
+
+
+def card_words(card: Card) -> set[str]:
+    return {word for seat in card.seats for opening in seat.openings for word in opening.words}
+
+
+def assert_inside(chars: list[dict[str, Any]], box: tuple[float, float, float, float]) -> None:
+    """Every glyph box lies in (x0, top, x1, bottom), pdfplumber's top-down coordinates."""
+    x0, top, x1, bottom = box
+    eps = 0.001
+    outside = [
+        c["text"]
+        for c in chars
+        if c["x0"] < x0 - eps
+        or c["x1"] > x1 + eps
+        or c["top"] < top - eps
+        or c["bottom"] > bottom + eps
+    ]
+    assert outside == []
+
+
+def assert_no_overlap(chars: list[dict[str, Any]]) -> None:
+    """No two glyph boxes overlap (boxes of neighbouring glyphs may touch)."""
+    boxes = np.array([[c["x0"], c["top"], c["x1"], c["bottom"]] for c in chars])
+    across = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(
+        boxes[:, None, 0], boxes[None, :, 0]
+    )
+    down = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(
+        boxes[:, None, 1], boxes[None, :, 1]
+    )
+    overlap = (across > 0.01) & (down > 0.01)
+    np.fill_diagonal(overlap, False)
+    pairs = [(chars[i]["text"], chars[j]["text"]) for i, j in np.argwhere(overlap)]
+    assert pairs == []
+
+
+def printed(page: pdfplumber.page.Page) -> list[dict[str, Any]]:
+    return [c for c in page.chars if c["text"].strip()]
+
+
+# --- one card per page ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "width_mm", "height_mm"),
+    [
+        ("id1", 85.60, 53.98),
+        ("business-us", 3.5 * 25.4, 2 * 25.4),
+        ("business-eu", 85, 55),
+        ("a7", 74, 105),
+        ("index", 5 * 25.4, 3 * 25.4),
+    ],
+)
+def test_every_page_has_the_size_of_the_preset(
+    two: Card, size: str, width_mm: float, height_mm: float
+) -> None:
+    assert SIZES[size] == pytest.approx((width_mm * MM, height_mm * MM))
+    data = render_card(two, PdfOptions(size=size))
+    sizes = {(round(p.width, 2), round(p.height, 2)) for p in pages(data)}
+    assert sizes == {(round(width_mm * MM, 2), round(height_mm * MM, 2))}
+
+
+def test_sheet_presets() -> None:
+    assert SHEETS == ("none", "a4", "letter")
+
+
+def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
+    front, back = (page.extract_text() for page in pages(two_pdf))
+    assert front.splitlines() == [
+        "Ghost: american-english, 2 players, words",
+        "of 4+ letters",
+        "2 players add a letter in turn; the letters must begin a word of",
+        "american-english. Whoever completes a word of 4+ letters loses.",
+        "With perfect play the first player wins.",
+        "You play first",
+        "Open with j, then keep to these words:",
+        "jack jell jilt john just",
+        "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · front",
+    ]
+    lines = back.splitlines()
+    assert lines[:2] == [
+        "You play second",
+        "Find the bold letters, play the red one, keep to its words. — no win",
+    ]
+    assert lines[-1] == "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · back"
+    # Four columns of openings: the first line holds a, e, l and t.
+    assert lines[2] == "a o aorta e j ejaculate l l llama t r trash"
+
+
+def test_twl06_fits_one_card_at_7_pt(twl06: Card) -> None:
+    data = render_card(twl06, PdfOptions())
+    front, back = pages(data)
+    assert front.extract_text().splitlines()[-3:-1] == [
+        "Open with n, then keep to these words:",
+        "naan nene ngultrum nirvanic nolo null nyctalopia",
+    ]
+    assert card_words(twl06) <= set(page_words(front)) | set(page_words(back))
+    regular = [c for c in printed(back) if c["fontname"].endswith("DejaVuSansCondensed")]
+    assert {round(c["size"], 6) for c in regular} == {7.0, 6.5}  # how-to and words; footer
+
+
+def test_the_move_is_the_only_accent(two: Card, two_pdf: bytes) -> None:
+    """The letter to play is bold and red; nothing else is red."""
+    front, back = pages(two_pdf)
+    red = [
+        c
+        for c in printed(front) + printed(back)
+        if c["non_stroking_color"] == pytest.approx((0xC0 / 255, 0x26 / 255, 0x2D / 255), abs=1e-4)
+    ]
+    # "j" on the front; on the back the legend's "red" and one letter per won opening.
+    moves = "".join(o.play or "" for o in two.seats[1].openings)
+    assert moves == "orrjjjhfhlzwuqrdyrtt"
+    assert "".join(c["text"] for c in red) == "j" + "red" + moves
+    assert all("Bold" in c["fontname"] for c in red)
+
+
+def test_lost_openings_are_grey_with_a_dash(two: Card, two_pdf: bytes) -> None:
+    back = list(pages(two_pdf))[1]
+    lost = [o.fragment for o in two.seats[1].openings if not o.won]
+    assert lost == ["h", "j", "m", "n", "r", "z"]
+    grey = [
+        c
+        for c in printed(back)
+        if c["non_stroking_color"] == pytest.approx((0x6E / 255,) * 3, abs=1e-4)
+    ]
+    assert "".join(c["text"] for c in grey if "Bold" in c["fontname"]) == "—" + "".join(lost)
+
+
+def test_body_is_7_pt_headings_bold(two_pdf: bytes) -> None:
+    for page in pages(two_pdf):
+        sizes = {round(c["size"], 2) for c in printed(page)}
+        assert sizes <= {10.0, 9.0, 7.0, 6.5}
+        words = {
+            w["text"]: round(w["chars"][0]["size"], 2)
+            for w in page.extract_words(extra_attrs=["size"], return_chars=True)
+        }
+        assert words.get("jack", words.get("aorta")) == 7.0
+        assert words.get("You") == 9.0
+
+
+@pytest.mark.parametrize("deck", ["two", "three", "web2"])
+def test_every_word_every_rule_on_the_cards(deck: str, request: pytest.FixtureRequest) -> None:
+    card: Card = request.getfixturevalue(deck)
+    data = render_card(card, PdfOptions())
+    found: set[str] = set()
+    rules = f"{card.dictionary.sha256[:8]} · {card.players} players · {card.min_length}+ letters"
+    all_pages = list(pages(data))
+    assert len(all_pages) % 2 == 0
+    for n, page in enumerate(all_pages):
+        text = page.extract_text()
+        assert f"{card.dictionary.name} {rules}" in text
+        side = "back" if n % 2 else "front"
+        assert f"card {n // 2 + 1}/{len(all_pages) // 2} · {side}" in text
+        found |= set(page_words(page))
+    assert card_words(card) <= found
+
+
+@pytest.mark.parametrize("deck", ["two", "three", "web2"])
+def test_nothing_small_outside_or_overlapping(deck: str, request: pytest.FixtureRequest) -> None:
+    card: Card = request.getfixturevalue(deck)
+    for size in ("id1", "a7"):
+        for page in pages(render_card(card, PdfOptions(size=size))):
+            chars = printed(page)
+            assert round(min(c["size"] for c in chars), 6) >= 6.5
+            box = (SAFE_MARGIN, SAFE_MARGIN, page.width - SAFE_MARGIN, page.height - SAFE_MARGIN)
+            assert_inside(chars, box)
+            assert_no_overlap(chars)
+
+
+def test_safe_margin_is_3_mm() -> None:
+    assert pytest.approx(3 * MM) == SAFE_MARGIN
+
+
+def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
+    """Each seat starts on a new side; each opening's words all sit on one of its sides."""
+    seat_pages: dict[int, list[set[str]]] = {}
+    for page in pages(three_pdf):
+        match = re.search(r"^You play (\w+)", page.extract_text(), re.MULTILINE)
+        if match:
+            seat = ORDINALS.index(match.group(1)) + 1
+            seat_pages.setdefault(seat, []).append(set(page_words(page)))
+    assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 1, 7]
+    for strategy in three.seats:
+        for opening in strategy.openings:
+            on = [words for words in seat_pages[strategy.seat] if set(opening.words) <= words]
+            assert on, opening
+
+
+def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
+    headings = [page.extract_text().splitlines()[0] for page in pages(three_pdf)]
+    assert headings[:3] == [
+        "Ghost: american-english, 3 players, words",
+        "You play second",
+        "You play third · aa–co",
+    ]
+    # Nine sides at 6.5 pt rather than ten at 7 pt; the tenth states the rules.
+    assert headings[-2:] == ["You play third · ut–zy", "Ghost: the rules"]
+
+
+def test_an_odd_deck_ends_with_the_rules() -> None:
+    card = word_card("cat camel goat gecko gerbil gar gannet", players=3)
+    texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
+    assert [t.splitlines()[0] for t in texts[1:]] == [
+        "You play second",
+        "You play third",
+        "Ghost: the rules",
+    ]
+    assert "card 2/2 · back" in texts[3]
+
+
+def test_fonts_are_embedded_and_never_helvetica(two_pdf: bytes, tmp_path: Path) -> None:
+    fonts = {c["fontname"].split("+", 1)[1] for page in pages(two_pdf) for c in page.chars}
+    assert fonts == {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold"}
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts is not installed")
+    path = tmp_path / "card.pdf"
+    path.write_bytes(two_pdf)
+    rows = subprocess.run(
+        ["pdffonts", str(path)], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[2:]
+    assert len(rows) == 2
+    for row in rows:
+        assert "Helvetica" not in row
+        assert row.split()[1] == "TrueType"
+        assert row.split()[-5:-2] == ["yes", "yes", "yes"]  # emb sub uni
+
+
+def test_the_bundled_vera_pair(two: Card) -> None:
+    data = render_card(two, PdfOptions(font=VERA))
+    fonts = {c["fontname"].split("+", 1)[1] for page in pages(data) for c in page.chars}
+    assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+    assert card_words(two) <= {w for page in pages(data) for w in page_words(page)}
+
+
+def test_metadata(two_pdf: bytes) -> None:
+    with pdfplumber.open(io.BytesIO(two_pdf)) as pdf:
+        meta = pdf.metadata
+    assert meta["Title"] == "Ghost: american-english, 2 players, words of 4+ letters"
+    assert meta["Author"] == "cardgen"
+    assert meta["Subject"] == (
+        "Ghost strategy card: american-english, 2 players, words of 4+ letters"
+    )
+    assert meta["Keywords"] == (
+        f"Ghost, word game, strategy card, american-english, 2 players, min length 4, "
+        f"sha256 {AMERICAN_SHA}"
+    )
+
+
+def test_identical_cards_give_identical_bytes(two: Card, two_pdf: bytes, three: Card) -> None:
+    assert render_card(two, PdfOptions()) == two_pdf
+    options = PdfOptions(sheet="a4")
+    assert render_sheet(three, options) == render_sheet(three, options)
+
+
+# --- errors -----------------------------------------------------------------------------
+
+
+def test_a_missing_font_is_named(two: Card, tmp_path: Path) -> None:
+    path = tmp_path / "nope.ttf"
+    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: no such file$"):
+        render_card(two, PdfOptions(font=path))
+
+
+def test_a_file_that_is_no_truetype_font_is_named(two: Card, tmp_path: Path) -> None:
+    path = tmp_path / "words.ttf"
+    path.write_text("cat\ncamel\n", encoding="utf-8")
+    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: not a TrueType font"):
+        render_card(two, PdfOptions(font=path))
+    assert issubclass(PdfError, InputError)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (PdfOptions(size="a0"), "size: a0: unknown; choose one of id1, business-us"),
+        (PdfOptions(sheet="none"), "sheet: none: not a paper size; choose one of a4, letter"),
+    ],
+)
+def test_unknown_presets(two: Card, options: PdfOptions, message: str) -> None:
+    with pytest.raises(PdfError, match=re.escape(message)):
+        render_sheet(two, options)
+
+
+# --- sheets -----------------------------------------------------------------------------
+
+GRIDS = {"a4": (2, 5), "letter": (2, 4)}
+PAPER = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+def slot_of(
+    page: pdfplumber.page.Page, x: float, top: float, grid: tuple[int, int]
+) -> tuple[int, int]:
+    """Row (0 at the top) and column of the id1 card slot that holds point (x, top)."""
+    columns, rows = grid
+    width, height = SIZES["id1"]
+    left = (page.width - columns * width) / 2
+    upper = (page.height - rows * height) / 2
+    return int((top - upper) // height), int((x - left) // width)
+
+
+@pytest.mark.parametrize("sheet", ["a4", "letter"])
+def test_a_sheet_of_copies(two: Card, sheet: str) -> None:
+    data = render_sheet(two, PdfOptions(sheet=sheet))
+    columns, rows = GRIDS[sheet]
+    sheet_pages = list(pages(data))
+    assert len(sheet_pages) == 2
+    for n, page in enumerate(sheet_pages):
+        assert (round(page.width, 2), round(page.height, 2)) == PAPER[sheet]
+        side = "back" if n else "front"
+        assert page.extract_text().count(f"card 1/1 · {side}") == columns * rows
+        width, height = SIZES["id1"]
+        left = (page.width - columns * width) / 2
+        upper = (page.height - rows * height) / 2
+        for row in range(rows):
+            for column in range(columns):
+                x0, top = left + column * width, upper + row * height
+                chars = [
+                    c
+                    for c in printed(page)
+                    if x0 <= c["x0"] < x0 + width and top <= c["top"] < top + height
+                ]
+                assert chars
+                assert_inside(
+                    chars,
+                    (
+                        x0 + SAFE_MARGIN,
+                        top + SAFE_MARGIN,
+                        x0 + width - SAFE_MARGIN,
+                        top + height - SAFE_MARGIN,
+                    ),
+                )
+        # Only the printing note lies outside the grid.
+        outside = [c for c in printed(page) if c["top"] >= upper + rows * height]
+        note = "Print double-sided, flipping on the long edge, then cut along the marks."
+        assert "".join(c["text"] for c in outside) == ("" if n else note.replace(" ", ""))
+
+
+@pytest.mark.parametrize("sheet", ["a4", "letter"])
+def test_sheet_backs_are_mirrored(three: Card, sheet: str) -> None:
+    """Five cards: A4 (10 slots) holds two copies, Letter (8 slots) one; each back sits in the
+    mirrored column of its front."""
+    grid = GRIDS[sheet]
+    front, back = pages(render_sheet(three, PdfOptions(sheet=sheet)))
+    where: dict[str, list[tuple[int, int]]] = {}
+    for page in (front, back):
+        words = page.extract_words()
+        for i, word in enumerate(words[:-2]):
+            if re.fullmatch(r"\d/5", word["text"]) and words[i - 1]["text"] == "card":
+                key = f"{word['text'][0]} {words[i + 2]['text']}"
+                where.setdefault(key, []).append(slot_of(page, word["x0"], word["top"], grid))
+    copies = 2 if sheet == "a4" else 1
+    for n in range(1, 6):
+        fronts, backs = where[f"{n} front"], where[f"{n} back"]
+        assert len(fronts) == len(backs) == copies
+        assert sorted(backs) == sorted((row, grid[0] - 1 - column) for row, column in fronts)
+    assert sorted(where["1 front"]) == [(0, 0), (2, 1)][:copies]
