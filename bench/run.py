@@ -40,7 +40,7 @@ def stages(config_path: Path) -> dict[str, float]:
     lexicons = Lexicons(progress=False)
     times: dict[str, float] = {}
     t = time.perf_counter()
-    wordlist = lexicons.wordlist(config.dictionary)
+    lexicons.wordlist(config.dictionary)
     times["read"] = time.perf_counter() - t
     t = time.perf_counter()
     lexicon = lexicons.lexicon(config.dictionary, config.min_length)
