@@ -60,14 +60,18 @@ class Lexicons:
             lexicons[key] = lexicon
         return lexicons[key]
 
+    def source(self, dictionary: Dictionary) -> str:
+        """Where the list comes from: the catalog's label, or a user's path as the config
+        writes it (not where it was found), so the same config gives the same bytes from
+        whatever folder it is built."""
+        return self.wordlist(dictionary).source if dictionary.path is None else dictionary.spec
+
     def info(self, dictionary: Dictionary, min_length: int) -> DictionaryInfo:
         """What a card says about its word list."""
         wordlist = self.wordlist(dictionary)
         return DictionaryInfo(
             name=wordlist.name,
-            # A user's list is named as the config names it, so that the same config gives the
-            # same bytes from whatever folder it is built.
-            source=wordlist.source if dictionary.path is None else dictionary.spec,
+            source=self.source(dictionary),
             sha256=wordlist.sha256,
             entries=len(wordlist.entries),
             playable=len(self.lexicon(dictionary, min_length).words),

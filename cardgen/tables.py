@@ -166,9 +166,7 @@ def _list_info(dictionary: Dictionary, lexicons: Lexicons) -> ListInfo:
     wordlist = lexicons.wordlist(dictionary)
     return ListInfo(
         name=wordlist.name,
-        # A list given by path shows the path as written, not where it was found, so that a
-        # table does not change with the folder it was made in.
-        source=wordlist.source if dictionary.path is None else dictionary.spec,
+        source=lexicons.source(dictionary),
         sha256=wordlist.sha256,
         entries=len(wordlist.entries),
         catalog=dictionary.path is None,

@@ -405,6 +405,7 @@ def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str,
 def _find_archive(entry: CatalogEntry) -> tuple[str, int | None]:
     """The URL (and size, if the index says) of the entry's archive, from the index."""
     import urllib.parse
+
     project = re.sub(r"[-_.]+", "-", entry.project).lower()  # PEP 503 normal form
     page_url = f"{index_url().rstrip('/')}/{project}/"
     body, content_type, final_url = _get(entry.name, page_url, accept=_SIMPLE_JSON)
@@ -468,6 +469,7 @@ def _read_member(entry: CatalogEntry, archive: bytes) -> bytes:
     import tarfile
     import zipfile
     import zlib
+
     try:
         if zipfile.is_zipfile(io.BytesIO(archive)):
             with zipfile.ZipFile(io.BytesIO(archive)) as zip_archive:
