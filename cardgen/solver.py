@@ -58,9 +58,13 @@ class Solution:
     _ranks: tuple[tuple[IntArray, ...], ...] = field(repr=False)
     """`_ranks[k-1][d]`: rank key of seat k's minimal set per fragment (`_NO_WIN` if none)."""
     _rank_bits: tuple[int, int] = field(repr=False)
-    _letters: npt.NDArray[np.uint8] = field(repr=False)
-    """The sorted words as a (words, longest) matrix of ASCII codes, zero-padded."""
     _keys: dict[int, npt.NDArray[np.bytes_]] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Solution of Ghost for {self.players} players: {len(self.words)} words, "
+            f"{self.nodes} fragments, losers {sorted(self.losers())}>"
+        )
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -85,11 +89,9 @@ class Solution:
         if keys is None:
             # The fragments of one length, as sorted fixed-width byte strings, for a binary
             # search: built on first use, since most levels are never searched.
-            if d == 0:
-                keys = np.array([b""])
-            else:
-                rows = np.ascontiguousarray(self._letters[self.levels[d].start, :d])
-                keys = rows.view(f"S{d}").reshape(-1)
+            # numpy cuts each word to its first d letters: the fragments, still sorted.
+            first_words = [self.words[int(i)] for i in self.levels[d].start]
+            keys = np.array(first_words, dtype=f"S{d}") if d else np.array([b""])
             self._keys[d] = keys
         key = fragment.encode()
         i = int(np.searchsorted(keys, key))
@@ -193,37 +195,57 @@ def solve(lexicon: Lexicon, players: int) -> Solution:
     words = lexicon.words
     if not words:
         raise ValueError("the lexicon has no playable words")
-    letters = _letter_matrix(words)
-    levels = _solve_losers(_build_levels(words, letters), players)
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    levels = _solve_losers(_build_levels(words, lengths), players)
     rank_bits = (int(lengths.max()).bit_length(), len(words).bit_length())
     if 2 * rank_bits[1] + rank_bits[0] > 62:
         raise ValueError("word list too large for the rank encoding")
     ranks = tuple(
         _solve_ranks(levels, players, seat, lengths, rank_bits) for seat in range(players)
     )
-    return Solution(lexicon, players, levels, ranks, rank_bits, letters)
+    return Solution(lexicon, players, levels, ranks, rank_bits)
 
 
-def _letter_matrix(words: tuple[str, ...]) -> npt.NDArray[np.uint8]:
-    """The words as rows of ASCII codes, zero-padded to the longest."""
-    width = max(len(w) for w in words)
-    return np.array(words, dtype=f"S{width}").view(np.uint8).reshape(len(words), width)
+LCP_WIDTH = 32
+"""Letters compared at once when finding common prefixes; longer shared prefixes (rare: two
+words alike for 32 letters) are finished one pair at a time."""
 
 
-def _build_levels(words: tuple[str, ...], letters: npt.NDArray[np.uint8]) -> list[Level]:
-    """Build the trie of the sorted, prefix-free words, one level per fragment length."""
-    n, width = letters.shape
-    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=n)
-    # lcp[i]: length of the common prefix of words i-1 and i. Words are distinct and none is a
-    # prefix of another, so they differ at a position before either ends.
+def _common_prefixes(words: tuple[str, ...], lengths: IntArray) -> IntArray:
+    """lcp[i]: the length of the common prefix of words i-1 and i (lcp[0] = 0).
+
+    Words are distinct and none is a prefix of another, so two neighbours differ at a position
+    before either ends."""
+    n = len(words)
     lcp = np.zeros(n, dtype=np.int64)
-    if n > 1:
-        lcp[1:] = np.argmin(letters[1:] == letters[:-1], axis=1)
+    if n < 2:
+        return lcp
+    width = min(int(lengths.max()), LCP_WIDTH)
+    # numpy cuts each word to `width` bytes and pads shorter ones with zeros.
+    letters = np.array(words, dtype=f"S{width}").view(np.uint8).reshape(n, width)
+    same = letters[1:] == letters[:-1]
+    lcp[1:] = np.where(same.all(axis=1), width, np.argmin(same, axis=1))
+    for i in np.flatnonzero(lcp == width):
+        if i:
+            a, b = words[i - 1], words[i]
+            k = width
+            while a[k] == b[k]:
+                k += 1
+            lcp[i] = k
+    return lcp
+
+
+def _build_levels(words: tuple[str, ...], lengths: IntArray) -> list[Level]:
+    """Build the trie of the sorted, prefix-free words, one level per fragment length."""
+    n = len(words)
+    lcp = _common_prefixes(words, lengths)
     starts = [np.zeros(1, dtype=np.int64)]
-    for d in range(1, width + 1):
+    active = np.arange(n, dtype=np.int64)
+    for d in range(1, int(lengths.max()) + 1):
         # Word i begins a new fragment of length d when it differs from word i-1 before d.
-        starts.append(np.flatnonzero((lcp < d) & (lengths >= d)).astype(np.int64))
+        # Only words of d letters or more take part, so the work adds up to the letters read.
+        active = active[lengths[active] >= d]
+        starts.append(active[lcp[active] < d])
     levels: list[Level] = []
     for d, start in enumerate(starts):
         if d + 1 < len(starts):

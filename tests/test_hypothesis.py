@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from unittest import mock
+
 from bruteforce import BruteGhost, playable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgen import solver
 from cardgen.lexicon import playable_words
 from cardgen.solver import solve
 from cardgen.strategy import DictionaryInfo, build_card
@@ -69,3 +72,20 @@ def test_card_openings_match_brute_force(
             assert opening.losers == tuple(sorted(brute.losers(opening.fragment)))
             assert opening.moves == tuple(brute.winning_moves(opening.fragment, seat.seat))
             assert opening.words == tuple(sorted(brute.winning_words(opening.fragment, seat.seat)))
+
+
+@common
+@given(
+    entries=st.lists(st.text(alphabet="ab", min_size=1, max_size=12), min_size=1, max_size=30),
+    players=st.integers(2, 3),
+)
+def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int) -> None:
+    # With a tiny comparison width, most common prefixes take the letter-by-letter path.
+    words = playable(entries, 2)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    with mock.patch.object(solver, "LCP_WIDTH", 2):
+        fast = solve(playable_words(entries, 2), players)
+    for fragment in brute.prefixes:
+        assert fast.losers(fragment) == brute.losers(fragment), fragment

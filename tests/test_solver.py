@@ -79,3 +79,12 @@ def test_multiplayer_union_when_every_child_contains_the_mover() -> None:
 def test_players_are_checked() -> None:
     with pytest.raises(ValueError, match="players"):
         solved("cat", players=1)
+
+
+def test_words_longer_than_the_comparison_width() -> None:
+    stem = "a" * 40
+    solution = solved(f"{stem}b {stem}cd {stem}ce z{'y' * 70}", min_length=3)
+    assert solution.is_word(stem + "b")
+    assert solution.children(stem) == ("b", "c")
+    assert solution.losers(stem + "c") == {2}  # 42 letters: ce and cd both end on seat 2
+    assert solution.nodes == 1 + 40 + 4 + 71  # root, the stem, b c cd ce, z and the y's
