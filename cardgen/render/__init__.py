@@ -7,9 +7,10 @@ shipped in the top-level `templates/` folder (installed as `cardgen.templates`).
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 
 import jinja2
+
+from cardgen.packaged import folder
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -39,7 +40,7 @@ def thousands(value: int) -> str:
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment: strict about undefined names, no stray blank lines."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(files("cardgen.templates"))),
+        loader=jinja2.FileSystemLoader(folder("cardgen.templates")),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
