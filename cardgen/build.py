@@ -102,12 +102,15 @@ def render(card: Card, config: CardConfig, formats: Sequence[Format]) -> dict[st
             files[f"{config.stem}.json"] = render_json(card).encode()
         elif fmt is Format.pdf:
             # reportlab is imported only when a PDF is asked for: it is slow to import.
+            from cardgen.render.pdf import PdfError, render_sheet
             from cardgen.render.pdf import render_card as render_pdf
-            from cardgen.render.pdf import render_sheet
 
-            files[f"{config.stem}.pdf"] = render_pdf(card, config.pdf)
-            if config.pdf.sheet != "none":
-                files[f"{config.stem}-sheet.pdf"] = render_sheet(card, config.pdf)
+            try:
+                files[f"{config.stem}.pdf"] = render_pdf(card, config.pdf)
+                if config.pdf.sheet != "none":
+                    files[f"{config.stem}-sheet.pdf"] = render_sheet(card, config.pdf)
+            except PdfError as error:  # "font: ...", "size: ...": name the config's key
+                raise ConfigError(f"{config.path}: pdf.{error}") from None
     return files
 
 

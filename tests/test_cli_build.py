@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
 import sys
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,9 +13,10 @@ import pytest
 from conftest import DATA, check_golden
 from typer.testing import CliRunner
 
-from cardgen import __version__
+from cardgen import __version__, wordlists
 from cardgen.cli import app
 
+CONFIGS = Path(__file__).parent.parent / "configs"
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
 
@@ -199,3 +202,45 @@ def test_bad_input_shows_no_traceback_in_a_real_process(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert run.stderr.startswith(f"cardgen: error: {bad}: line 2: YAML syntax error")
+
+
+def test_a_missing_debian_list_exits_1_naming_the_package(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = dict(wordlists.load_catalog())
+    catalog["web2"] = dataclasses.replace(catalog["web2"], member="/nonexistent/dict/web2")
+    monkeypatch.setattr(wordlists, "load_catalog", lambda: types.MappingProxyType(catalog))
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["build", str(DATA / "animals.yaml"), str(CONFIGS / "web2-2p.yaml"), "-o", str(out)]
+    )
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "cardgen: error: web2: /nonexistent/dict/web2 is not installed; "
+        "install it with `apt-get install miscfiles`\n"
+    )
+    assert not out.exists()
+
+
+def test_a_title_the_pdf_font_cannot_print_names_the_config(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path
+) -> None:
+    path = write_config(GOOD + "title: 幽霊\n")
+    result = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"cardgen: error: {path}: pdf.font: ")
+    assert result.stderr.endswith(": has no glyph for '幽霊'\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_file_that_is_not_a_font_names_the_config(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path
+) -> None:
+    (tmp_path / "fake.ttf").write_text("not a font")
+    path = write_config(GOOD + "pdf: {font: fake.ttf}\n")
+    result = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        f"cardgen: error: {path}: pdf.font: {tmp_path / 'fake.ttf'}: not a TrueType font"
+    )
+    assert result.stderr.count("\n") == 1
