@@ -176,7 +176,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
         "of 4+ letters",
         "2 players add a letter in turn; the letters must begin a word of",
         "american-english. Whoever completes a word of 4+ letters loses.",
-        "With perfect play the first player wins.",
+        "With perfect play the first player wins and the second player loses.",
         "You play first",
         "Open with j, then keep to these words:",
         "jack jell jilt john just",

@@ -11,6 +11,7 @@ from functools import cache
 import jinja2
 
 from cardgen.packaged import folder
+from cardgen.strategy import Card
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -29,6 +30,15 @@ def seat_list(seats: tuple[int, ...] | list[int]) -> str:
     if len(names) == 1:
         return f"the {names[0]} player"
     return f"the {', '.join(names[:-1])} and {names[-1]} players"
+
+
+def verdict(card: Card) -> str:
+    """Who wins with perfect play, in one sentence (the same on every format)."""
+    if card.players == 2:
+        return f"{seat_list(card.winners)} wins and {seat_list(card.losers)} loses."
+    if card.winners:
+        return f"{seat_list(card.winners)} cannot be made to lose; {seat_list(card.losers)} can."
+    return "every player can be made to lose: no seat is safe."
 
 
 def thousands(value: int) -> str:
@@ -50,6 +60,7 @@ def environment() -> jinja2.Environment:
     env.filters["ordinal"] = ordinal
     env.filters["seat_list"] = seat_list
     env.filters["thousands"] = thousands
+    env.filters["verdict"] = verdict
     env.filters["bold"] = lambda text: f"**{text}**"
     return env
 

@@ -56,7 +56,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.errors import InputError
 from cardgen.paper import MM, SHEET_SIZES, SHEETS, SIZES, PdfOptions
-from cardgen.render import ordinal
+from cardgen.render import ordinal, verdict
 from cardgen.strategy import Card, Opening, SeatStrategy
 
 __all__ = ["SHEETS", "SIZES", "PdfError", "PdfOptions", "render_card", "render_sheet"]
@@ -361,16 +361,6 @@ class _Section:
         return (*extra, title, *self.howto)
 
 
-def _verdict(card: Card) -> str:
-    if card.players == 2 and len(card.winners) == 1:
-        return f"With perfect play the {ordinal(card.winners[0])} player wins."
-    if len(card.losers) == card.players:
-        return "With perfect play any player can be made to lose."
-    names = [ordinal(seat) for seat in card.losers]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"With perfect play the {who} player loses."
-
-
 def _short_rules(card: Card) -> str:
     """The game in one sentence, for the front."""
     return (
@@ -424,7 +414,7 @@ def _first_seat(card: Card, seat: SeatStrategy) -> _Section:
     extra = (
         _Para(tuple(_words(card.title, _BOLD)), TITLE_SIZE, HEADING_LEADING),
         _Para(tuple(_words(_short_rules(card))), BODY_SIZES[0], space=0.8 * MM),
-        _Para(tuple(_words(_verdict(card))), BODY_SIZES[0], space=0.8 * MM),
+        _Para(tuple(_words(f"With perfect play {verdict(card)}")), BODY_SIZES[0], space=0.8 * MM),
     )
     heading = f"You play {ordinal(seat.seat)}"
     opening = seat.openings[0]
