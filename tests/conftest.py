@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from cardgen.build import Lexicons, check_dictionaries, make_card
+from cardgen.config import CardConfig, load_card_config
+from cardgen.errors import FetchError
+from cardgen.strategy import Card
+
 DATA = Path(__file__).parent / "data"
+CONFIGS = Path(__file__).parent.parent / "configs"
+SHIPPED = sorted(CONFIGS.glob("*.yaml"))
+"""The shipped card configs."""
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("CARDGEN_REGENERATE_GOLDEN") == "1"
 """Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
@@ -43,3 +51,13 @@ def check_golden(name: str, actual: str) -> None:
         f"{path} differs from the output; if the change is intended, rerun with "
         "CARDGEN_REGENERATE_GOLDEN=1 and review the diff"
     )
+
+
+def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
+    """Build a shipped config's card; skip the test if its Debian list is not installed."""
+    config = load_card_config(path)
+    try:
+        check_dictionaries([config.dictionary])
+    except FetchError as error:
+        pytest.skip(str(error))
+    return config, make_card(config, lexicons)

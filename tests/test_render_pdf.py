@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import pdfplumber
 import pytest
+from conftest import SHIPPED, shipped_card
 
-from cardgen.build import Lexicons, check_dictionaries, make_card
-from cardgen.config import load_card_config
-from cardgen.errors import FetchError, InputError
+from cardgen.build import Lexicons
+from cardgen.errors import InputError
 from cardgen.lexicon import playable_words
 from cardgen.render.pdf import (
     SAFE_MARGIN,
@@ -41,7 +41,6 @@ REPORTLAB = importlib.util.find_spec("reportlab")
 assert REPORTLAB is not None and REPORTLAB.origin is not None
 VERA = Path(REPORTLAB.origin).parent / "fonts" / "Vera.ttf"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")
-CONFIGS = Path(__file__).parent.parent / "configs"
 
 
 def dictionary_card(name: str, sha256: str, players: int, min_length: int) -> Card:
@@ -477,15 +476,10 @@ def lexicons() -> Lexicons:
 
 
 @pytest.mark.network
-@pytest.mark.parametrize("path", sorted(CONFIGS.glob("*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_config_prints_a_sound_card(lexicons: Lexicons, path: Path) -> None:
     """Every word present, nothing below 6.5 pt, outside the safe area or overlapping."""
-    config = load_card_config(path)
-    try:
-        check_dictionaries([config.dictionary])
-    except FetchError as error:  # a Debian list that is not installed here
-        pytest.skip(str(error))
-    card = make_card(config, lexicons)
+    config, card = shipped_card(path, lexicons)
     data = render_card(card, config.pdf)
     width, height = SIZES[config.pdf.size]
     found: set[str] = set()
