@@ -10,13 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import DATA, check_golden
+from conftest import CONFIGS, DATA, check_golden
 from typer.testing import CliRunner
 
 from cardgen import __version__, wordlists
 from cardgen.cli import app
 
-CONFIGS = Path(__file__).parent.parent / "configs"
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
 
