@@ -419,7 +419,11 @@ def _first_seat(card: Card, seat: SeatStrategy) -> _Section:
     heading = f"You play {ordinal(seat.seat)}"
     opening = seat.openings[0]
     if opening.play is None:
-        text = "No first letter forces a win: against perfect play you lose."
+        text = (
+            "No first letter forces a win: against perfect play you lose."
+            if card.players == 2
+            else "No first letter is safe: the others can make you lose."
+        )
         return _Section(extra, heading, (_Para(tuple(_words(text)), BODY_SIZES[0]),))
     intro = f"Open with !{opening.play}! +, then keep to these words:"
     words = _Entry(None, tuple(_words(" ".join(opening.words))))
