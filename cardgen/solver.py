@@ -59,6 +59,8 @@ class Solution:
     """`_ranks[k-1][d]`: rank key of seat k's minimal set per fragment (`_NO_WIN` if none)."""
     _rank_bits: tuple[int, int] = field(repr=False)
     _keys: dict[int, npt.NDArray[np.bytes_]] = field(default_factory=dict, repr=False)
+    _found: dict[str, int | None] = field(default_factory=dict, repr=False)
+    """Fragments already looked up: a card asks several questions about each opening."""
 
     def __repr__(self) -> str:
         return (
@@ -82,14 +84,19 @@ class Solution:
 
     def find(self, fragment: str) -> int | None:
         """Index of `fragment` in `levels[len(fragment)]`, or None if no word begins with it."""
+        if fragment not in self._found:
+            self._found[fragment] = self._search(fragment)
+        return self._found[fragment]
+
+    def _search(self, fragment: str) -> int | None:
         d = len(fragment)
         if d >= len(self.levels) or not fragment.isascii():
             return None
         keys = self._keys.get(d)
         if keys is None:
-            # The fragments of one length, as sorted fixed-width byte strings, for a binary
-            # search: built on first use, since most levels are never searched.
-            # numpy cuts each word to its first d letters: the fragments, still sorted.
+            # The fragments of one length as sorted fixed-width byte strings, for a binary
+            # search; built on first use, since most levels are never searched. numpy cuts each
+            # level's first words to their first d letters, which are the fragments.
             first_words = [self.words[int(i)] for i in self.levels[d].start]
             keys = np.array(first_words, dtype=f"S{d}") if d else np.array([b""])
             self._keys[d] = keys
@@ -225,13 +232,12 @@ def _common_prefixes(words: tuple[str, ...], lengths: IntArray) -> IntArray:
     letters = np.array(words, dtype=f"S{width}").view(np.uint8).reshape(n, width)
     same = letters[1:] == letters[:-1]
     lcp[1:] = np.where(same.all(axis=1), width, np.argmin(same, axis=1))
-    for i in np.flatnonzero(lcp == width):
-        if i:
-            a, b = words[i - 1], words[i]
-            k = width
-            while a[k] == b[k]:
-                k += 1
-            lcp[i] = k
+    for i in np.flatnonzero(lcp == width):  # never 0: lcp[0] is 0 and width is at least 1
+        a, b = words[i - 1], words[i]
+        k = width
+        while a[k] == b[k]:
+            k += 1
+        lcp[i] = k
     return lcp
 
 
