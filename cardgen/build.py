@@ -39,17 +39,15 @@ class Lexicons:
 
     def wordlist(self, dictionary: Dictionary) -> WordList:
         """The word list, read (or fetched) on first use."""
-        lists = self._lists
-        if dictionary.key not in lists:
+        if dictionary.key not in self._lists:
             spec = str(dictionary.path) if dictionary.path else dictionary.spec
-            lists[dictionary.key] = load_wordlist(spec, Path.cwd(), progress=self.progress)
-        return lists[dictionary.key]
+            self._lists[dictionary.key] = load_wordlist(spec, Path.cwd(), progress=self.progress)
+        return self._lists[dictionary.key]
 
     def lexicon(self, dictionary: Dictionary, min_length: int) -> Lexicon:
         """The playable words of the list for one minimum length; refuses a list with none."""
-        lexicons = self._lexicons
         key = (dictionary.key, min_length)
-        if key not in lexicons:
+        if key not in self._lexicons:
             lexicon = playable_words(self.wordlist(dictionary).entries, min_length)
             if not lexicon.words:
                 where = dictionary.path or dictionary.spec
@@ -57,8 +55,8 @@ class Lexicons:
                     f"{where}: no playable words of {min_length}+ letters "
                     "(entries must be lower-case a-z words)"
                 )
-            lexicons[key] = lexicon
-        return lexicons[key]
+            self._lexicons[key] = lexicon
+        return self._lexicons[key]
 
     def source(self, dictionary: Dictionary) -> str:
         """Where the list comes from: the catalog's label, or a user's path as the config
