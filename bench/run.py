@@ -31,13 +31,14 @@ RUNS = 7
 
 def stages(config_path: Path) -> dict[str, float]:
     """Time each stage of one build in this process; seconds, plus peak memory in MB."""
-    from cardgen.build import Format, Lexicons, render
+    from cardgen.cards import Lexicons
     from cardgen.config import load_card_config
+    from cardgen.runner import CARDS
     from cardgen.solver import solve
     from cardgen.strategy import build_card
 
     config = load_card_config(config_path)
-    lexicons = Lexicons(progress=False)
+    lexicons = Lexicons()
     times: dict[str, float] = {}
     t = time.perf_counter()
     lexicons.wordlist(config.dictionary)
@@ -51,10 +52,10 @@ def stages(config_path: Path) -> dict[str, float]:
     t = time.perf_counter()
     card = build_card(solution, lexicons.info(config.dictionary, config.min_length))
     times["strategy"] = time.perf_counter() - t
-    for fmt in Format:
+    for name, fmt in CARDS.formats.items():
         t = time.perf_counter()
-        render(card, config, [fmt])
-        times[f"render {fmt.value}"] = time.perf_counter() - t
+        fmt.render(card, config)
+        times[f"render {name}"] = time.perf_counter() - t
     times["peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     times["words"] = len(lexicon.words)
     times["nodes"] = solution.nodes

@@ -3,7 +3,7 @@
 For each table config (default: every file of configs/tables/) it prints the wall time of the
 whole table, made as `cardgen table` makes it (word lists read, every row solved, every format
 rendered), best of 5 with a process pool (one worker per core) and in one process, and once
-through `write_tables` as the command does; then the time of each
+through the runner as the command does; then the time of each
 (word list, min length) row group, one process: reading the list, building the lexicon, and
 solving each row. Word lists are fetched first so that no download is timed. Not part of the
 test run.
@@ -17,11 +17,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardgen.build import Lexicons, check_dictionaries
+from cardgen.cards import Lexicons
 from cardgen.config import TableConfig, load_table_config
+from cardgen.runner import TABLES, make_table, run
 from cardgen.solver import solve
 from cardgen.strategy import build_card
-from cardgen.tables import TableFormat, make_table, render_table, table_row, write_tables
+from cardgen.tables import table_row
+from cardgen.terminal import Display
+from cardgen.wordlists import check_available
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,18 +32,19 @@ ROOT = Path(__file__).resolve().parent.parent
 def wall(config: TableConfig, workers: int) -> float:
     """Seconds to make and render the table from scratch (lists read anew)."""
     started = time.perf_counter()
-    table = make_table(config, Lexicons(progress=False), progress=False, workers=workers)
-    render_table(table, config.stem, tuple(TableFormat))
+    table = make_table(config, Lexicons(), workers=workers)
+    for fmt in TABLES.formats.values():
+        fmt.render(table, config)
     return time.perf_counter() - started
 
 
 def groups(config: TableConfig) -> None:
     """Print the time of each row group, in one process."""
-    lexicons = Lexicons(progress=False)
+    lexicons = Lexicons()
     for dictionary in config.dictionaries:
         started = time.perf_counter()
         lexicons.wordlist(dictionary)
-        print(f"  {dictionary.name:<18} read {time.perf_counter() - started:6.3f} s")
+        print(f"  {str(dictionary):<18} read {time.perf_counter() - started:6.3f} s")
         for min_length in config.min_lengths:
             started = time.perf_counter()
             lexicon = lexicons.lexicon(dictionary, min_length)
@@ -62,10 +66,10 @@ def groups(config: TableConfig) -> None:
 def main(argv: list[str]) -> None:
     paths = [Path(a) for a in argv] or sorted((ROOT / "configs" / "tables").glob("*.yaml"))
     configs = [load_table_config(path) for path in paths]
-    check_dictionaries(d for config in configs for d in config.dictionaries)
-    for config in configs:  # fetch now, so that no download is timed
+    for config in configs:  # check and fetch now, so that no download is timed
         for dictionary in config.dictionaries:
-            Lexicons(progress=True).wordlist(dictionary)
+            check_available(dictionary)
+            Lexicons(progress=Display()).wordlist(dictionary)
     cores = len(os.sched_getaffinity(0))
     print(f"{cores} cores")
     for config in configs:
@@ -74,10 +78,10 @@ def main(argv: list[str]) -> None:
         single = min(wall(config, 1) for _ in range(5))
         with tempfile.TemporaryDirectory() as out:
             started = time.perf_counter()
-            write_tables([config.path], out=Path(out), progress=False)
+            run(TABLES, [config.path], out=Path(out))
             written = time.perf_counter() - started
         print(
-            f"{config.path.name}: {rows} rows, write_tables {written:.2f} s; "
+            f"{config.path.name}: {rows} rows, the command {written:.2f} s; "
             f"table {pooled:.2f} s with {cores} workers, {single:.2f} s in one process "
             "(best of 5)"
         )

@@ -2,11 +2,99 @@
 
 Data flows one way: config -> word list -> playable words (lexicon) -> game solution ->
 strategy (cards, tables) -> renderers. Each step is a module of pure functions over frozen
-dataclasses; only `cardgen.cli` reads arguments and only `cardgen.render` knows formats.
+dataclasses; only `cardgen.cli` reads arguments and prints, and only `cardgen.render` knows
+formats.
+
+The whole pipeline in a few names, for notebooks and scripts (loaded on first use, so that
+`cardgen --help` stays fast)::
+
+    import cardgen
+    card = cardgen.make_card("twl06", players=2, min_length=4)
+    card.seats[0].openings[0].moves                  # ('m', 'n')
+    cardgen.render_markdown(card); cardgen.render_json(card); cardgen.render_pdf(card)
+    words = cardgen.load_wordlist("twl06").entries
+    solution = cardgen.solve(cardgen.playable_words(words, 4), 2)
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+_API = {
+    "make_card": "cardgen.cards",
+    "Lexicons": "cardgen.cards",
+    "load_wordlist": "cardgen.wordlists",
+    "WordList": "cardgen.wordlists",
+    "CatalogList": "cardgen.wordlists",
+    "ListFile": "cardgen.wordlists",
+    "playable_words": "cardgen.lexicon",
+    "Lexicon": "cardgen.lexicon",
+    "solve": "cardgen.solver",
+    "Solution": "cardgen.solver",
+    "build_card": "cardgen.strategy",
+    "Card": "cardgen.strategy",
+    "SeatStrategy": "cardgen.strategy",
+    "Opening": "cardgen.strategy",
+    "DictionaryInfo": "cardgen.strategy",
+    "PdfOptions": "cardgen.paper",
+    "render_markdown": "cardgen.render.markdown:render_card",
+    "render_json": "cardgen.render.json:render_card",
+    "render_pdf": "cardgen.render.pdf:render_card",
+    "CardgenError": "cardgen.errors",
+    "InputError": "cardgen.errors",
+}
+"""Public name -> the module that holds it (and its name there, after a colon)."""
+
+__all__ = [
+    "__version__",
+    "make_card",
+    "Lexicons",
+    "load_wordlist",
+    "WordList",
+    "CatalogList",
+    "ListFile",
+    "playable_words",
+    "Lexicon",
+    "solve",
+    "Solution",
+    "build_card",
+    "Card",
+    "SeatStrategy",
+    "Opening",
+    "DictionaryInfo",
+    "PdfOptions",
+    "render_markdown",
+    "render_json",
+    "render_pdf",
+    "CardgenError",
+    "InputError",
+]
+
+if TYPE_CHECKING:
+    from cardgen.cards import Lexicons, make_card
+    from cardgen.errors import CardgenError, InputError
+    from cardgen.lexicon import Lexicon, playable_words
+    from cardgen.paper import PdfOptions
+    from cardgen.render.json import render_card as render_json
+    from cardgen.render.markdown import render_card as render_markdown
+    from cardgen.render.pdf import render_card as render_pdf
+    from cardgen.solver import Solution, solve
+    from cardgen.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
+    from cardgen.wordlists import CatalogList, ListFile, WordList, load_wordlist
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name's module on first use (PEP 562)."""
+    if name not in _API:
+        raise AttributeError(f"module 'cardgen' has no attribute {name!r}")
+    module, _, attribute = _API[name].partition(":")
+    value = getattr(importlib.import_module(module), attribute or name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -6,17 +6,14 @@ input, 1 for anything else that failed (a fetch, an unwritable folder).
 
 from __future__ import annotations
 
-import enum
 import sys
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 
 from cardgen import __version__
 from cardgen.errors import CardgenError, InputError
-
-FormatT = TypeVar("FormatT", bound=enum.Enum)
 
 app = typer.Typer(
     name="cardgen",
@@ -73,7 +70,28 @@ QuietOption = Annotated[
 ]
 
 
-def _report(paths: list[Path], quiet: bool) -> None:
+FormatOption = Annotated[
+    list[str] | None,
+    typer.Option("--format", "-f", help="A format to write; repeat for several (default: all)."),
+]
+
+
+def _run(command: str, configs: list[Path], out: Path | None, formats: list[str] | None,
+         quiet: bool) -> None:
+    """Run `cardgen.runner.CARDS` or `TABLES`, drawing progress; list the files written."""
+    from cardgen import runner
+    from cardgen.terminal import Display
+
+    display = Display()
+    try:
+        if command == "build":
+            paths = runner.run(runner.CARDS, configs, out=out, formats=formats, progress=display)
+        else:
+            paths = runner.run(runner.TABLES, configs, out=out, formats=formats, progress=display)
+    except CardgenError as error:
+        display.close(failed=True)
+        raise _fail(error) from None
+    display.close()
     if not quiet:
         for path in paths:
             typer.echo(str(path))
@@ -83,64 +101,30 @@ def _report(paths: list[Path], quiet: bool) -> None:
 def build(
     configs: ConfigArg,
     out: OutOption = None,
-    format: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--format", "-f", help="md, json or pdf; repeat for several (default: all)."
-        ),
-    ] = None,
+    format: FormatOption = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf.
+    """Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf
+    (formats: md, json, pdf).
 
     Example: cardgen build configs/twl06-2p.yaml --format pdf
     """
-    from cardgen.build import Format
-    from cardgen.build import build as build_cards
-
-    try:
-        formats = _formats(format, Format)
-        paths = build_cards(configs, out=out, formats=formats, progress=True)
-    except CardgenError as error:
-        raise _fail(error) from None
-    _report(paths, quiet)
+    _run("build", configs, out, format, quiet)
 
 
 @app.command()
 def table(
     configs: ConfigArg,
     out: OutOption = None,
-    format: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--format", "-f", help="md, csv or json; repeat for several (default: all)."
-        ),
-    ] = None,
+    format: FormatOption = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Build a strategy table across word lists, player counts and minimum lengths.
+    """Build a strategy table across word lists, player counts and minimum lengths
+    (formats: md, csv, json).
 
     Example: cardgen table configs/tables/classic.yaml --format md
     """
-    from cardgen.tables import TableFormat, write_tables
-
-    try:
-        formats = _formats(format, TableFormat)
-        paths = write_tables(configs, out=out, formats=formats)
-    except CardgenError as error:
-        raise _fail(error) from None
-    _report(paths, quiet)
-
-
-def _formats(names: list[str] | None, kind: type[FormatT]) -> list[FormatT]:
-    """The formats asked for, in order, checked against `kind` (an Enum); all by default."""
-    choices = [member.value for member in kind]
-    if not names:
-        return list(kind)
-    for name in names:
-        if name not in choices:
-            raise InputError(f"--format: expected one of {', '.join(choices)}, got {name!r}")
-    return [kind(name) for name in dict.fromkeys(names)]
+    _run("table", configs, out, format, quiet)
 
 
 @wordlists_app.callback()
@@ -173,9 +157,11 @@ def wordlists_fetch(
 
     Example: cardgen wordlists fetch twl06 sowpods
     """
+    from cardgen.terminal import Display
     from cardgen.wordlists import fetch, load_catalog
 
     catalog = load_catalog()
+    display = Display()
     try:
         if all_:
             chosen = list(catalog)
@@ -187,9 +173,11 @@ def wordlists_fetch(
             if name not in catalog:
                 raise InputError(f"{name}: not in the catalog ({', '.join(catalog)})")
         for name in chosen:
-            fetch(name, progress=True)  # a Debian list is checked where installed, not fetched
+            fetch(name, progress=display)  # a Debian list is checked, not fetched
     except CardgenError as error:
+        display.close(failed=True)
         raise _fail(error) from None
+    display.close()
 
 
 def main() -> None:

@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
-from cardgen.errors import ConfigError
+from cardgen.errors import ConfigError, WordListError
 from cardgen.paper import SHEETS, SIZES, PdfOptions
-from cardgen.wordlists import load_catalog
+from cardgen.wordlists import ListFile, WordListSource, parse_source
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -25,32 +25,12 @@ DEFAULT_OUTPUT_DIR = Path("output")
 
 
 @dataclass(frozen=True)
-class Dictionary:
-    """A config's word list: a catalog name, or a file (resolved against the config's folder)."""
-
-    spec: str
-    """As written in the config."""
-    path: Path | None = None
-    """The file, for a word list that is not in the catalog."""
-
-    @property
-    def name(self) -> str:
-        """Catalog name, or the file's name."""
-        return self.path.name if self.path else self.spec
-
-    @property
-    def key(self) -> str:
-        """What identifies the list: catalog name or resolved path."""
-        return str(self.path) if self.path else self.spec
-
-
-@dataclass(frozen=True)
 class CardConfig:
     """What `cardgen build` makes a card from."""
 
     path: Path
     """The config file, as given."""
-    dictionary: Dictionary
+    dictionary: WordListSource
     players: int
     min_length: int
     title: str | None = None
@@ -69,7 +49,7 @@ class TableConfig:
 
     path: Path
     title: str
-    dictionaries: tuple[Dictionary, ...]
+    dictionaries: tuple[WordListSource, ...]
     min_lengths: tuple[int, ...]
     players: tuple[int, ...]
     output_dir: Path = DEFAULT_OUTPUT_DIR
@@ -175,20 +155,18 @@ class _Reader:
     def output_dir(self) -> Path:
         return Path(self.text("output_dir")) if "output_dir" in self.data else DEFAULT_OUTPUT_DIR
 
-    def dictionary(self, key: str, value: Any) -> Dictionary:
-        """A catalog name, or a path relative to the config file's folder."""
+    def dictionary(self, key: str, value: Any) -> WordListSource:
+        """A catalog name, or a path relative to the config file's folder (see
+        `cardgen.wordlists.parse_source` for the rule that tells them apart)."""
         if not isinstance(value, str) or not value.strip():
             raise self.error(f"expected a catalog name or a file path, got {value!r}", key)
-        spec = value.strip()
-        if spec in load_catalog():
-            return Dictionary(spec)
-        path = Path(spec).expanduser()
-        if not path.is_absolute():
-            path = self.path.parent / path
-        if not path.is_file():
-            names = ", ".join(load_catalog())
-            raise self.error(f"no catalog list or file named {spec!r} (catalog: {names})", key)
-        return Dictionary(spec, path)
+        try:
+            source = parse_source(value, self.path.parent)
+        except WordListError as error:
+            raise self.error(str(error), key) from None
+        if isinstance(source, ListFile) and not source.path.is_file():
+            raise self.error(f"no word list file {source.spec!r} (looked for {source.path})", key)
+        return source
 
     def pdf(self) -> PdfOptions:
         if "pdf" not in self.data:
@@ -220,6 +198,11 @@ class _Reader:
             if not font_path.is_file():
                 raise self.error(f"no font file {font!r}", "pdf.font")
         return PdfOptions(size=size, sheet=sheet, font=font_path)
+
+
+def _identity(source: WordListSource) -> object:
+    """What tells two word lists apart: the catalog name, or the file wherever it is named."""
+    return source.path.resolve() if isinstance(source, ListFile) else source
 
 
 def _kind(value: Any) -> str:
@@ -261,7 +244,7 @@ def load_table_config(path: Path) -> TableConfig:
             f"expected a non-empty list of word lists, got {values!r}", "dictionaries"
         )
     dictionaries = tuple(reader.dictionary("dictionaries", value) for value in values)
-    if len({d.key for d in dictionaries}) != len(dictionaries):
+    if len({_identity(d) for d in dictionaries}) != len(dictionaries):
         raise reader.error(f"lists a word list twice: {values!r}", "dictionaries")
     return TableConfig(
         path=path,

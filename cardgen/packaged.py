@@ -1,8 +1,8 @@
 """Files shipped beside the code: the Jinja2 templates and the word list catalog.
 
 They live in the top-level `templates/` and `wordlists/` folders of the source tree, which an
-install turns into the packages `cardgen.templates` and `cardgen.catalog`. A source tree used
-without installing it (or one that shadows an installed copy, as when the tests run from the
+install turns into the packages `cardgen.templates` and `cardgen.catalog_data`. A source tree
+used without installing it (or one that shadows an installed copy, as when the tests run from the
 tree after `pip install .`) has no such packages, so the folders are then found beside the code.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-_SOURCE_FOLDERS = {"cardgen.templates": "templates", "cardgen.catalog": "wordlists"}
+_SOURCE_FOLDERS = {"cardgen.templates": "templates", "cardgen.catalog_data": "wordlists"}
 
 
 def folder(package: str) -> Path:
-    """The folder of `cardgen.templates` or `cardgen.catalog`."""
+    """The folder of `cardgen.templates` or `cardgen.catalog_data`."""
     try:
         return Path(str(resources.files(package)))
     except ModuleNotFoundError:

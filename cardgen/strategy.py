@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.lexicon import Lexicon
 from cardgen.solver import Solution
+from cardgen.wordlists import WordList
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,17 @@ class DictionaryInfo:
     """Entries in the word list."""
     playable: int
     """Playable words for the card's minimum length."""
+
+    @classmethod
+    def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:
+        """What a card says about the word list it was solved on, and its playable words."""
+        return cls(
+            name=wordlist.name,
+            source=wordlist.source,
+            sha256=wordlist.sha256,
+            entries=len(wordlist.entries),
+            playable=len(lexicon.words),
+        )
 
 
 @dataclass(frozen=True)

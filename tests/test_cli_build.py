@@ -141,7 +141,10 @@ def test_a_missing_word_list_file_exits_2(
     path = write_config("dictionary: nowhere.txt\nplayers: 2\nmin_length: 3\n")
     result = runner.invoke(app, ["build", str(path)])
     assert result.exit_code == 2
-    assert "dictionary: no catalog list or file named 'nowhere.txt'" in result.stderr
+    assert result.stderr == (
+        f"cardgen: error: {path}: dictionary: no word list file 'nowhere.txt' "
+        f"(looked for {path.parent / 'nowhere.txt'})\n"
+    )
 
 
 def test_an_unknown_format_exits_2(runner: CliRunner, tmp_path: Path) -> None:
@@ -161,7 +164,8 @@ def test_two_configs_writing_the_same_files_exit_2(runner: CliRunner, tmp_path: 
     result = runner.invoke(app, ["build", str(one), str(two), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"cardgen: error: {two}: writes the same files as {one}: rename one of them\n"
+        f"cardgen: error: {two}: writes {tmp_path / 'out' / 'card.md'}, as {one} does: "
+        "rename one of them\n"
     )
 
 

@@ -8,6 +8,7 @@ import pytest
 from cardgen.config import load_card_config, load_table_config
 from cardgen.errors import ConfigError
 from cardgen.paper import PdfOptions
+from cardgen.wordlists import CatalogList, ListFile
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
@@ -17,8 +18,7 @@ def test_a_full_card_config(write_config: Callable[..., Path], tmp_path: Path) -
         GOOD + "title: My card\noutput_dir: cards\npdf: {size: a7, sheet: letter}\n"
     )
     config = load_card_config(path)
-    assert config.dictionary.path == tmp_path / "animals.txt"
-    assert config.dictionary.name == "animals.txt"
+    assert config.dictionary == ListFile(tmp_path / "animals.txt", "animals.txt")
     assert (config.players, config.min_length, config.title) == (2, 3, "My card")
     assert config.output_dir == Path("cards")
     assert config.pdf == PdfOptions(size="a7", sheet="letter", font=None)
@@ -34,8 +34,7 @@ def test_defaults(write_config: Callable[..., Path]) -> None:
 
 def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
     config = load_card_config(write_config("dictionary: twl06\nplayers: 3\nmin_length: 4\n"))
-    assert config.dictionary.path is None
-    assert config.dictionary.name == "twl06"
+    assert config.dictionary == CatalogList("twl06")
 
 
 @pytest.mark.parametrize(
@@ -61,8 +60,8 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
-         "dictionary: no catalog list or file named 'nosuch' (catalog: twl06, sowpods, csw19, "
-         "web2, american-english, british-english)"),
+         "dictionary: no catalog list named 'nosuch' (catalog: twl06, sowpods, csw19, "
+         "web2, american-english, british-english); for a file, write a path such as ./nosuch"),
         ("dictionary: [twl06]\nplayers: 2\nmin_length: 3\n",
          "dictionary: expected a catalog name or a file path, got ['twl06']"),
         (GOOD + "title: [a, b]\n", "title: expected one line of text, got ['a', 'b']"),

@@ -8,7 +8,7 @@ import pytest
 from conftest import CONFIGS, SHIPPED, shipped_card
 from typer.testing import CliRunner
 
-from cardgen.build import Lexicons, make_card
+from cardgen.cards import Lexicons
 from cardgen.cli import app
 from cardgen.config import load_card_config
 
@@ -27,7 +27,7 @@ PUBLISHED_TWL06 = {
 
 @pytest.fixture(scope="module")
 def lexicons() -> Lexicons:
-    return Lexicons(progress=False)
+    return Lexicons()
 
 
 @pytest.mark.parametrize(("min_length", "players"), list(PUBLISHED_TWL06))
@@ -36,7 +36,8 @@ def test_published_twl06_rows(
 ) -> None:
     config_path = tmp_path / "card.yaml"
     config_path.write_text(f"dictionary: twl06\nplayers: {players}\nmin_length: {min_length}\n")
-    card = make_card(load_card_config(config_path), lexicons)
+    config = load_card_config(config_path)
+    card = lexicons.card(config.dictionary, config.players, config.min_length)
     assert (card.losers, card.winning_first_moves) == PUBLISHED_TWL06[(min_length, players)]
     assert card.dictionary.entries == 178_691
     assert card.dictionary.sha256.startswith("ea06931e05aa")
@@ -60,4 +61,4 @@ def test_every_shipped_card_config_builds(lexicons: Lexicons, path: Path) -> Non
     config, card = shipped_card(path, lexicons)
     assert len(card.seats) == config.players
     assert [o.fragment for o in card.seats[0].openings] == [""]
-    assert card.dictionary.name == config.dictionary.name
+    assert card.dictionary.name == str(config.dictionary)

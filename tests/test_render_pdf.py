@@ -16,7 +16,7 @@ import pdfplumber
 import pytest
 from conftest import SHIPPED, shipped_card
 
-from cardgen.build import Lexicons
+from cardgen.cards import Lexicons
 from cardgen.errors import InputError
 from cardgen.lexicon import playable_words
 from cardgen.render.pdf import (
@@ -81,7 +81,7 @@ def twl06() -> Card:
     """The published case: TWL06, two players, words of 4+ letters (if the list is cached)."""
     if not is_cached("twl06"):
         pytest.skip("twl06 is not cached (cardgen wordlists fetch twl06)")
-    wordlist = load_wordlist("twl06", Path("."), progress=False)
+    wordlist = load_wordlist("twl06")
     lexicon = playable_words(wordlist.entries, 4)
     info = DictionaryInfo(
         wordlist.name, wordlist.source, wordlist.sha256, len(wordlist.entries), len(lexicon.words)
@@ -472,7 +472,7 @@ def test_sheet_backs_are_mirrored(three: Card, sheet: str) -> None:
 
 @pytest.fixture(scope="module")
 def lexicons() -> Lexicons:
-    return Lexicons(progress=False)
+    return Lexicons()
 
 
 @pytest.mark.network

@@ -1,15 +1,13 @@
 from __future__ import annotations
 
-from cardgen.lexicon import playable_words
+from conftest import word_card
+
 from cardgen.render import ordinal, seat_list, verdict
-from cardgen.solver import solve
-from cardgen.strategy import DictionaryInfo, Opening, build_card, default_title
-
-INFO = DictionaryInfo("animals", "test", "0" * 64, 7, 7)
+from cardgen.strategy import Card, Opening, default_title
 
 
-def card(words: str, players: int, min_length: int = 3):  # type: ignore[no-untyped-def]
-    return build_card(solve(playable_words(words.split(), min_length), players), INFO)
+def card(words: str, players: int, min_length: int = 3) -> Card:
+    return word_card(words, players, min_length, name="animals")
 
 
 def test_openings_of_each_seat() -> None:

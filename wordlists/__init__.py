@@ -1,1 +1,1 @@
-"""The catalog of named word lists (installed as the package `cardgen.catalog`)."""
+"""The catalog of named word lists (installed as the package `cardgen.catalog_data`)."""

@@ -743,8 +743,9 @@ def _sides(card: Card, frame: _Frame, options: PdfOptions) -> tuple[_Fonts, list
     return fonts, sides
 
 
-def render_card(card: Card, options: PdfOptions) -> bytes:
+def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
     """The card as a PDF with one side per page at the card's size: front, back, front, ..."""
+    options = options or PdfOptions()
     frame = _frame(options)
     fonts, sides = _sides(card, frame, options)
     buffer = io.BytesIO()

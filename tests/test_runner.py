@@ -1,0 +1,107 @@
+"""cardgen.runner: one run for both commands; the two bugs of issue 7 stay fixed."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.index import sha256
+
+FOUR_WORDS = b"cat\ncamel\ngoat\ngerbil\n"
+
+
+def test_a_local_list_named_like_a_catalog_list_is_the_local_list(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 4-word file `web2` named `./web2` is read, from the config's folder or below it,
+    and the card's provenance describes that file, not Debian's web2."""
+    (tmp_path / "web2").write_bytes(FOUR_WORDS)
+    (tmp_path / "card.yaml").write_text("dictionary: ./web2\nplayers: 2\nmin_length: 3\n")
+    (tmp_path / "sub").mkdir()
+    documents = []
+    for cwd, config in ((tmp_path, "card.yaml"), (tmp_path / "sub", "../card.yaml")):
+        monkeypatch.chdir(cwd)
+        result = runner.invoke(app, ["build", config, "--format", "json", "-o", "out", "-q"])
+        assert result.exit_code == 0, result.output
+        documents.append(json.loads((cwd / "out" / "card.json").read_text()))
+    for document in documents:
+        assert document["dictionary"] == {
+            "name": "web2",
+            "source": "./web2",
+            "sha256": sha256(FOUR_WORDS),
+            "entries": 4,
+            "playable": 4,
+        }
+    assert documents[0] == documents[1]
+
+
+def test_a_bare_catalog_name_is_the_catalog_list_even_beside_a_file_of_that_name(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "twl06").write_bytes(FOUR_WORDS)
+    (tmp_path / "card.yaml").write_text("dictionary: mylist\nplayers: 2\nmin_length: 3\n")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "card.yaml", "-o", "out"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "cardgen: error: card.yaml: dictionary: no catalog list named 'mylist' (catalog: "
+        "twl06, sowpods, csw19, web2, american-english, british-english); for a file, write a "
+        "path such as ./mylist\n"
+    )
+
+
+def test_two_configs_writing_one_file_through_a_sheet_are_refused(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """`x.yaml` with an A4 sheet writes x-sheet.pdf, and so does `x-sheet.yaml`."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+    one = tmp_path / "x.yaml"
+    one.write_text(base + "pdf: {sheet: a4}\n")
+    two = tmp_path / "x-sheet.yaml"
+    two.write_text(base)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(one), str(two), "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {two}: writes {out / 'x-sheet.pdf'}, as {one} does: "
+        "rename one of them\n"
+    )
+    assert not out.exists()
+
+
+def test_formats_not_asked_for_do_not_collide(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+    (tmp_path / "x.yaml").write_text(base + "pdf: {sheet: a4}\n")
+    (tmp_path / "x-sheet.yaml").write_text(base)
+    out = tmp_path / "out"
+    configs = [str(tmp_path / "x.yaml"), str(tmp_path / "x-sheet.yaml")]
+    result = runner.invoke(app, ["build", *configs, "-o", str(out), "-f", "md", "-q"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["x-sheet.md", "x.md"]
+
+
+def test_the_same_config_twice_is_named_once(runner: CliRunner, tmp_path: Path) -> None:
+    config = DATA / "animals.yaml"
+    relative = Path(os.path.relpath(config))
+    result = runner.invoke(app, ["build", str(config), str(relative), "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"cardgen: error: {relative}: given twice\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_format_is_refused_by_build_before_any_work(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-f", "csv",
+                                 "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == "cardgen: error: --format: expected one of md, json, pdf, got 'csv'\n"
+    assert list(tmp_path.iterdir()) == []
