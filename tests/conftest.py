@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cards import Lexicons
+from cardgen.catalog import sha256
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import FetchError
-from cardgen.index import sha256
 from cardgen.lexicon import playable_words
 from cardgen.solver import solve
 from cardgen.strategy import Card, DictionaryInfo, build_card

