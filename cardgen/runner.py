@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -255,6 +254,8 @@ def make_table(
             results[i] = solve_group(*task)
             report(progress, Step(config.title, len(results) * per_group, total, "rows"))
     else:
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
         pool = ProcessPoolExecutor(max_workers=workers)
         try:
             pending = {pool.submit(solve_group, *task): i for i, task in enumerate(tasks)}
