@@ -98,34 +98,33 @@ def _run(command: str, configs: list[Path], out: Path | None, formats: list[str]
             typer.echo(str(path))
 
 
-@app.command()
-def build(
-    configs: ConfigArg,
-    out: OutOption = None,
-    format: FormatOption = None,
-    quiet: QuietOption = False,
-) -> None:
-    """Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf
-    (formats: md, json, pdf).
+def _run_command(name: str, summary: str, example: str) -> None:
+    """Add `cardgen build` or `cardgen table`: the same arguments, one runner."""
 
-    Example: cardgen build configs/twl06-2p.yaml --format pdf
-    """
-    _run("build", configs, out, format, quiet)
+    def command(
+        configs: ConfigArg,
+        out: OutOption = None,
+        format: FormatOption = None,
+        quiet: QuietOption = False,
+    ) -> None:
+        _run(name, configs, out, format, quiet)
+
+    command.__doc__ = f"{summary}\n\nExample: {example}"
+    app.command(name)(command)
 
 
-@app.command()
-def table(
-    configs: ConfigArg,
-    out: OutOption = None,
-    format: FormatOption = None,
-    quiet: QuietOption = False,
-) -> None:
-    """Build a strategy table across word lists, player counts and minimum lengths
-    (formats: md, csv, json).
-
-    Example: cardgen table configs/tables/classic.yaml --format md
-    """
-    _run("table", configs, out, format, quiet)
+_run_command(
+    "build",
+    "Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
+    "(formats md, json, pdf).",
+    "cardgen build configs/twl06-2p.yaml --format pdf",
+)
+_run_command(
+    "table",
+    "Build a strategy table across word lists, player counts and minimum lengths "
+    "(formats md, csv, json).",
+    "cardgen table configs/tables/classic.yaml --format md",
+)
 
 
 @wordlists_app.callback()

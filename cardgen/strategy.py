@@ -88,12 +88,18 @@ class Card:
     """A solved rule set (word list, players, minimum length) and every seat's strategy."""
 
     title: str
+    """The heading every format prints."""
     dictionary: DictionaryInfo
+    """The word list the game was solved on."""
     players: int
+    """Seats 1..players take turns, seat 1 first."""
     min_length: int
+    """Completing a word of this many letters or more loses; shorter words do not count."""
     losers: tuple[int, ...]
-    """Seats that lose from the empty fragment with perfect play."""
+    """Seats that lose from the empty fragment with perfect play, ascending (with two players,
+    exactly one seat)."""
     seats: tuple[SeatStrategy, ...]
+    """Every seat's strategy, seat 1 first."""
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -47,7 +47,9 @@ class Row:
     playable: int
     """Playable words for this minimum length."""
     min_length: int
+    """Shorter words do not count."""
     players: int
+    """How many seats play."""
     losers: tuple[int, ...]
     """Seats that lose with perfect play, ascending."""
     winning_first_moves: tuple[str, ...]
