@@ -107,8 +107,8 @@ def render(card: Card, config: CardConfig, formats: Sequence[Format]) -> dict[st
                 files[f"{config.stem}.pdf"] = render_pdf(card, config.pdf)
                 if config.pdf.sheet != "none":
                     files[f"{config.stem}-sheet.pdf"] = render_sheet(card, config.pdf)
-            except PdfError as error:  # "font: ...", "size: ...": name the config's key
-                raise ConfigError(f"{config.path}: pdf.{error}") from None
+            except PdfError as error:  # name the config's key: "pdf.font", "pdf.size", ...
+                raise ConfigError(f"{config.path}: {error.key}: {error}") from None
     return files
 
 

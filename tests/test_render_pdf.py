@@ -20,7 +20,6 @@ from cardgen.build import Lexicons
 from cardgen.errors import InputError
 from cardgen.lexicon import playable_words
 from cardgen.render.pdf import (
-    SAFE_MARGIN,
     SHEETS,
     SIZES,
     PdfError,
@@ -28,6 +27,7 @@ from cardgen.render.pdf import (
     render_card,
     render_sheet,
 )
+from cardgen.render.pdf.layout import SAFE_MARGIN
 from cardgen.solver import solve
 from cardgen.strategy import Card, DictionaryInfo, build_card
 from cardgen.wordlists import is_cached, load_wordlist
@@ -368,28 +368,61 @@ def test_identical_cards_give_identical_bytes(two: Card, two_pdf: bytes, three: 
 
 def test_a_missing_font_is_named(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "nope.ttf"
-    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: no such file$"):
+    with pytest.raises(PdfError) as caught:
         render_card(two, PdfOptions(font=path))
+    assert (caught.value.key, str(caught.value)) == ("pdf.font", f"{path}: no such file")
 
 
 def test_a_file_that_is_no_truetype_font_is_named(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "words.ttf"
     path.write_text("cat\ncamel\n", encoding="utf-8")
-    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: not a TrueType font"):
+    with pytest.raises(PdfError, match=f"^{re.escape(str(path))}: not a TrueType font") as caught:
         render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
     assert issubclass(PdfError, InputError)
 
 
+def test_a_font_without_its_bold_is_refused(two: Card, tmp_path: Path) -> None:
+    """The card says "find the bold letters": a font with no bold face beside it cannot."""
+    path = tmp_path / "Vera.ttf"
+    shutil.copyfile(VERA, path)
+    with pytest.raises(PdfError) as caught:
+        render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
+    assert str(caught.value) == (
+        f"{path}: no bold face beside it (looked for Vera-Bold.ttf, VeraBold.ttf, VeraBd.ttf, "
+        "Vera-bold.ttf, Verabd.ttf); the card marks the letters played in bold"
+    )
+    shutil.copyfile(VERA.with_name("VeraBd.ttf"), tmp_path / "VeraBd.ttf")
+    fonts = {
+        c["fontname"].split("+", 1)[1]
+        for page in pages(render_card(two, PdfOptions(font=path)))
+        for c in page.chars
+    }
+    assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+
+
+def test_a_broken_bold_beside_the_font_is_named(two: Card, tmp_path: Path) -> None:
+    path = tmp_path / "Vera.ttf"
+    shutil.copyfile(VERA, path)
+    (tmp_path / "Vera-Bold.ttf").write_text("not a font", encoding="utf-8")
+    bold = tmp_path / "Vera-Bold.ttf"
+    with pytest.raises(PdfError, match=f"^{re.escape(str(bold))}: not a TrueType font") as caught:
+        render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
+
+
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "key", "message"),
     [
-        (PdfOptions(size="a0"), "size: a0: unknown; choose one of id1, business-us"),
-        (PdfOptions(sheet="none"), "sheet: none: not a paper size; choose one of a4, letter"),
+        (PdfOptions(size="a0"), "pdf.size", "a0: unknown; choose one of id1, business-us"),
+        (PdfOptions(sheet="none"), "pdf.sheet", "none: not a paper size; choose one of a4, letter"),
     ],
 )
-def test_unknown_presets(two: Card, options: PdfOptions, message: str) -> None:
-    with pytest.raises(PdfError, match=re.escape(message)):
+def test_unknown_presets(two: Card, options: PdfOptions, key: str, message: str) -> None:
+    with pytest.raises(PdfError, match=f"^{re.escape(message)}") as caught:
         render_sheet(two, options)
+    assert caught.value.key == key
 
 
 # --- sheets -----------------------------------------------------------------------------
