@@ -19,6 +19,7 @@ from conftest import SHIPPED, shipped_card
 from cardgen.build import Lexicons
 from cardgen.errors import InputError
 from cardgen.lexicon import playable_words
+from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import (
     SHEETS,
     SIZES,
@@ -28,6 +29,7 @@ from cardgen.render.pdf import (
     render_sheet,
 )
 from cardgen.render.pdf.layout import SAFE_MARGIN
+from cardgen.render.sentences import no_first_win
 from cardgen.solver import solve
 from cardgen.strategy import Card, DictionaryInfo, build_card
 from cardgen.wordlists import is_cached, load_wordlist
@@ -314,6 +316,37 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
         "Ghost: the rules",
     ]
     assert "card 2/2 · back" in texts[3]
+
+
+@pytest.mark.parametrize(
+    ("words", "players", "sentence"),
+    [
+        ("cat cab", 2, "No first letter forces a win: against perfect play you lose."),
+        ("cart", 3, "No first letter is safe: the others can make you lose."),
+    ],
+)
+def test_markdown_and_pdf_say_the_same_when_the_first_seat_cannot_win(
+    words: str, players: int, sentence: str
+) -> None:
+    card = word_card(words, players)
+    assert no_first_win(card) == sentence
+    assert f"\n{sentence}\n" in render_markdown(card)
+    front = next(pages(render_card(card, PdfOptions()))).extract_text()
+    assert sentence in front.replace("\n", " ")
+
+
+def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
+    card = word_card("cat", 4)
+    sentence = "Every fragment you could face is already a word: the game is over."
+    assert render_markdown(card).endswith(
+        f"## You play fourth\n{sentence}\n\n---\n"
+        + (
+            "tiny (test): 1 entries, 1 playable words of 3+ letters, sha256 000000000000. "
+            "Made by cardgen 0.1.0.\n"
+        )
+    )
+    texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
+    assert texts[3].splitlines()[:2] == ["You play fourth", sentence]
 
 
 def test_fonts_are_embedded_and_never_helvetica(two_pdf: bytes, tmp_path: Path) -> None:
