@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import pickle
 import re
 import shutil
 import subprocess
@@ -456,6 +457,8 @@ def test_unknown_presets(two: Card, options: PdfOptions, key: str, message: str)
     with pytest.raises(PdfError, match=f"^{re.escape(message)}") as caught:
         render_sheet(two, options)
     assert caught.value.key == key
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (type(copy), copy.key, str(copy)) == (PdfError, key, str(caught.value))
 
 
 # --- sheets -----------------------------------------------------------------------------

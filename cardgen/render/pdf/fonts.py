@@ -32,7 +32,11 @@ class PdfError(InputError):
     def __init__(self, key: str, message: str) -> None:
         super().__init__(message)
         self.key = key
-        """The config key the error concerns: "pdf.font", "pdf.size", "pdf.sheet", ..."""
+        """The config key the error concerns: "pdf.font", "pdf.size" or "pdf.sheet"."""
+
+    def __reduce__(self) -> tuple[type[PdfError], tuple[str, str]]:
+        # Rebuilt from both arguments, so the error crosses a process pool intact.
+        return type(self), (self.key, str(self))
 
 
 @dataclass(frozen=True)
