@@ -170,8 +170,8 @@ def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
         if config.pdf.sheet == "none":
             return (render_card(card, config.pdf),)
         return render_card(card, config.pdf), render_sheet(card, config.pdf)
-    except PdfError as error:  # "font: ...", "size: ...": name the config's key
-        raise ConfigError(f"{config.path}: pdf.{error}") from None
+    except PdfError as error:
+        raise ConfigError(f"{config.path}: {error.key}: {error}") from None
 
 
 CARDS: Command[CardConfig, Card] = Command(

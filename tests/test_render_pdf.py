@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import pickle
 import re
 import shutil
 import subprocess
@@ -19,8 +20,8 @@ from conftest import SHIPPED, shipped_card
 from cardgen.cards import Lexicons
 from cardgen.errors import InputError
 from cardgen.lexicon import playable_words
+from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import (
-    SAFE_MARGIN,
     SHEETS,
     SIZES,
     PdfError,
@@ -28,6 +29,8 @@ from cardgen.render.pdf import (
     render_card,
     render_sheet,
 )
+from cardgen.render.pdf.layout import SAFE_MARGIN
+from cardgen.render.sentences import no_first_win
 from cardgen.solver import solve
 from cardgen.strategy import Card, DictionaryInfo, build_card
 from cardgen.wordlists import is_cached, load_wordlist
@@ -316,6 +319,37 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     assert "card 2/2 · back" in texts[3]
 
 
+@pytest.mark.parametrize(
+    ("words", "players", "sentence"),
+    [
+        ("cat cab", 2, "No first letter forces a win: against perfect play you lose."),
+        ("cart", 3, "No first letter is safe: the others can make you lose."),
+    ],
+)
+def test_markdown_and_pdf_say_the_same_when_the_first_seat_cannot_win(
+    words: str, players: int, sentence: str
+) -> None:
+    card = word_card(words, players)
+    assert no_first_win(card) == sentence
+    assert f"\n{sentence}\n" in render_markdown(card)
+    front = next(pages(render_card(card, PdfOptions()))).extract_text()
+    assert sentence in front.replace("\n", " ")
+
+
+def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
+    card = word_card("cat", 4)
+    sentence = "Every fragment you could face is already a word: the game is over."
+    assert render_markdown(card).endswith(
+        f"## You play fourth\n{sentence}\n\n---\n"
+        + (
+            "tiny (test): 1 entries, 1 playable words of 3+ letters, sha256 000000000000. "
+            "Made by cardgen 0.1.0.\n"
+        )
+    )
+    texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
+    assert texts[3].splitlines()[:2] == ["You play fourth", sentence]
+
+
 def test_fonts_are_embedded_and_never_helvetica(two_pdf: bytes, tmp_path: Path) -> None:
     fonts = {c["fontname"].split("+", 1)[1] for page in pages(two_pdf) for c in page.chars}
     if DEJAVU.is_file():
@@ -368,28 +402,63 @@ def test_identical_cards_give_identical_bytes(two: Card, two_pdf: bytes, three: 
 
 def test_a_missing_font_is_named(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "nope.ttf"
-    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: no such file$"):
+    with pytest.raises(PdfError) as caught:
         render_card(two, PdfOptions(font=path))
+    assert (caught.value.key, str(caught.value)) == ("pdf.font", f"{path}: no such file")
 
 
 def test_a_file_that_is_no_truetype_font_is_named(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "words.ttf"
     path.write_text("cat\ncamel\n", encoding="utf-8")
-    with pytest.raises(PdfError, match=f"^font: {re.escape(str(path))}: not a TrueType font"):
+    with pytest.raises(PdfError, match=f"^{re.escape(str(path))}: not a TrueType font") as caught:
         render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
     assert issubclass(PdfError, InputError)
 
 
+def test_a_font_without_its_bold_is_refused(two: Card, tmp_path: Path) -> None:
+    """The card says "find the bold letters": a font with no bold face beside it cannot."""
+    path = tmp_path / "Vera.ttf"
+    shutil.copyfile(VERA, path)
+    with pytest.raises(PdfError) as caught:
+        render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
+    assert str(caught.value) == (
+        f"{path}: no bold face beside it (looked for Vera-Bold.ttf, VeraBold.ttf, VeraBd.ttf, "
+        "Vera-bold.ttf, Verabd.ttf); the card marks the letters played in bold"
+    )
+    shutil.copyfile(VERA.with_name("VeraBd.ttf"), tmp_path / "VeraBd.ttf")
+    fonts = {
+        c["fontname"].split("+", 1)[1]
+        for page in pages(render_card(two, PdfOptions(font=path)))
+        for c in page.chars
+    }
+    assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+
+
+def test_a_broken_bold_beside_the_font_is_named(two: Card, tmp_path: Path) -> None:
+    path = tmp_path / "Vera.ttf"
+    shutil.copyfile(VERA, path)
+    (tmp_path / "Vera-Bold.ttf").write_text("not a font", encoding="utf-8")
+    bold = tmp_path / "Vera-Bold.ttf"
+    with pytest.raises(PdfError, match=f"^{re.escape(str(bold))}: not a TrueType font") as caught:
+        render_card(two, PdfOptions(font=path))
+    assert caught.value.key == "pdf.font"
+
+
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "key", "message"),
     [
-        (PdfOptions(size="a0"), "size: a0: unknown; choose one of id1, business-us"),
-        (PdfOptions(sheet="none"), "sheet: none: not a paper size; choose one of a4, letter"),
+        (PdfOptions(size="a0"), "pdf.size", "a0: unknown; choose one of id1, business-us"),
+        (PdfOptions(sheet="none"), "pdf.sheet", "none: not a paper size; choose one of a4, letter"),
     ],
 )
-def test_unknown_presets(two: Card, options: PdfOptions, message: str) -> None:
-    with pytest.raises(PdfError, match=re.escape(message)):
+def test_unknown_presets(two: Card, options: PdfOptions, key: str, message: str) -> None:
+    with pytest.raises(PdfError, match=f"^{re.escape(message)}") as caught:
         render_sheet(two, options)
+    assert caught.value.key == key
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (type(copy), copy.key, str(copy)) == (PdfError, key, str(caught.value))
 
 
 # --- sheets -----------------------------------------------------------------------------

@@ -10,37 +10,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cardgen.packaged import folder
-from cardgen.strategy import Card
+from cardgen.render import sentences
+from cardgen.render.sentences import ordinal, seat_list, verdict
 
 if TYPE_CHECKING:  # Jinja2 is imported when a text template is first rendered, not before
     import jinja2
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth",
-            "sixth", "seventh", "eighth", "ninth", "tenth")
-
-
-def ordinal(seat: int) -> str:
-    """'first' for seat 1, 'second' for seat 2, ... ('11th' past ten)."""
-    return ORDINALS[seat - 1] if 1 <= seat <= len(ORDINALS) else f"{seat}th"
-
-
-def seat_list(seats: tuple[int, ...] | list[int]) -> str:
-    """'the first player', 'the first and third players', 'no player'."""
-    names = [ordinal(s) for s in seats]
-    if not names:
-        return "no player"
-    if len(names) == 1:
-        return f"the {names[0]} player"
-    return f"the {', '.join(names[:-1])} and {names[-1]} players"
-
-
-def verdict(card: Card) -> str:
-    """Who wins with perfect play, in one sentence (the same on every format)."""
-    if card.players == 2:
-        return f"{seat_list(card.winners)} wins and {seat_list(card.losers)} loses."
-    if card.winners:
-        return f"{seat_list(card.winners)} cannot be made to lose; {seat_list(card.losers)} can."
-    return "every player can be made to lose: no seat is safe."
+__all__ = ["environment", "ordinal", "render_template", "seat_list", "thousands", "verdict"]
 
 
 def thousands(value: int) -> str:
@@ -61,10 +37,19 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters["ordinal"] = ordinal
-    env.filters["seat_list"] = seat_list
+    # The sentences every format prints (cardgen.render.sentences), under their own names.
+    for sentence in (
+        sentences.ordinal,
+        sentences.seat_list,
+        sentences.verdict,
+        sentences.seat_heading,
+        sentences.rules_line,
+        sentences.no_first_win,
+    ):
+        env.filters[sentence.__name__] = sentence
+    env.globals["GAME_OVER"] = sentences.GAME_OVER
+    env.globals["NO_FORCED_WIN"] = sentences.NO_FORCED_WIN
     env.filters["thousands"] = thousands
-    env.filters["verdict"] = verdict
     env.filters["bold"] = lambda text: f"**{text}**"
     return env
 

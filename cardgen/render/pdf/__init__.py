@@ -1,0 +1,26 @@
+"""Pocket cards as PDF: every card side at the card's exact size, or imposed N-up on sheets.
+
+The package holds one job per module:
+
+- `fonts`: the TrueType body font and its bold face, registered and measured;
+- `layout`: text layout on measured widths (tokens, line breaking, packing into columns and
+  sides, balancing), free of reportlab;
+- `content`: what goes on the card (title, verdict, each seat's openings, the rules filler,
+  the footer), in the words of `cardgen.render.sentences`;
+- `sides`: each section laid out on sides of the card's size and drawn (`render_card`);
+- `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`).
+
+Side 1 (the front of card 1) holds the title, the verdict of perfect play and the first
+seat's opening ("Open with j, then keep to these words"); every further seat starts on a new
+side. `SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
+importing reportlab) and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.render.pdf.fonts import PdfError
+from cardgen.render.pdf.sheet import render_sheet
+from cardgen.render.pdf.sides import render_card
+
+__all__ = ["SHEETS", "SIZES", "PdfError", "PdfOptions", "render_card", "render_sheet"]

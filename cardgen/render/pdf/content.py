@@ -1,0 +1,164 @@
+"""What goes on a PDF card: the sections of its sides (title, verdict, each seat's openings,
+the rules filler) and the footer, in the words of `cardgen.render.sentences`.
+
+Each seat starts on a new side and lists its openings alphabetically: the letters on the
+table in bold as a thumb index, the letter to play in the one accent colour, then the seat's
+minimal winning words. Openings the seat does not win show their letters in grey and a dash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.paper import MM
+from cardgen.render.pdf.fonts import Fonts
+from cardgen.render.pdf.layout import (
+    BODY_SIZES,
+    BOLD,
+    FOOT,
+    FOOTER_SIZE,
+    GREY,
+    GREY_BOLD,
+    HEADING_LEADING,
+    HEADING_SIZE,
+    MOVE,
+    SAFE_MARGIN,
+    TITLE_SIZE,
+    Entry,
+    Frame,
+    Para,
+    Text,
+    Token,
+    markup,
+    words,
+    wrap,
+)
+from cardgen.render.sentences import (
+    FULL_RULES_HEADING,
+    GAME_OVER,
+    NO_FORCED_WIN,
+    NO_WIN,
+    full_rules,
+    no_first_win,
+    rules_sentence,
+    seat_heading,
+    verdict,
+)
+from cardgen.strategy import Card, Opening, SeatStrategy
+
+
+@dataclass(frozen=True)
+class Section:
+    """What one run of sides shows: a seat's openings, or the rules filler.
+
+    Each side of it starts with `heading` (plus the thumb range of the side when the section
+    takes more than one) and `howto`; the first side has `extra` above them."""
+
+    extra: tuple[Para, ...]
+    heading: str
+    howto: tuple[Para, ...]
+    entries: tuple[Entry, ...] = ()
+    labels: tuple[str, ...] = ()
+    """The fragment of each entry, for the thumb range."""
+
+    def top(self, first: bool, heading: str | None = None) -> tuple[Para, ...]:
+        """The heading area of a side (the first one, or a later one)."""
+        extra = self.extra if first else ()
+        space = 2 * MM if extra else 0.0
+        title = Para(words(heading or self.heading, BOLD), HEADING_SIZE, HEADING_LEADING, space)
+        return (*extra, title, *self.howto)
+
+
+def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
+    """The one-line "how to read": the fullest wording that fits on one line."""
+    dash = f"~{fonts.dash}~"
+    lost = any(not opening.won for opening in seat.openings)
+    long, short = (f" {dash} {NO_FORCED_WIN}", f" {dash} {NO_WIN}") if lost else ("", "")
+    candidates = [
+        (
+            f"Find the *bold* letters played, play the !red! one +, then keep to its words.{long}",
+            BODY_SIZES[0],
+        ),
+        (
+            f"Find the *bold* letters played, play the !red! one +, keep to its words.{short}",
+            BODY_SIZES[0],
+        ),
+        (
+            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
+            BODY_SIZES[0],
+        ),
+        (
+            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
+            BODY_SIZES[-1],
+        ),
+        ("Find the *bold* letters, play the !red! one +, keep to its words.", BODY_SIZES[-1]),
+        ("Find the *bold* letters, play !red! +, keep to its words.", BODY_SIZES[-1]),
+    ]
+    for text, size in candidates:
+        tokens = markup(text)
+        if len(wrap(tokens, width, size, fonts.measure)) == 1:
+            break
+    return Para(tokens, size)  # the last one wraps if even it does not fit
+
+
+def entry(opening: Opening, fonts: Fonts) -> Entry:
+    """An opening as an entry: its fragment as the label, then the move and the words."""
+    if opening.play is None:
+        return Entry(Token(opening.fragment, GREY_BOLD), (Token(fonts.dash, GREY),))
+    tokens = [Token(opening.play, MOVE, space=False)]
+    tokens += [Token(word) for word in opening.words]
+    return Entry(Token(opening.fragment, BOLD), tuple(tokens))
+
+
+def first_seat(card: Card, seat: SeatStrategy) -> Section:
+    """The front: title, verdict and the first seat's opening move and words."""
+    extra = (
+        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING),
+        Para(words(rules_sentence(card)), BODY_SIZES[0], space=0.8 * MM),
+        Para(words(f"With perfect play {verdict(card)}"), BODY_SIZES[0], space=0.8 * MM),
+    )
+    heading = seat_heading(seat.seat)
+    opening = seat.openings[0]
+    if opening.play is None:
+        return Section(extra, heading, (Para(words(no_first_win(card)), BODY_SIZES[0]),))
+    intro = f"Open with !{opening.play}! +, then keep to these words:"
+    listed = Entry(None, words(" ".join(opening.words)))
+    return Section(extra, heading, (Para(markup(intro), BODY_SIZES[0]),), (listed,), ("",))
+
+
+def sections(card: Card, width: float, fonts: Fonts) -> list[Section]:
+    """The sections of a card, in side order: each seat, starting with the first."""
+    result = [first_seat(card, card.seats[0])]
+    for seat in card.seats[1:]:
+        heading = seat_heading(seat.seat)
+        if not seat.openings:
+            result.append(Section((), heading, (Para(words(GAME_OVER), BODY_SIZES[0]),)))
+            continue
+        entries = tuple(entry(opening, fonts) for opening in seat.openings)
+        labels = tuple(opening.fragment for opening in seat.openings)
+        result.append(Section((), heading, (howto(seat, width, fonts),), entries, labels))
+    return result
+
+
+def rules_section(card: Card) -> Section:
+    """The filler side of a deck with an odd number of sides."""
+    return Section((), FULL_RULES_HEADING, (Para(words(full_rules(card)), BODY_SIZES[0]),))
+
+
+def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> list[Text]:
+    """The footer: word list, sha256 prefix and rules at the left, the side's place right."""
+    size = FOOTER_SIZE
+    y = SAFE_MARGIN + size * fonts.descent
+    place = f"card {side // 2 + 1}/{total // 2} {fonts.dot} {'back' if side % 2 else 'front'}"
+    right_width = fonts.measure(place, FOOT) * size
+    room = frame.inner_width - right_width - 2 * MM
+    name = card.dictionary.name
+    rest = f" {card.dictionary.sha256[:8]} {fonts.dot} {card.players} players {fonts.dot} "
+    rest += f"{card.min_length}+ letters"
+    while name and fonts.measure(name + fonts.ellipsis + rest, FOOT) * size > room:
+        name = name[:-1]
+    if name != card.dictionary.name:
+        name += fonts.ellipsis
+    left = Text(SAFE_MARGIN, y, name + rest, FOOT, size)
+    x_right = frame.width - SAFE_MARGIN - right_width
+    return [left, Text(x_right, y, place, FOOT, size)]

@@ -1,0 +1,150 @@
+"""Fonts of a PDF card: the TrueType body font and its bold face, registered and measured.
+
+Fonts are TrueType and always embedded. A font is used only with the bold face of its family
+beside it: the card tells the reader to find the bold letters, so a font without one is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import reportlab  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+
+from cardgen.errors import InputError
+from cardgen.render.pdf.layout import Style
+
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+DEFAULT_FONT = _DEJAVU / "DejaVuSansCondensed.ttf"
+"""The body font when none is asked for, if installed ..."""
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+"""... and else the one reportlab ships."""
+
+
+class PdfError(InputError):
+    """A card that cannot be rendered as asked: unknown size or sheet, unusable font."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+        """The config key the error concerns: "pdf.font", "pdf.size" or "pdf.sheet"."""
+
+    def __reduce__(self) -> tuple[type[PdfError], tuple[str, str]]:
+        # Rebuilt from both arguments, so the error crosses a process pool intact.
+        return type(self), (self.key, str(self))
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """Registered font names and what the layout needs to know about them."""
+
+    regular: str
+    bold: str
+    paths: tuple[Path, Path]
+    ascent: float
+    """Extent above the baseline per point of size (covers pdfplumber's glyph box too)."""
+    descent: float
+    """Extent below the baseline per point of size, positive."""
+    dash: str
+    dot: str
+    range: str
+    ellipsis: str
+
+    def name(self, style: Style) -> str:
+        """The registered font a style is set in."""
+        return self.bold if style.bold else self.regular
+
+    def measure(self, text: str, style: Style) -> float:
+        """Width of `text` at 1 pt in the font of `style` (the layout's `Measure`)."""
+        return unit_width(text, self.name(style))
+
+
+@functools.cache
+def register(path: Path) -> str:
+    """Register a TrueType file once; return its reportlab font name."""
+    if not path.is_file():
+        raise PdfError("pdf.font", f"{path}: no such file")
+    digest = hashlib.sha256(str(path).encode()).hexdigest()[:10]
+    name = f"cardgen-{path.stem}-{digest}"
+    try:
+        font = TTFont(name, str(path))
+    # reportlab's parser raises whatever the bytes provoke (TTFError, struct.error, ...).
+    except Exception as error:
+        raise PdfError("pdf.font", f"{path}: not a TrueType font ({error})") from error
+    pdfmetrics.registerFont(font)
+    return name
+
+
+def bold_names(path: Path) -> list[str]:
+    """The file names the bold face of the family of `path` may have, most likely first."""
+    stem, suffix = path.stem, path.suffix
+    candidates = [f"{stem}-Bold", f"{stem}Bold", f"{stem}Bd", f"{stem}-bold", f"{stem}bd"]
+    for regular in ("-Regular", "Regular", "-regular", "regular"):
+        if stem.endswith(regular):
+            base = stem[: -len(regular)]
+            candidates[:0] = [base + regular.replace("Regular", "Bold").replace("regular", "bold")]
+    return [candidate + suffix for candidate in candidates if candidate + suffix != path.name]
+
+
+def bold_beside(path: Path) -> Path:
+    """The bold file of the family of `path`, which must sit next to it."""
+    names = bold_names(path)
+    for name in names:
+        bold = path.with_name(name)
+        if bold.is_file():
+            return bold
+    raise PdfError(
+        "pdf.font",
+        f"{path}: no bold face beside it (looked for {', '.join(names)}); the card marks "
+        "the letters played in bold",
+    )
+
+
+def load_fonts(font: Path | None) -> Fonts:
+    """Register the body font and its bold; see `PdfOptions.font`."""
+    if font is None:
+        font = DEFAULT_FONT if DEFAULT_FONT.is_file() else VERA
+    regular = register(font)
+    bold_path = bold_beside(font)
+    bold = register(bold_path)
+    faces = [pdfmetrics.getFont(name).face for name in (regular, bold)]
+    ascent = max(max(face.ascent, 1000 + face.descent) for face in faces) / 1000
+    descent = max(-face.descent for face in faces) / 1000
+
+    def pick(fancy: str, plain: str) -> str:
+        return fancy if all(ord(fancy) in face.charToGlyph for face in faces) else plain
+
+    return Fonts(
+        regular=regular,
+        bold=bold,
+        paths=(font, bold_path),
+        ascent=float(ascent),
+        descent=float(descent),
+        dash=pick("\u2014", "-"),
+        dot=pick("\u00b7", "/"),
+        range=pick("\u2013", "-"),
+        ellipsis=pick("\u2026", "~"),
+    )
+
+
+@functools.cache
+def unit_width(text: str, font: str) -> float:
+    """Width of `text` at 1 pt in the registered font `font`."""
+    return float(pdfmetrics.stringWidth(text, font, 1.0))
+
+
+def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts) -> None:
+    """Refuse a font that would print empty boxes for any of `texts` (text, style)."""
+    chars: dict[str, set[str]] = {fonts.regular: set(), fonts.bold: set()}
+    for text, style in texts:
+        chars[fonts.name(style)] |= set(text)
+    for name, path in zip((fonts.regular, fonts.bold), fonts.paths, strict=True):
+        known = pdfmetrics.getFont(name).face.charToGlyph
+        missing = sorted(ch for ch in chars[name] if ord(ch) not in known)
+        if missing:
+            raise PdfError("pdf.font", f"{path}: has no glyph for {''.join(missing)!r}")

@@ -1,0 +1,279 @@
+"""The sides of a PDF card: each section laid out on sides of the card's size, and drawn.
+
+Every side has the same frame inside a 3 mm safe margin: a bold heading, a one-line "how to
+read", the body, and a footer with the rules and the side's place in the deck. An opening is
+never split: what does not fit moves to the next side. The body is set in 7 pt if that takes
+no more sides than 6.75 or 6.5 pt (never smaller), in the column count and leading (1.15, or
+1.1) giving the fewest sides (ties: the larger size, the looser leading, fewer columns); each
+side's columns are balanced. Every line is measured with the font's widths, so nothing is
+shrunk or clipped. A deck with an odd number of sides ends with a side stating the rules of
+Ghost, so that it prints double-sided as whole cards.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+
+from cardgen.paper import SIZES, PdfOptions
+from cardgen.render.pdf.content import Section, footer, rules_section, sections
+from cardgen.render.pdf.fonts import Fonts, PdfError, check_glyphs, load_fonts
+from cardgen.render.pdf.layout import (
+    BODY_SIZES,
+    BOLD,
+    COLUMN_GAP,
+    FOOTER_SIZE,
+    HEADING_SIZE,
+    LEADING,
+    MAX_COLUMNS,
+    PARAGRAPH_GAP,
+    SAFE_MARGIN,
+    TIGHT_LEADING,
+    Entry,
+    Frame,
+    Line,
+    Para,
+    Text,
+    balance,
+    pack,
+    para_lines,
+    runs,
+    words,
+    wrap,
+)
+from cardgen.strategy import Card
+
+COLORS = {
+    name: HexColor(value)
+    for name, value in [
+        ("ink", "#111111"),
+        ("accent", "#c0262d"),  # the one accent colour: the reader's own move
+        ("muted", "#6e6e6e"),
+        ("footer", "#444444"),
+    ]
+}
+"""The colours of `Style.color`, by name."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """A laid-out side."""
+
+    texts: tuple[Text, ...]
+
+
+def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
+    """The distance between baselines: the leading, but never less than the glyphs' extent."""
+    return max(size * leading, size * (fonts.ascent + fonts.descent))
+
+
+def draw_top(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> tuple[list[Text], float]:
+    """Texts of a heading area and the y (from the card's bottom) just below its glyphs."""
+    texts: list[Text] = []
+    baseline = frame.height - SAFE_MARGIN
+    below = 0.0  # the previous line's extent below its baseline
+    for i, para in enumerate(paras):
+        pitch = line_pitch(para.size, para.leading, fonts)
+        for j, line in enumerate(para_lines(para, frame.inner_width, fonts.measure)):
+            if i == 0 and j == 0:
+                baseline -= para.size * fonts.ascent
+            else:
+                # A line never rises into the one above, whatever their sizes.
+                step = max(pitch, below + para.size * fonts.ascent)
+                baseline -= step + (para.space if j == 0 else 0.0)
+            below = para.size * fonts.descent
+            texts += runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
+    return texts, baseline - below if paras else frame.height - SAFE_MARGIN
+
+
+def _body_height(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
+    _texts, y = draw_top(paras, frame, fonts)
+    footer_height = FOOTER_SIZE * (fonts.ascent + fonts.descent)
+    return y - SAFE_MARGIN - footer_height - 2 * PARAGRAPH_GAP
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One way to set a section's body: size, columns and which entries go where."""
+
+    size: float
+    leading: float
+    columns: int
+    gutter: float
+    sides: tuple[tuple[tuple[int, ...], ...], ...]
+    """For each side, for each column, the entry indices."""
+
+
+def _entry_lines(
+    entry: Entry, width: float, gutter: float, size: float, fonts: Fonts
+) -> list[Line]:
+    return wrap(entry.tokens, width - gutter, size, fonts.measure)
+
+
+def _column_width(frame: Frame, columns: int) -> float:
+    return (frame.inner_width - (columns - 1) * COLUMN_GAP) / columns
+
+
+def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
+    """The layout of a section that takes the fewest sides, then the largest size, then the
+    looser leading, then the fewest columns; each side's columns balanced."""
+    if not section.entries:
+        return Layout(BODY_SIZES[0], LEADING, 1, 0.0, ((),))
+    first_height = _body_height(section.top(first=True), frame, fonts)
+    later_height = _body_height(section.top(first=False), frame, fonts)
+    labels = [entry.label for entry in section.entries if entry.label is not None]
+    best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int]] | None
+    best = None
+    for size in BODY_SIZES:
+        gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
+        gutter += 0.55 * size if labels else 0.0
+        widest = max(
+            fonts.measure(t.text, t.style) * size for e in section.entries for t in e.tokens
+        )
+        for columns in range(1, MAX_COLUMNS + 1):
+            width = _column_width(frame, columns)
+            if width - gutter < widest:
+                break
+            heights = [len(_entry_lines(e, width, gutter, size, fonts)) for e in section.entries]
+            for leading in (LEADING, TIGHT_LEADING):
+                pitch = line_pitch(size, leading, fonts)
+                capacities = (int(first_height // pitch), int(later_height // pitch))
+                sides = pack(heights, columns, capacities)
+                if sides is None:
+                    continue
+                score = (len(sides), -size, -leading, columns)
+                if best is None or score < best[0]:
+                    packed = tuple(tuple(tuple(column) for column in side) for side in sides)
+                    layout = Layout(size, leading, columns, gutter, packed)
+                    best = (score, layout, heights, capacities)
+    if best is None:
+        raise PdfError(
+            "pdf.size",
+            f"{frame.name}: an opening of the card does not fit on one side even at "
+            f"{BODY_SIZES[-1]} pt; choose a bigger size (or a shorter title)",
+        )
+    _score, layout, heights, capacities = best
+    balanced = []
+    for n, side in enumerate(layout.sides):
+        indices = [i for column in side for i in column]
+        local = balance([heights[i] for i in indices], layout.columns, capacities[n > 0])
+        balanced.append(tuple(tuple(indices[j] for j in column) for column in local))
+    return Layout(layout.size, layout.leading, layout.columns, layout.gutter, tuple(balanced))
+
+
+def section_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
+    """The sides a section takes, without footers."""
+    layout = choose_layout(section, frame, fonts)
+    sides = []
+    pitch = line_pitch(layout.size, layout.leading, fonts)
+    width = _column_width(frame, layout.columns)
+    for n, columns in enumerate(layout.sides):
+        heading = section.heading
+        indices = [i for column in columns for i in column]
+        if len(layout.sides) > 1 and indices:
+            first, last = section.labels[indices[0]], section.labels[indices[-1]]
+            ranged = f"{heading} {fonts.dot} {first}{fonts.range}{last}"
+            if len(wrap(words(ranged, BOLD), frame.inner_width, HEADING_SIZE, fonts.measure)) == 1:
+                heading = ranged
+        top = section.top(first=n == 0, heading=heading)
+        texts, y = draw_top(top, frame, fonts)
+        body_top = y - PARAGRAPH_GAP
+        for c, column in enumerate(columns):
+            x0 = SAFE_MARGIN + c * (width + COLUMN_GAP)
+            baseline = body_top - layout.size * fonts.ascent
+            for i in column:
+                entry = section.entries[i]
+                if entry.label is not None:
+                    label = entry.label
+                    texts.append(Text(x0, baseline, label.text, label.style, layout.size))
+                for line in _entry_lines(entry, width, layout.gutter, layout.size, fonts):
+                    texts += runs(line, x0 + layout.gutter, baseline, layout.size, fonts.measure)
+                    baseline -= pitch
+        sides.append(Side(tuple(texts)))
+    return sides
+
+
+def layout_card(card: Card, frame: Frame, fonts: Fonts) -> list[Side]:
+    """Every side of the card, footers included, in order (front, back, front, ...)."""
+    sides: list[Side] = []
+    for section in sections(card, frame.inner_width, fonts):
+        sides += section_sides(section, frame, fonts)
+    if len(sides) % 2:
+        sides += section_sides(rules_section(card), frame, fonts)
+    total = len(sides)
+    return [
+        Side(side.texts + tuple(footer(card, n, total, frame, fonts)))
+        for n, side in enumerate(sides)
+    ]
+
+
+def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
+    """Draw a side with its bottom-left corner at the canvas's origin."""
+    current: tuple[str, float, str] | None = None
+    for text in side.texts:
+        key = (fonts.name(text.style), text.size, text.style.color)
+        if key != current:
+            canvas.setFont(key[0], key[1])
+            canvas.setFillColor(COLORS[key[2]])
+            current = key
+        canvas.drawString(text.x, text.y, text.text)
+
+
+def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts: Fonts) -> Canvas:
+    """A canvas with the card's metadata whose initial font is the body font, so the
+    unembedded Helvetica default never appears; output is byte-identical for identical input."""
+    canvas = Canvas(
+        buffer,
+        pagesize=size,
+        invariant=1,
+        initialFontName=fonts.regular,
+        initialFontSize=BODY_SIZES[0],
+    )
+    info = card.dictionary
+    canvas.setTitle(card.title)
+    canvas.setAuthor("cardgen")
+    canvas.setCreator("cardgen")
+    canvas.setSubject(
+        f"Ghost strategy card: {info.name}, {card.players} players, "
+        f"words of {card.min_length}+ letters"
+    )
+    canvas.setKeywords(
+        f"Ghost, word game, strategy card, {info.name}, {card.players} players, "
+        f"min length {card.min_length}, sha256 {info.sha256}"
+    )
+    return canvas
+
+
+def card_frame(options: PdfOptions) -> Frame:
+    """The frame of the card size `options` ask for."""
+    if options.size not in SIZES:
+        raise PdfError("pdf.size", f"{options.size}: unknown; choose one of {', '.join(SIZES)}")
+    width, height = SIZES[options.size]
+    return Frame(options.size, width, height)
+
+
+def card_sides(card: Card, frame: Frame, options: PdfOptions) -> tuple[Fonts, list[Side]]:
+    """The fonts `options` ask for and every side of the card set in them."""
+    fonts = load_fonts(options.font)
+    sides = layout_card(card, frame, fonts)
+    check_glyphs(((t.text, t.style) for side in sides for t in side.texts), fonts)
+    return fonts, sides
+
+
+def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
+    """The card as a PDF with one side per page at the card's size: front, back, front, ...
+    (default options: a credit-card size card in the default font)."""
+    options = options or PdfOptions()
+    frame = card_frame(options)
+    fonts, sides = card_sides(card, frame, options)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, card, (frame.width, frame.height), fonts)
+    for side in sides:
+        draw(canvas, side, fonts)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

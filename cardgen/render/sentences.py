@@ -1,0 +1,86 @@
+"""The sentences every card format prints, written once so Markdown and PDF say the same.
+
+Plain text only: a format adds its own emphasis around them. The Jinja2 templates get each
+function as a filter of the same name (see `cardgen.render.environment`).
+"""
+
+from __future__ import annotations
+
+from cardgen.strategy import Card
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth",
+            "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(seat: int) -> str:
+    """'first' for seat 1, 'second' for seat 2, ... ('11th' past ten)."""
+    return ORDINALS[seat - 1] if 1 <= seat <= len(ORDINALS) else f"{seat}th"
+
+
+def seat_list(seats: tuple[int, ...] | list[int]) -> str:
+    """'the first player', 'the first and third players', 'no player'."""
+    names = [ordinal(s) for s in seats]
+    if not names:
+        return "no player"
+    if len(names) == 1:
+        return f"the {names[0]} player"
+    return f"the {', '.join(names[:-1])} and {names[-1]} players"
+
+
+def verdict(card: Card) -> str:
+    """Who wins with perfect play, in one sentence (the same on every format)."""
+    if card.players == 2:
+        return f"{seat_list(card.winners)} wins and {seat_list(card.losers)} loses."
+    if card.winners:
+        return f"{seat_list(card.winners)} cannot be made to lose; {seat_list(card.losers)} can."
+    return "every player can be made to lose: no seat is safe."
+
+
+def seat_heading(seat: int) -> str:
+    """The heading of a seat's section: 'You play second'."""
+    return f"You play {ordinal(seat)}"
+
+
+def rules_line(card: Card) -> str:
+    """The rules as a compact line of facts (the Markdown card's first line)."""
+    return (
+        f"{card.dictionary.name} word list · {card.players} players · words of "
+        f"{card.min_length}+ letters count · whoever completes a word loses."
+    )
+
+
+def rules_sentence(card: Card) -> str:
+    """The game in two sentences, for the front of a pocket card where the space is short."""
+    return (
+        f"{card.players} players add a letter in turn; the letters must begin a word of "
+        f"{card.dictionary.name}. Whoever completes a word of {card.min_length}+ letters loses."
+    )
+
+
+def full_rules(card: Card) -> str:
+    """The rules of Ghost in full (the filler side of a pocket card deck)."""
+    return (
+        "Players take turns adding one letter to the end of a shared fragment, which must "
+        f"always begin a word of the list. Whoever completes a word of {card.min_length} or "
+        "more letters loses; shorter words do not count. Only words of lower-case letters "
+        "a-z are played, and a word that begins with a shorter word is never reached."
+    )
+
+
+FULL_RULES_HEADING = "Ghost: the rules"
+"""The heading above `full_rules`."""
+
+
+def no_first_win(card: Card) -> str:
+    """What the first seat is told when no first letter wins for it."""
+    if card.players == 2:
+        return "No first letter forces a win: against perfect play you lose."
+    return "No first letter is safe: the others can make you lose."
+
+
+GAME_OVER = "Every fragment you could face is already a word: the game is over."
+"""What a seat is told when it never gets a turn."""
+
+NO_FORCED_WIN = "no forced win"
+"""What an opening the seat does not win shows (shortened to `NO_WIN` where space is short)."""
+NO_WIN = "no win"

@@ -1,0 +1,144 @@
+"""Text layout of the PDF cards on made-up widths: no reportlab font is involved.
+
+Every character is one unit wide at 1 pt (bold two units where a test says so), so line
+breaks and packings can be worked out by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.render.pdf.layout import (
+    BOLD,
+    MOVE,
+    REGULAR,
+    Para,
+    Style,
+    Text,
+    Token,
+    balance,
+    markup,
+    pack,
+    para_lines,
+    runs,
+    words,
+    wrap,
+)
+
+
+def mono(text: str, style: Style) -> float:
+    """Every character one unit wide."""
+    return float(len(text))
+
+
+def wide_bold(text: str, style: Style) -> float:
+    """Regular characters one unit wide, bold ones (and a space set in bold) two."""
+    return float(len(text) * (2 if style.bold else 1))
+
+
+def texts_of(lines: list[list[tuple[float, Token]]]) -> list[list[tuple[float, str]]]:
+    return [[(x, token.text) for x, token in line] for line in lines]
+
+
+def test_words_and_markup() -> None:
+    assert words("two  words", BOLD) == (Token("two", BOLD), Token("words", BOLD))
+    assert markup("Open with !j! +, then *bold* ** ~xy~") == (
+        Token("Open"),
+        Token("with"),
+        Token("j", MOVE),
+        Token(",", REGULAR, space=False),
+        Token("then"),
+        Token("bold", BOLD),
+        Token("**"),  # a marker pair around nothing is text
+        Token("xy", Style(bold=True, color="muted")),
+    )
+
+
+def test_wrap_breaks_at_the_last_token_that_fits() -> None:
+    lines = wrap(words("aa bbb cc d"), 6, 1.0, mono)
+    assert texts_of(lines) == [[(0.0, "aa"), (3.0, "bbb")], [(0.0, "cc"), (3.0, "d")]]
+
+
+def test_wrap_scales_with_the_size() -> None:
+    lines = wrap(words("aa bbb cc d"), 12, 2.0, mono)
+    assert texts_of(lines) == [[(0.0, "aa"), (6.0, "bbb")], [(0.0, "cc"), (6.0, "d")]]
+
+
+def test_wrap_keeps_glued_tokens_and_never_splits_a_token() -> None:
+    tokens = (Token("abcdefgh"), Token(",", space=False), Token("ab"), Token("c"))
+    # "abcdefgh," is wider than the line but neither token moves alone; "ab c" fits after.
+    assert texts_of(wrap(tokens, 4, 1.0, mono)) == [
+        [(0.0, "abcdefgh"), (8.0, ",")],
+        [(0.0, "ab"), (3.0, "c")],
+    ]
+
+
+def test_wrap_measures_a_space_in_the_style_of_the_token_after_it() -> None:
+    tokens = (Token("a"), Token("b", BOLD), Token("c"))
+    # a (1) + bold space (2) + bold b (2) = 5; then a regular space (1) + c (1) = 7.
+    assert texts_of(wrap(tokens, 7, 1.0, wide_bold)) == [[(0.0, "a"), (3.0, "b"), (6.0, "c")]]
+    assert texts_of(wrap(tokens, 6, 1.0, wide_bold)) == [[(0.0, "a"), (3.0, "b")], [(0.0, "c")]]
+
+
+def test_para_lines_cuts_a_word_wider_than_the_line() -> None:
+    para = Para(words("abcdefgh ij", BOLD), 1.0)
+    assert texts_of(para_lines(para, 6, wide_bold)) == [
+        [(0.0, "abc")],
+        [(0.0, "def")],
+        [(0.0, "gh")],
+        [(0.0, "ij")],
+    ]
+
+
+def test_runs_merge_one_style_and_draw_each_space_before_its_word() -> None:
+    line = wrap(markup("Play !q! +, then keep"), 100, 1.0, mono)[0]
+    assert runs(line, 10.0, 5.0, 1.0, mono) == [
+        Text(10.0, 5.0, "Play", REGULAR, 1.0),
+        Text(14.0, 5.0, " q", MOVE, 1.0),
+        Text(16.0, 5.0, ", then keep", REGULAR, 1.0),
+    ]
+
+
+def test_pack_fills_columns_then_sides() -> None:
+    assert pack([2, 2, 2, 2, 2], 2, (4, 4)) == [[[0, 1], [2, 3]], [[4]]]
+    assert pack([], 3, (4, 4)) == []
+
+
+def test_pack_uses_the_first_side_capacity_on_the_first_side_only() -> None:
+    # The first side holds 2 lines per column (the title is above), later sides 4.
+    assert pack([2, 2, 2, 2], 2, (2, 4)) == [[[0], [1]], [[2, 3]]]
+
+
+def test_pack_moves_a_whole_entry_to_the_next_column() -> None:
+    assert pack([1, 3, 1], 2, (3, 3)) == [[[0], [1]], [[2]]]
+
+
+@pytest.mark.parametrize(
+    ("heights", "capacities"),
+    [
+        ([1, 5, 1], (4, 4)),  # taller than any side
+        ([3], (2, 4)),  # the first entry must start on the first side, which is shorter
+        ([1, 1, 1, 5], (4, 4)),  # taller than a later side
+    ],
+)
+def test_pack_refuses_an_entry_taller_than_a_side(
+    heights: list[int], capacities: tuple[int, int]
+) -> None:
+    assert pack(heights, 2, capacities) is None
+
+
+def test_pack_puts_a_tall_entry_on_a_later_taller_side() -> None:
+    assert pack([1, 3], 1, (2, 4)) == [[[0]], [[1]]]
+
+
+def test_balance_evens_out_the_columns() -> None:
+    assert balance([1, 1, 1, 1, 1, 1], 3, 6) == [[0, 1], [2, 3], [4, 5]]
+    assert balance([3, 1, 1, 1], 2, 6) == [[0], [1, 2, 3]]
+    # 3 lines per column cannot hold three entries of 2 in two columns: 4 can.
+    assert balance([2, 2, 2], 2, 10) == [[0, 1], [2]]
+    assert balance([], 3, 6) == []
+
+
+def test_balance_of_entries_that_do_not_fit_the_side_is_a_bug() -> None:
+    with pytest.raises(AssertionError, match="no longer fit"):
+        balance([3, 3, 3], 2, 4)

@@ -1,0 +1,77 @@
+"""The shape of the code: data flows one way, files stay readable, the library never prints."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parent.parent / "cardgen"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+MAX_LINES = 400
+DRAWS_ON_THE_TERMINAL = {"cli.py", "terminal.py"}
+"""The modules of the command line: the only ones that print."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every cardgen module `path` imports, anywhere in it (deferred imports included); the
+    root package itself is left out, since every submodule imports it first anyway."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1],
+                                 *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    known = {module_name(p) for p in MODULES}
+    return {m for m in found if m in known and m not in ("cardgen", name)}
+
+
+def test_no_import_cycle() -> None:
+    graph = {module_name(path): imports(path) for path in MODULES}
+    state: dict[str, str] = {}
+
+    def visit(module: str, trail: list[str]) -> None:
+        if state.get(module) == "done":
+            return
+        if state.get(module) == "open":
+            cycle = trail[trail.index(module):] + [module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        state[module] = "open"
+        for imported in sorted(graph[module]):
+            visit(imported, [*trail, module])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_is_longer_than_the_limit(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.name} has {lines} lines; split it by job"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in MODULES if p.name not in DRAWS_ON_THE_TERMINAL],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_the_library_prints_nothing(path: Path) -> None:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            text = ast.unparse(node.func)
+            assert text not in ("print", "typer.echo"), f"{path.name}: {text}(...)"
+            assert not text.startswith(("sys.stderr", "sys.stdout")), f"{path.name}: {text}"
