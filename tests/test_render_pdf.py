@@ -15,68 +15,65 @@ from typing import Any
 import numpy as np
 import pdfplumber
 import pytest
-from conftest import SHIPPED, shipped_card
+from conftest import SHIPPED, shipped_card, word_card
 
-from cardgen.cards import Lexicons
-from cardgen.errors import InputError
-from cardgen.lexicon import playable_words
+from cardgen.cards import Lexicons, make_card
+from cardgen.catalog import sha256
+from cardgen.errors import FetchError, InputError
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import (
     SHEETS,
     SIZES,
     PdfError,
     PdfOptions,
+    fonts,
     render_card,
     render_sheet,
 )
 from cardgen.render.pdf.layout import SAFE_MARGIN
 from cardgen.render.sentences import no_first_win
-from cardgen.solver import solve
-from cardgen.strategy import Card, DictionaryInfo, build_card
-from cardgen.wordlists import is_cached, load_wordlist
+from cardgen.strategy import Card
+from cardgen.wordlists import CatalogList, check_available, is_cached
 
-DICT = Path("/usr/share/dict")
 AMERICAN_SHA = "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
-WEB2_SHA = "2929895ab3fec78c6963ebe5cbb3493fe4fc9e11eba095a522787b8afc53a863"
+
 MM = 72 / 25.4
 ORDINALS = ("first", "second", "third", "fourth")
 REPORTLAB = importlib.util.find_spec("reportlab")
 assert REPORTLAB is not None and REPORTLAB.origin is not None
 VERA = Path(REPORTLAB.origin).parent / "fonts" / "Vera.ttf"
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")
+DEJAVU = fonts.DEFAULT_FONT
+needs_dejavu = pytest.mark.skipif(
+    not DEJAVU.is_file(),
+    reason="these figures are measured with DejaVu Sans Condensed (apt-get install "
+    "fonts-dejavu-core fonts-dejavu-extra); the fallback font sets other widths",
+)
 
 
-def dictionary_card(name: str, sha256: str, players: int, min_length: int) -> Card:
-    path = DICT / name
-    if not path.is_file():
-        pytest.skip(f"{path} is not installed")
-    entries = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
-    lexicon = playable_words(entries, min_length)
-    info = DictionaryInfo(name, f"Debian {path}", sha256, len(entries), len(lexicon.words))
-    return build_card(solve(lexicon, players), info)
-
-
-def word_card(words: str, players: int, min_length: int = 3) -> Card:
-    lexicon = playable_words(words.split(), min_length)
-    info = DictionaryInfo("tiny", "test", "0" * 64, len(words.split()), len(lexicon.words))
-    return build_card(solve(lexicon, players), info)
+def dictionary_card(name: str, players: int, min_length: int) -> Card:
+    """The card of a Debian catalog list; skips the test where the list is not installed."""
+    try:
+        check_available(CatalogList(name))
+    except FetchError as error:
+        pytest.skip(str(error))
+    return make_card(name, players, min_length)
 
 
 @pytest.fixture(scope="module")
 def two() -> Card:
     """The two-player card of american-english, words of 4+ letters (one card, two sides)."""
-    return dictionary_card("american-english", AMERICAN_SHA, 2, 4)
+    return dictionary_card("american-english", 2, 4)
 
 
 @pytest.fixture(scope="module")
 def three() -> Card:
     """A five-card deck: american-english, three players, words of 3+ letters."""
-    return dictionary_card("american-english", AMERICAN_SHA, 3, 3)
+    return dictionary_card("american-english", 3, 3)
 
 
 @pytest.fixture(scope="module")
 def web2() -> Card:
-    return dictionary_card("web2", WEB2_SHA, 2, 3)
+    return dictionary_card("web2", 2, 3)
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +81,7 @@ def twl06() -> Card:
     """The published case: TWL06, two players, words of 4+ letters (if the list is cached)."""
     if not is_cached("twl06"):
         pytest.skip("twl06 is not cached (cardgen wordlists fetch twl06)")
-    wordlist = load_wordlist("twl06")
-    lexicon = playable_words(wordlist.entries, 4)
-    info = DictionaryInfo(
-        wordlist.name, wordlist.source, wordlist.sha256, len(wordlist.entries), len(lexicon.words)
-    )
-    return build_card(solve(lexicon, 2), info)
+    return make_card("twl06", 2, 4)
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +167,7 @@ def test_sheet_presets() -> None:
     assert SHEETS == ("none", "a4", "letter")
 
 
+@needs_dejavu
 def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
     front, back = (page.extract_text() for page in pages(two_pdf))
     assert front.splitlines() == [
@@ -198,6 +191,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
     assert lines[2] == "a o aorta e j ejaculate l l llama t r trash"
 
 
+@needs_dejavu
 def test_twl06_fits_one_card_at_7_pt(twl06: Card) -> None:
     data = render_card(twl06, PdfOptions())
     front, back = pages(data)
@@ -237,6 +231,7 @@ def test_lost_openings_are_grey_with_a_dash(two: Card, two_pdf: bytes) -> None:
     assert "".join(c["text"] for c in grey if "Bold" in c["fontname"]) == "—" + "".join(lost)
 
 
+@needs_dejavu
 def test_body_is_7_pt_headings_bold(two_pdf: bytes) -> None:
     for page in pages(two_pdf):
         sizes = {round(c["size"], 2) for c in printed(page)}
@@ -282,6 +277,7 @@ def test_safe_margin_is_3_mm() -> None:
     assert pytest.approx(3 * MM) == SAFE_MARGIN
 
 
+@needs_dejavu
 def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
     """Each seat starts on a new side; each opening's words all sit on one of its sides."""
     seat_pages: dict[int, list[set[str]]] = {}
@@ -297,6 +293,7 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
             assert on, opening
 
 
+@needs_dejavu
 def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
     headings = [page.extract_text().splitlines()[0] for page in pages(three_pdf)]
     assert headings[:3] == [
@@ -336,14 +333,15 @@ def test_markdown_and_pdf_say_the_same_when_the_first_seat_cannot_win(
     assert sentence in front.replace("\n", " ")
 
 
+@needs_dejavu
 def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
     card = word_card("cat", 4)
     sentence = "Every fragment you could face is already a word: the game is over."
     assert render_markdown(card).endswith(
         f"## You play fourth\n{sentence}\n\n---\n"
         + (
-            "tiny (test): 1 entries, 1 playable words of 3+ letters, sha256 000000000000. "
-            "Made by cardgen 0.1.0.\n"
+            "tiny (test): 1 entries, 1 playable words of 3+ letters, "
+            f"sha256 {sha256(b'cat')[:12]}. Made by cardgen 0.1.0.\n"
         )
     )
     texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
