@@ -14,6 +14,7 @@ from conftest import CONFIGS, DATA, check_golden
 from typer.testing import CliRunner
 
 from cardgen import __version__, wordlists
+from cardgen.catalog import sha256
 from cardgen.cli import app
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
@@ -247,3 +248,22 @@ def test_a_file_that_is_not_a_font_names_the_config(
         f"cardgen: error: {path}: pdf.font: {tmp_path / 'fake.ttf'}: not a TrueType font"
     )
     assert result.stderr.count("\n") == 1
+
+
+def test_markdown_prints_a_title_and_a_list_path_as_written(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    (tmp_path / "my_*words*.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    config = tmp_path / "card.yaml"
+    config.write_text(
+        "dictionary: my_*words*.txt\nplayers: 2\nmin_length: 3\ntitle: 'A *bold* <b>card</b>'\n"
+    )
+    result = runner.invoke(app, ["build", str(config), "-o", str(tmp_path), "-f", "md", "-q"])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "card.md").read_text(encoding="utf-8")
+    assert text.startswith("# A \\*bold\\* \\<b\\>card\\</b\\>\n")
+    assert "**Rules:** my\\_\\*words\\*.txt word list" in text
+    assert text.endswith(
+        "my\\_\\*words\\*.txt: 14 entries, 11 playable words of 3+ letters, sha256 "
+        f"{sha256((DATA / 'animals.txt').read_bytes())[:12]}. Made by cardgen {__version__}.\n"
+    )

@@ -264,3 +264,17 @@ def test_twl06_first_seat_card_with_min_length_4_and_two_players(
     # naan, nene, ngultrum, nirvanic, nolo, null, nyctalopia (GHOST.md)
     assert row.seats[0] == SeatSummary(seat=1, openings=1, won=1, card_words=7)
     assert row.playable == 45_002
+
+
+def test_a_bar_in_a_list_name_does_not_break_a_row(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "a|b.txt").write_text(WORDS, encoding="utf-8")
+    config = folder / "t.yaml"
+    config.write_text("dictionaries: [a|b.txt]\nmin_lengths: [3]\nplayers: [2]\n")
+    (written,) = run(TABLES, [config], out=tmp_path / "out", formats=["md"])
+    text = written.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| a"))
+    assert row.startswith("| a\\|b.txt | 3 | 2 | 18 | ")
+    assert row.replace("\\|", "").count("|") == 9  # 8 columns of a two-player row
+    assert "- a\\|b.txt: the file a\\|b.txt, 22 entries" in text

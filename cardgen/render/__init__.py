@@ -6,6 +6,7 @@ shipped in the top-level `templates/` folder (installed as `cardgen.templates`).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,27 @@ from cardgen.render.sentences import ordinal, seat_list, verdict
 if TYPE_CHECKING:  # Jinja2 is imported when a text template is first rendered, not before
     import jinja2
 
-__all__ = ["environment", "ordinal", "render_template", "seat_list", "thousands", "verdict"]
+__all__ = [
+    "environment",
+    "markdown_text",
+    "ordinal",
+    "render_template",
+    "seat_list",
+    "thousands",
+    "verdict",
+]
+
+_MARKUP = re.compile(r"([\\`*_\[\]<>|~&])")
+"""Characters Markdown (or the HTML inside it) may read as markup anywhere in a line."""
+
+
+def markdown_text(text: str) -> str:
+    """Text from the user (a title, a list's name or path) that Markdown prints as written.
+
+    >>> print(markdown_text("My *best* <b>card</b> | v2"))
+    My \\*best\\* \\<b\\>card\\</b\\> \\| v2
+    """
+    return _MARKUP.sub(r"\\\1", text)
 
 
 def thousands(value: int) -> str:
@@ -50,6 +71,7 @@ def environment() -> jinja2.Environment:
     env.globals["GAME_OVER"] = sentences.GAME_OVER
     env.globals["NO_FORCED_WIN"] = sentences.NO_FORCED_WIN
     env.filters["thousands"] = thousands
+    env.filters["md"] = markdown_text
     env.filters["bold"] = lambda text: f"**{text}**"
     return env
 
