@@ -192,15 +192,21 @@ def wordlists_fetch(
         raise _fail(error) from None
 
 
+OneConfigArg = Annotated[
+    Path, typer.Argument(help="A card config (YAML).", show_default=False, metavar="CONFIG")
+]
+
+
 @app.command()
 def explain(
-    config: Annotated[Path, typer.Argument(help="A card config (YAML).", show_default=False)],
+    config: OneConfigArg,
     fragment: Annotated[
         str,
         typer.Argument(
             help="The letters played so far (a-z; capitals are read as small letters); "
             "'' for the start.",
             show_default=False,
+            metavar="FRAGMENT",
         ),
     ],
     as_json: Annotated[
@@ -222,7 +228,7 @@ def explain(
 
 @app.command()
 def play(
-    config: Annotated[Path, typer.Argument(help="A card config (YAML).", show_default=False)],
+    config: OneConfigArg,
     seat: Annotated[
         int, typer.Option("--seat", help="Your seat: 1 moves first, 2 next, and so on.")
     ] = 1,
