@@ -78,7 +78,7 @@ def shown(fragment: str) -> str:
 def advice(position: Position, solution: Solution) -> str:
     """The card's advice for the seat to move, in one line."""
     if position.card_move:
-        return f"card: play {position.card_move} (it wins with {' '.join(position.words)})"
+        return f"card: play {position.card_move}, forcing one of {' '.join(position.words)}"
     try_ = fallback_move(solution, position.fragment)
     return f"card: no letter forces a win; to last longest, play {try_}"
 

@@ -48,10 +48,12 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
     [
         ("bear", "bear is a playable word: the second player completed it and loses. "
                  "The game is over."),
-        ("beavers", "beavers begins no playable word: the game ended at beaver, a word, "
-                    "and the second player lost by completing it."),
-        ("x", "x begins no playable word: it loses to a challenge, and the first player, "
-              "who played its last letter, loses."),
+        ("beavers", "beavers begins no playable word: the game ended at beaver, "
+                    "and the second player lost."),
+        ("x", "x begins no playable word: the first player, who played x, "
+              "loses to a challenge."),
+        ("bx", "bx begins no playable word: the second player, who played x, "
+               "loses to a challenge."),
     ],
 )
 def test_words_and_fragments_that_begin_no_word(

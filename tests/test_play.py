@@ -203,7 +203,7 @@ def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
         "(start)     your letter: !",
         "            nothing to challenge yet",
         "(start)     your letter: ?",
-        "            card: play b (it wins with bear beaver)",
+        "            card: play b, forcing one of bear beaver",
         "(start)     your letter: zz",
         "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
         "q to quit.",
