@@ -189,8 +189,9 @@ class _Game:
 
     def challenge(self, challenger: int) -> tuple[int, str]:
         """`challenger` challenges the seat that played the last letter."""
-        last = (len(self.fragment) - 1) % self.solution.players + 1
         position = explain(self.solution, self.fragment)
+        last = position.last_seat
+        assert last is not None  # nothing is challenged at the start
         if position.prefix:
             word = position.challenge_word
             self.say(f"{'':12}{self.name(last)} names {word}")
@@ -203,21 +204,25 @@ class _Game:
     def summary(self, reason: str) -> list[str]:
         """The closing lines: who lost and why, then where the person left the card."""
         lines = [reason]
-        for slip, what in ((self.off_card, "Off the card"), (self.left_win, "Win given away")):
-            if slip is None or (what == "Win given away" and slip is self.off_card):
-                continue
-            move = "challenged" if slip.played == "!" else f"played {slip.played}"
-            outcome = " That gave the win away." if slip.lost_win and what == "Off the card" else ""
-            lines.append(
-                f"{what} at {shown(slip.fragment)}: you {move}; the card said {slip.card_move} "
-                f"({' '.join(slip.words)}).{outcome}"
-            )
+        if self.off_card is not None:
+            given_away = " That gave the win away." if self.off_card.lost_win else ""
+            lines.append(f"Off the card {_slip(self.off_card)}{given_away}")
+        if self.left_win is not None and self.left_win is not self.off_card:
+            lines.append(f"Win given away {_slip(self.left_win)}")
         if self.off_card is None:
             if self.had_win:
                 lines.append("You followed the card all the way.")
             else:
                 lines.append("The card had no forced win for you in this game.")
         return lines
+
+
+def _slip(slip: Slip) -> str:
+    move = "challenged" if slip.played == "!" else f"played {slip.played}"
+    return (
+        f"at {shown(slip.fragment)}: you {move}; the card said {slip.card_move} "
+        f"({' '.join(slip.words)})."
+    )
 
 
 def play(

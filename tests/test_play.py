@@ -148,6 +148,26 @@ def test_off_the_card_but_still_winning(twl06: Solution) -> None:
     assert result.left_win is None and result.loser == 2
 
 
+def test_off_the_card_then_the_win_given_away_later() -> None:
+    # y still wins (the game ends on yaab) but the card plays x (xxxx ranks first); at ya,
+    # b gives the win away: the person must then complete yabcd.
+    solution = solve(playable_words(["xxxx", "yaab", "yabcd"], 3), 2)
+    result, lines = run(solution, "y\nb\nd\n")
+    assert lines[2:] == [
+        "(start)     your letter: y",
+        "y           the second player plays a",
+        "ya          your letter: b",
+        "yab         the second player plays c",
+        "yabc        your letter: d",
+        "            yabcd is a word",
+        "You lose: you completed yabcd.",
+        "Off the card at (start): you played y; the card said x (xxxx).",
+        "Win given away at ya: you played b; the card said a (yaab).",
+    ]
+    assert result.off_card == Slip("", "y", "x", ("xxxx",), False)
+    assert result.left_win == Slip("ya", "b", "a", ("yaab",), True)
+
+
 def test_completing_a_word_loses(animals: Solution) -> None:
     # b, e (forced), then the person completes bee.
     result, lines = run(animals, "b\ne\n")
