@@ -77,6 +77,8 @@ def shown(fragment: str) -> str:
 
 def advice(position: Position, solution: Solution) -> str:
     """The card's advice for the seat to move, in one line."""
+    if not position.prefix:
+        return f"card: challenge (!): no word begins with {position.fragment}"
     if position.card_move:
         return f"card: play {position.card_move}, forcing one of {' '.join(position.words)}"
     try_ = fallback_move(solution, position.fragment)

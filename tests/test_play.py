@@ -207,8 +207,9 @@ def test_challenging_a_real_word_start_loses(animals: Solution) -> None:
 
 def test_a_bluff_challenged_loses_for_the_bluffer(animals: Solution) -> None:
     # The scripted computer plays x, which begins no word; the person challenges.
-    result, lines = run(animals, "b\n!\n", replies="x")
-    assert lines[-4:] == [
+    result, lines = run(animals, "b\n!\n", replies="x", hints=True)
+    assert lines[-5:] == [
+        "            card: challenge (!): no word begins with bx",
         "bx          your letter: !",
         "            the second player admits a bluff",
         "You win: no word begins with bx; the second player bluffed.",
