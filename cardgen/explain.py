@@ -12,6 +12,7 @@ surrounding spaces; any other character than the letters a-z is refused.
 from __future__ import annotations
 
 import bisect
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -241,8 +242,6 @@ def solution_for(config_path: Path) -> tuple[CardConfig, Solution]:
 
 def explain_config(config_path: Path, fragment: str, *, as_json: bool = False) -> str:
     """`cardgen explain`: the fragment checked first, then the config solved and explained."""
-    import json
-
     parsed = parse_fragment(fragment)
     config, solution = solution_for(config_path)
     position = explain(solution, parsed)

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from bruteforce import LETTERS, BruteGhost, playable
 from conftest import CONFIGS, DATA
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardgen.errors import InputError
 from cardgen.explain import (
@@ -80,6 +82,24 @@ def test_every_fragment_against_the_brute_force_rules(
     for fragment in fragments:
         expected = brute_document(ghost, fragment)
         assert position_document(explain(solution, fragment)) == expected, fragment
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    entries=st.lists(st.text(alphabet="abc", min_size=1, max_size=6), min_size=1, max_size=25),
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 4),
+)
+def test_random_dictionaries_against_the_brute_force_rules(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    ghost = BruteGhost(words, players)
+    solution = solve(playable_words(entries, min_length), players)
+    for fragment in sorted(ghost.prefixes | {f + x for f in ghost.prefixes for x in "abcd"}):
+        assert position_document(explain(solution, fragment)) == brute_document(ghost, fragment)
 
 
 def test_the_worked_example_with_gannet() -> None:
