@@ -35,6 +35,7 @@ class Letter:
     """One legal next letter and what it leads to."""
 
     letter: str
+    """The letter, a-z."""
     losers: tuple[int, ...]
     """Seats that lose after this letter with perfect play, ascending."""
     word: bool
@@ -48,7 +49,9 @@ class Position:
     """One fragment of a game, explained for the seat to move."""
 
     fragment: str
+    """The letters played so far ('' at the start)."""
     players: int
+    """The number of seats."""
     mover: int
     """The seat that adds the next letter (1 for the first player)."""
     losers: tuple[int, ...]
@@ -87,7 +90,6 @@ class Position:
         if not self.fragment:
             return None
         return (self.mover - 2) % self.players + 1
-
 
 
 def parse_fragment(text: str) -> str:
