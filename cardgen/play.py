@@ -80,7 +80,9 @@ def advice(position: Position, solution: Solution) -> str:
     if not position.prefix:
         return f"card: challenge (!): no word begins with {position.fragment}"
     if position.card_move:
-        return f"card: play {position.card_move}, forcing one of {' '.join(position.words)}"
+        words = " ".join(position.words)
+        forced = f"one of {words}" if len(position.words) > 1 else words
+        return f"card: play {position.card_move}, forcing {forced}"
     try_ = fallback_move(solution, position.fragment)
     return f"card: no letter forces a win; to last longest, play {try_}"
 

@@ -98,14 +98,18 @@ def test_following_the_card_on_animals_beats_every_reply(animals: Solution) -> N
 
 @pytest.mark.network
 def test_a_whole_game_transcript(twl06: Solution) -> None:
-    result, lines = run(twl06, "n\nu\nl\n", seed=0)
+    result, lines = run(twl06, "n\nu\nl\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
         "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
+        "nyctalopia",
         "(start)     your letter: n",
         "n           the second player plays e",
+        "            card: play n, forcing nene",
         "ne          your letter: u",
         "neu         the second player plays s",
+        "            card: no letter forces a win; to last longest, play t",
         "neus        your letter: l",
         "            the second player challenges: no word begins with neusl",
         "You lose: no playable word begins with neusl.",
