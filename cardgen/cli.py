@@ -180,6 +180,69 @@ def wordlists_fetch(
     display.close()
 
 
+OneConfigArg = Annotated[
+    Path, typer.Argument(help="A card config (YAML).", show_default=False, metavar="CONFIG")
+]
+
+
+@app.command()
+def explain(
+    config: OneConfigArg,
+    fragment: Annotated[
+        str,
+        typer.Argument(
+            help="The letters played so far (a-z; capitals are read as small letters); "
+            "'' for the start.",
+            show_default=False,
+            metavar="FRAGMENT",
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of text.")
+    ] = False,
+) -> None:
+    """Explain one position: who is to move, who loses, and what each next letter does.
+
+    Example: cardgen explain configs/twl06-2p.yaml ngu
+    """
+    from cardgen.explain import explain_config
+
+    try:
+        text = explain_config(config, fragment, as_json=as_json)
+    except CardgenError as error:
+        raise _fail(error) from None
+    typer.echo(text, nl=False)
+
+
+@app.command()
+def play(
+    config: OneConfigArg,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat: 1 moves first, 2 next, and so on.")
+    ] = 1,
+    hints: Annotated[
+        bool, typer.Option("--hints", help="Show the card's advice at every turn.")
+    ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed the computer's choices, so that a game replays."),
+    ] = None,
+) -> None:
+    """Play Ghost in the terminal against perfect computer players.
+
+    Type a letter at your turn; ? shows the card's advice, ! challenges the previous player,
+    q quits. Plain lines from a pipe work too.
+
+    Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7
+    """
+    from cardgen.play import play_config
+
+    try:
+        play_config(config, seat=seat, hints=hints, seed=seed)
+    except CardgenError as error:
+        raise _fail(error) from None
+
+
 def main() -> None:
     """Run the command line."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.

@@ -1,0 +1,252 @@
+"""`cardgen explain`: everything the solution says about one position of a game.
+
+A `Position` answers the questions a game at a table stops on: does the fragment still begin
+a playable word, is it one, whose turn it is, who loses from here with perfect play, and what
+each legal letter does for the seat to move. `explain` builds it from a solved game; it is pure
+and knows nothing of formats (`position_document` is the JSON form, `describe` the text).
+
+Fragments are typed by people, so `parse_fragment` accepts capitals (`N` is `n`) and
+surrounding spaces; any other character than the letters a-z is refused.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.config import CardConfig
+from cardgen.errors import InputError
+from cardgen.lexicon import ALPHABET
+from cardgen.solver import Solution
+
+_END = chr(0x10FFFF)
+"""Sorts after every letter: the words beginning with f are those in [f, f + _END)."""
+
+
+class FragmentError(InputError):
+    """A fragment that is not made of the letters a-z (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One legal next letter and what it leads to."""
+
+    letter: str
+    """The letter, a-z."""
+    losers: tuple[int, ...]
+    """Seats that lose after this letter with perfect play, ascending."""
+    word: bool
+    """Whether the letter completes a playable word (and so loses at once)."""
+    words: tuple[str, ...]
+    """The mover's minimal winning word set after this letter; () when it does not win."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """One fragment of a game, explained for the seat to move."""
+
+    fragment: str
+    """The letters played so far ('' at the start)."""
+    players: int
+    """The number of seats."""
+    mover: int
+    """The seat that adds the next letter (1 for the first player)."""
+    losers: tuple[int, ...]
+    """Seats that lose from here with perfect play, ascending. For a fragment that begins no
+    playable word, the seat that completed the word it runs past, or else the seat that played
+    its last letter (it loses to a challenge)."""
+    word: bool
+    """Whether the fragment is a complete playable word: the game is over."""
+    prefix: bool
+    """Whether the fragment begins a playable word (a word begins with itself)."""
+    completed_by: int | None
+    """The seat that completed the playable word the fragment is, or runs past (`ended_at`)."""
+    ended_at: str | None
+    """The playable word a fragment that begins no word runs past, if any: the game ended
+    there."""
+    letters: tuple[Letter, ...]
+    """Every legal next letter, alphabetically."""
+    moves: tuple[str, ...]
+    """The mover's winning letters, alphabetically."""
+    words: tuple[str, ...]
+    """The mover's minimal winning word set (the card's ranking); () without a forced win."""
+    challenge_word: str | None
+    """A word to name if challenged: the first of `words`, else the shortest playable word
+    beginning with the fragment (alphabetically first of those); None if none begins so."""
+
+    @property
+    def card_move(self) -> str | None:
+        """The letter the card plays here: the one leading to `words` (None without a win)."""
+        if not self.words or self.word:
+            return None
+        return self.words[0][len(self.fragment)]
+
+    @property
+    def last_seat(self) -> int | None:
+        """The seat that played the fragment's last letter (None for the empty fragment)."""
+        if not self.fragment:
+            return None
+        return (self.mover - 2) % self.players + 1
+
+
+def parse_fragment(text: str) -> str:
+    """The fragment a person typed, lower-cased; FragmentError unless it is letters a-z.
+
+    >>> parse_fragment(" Ngu ")
+    'ngu'
+    """
+    fragment = text.strip().lower()
+    if any(ch not in ALPHABET for ch in fragment):
+        raise FragmentError(f"FRAGMENT: expected letters a-z only, got {text!r}")
+    return fragment
+
+
+def explain(solution: Solution, fragment: str) -> Position:
+    """Explain `fragment` (already parsed) for the seat to move, from a solved game."""
+    n = solution.players
+    mover = solution.mover(fragment)
+    if solution.find(fragment) is None:
+        ended_at = next(
+            (fragment[:i] for i in range(1, len(fragment)) if solution.is_word(fragment[:i])),
+            None,
+        )
+        # The game ended at that word; otherwise whoever played the last letter loses a
+        # challenge, since no word begins like this.
+        last = len(ended_at) if ended_at else len(fragment)
+        loser = (last - 1) % n + 1
+        return Position(
+            fragment=fragment,
+            players=n,
+            mover=mover,
+            losers=(loser,),
+            word=False,
+            prefix=False,
+            completed_by=loser if ended_at else None,
+            ended_at=ended_at,
+            letters=(),
+            moves=(),
+            words=(),
+            challenge_word=None,
+        )
+    word = solution.is_word(fragment)
+    letters = tuple(
+        Letter(
+            letter=x,
+            losers=tuple(sorted(solution.losers(fragment + x))),
+            word=solution.is_word(fragment + x),
+            words=solution.winning_words(fragment + x, mover),
+        )
+        for x in solution.children(fragment)
+    )
+    words = solution.winning_words(fragment, mover)
+    return Position(
+        fragment=fragment,
+        players=n,
+        mover=mover,
+        losers=tuple(sorted(solution.losers(fragment))),
+        word=word,
+        prefix=True,
+        completed_by=(len(fragment) - 1) % n + 1 if word else None,
+        ended_at=None,
+        letters=letters,
+        moves=solution.winning_moves(fragment, mover),
+        words=words,
+        challenge_word=words[0] if words else shortest_word(solution, fragment),
+    )
+
+
+def shortest_word(solution: Solution, fragment: str) -> str | None:
+    """The shortest playable word beginning with `fragment` (alphabetically first of those)."""
+    words = solution.words
+    lo = bisect.bisect_left(words, fragment)
+    hi = bisect.bisect_left(words, fragment + _END, lo)
+    return min(words[lo:hi], key=lambda w: (len(w), w), default=None)
+
+
+def fallback_move(solution: Solution, fragment: str) -> str:
+    """The letter to play where the mover has no winning letter: the one that keeps the game
+    going longest, i.e. that does not complete a word (if any such letter exists) and leaves
+    the longest playable word reachable (alphabetically first on a tie).
+
+    The one place that decides a losing seat's move, for `explain`'s advice and the computer
+    seats of `play`, so that the best try (GHOST.md) can replace it.
+    """
+    words = solution.words
+
+    def reach(x: str) -> tuple[bool, int]:
+        lo = bisect.bisect_left(words, fragment + x)
+        hi = bisect.bisect_left(words, fragment + x + _END, lo)
+        return (not solution.is_word(fragment + x), max(len(w) for w in words[lo:hi]))
+
+    letters = solution.children(fragment)
+    return max(letters, key=lambda x: (reach(x), -ord(x)))
+
+
+def position_document(position: Position) -> dict[str, Any]:
+    """The position as one JSON-ready object (`cardgen explain --json`)."""
+    return {
+        "fragment": position.fragment,
+        "mover": position.mover,
+        "losers": list(position.losers),
+        "word": position.word,
+        "prefix": position.prefix,
+        "completed_by": position.completed_by,
+        "ended_at": position.ended_at,
+        "moves": list(position.moves),
+        "words": list(position.words),
+        "card_move": position.card_move,
+        "letters": [
+            {"letter": x.letter, "losers": list(x.losers), "word": x.word, "words": list(x.words)}
+            for x in position.letters
+        ],
+        "challenge_word": position.challenge_word,
+    }
+
+
+def describe(position: Position, config: CardConfig, solution: Solution) -> str:
+    """The position as one screen of text (`cardgen explain`)."""
+    # Rendering is imported here: explain's data does not depend on any format.
+    from cardgen.render import render_template
+
+    winning = [x for x in position.letters if x.letter in position.moves]
+    losing: dict[tuple[int, ...], list[str]] = {}
+    for x in position.letters:
+        if x.letter not in position.moves:
+            losing.setdefault(x.losers, []).append(x.letter)
+    fallback = None
+    if position.prefix and not position.word and not position.moves:
+        fallback = fallback_move(solution, position.fragment)
+    return render_template(
+        "explain.txt.j2",
+        position=position,
+        config=config,
+        min_length=solution.lexicon.min_length,
+        winning=winning,
+        losing=sorted(losing.items(), key=lambda item: item[1]),
+        fallback=fallback,
+    )
+
+
+def solution_for(config_path: Path) -> tuple[CardConfig, Solution]:
+    """Read a card config and solve its game (the word list read or fetched as for a card)."""
+    from cardgen.build import Lexicons, check_dictionaries
+    from cardgen.config import load_card_config
+    from cardgen.solver import solve
+
+    config = load_card_config(config_path)
+    check_dictionaries([config.dictionary])
+    lexicon = Lexicons(progress=False).lexicon(config.dictionary, config.min_length)
+    return config, solve(lexicon, config.players)
+
+
+def explain_config(config_path: Path, fragment: str, *, as_json: bool = False) -> str:
+    """`cardgen explain`: the fragment checked first, then the config solved and explained."""
+    parsed = parse_fragment(fragment)
+    config, solution = solution_for(config_path)
+    position = explain(solution, parsed)
+    if as_json:
+        return json.dumps(position_document(position), indent=2) + "\n"
+    return describe(position, config, solution)

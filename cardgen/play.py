@@ -1,0 +1,295 @@
+"""`cardgen play`: a game of Ghost in the terminal against perfect computer players.
+
+The loop reads the person's lines from any file-like object and writes through a rich
+`Console`, so a terminal, a pipe and a test all play the same game. Computer seats play a
+winning letter when they have one (chosen with their own `random.Random`, so a seed replays a
+game), `explain.fallback_move` otherwise, and challenge a fragment that begins no word.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+
+from cardgen.errors import InputError
+from cardgen.explain import Position, explain, fallback_move
+from cardgen.lexicon import ALPHABET
+from cardgen.render import ordinal
+from cardgen.solver import Solution
+
+HELP = "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit."
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A turn where the person did not play the card's move."""
+
+    fragment: str
+    """The fragment the person faced."""
+    played: str
+    """The letter played, or `!` for a challenge."""
+    card_move: str
+    """What the card said to play."""
+    words: tuple[str, ...]
+    """The card's words from that fragment."""
+    lost_win: bool
+    """Whether the person had a forced win before the move and not after it."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended, and where the person first strayed from the card."""
+
+    fragment: str
+    """The fragment when the game ended."""
+    loser: int | None
+    """The seat that lost; None when the game was abandoned."""
+    reason: str
+    """One line: who lost and why, or why the game stopped."""
+    off_card: Slip | None
+    """The person's first move that was not the card's (None if there was none)."""
+    left_win: Slip | None
+    """The person's first move that gave away a forced win (None if there was none)."""
+    had_win: bool
+    """Whether the person ever faced a position the card wins."""
+
+
+Computer = Callable[[str], str]
+"""How a computer seat picks its letter at a fragment."""
+
+
+def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
+    """A winning letter chosen at random, or the fallback move when the seat cannot win."""
+    moves = solution.winning_moves(fragment)
+    return rng.choice(moves) if moves else fallback_move(solution, fragment)
+
+
+def shown(fragment: str) -> str:
+    """A fragment as the game prints it: '(start)' for the empty one."""
+    return fragment or "(start)"
+
+
+def advice(position: Position, solution: Solution) -> str:
+    """The card's advice for the seat to move, in one line."""
+    if not position.prefix:
+        return f"card: challenge (!): no word begins with {position.fragment}"
+    if position.card_move:
+        words = " ".join(position.words)
+        forced = f"one of {words}" if len(position.words) > 1 else words
+        return f"card: play {position.card_move}, forcing {forced}"
+    try_ = fallback_move(solution, position.fragment)
+    return f"card: no letter forces a win; to last longest, play {try_}"
+
+
+class _Game:
+    """One game in progress: the fragment, the person's slips, and the output."""
+
+    def __init__(
+        self, solution: Solution, seat: int, hints: bool, lines: TextIO, console: Console,
+        echo: bool, computer: Computer,
+    ) -> None:
+        self.solution = solution
+        self.seat = seat
+        self.hints = hints
+        self.lines = lines
+        self.console = console
+        self.echo = echo
+        self.computer = computer
+        self.fragment = ""
+        self.off_card: Slip | None = None
+        self.left_win: Slip | None = None
+        self.had_win = False
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"the {ordinal(seat)} player"
+
+    def run(self) -> tuple[int | None, str]:
+        """Play until someone loses or the person stops: (loser, reason)."""
+        while True:
+            mover = self.solution.mover(self.fragment)
+            if mover == self.seat:
+                outcome = self.person_turn()
+            else:
+                outcome = self.computer_turn(mover)
+            if outcome is not None:
+                return outcome
+
+    def person_turn(self) -> tuple[int | None, str] | None:
+        position = explain(self.solution, self.fragment)
+        self.had_win = self.had_win or bool(position.card_move)
+        if self.hints:
+            self.say(f"{'':12}{advice(position, self.solution)}")
+        while True:
+            self.console.print(
+                f"{shown(self.fragment):<12}your letter: ", end="", markup=False, highlight=False
+            )
+            line = self.lines.readline()
+            if not line:
+                self.say("")
+                return None, f"Game abandoned at {shown(self.fragment)} (end of input)."
+            text = line.strip().lower()
+            if self.echo:
+                self.say(text)
+            if text == "q":
+                return None, f"You quit at {shown(self.fragment)}."
+            if text == "?":
+                self.say(f"{'':12}{advice(position, self.solution)}")
+            elif text == "!":
+                if self.fragment:
+                    self.note(position, "!", False)
+                    return self.challenge(self.seat)
+                self.say(f"{'':12}nothing to challenge yet")
+            elif len(text) == 1 and text in ALPHABET:
+                return self.play(position, text)
+            else:
+                self.say(f"{'':12}{HELP}")
+
+    def play(self, position: Position, letter: str) -> tuple[int, str] | None:
+        """The person plays `letter`: note a slip, then see whether the game ended."""
+        after = self.fragment + letter
+        self.note(position, letter, self.solution.find(after) is not None and
+                  self.seat not in self.solution.losers(after))
+        self.fragment = after
+        if self.solution.find(after) is None:
+            # The next seat (a computer) challenges: no word begins like this.
+            challenger = self.solution.mover(after)
+            self.say(f"{'':12}{self.name(challenger)} challenges: no word begins with {after}")
+            return self.seat, f"You lose: no playable word begins with {after}."
+        if self.solution.is_word(after):
+            self.say(f"{'':12}{after} is a word")
+            return self.seat, f"You lose: you completed {after}."
+        return None
+
+    def note(self, position: Position, played: str, still_winning: bool) -> None:
+        """Remember the person's first move off the card and first move out of a win."""
+        card = position.card_move
+        if card is None or played == card:
+            return
+        slip = Slip(position.fragment, played, card, position.words, not still_winning)
+        if self.off_card is None:
+            self.off_card = slip
+        if slip.lost_win and self.left_win is None:
+            self.left_win = slip
+
+    def computer_turn(self, mover: int) -> tuple[int, str] | None:
+        before = self.fragment
+        letter = self.computer(before)
+        self.fragment += letter
+        player = self.name(mover)
+        if self.solution.is_word(self.fragment):
+            self.say(f"{shown(before):<12}{player} plays {letter}: {self.fragment} is a word")
+            return mover, f"You win: {player} completed {self.fragment}."
+        self.say(f"{shown(before):<12}{player} plays {letter}")
+        return None
+
+    def challenge(self, challenger: int) -> tuple[int, str]:
+        """`challenger` challenges the seat that played the last letter."""
+        position = explain(self.solution, self.fragment)
+        last = position.last_seat
+        assert last is not None  # nothing is challenged at the start
+        if position.prefix:
+            word = position.challenge_word
+            self.say(f"{'':12}{self.name(last)} names {word}")
+            return challenger, (
+                f"You lose: you challenged {self.fragment}, but {self.name(last)} named {word}."
+            )
+        self.say(f"{'':12}{self.name(last)} admits a bluff")
+        return last, f"You win: no word begins with {self.fragment}; {self.name(last)} bluffed."
+
+    def summary(self, reason: str) -> list[str]:
+        """The closing lines: who lost and why, then where the person left the card."""
+        lines = [reason]
+        if self.off_card is not None:
+            given_away = " That gave the win away." if self.off_card.lost_win else ""
+            lines.append(f"Off the card {_slip(self.off_card)}{given_away}")
+        if self.left_win is not None and self.left_win is not self.off_card:
+            lines.append(f"Win given away {_slip(self.left_win)}")
+        if self.off_card is None:
+            if self.had_win:
+                lines.append("You followed the card all the way.")
+            else:
+                lines.append("The card had no forced win for you in this game.")
+        return lines
+
+
+def _slip(slip: Slip) -> str:
+    move = "challenged" if slip.played == "!" else f"played {slip.played}"
+    return (
+        f"at {shown(slip.fragment)}: you {move}; the card said {slip.card_move} "
+        f"({' '.join(slip.words)})."
+    )
+
+
+def play(
+    solution: Solution,
+    *,
+    lines: TextIO,
+    console: Console,
+    seat: int = 1,
+    hints: bool = False,
+    rng: random.Random | None = None,
+    echo: bool = False,
+    computer: Computer | None = None,
+    title: str = "Ghost",
+) -> GameResult:
+    """Play one game, the person in `seat`, reading their lines from `lines`.
+
+    `echo` repeats each line read (for input from a pipe, which the terminal does not show);
+    `computer` replaces the computer seats' choice (default `computer_move` with `rng`).
+    End of input and Ctrl-C end the game as abandoned; the summary is printed either way.
+    """
+    if not 1 <= seat <= solution.players:
+        raise InputError(f"--seat: expected a seat from 1 to {solution.players}, got {seat}")
+    chooser = rng or random.Random()
+    game = _Game(
+        solution, seat, hints, lines, console, echo,
+        computer or (lambda fragment: computer_move(solution, fragment, chooser)),
+    )
+    game.say(f"{title}. You are the {ordinal(seat)} player of {solution.players}.")
+    game.say(HELP)
+    try:
+        loser, reason = game.run()
+    except KeyboardInterrupt:
+        game.say("")
+        loser, reason = None, f"Game abandoned at {shown(game.fragment)} (interrupted)."
+    for line in game.summary(reason):
+        game.say(line)
+    return GameResult(game.fragment, loser, reason, game.off_card, game.left_win, game.had_win)
+
+
+def play_config(
+    config_path: Path,
+    *,
+    seat: int = 1,
+    hints: bool = False,
+    seed: int | None = None,
+    lines: TextIO | None = None,
+    console: Console | None = None,
+) -> GameResult:
+    """`cardgen play`: solve the config's game, then play it on stdin and stdout."""
+    from cardgen.explain import solution_for
+    from cardgen.strategy import default_title
+
+    config, solution = solution_for(config_path)
+    source = lines or sys.stdin
+    title = config.title or default_title(config.dictionary.name, config.players,
+                                          config.min_length)
+    return play(
+        solution,
+        lines=source,
+        console=console or Console(),
+        seat=seat,
+        hints=hints,
+        rng=random.Random(seed),
+        echo=not source.isatty(),
+        title=title,
+    )

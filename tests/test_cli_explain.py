@@ -1,0 +1,116 @@
+"""`cardgen explain`: one screen of text, or one JSON object; bad fragments exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import CONFIGS, DATA
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+
+ANIMALS = str(DATA / "animals.yaml")
+
+
+def test_the_start_position_as_text(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, ""])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "(start) · animals.txt, 2 players, words of 3+ letters\n"
+        "The first player is to move. With perfect play the second player loses.\n"
+        "Winning letters for the first player, with the words each forces:\n"
+        "  b  bear beaver  <- the card's move\n"
+        "  g  gannet gerbil goat\n"
+        "Losing letters:\n"
+        "  a c  the first player loses\n"
+    )
+
+
+def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, "B"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "b · animals.txt, 2 players, words of 3+ letters\n"
+        "b begins a playable word; it is not a word yet.\n"
+        "The second player is to move. With perfect play the second player loses.\n"
+        "The second player has no winning letter: none forces a win. Letters it could play:\n"
+        "  e  the second player loses\n"
+        "To last longest, play e: it keeps the longest word in reach.\n"
+        "If challenged, name: bee\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fragment", "second_line"),
+    [
+        ("bear", "bear is a playable word: the second player completed it and loses. "
+                 "The game is over."),
+        ("beavers", "beavers begins no playable word: the game ended at beaver, "
+                    "and the second player lost."),
+        ("x", "x begins no playable word: the first player, who played x, "
+              "loses to a challenge."),
+        ("bx", "bx begins no playable word: the second player, who played x, "
+               "loses to a challenge."),
+    ],
+)
+def test_words_and_fragments_that_begin_no_word(
+    runner: CliRunner, fragment: str, second_line: str
+) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, fragment])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:] == [second_line]
+
+
+def test_json(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, "be", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "fragment": "be", "mover": 1, "losers": [2], "word": False, "prefix": True,
+        "completed_by": None, "ended_at": None, "moves": ["a"], "words": ["bear", "beaver"],
+        "card_move": "a",
+        "letters": [
+            {"letter": "a", "losers": [2], "word": False, "words": ["bear", "beaver"]},
+            {"letter": "e", "losers": [1], "word": True, "words": []},
+        ],
+        "challenge_word": "bear",
+    }
+
+
+@pytest.mark.parametrize("fragment", ["N3", "n-g", "ñ"])
+def test_a_bad_fragment_exits_2_with_one_line(runner: CliRunner, fragment: str) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, fragment])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: FRAGMENT: expected letters a-z only, got {fragment!r}\n"
+    )
+
+
+def test_a_bad_config_exits_2(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", str(DATA / "nowhere.yaml"), "n"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"cardgen: error: {DATA / 'nowhere.yaml'}: cannot read")
+
+
+@pytest.mark.network
+def test_twl06_n_in_a_real_process() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", "explain", str(CONFIGS / "twl06-2p.yaml"), "n"],
+        capture_output=True, text=True, check=True,
+    )
+    assert run.stdout == (
+        "n · twl06, 2 players, words of 4+ letters\n"
+        "n begins a playable word; it is not a word yet.\n"
+        "The second player is to move. With perfect play the second player loses.\n"
+        "The second player has no winning letter: none forces a win. Letters it could play:\n"
+        "  a e g i o u y  the second player loses\n"
+        "To last longest, play e: it keeps the longest word in reach.\n"
+        "If challenged, name: naan\n"
+    )
+
+
+def test_help_ends_with_an_example(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", "--help"])
+    assert "Example: cardgen explain configs/twl06-2p.yaml ngu" in result.stdout

@@ -1,0 +1,232 @@
+"""`cardgen.explain`: positions checked against the brute-force rules and on TWL06."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bruteforce import LETTERS, BruteGhost, playable
+from conftest import CONFIGS, DATA
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgen.errors import InputError
+from cardgen.explain import (
+    FragmentError,
+    explain,
+    fallback_move,
+    parse_fragment,
+    position_document,
+    shortest_word,
+    solution_for,
+)
+from cardgen.lexicon import playable_words
+from cardgen.solver import Solution, solve
+
+ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
+WORKED = "cat camel goat gecko gerbil gar gannet".split()
+
+
+def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
+    """What `position_document` must say, from GHOST.md's rules written straight down."""
+    n = ghost.players
+    mover = ghost.mover(fragment)
+    if fragment not in ghost.prefixes:
+        ended_at = next((fragment[:i] for i in range(1, len(fragment))
+                         if fragment[:i] in ghost.words), None)
+        loser = (len(ended_at or fragment) - 1) % n + 1
+        return {
+            "fragment": fragment, "mover": mover, "losers": [loser], "word": False,
+            "prefix": False, "completed_by": loser if ended_at else None, "ended_at": ended_at,
+            "moves": [], "words": [], "card_move": None, "letters": [], "challenge_word": None,
+        }
+    word = fragment in ghost.words
+    words = sorted(ghost.winning_words(fragment, mover))
+    starting = [w for w in ghost.words if w.startswith(fragment)]
+    return {
+        "fragment": fragment,
+        "mover": mover,
+        "losers": sorted(ghost.losers(fragment)),
+        "word": word,
+        "prefix": True,
+        "completed_by": (len(fragment) - 1) % n + 1 if word else None,
+        "ended_at": None,
+        "moves": ghost.winning_moves(fragment, mover),
+        "words": words,
+        "card_move": words[0][len(fragment)] if words and not word else None,
+        "letters": [
+            {
+                "letter": x,
+                "losers": sorted(ghost.losers(fragment + x)),
+                "word": fragment + x in ghost.words,
+                "words": sorted(ghost.winning_words(fragment + x, mover)),
+            }
+            for x in ghost.children(fragment)
+        ],
+        "challenge_word": words[0] if words else min(starting, key=lambda w: (len(w), w)),
+    }
+
+
+@pytest.mark.parametrize(
+    ("entries", "min_length", "players"),
+    [(ANIMALS, 3, 2), (ANIMALS, 3, 3), (ANIMALS, 4, 2), (WORKED, 3, 2), (WORKED, 2, 3)],
+)
+def test_every_fragment_against_the_brute_force_rules(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    ghost = BruteGhost(playable(entries, min_length), players)
+    solution = solve(playable_words(entries, min_length), players)
+    # Every fragment of the game, and every one that runs one letter past it.
+    fragments = sorted(ghost.prefixes | {f + x for f in ghost.prefixes for x in LETTERS})
+    for fragment in fragments:
+        expected = brute_document(ghost, fragment)
+        assert position_document(explain(solution, fragment)) == expected, fragment
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    entries=st.lists(st.text(alphabet="abc", min_size=1, max_size=6), min_size=1, max_size=25),
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 4),
+)
+def test_random_dictionaries_against_the_brute_force_rules(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    ghost = BruteGhost(words, players)
+    solution = solve(playable_words(entries, min_length), players)
+    for fragment in sorted(ghost.prefixes | {f + x for f in ghost.prefixes for x in "abcd"}):
+        assert position_document(explain(solution, fragment)) == brute_document(ghost, fragment)
+
+
+def test_the_worked_example_with_gannet() -> None:
+    # GHOST.md: `g` wins with {gannet, gerbil, goat}; `ga` is answered by `gan`, not `gar`.
+    solution = solve(playable_words(WORKED, 3), 2)
+    start = explain(solution, "")
+    assert (start.moves, start.words, start.card_move) == (
+        ("g",), ("gannet", "gerbil", "goat"), "g"
+    )
+    ga = explain(solution, "ga")
+    assert (ga.mover, ga.moves, ga.card_move, ga.challenge_word) == (1, ("n",), "n", "gannet")
+    assert [(x.letter, x.losers, x.word) for x in ga.letters] == [
+        ("n", (2,), False), ("r", (1,), True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"), [("", ""), ("ngu", "ngu"), (" Ngu \n", "ngu"), ("Q", "q")]
+)
+def test_parse_fragment_lowers_capitals_and_strips_spaces(text: str, fragment: str) -> None:
+    assert parse_fragment(text) == fragment
+
+
+@pytest.mark.parametrize("text", ["N3", "n g", "ñu", "don't", "-"])
+def test_parse_fragment_refuses_anything_but_letters(text: str) -> None:
+    with pytest.raises(FragmentError) as caught:
+        parse_fragment(text)
+    assert str(caught.value) == f"FRAGMENT: expected letters a-z only, got {text!r}"
+    assert isinstance(caught.value, InputError) and caught.value.exit_code == 2
+
+
+def test_shortest_word_and_fallback_on_animals() -> None:
+    solution = solve(playable_words(ANIMALS, 3), 2)
+    assert shortest_word(solution, "") == "ant"
+    assert shortest_word(solution, "be") == "bee"
+    assert shortest_word(solution, "bx") is None
+    # At `g` the second player loses whatever it plays: `e` reaches gecko and gerbil (6),
+    # `a` reaches gannet (6) too, and comes first.
+    assert explain(solution, "g").moves == ()
+    assert fallback_move(solution, "g") == "a"
+    # At `gan` only `n` is legal.
+    assert fallback_move(solution, "gan") == "n"
+
+
+def test_fallback_prefers_a_letter_that_does_not_end_the_game() -> None:
+    # At `ca` (2 players, min 3): `t` completes cat at once; `m` goes on to camel.
+    solution = solve(playable_words(["cat", "camel", "cow"], 3), 2)
+    assert fallback_move(solution, "ca") == "m"
+    solution = solve(playable_words(["cat", "cab", "can"], 3), 2)
+    # Every letter completes a word: the alphabetically first.
+    assert fallback_move(solution, "ca") == "b"
+
+
+@pytest.fixture(scope="module")
+def twl06() -> Solution:
+    return solution_for(CONFIGS / "twl06-2p.yaml")[1]
+
+
+def _letters(letters: str, losers: list[int]) -> list[dict[str, Any]]:
+    return [{"letter": x, "losers": losers, "word": False, "words": []} for x in letters]
+
+
+TWL06_POSITIONS = {
+    "m": {
+        "fragment": "m", "mover": 2, "losers": [2], "word": False, "prefix": True,
+        "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
+        "letters": _letters("abehinoruy", [2]), "challenge_word": "maar",
+    },
+    "n": {
+        "fragment": "n", "mover": 2, "losers": [2], "word": False, "prefix": True,
+        "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
+        "letters": _letters("aegiouy", [2]), "challenge_word": "naan",
+    },
+    "nyc": {
+        "fragment": "nyc", "mover": 2, "losers": [2], "word": False, "prefix": True,
+        "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
+        "letters": _letters("t", [2]), "challenge_word": "nyctalopia",
+    },
+    "null": {
+        "fragment": "null", "mover": 1, "losers": [2], "word": True, "prefix": True,
+        "completed_by": 2, "ended_at": None, "moves": [], "words": ["null"], "card_move": None,
+        "letters": [], "challenge_word": "null",
+    },
+    "qz": {
+        "fragment": "qz", "mover": 1, "losers": [2], "word": False, "prefix": False,
+        "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
+        "letters": [], "challenge_word": None,
+    },
+}
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("fragment", list(TWL06_POSITIONS))
+def test_twl06_positions(twl06: Solution, fragment: str) -> None:
+    assert position_document(explain(twl06, fragment)) == TWL06_POSITIONS[fragment]
+
+
+@pytest.mark.network
+def test_twl06_start_and_the_n_line(twl06: Solution) -> None:
+    start = explain(twl06, "")
+    assert (start.mover, start.losers, start.moves, start.card_move) == (1, (2,), ("m", "n"), "n")
+    assert start.words == (
+        "naan", "nene", "ngultrum", "nirvanic", "nolo", "null", "nyctalopia"
+    )
+    by_letter = {x.letter: x for x in start.letters}
+    assert by_letter["m"].words == (
+        "maar", "mbaqanga", "mehndi", "mhos", "mibs", "mnemonic", "moke", "mridanga",
+        "muon", "myth",
+    )
+    assert by_letter["a"].losers == (1,) and by_letter["a"].words == ()
+    nulls = explain(twl06, "nulls")
+    assert (nulls.prefix, nulls.ended_at, nulls.completed_by, nulls.losers) == (
+        False, "null", 2, (2,)
+    )
+    assert fallback_move(twl06, "n") == "e"
+    assert fallback_move(twl06, "m") == "a"
+
+
+def test_solution_for_reads_and_solves_a_config() -> None:
+    config, solution = solution_for(DATA / "animals.yaml")
+    assert (config.players, config.min_length, solution.players) == (2, 3, 2)
+    assert solution.words == (
+        "ant", "bear", "beaver", "bee", "camel", "cat", "gannet", "gar", "gecko", "gerbil",
+        "goat",
+    )
+
+
+def test_solution_for_names_a_missing_config(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"missing\.yaml: cannot read config"):
+        solution_for(tmp_path / "missing.yaml")

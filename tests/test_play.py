@@ -1,0 +1,288 @@
+"""`cardgen.play`: whole games read from a pipe-like stream, computer replies enumerated."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from conftest import CONFIGS, DATA
+from rich.console import Console
+
+from cardgen.errors import InputError
+from cardgen.explain import solution_for
+from cardgen.lexicon import playable_words
+from cardgen.play import GameResult, Slip, computer_move, play
+from cardgen.solver import Solution, solve
+
+ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
+
+
+@pytest.fixture(scope="module")
+def animals() -> Solution:
+    return solve(playable_words(ANIMALS, 3), 2)
+
+
+@pytest.fixture(scope="module")
+def twl06() -> Solution:
+    return solution_for(CONFIGS / "twl06-2p.yaml")[1]
+
+
+def run(
+    solution: Solution, typed: str, *, seat: int = 1, replies: str | None = None,
+    seed: int = 0, hints: bool = False,
+) -> tuple[GameResult, list[str]]:
+    """Play one game on `typed` (the person's lines); `replies` scripts the computer seats."""
+    out = io.StringIO()
+    scripted: Iterator[str] = iter(replies or "")
+    result = play(
+        solution,
+        lines=io.StringIO(typed),
+        console=Console(file=out, width=80),
+        seat=seat,
+        hints=hints,
+        rng=random.Random(seed),
+        echo=True,
+        computer=(lambda fragment: next(scripted)) if replies is not None else None,
+    )
+    return result, out.getvalue().splitlines()
+
+
+def card_games(solution: Solution, seat: int, fragment: str = "") -> Iterator[str]:
+    """Every word a game can end on when `seat` plays the card's move and the other seats
+    play any letter they could choose: their winning letters, or any legal one if none."""
+    if solution.is_word(fragment):
+        yield fragment
+        return
+    mover = solution.mover(fragment)
+    if mover == seat:
+        card = solution.winning_words(fragment, seat)[0][len(fragment)]
+        yield from card_games(solution, seat, fragment + card)
+    else:
+        options = solution.winning_moves(fragment) or solution.children(fragment)
+        for x in options:
+            yield from card_games(solution, seat, fragment + x)
+
+
+def play_card_game(solution: Solution, seat: int, word: str) -> GameResult:
+    """Play the game that ends on `word`, the person typing their letters of it."""
+    n = solution.players
+    mine = "".join(f"{x}\n" for i, x in enumerate(word) if i % n + 1 == seat)
+    theirs = "".join(x for i, x in enumerate(word) if i % n + 1 != seat)
+    result, lines = run(solution, mine, seat=seat, replies=theirs)
+    assert lines[-1] == "You followed the card all the way."
+    return result
+
+
+@pytest.mark.network
+def test_following_the_card_on_twl06_beats_every_reply(twl06: Solution) -> None:
+    ends = list(card_games(twl06, 1))
+    # The second player loses everywhere on the card's line, so it may play any legal letter:
+    # the games end exactly on the card's seven words.
+    assert ends == ["naan", "nene", "ngultrum", "nirvanic", "nolo", "null", "nyctalopia"]
+    for word in ends:
+        result = play_card_game(twl06, 1, word)
+        assert (result.fragment, result.loser, result.off_card, result.had_win) == (
+            word, 2, None, True
+        )
+        assert result.reason == f"You win: the second player completed {word}."
+
+
+def test_following_the_card_on_animals_beats_every_reply(animals: Solution) -> None:
+    ends = list(card_games(animals, 1))
+    assert ends == ["bear", "beaver"]
+    for word in ends:
+        assert play_card_game(animals, 1, word).loser == 2
+
+
+@pytest.mark.network
+def test_a_whole_game_transcript(twl06: Solution) -> None:
+    result, lines = run(twl06, "n\nu\nl\n", seed=0, hints=True)
+    assert lines == [
+        "Ghost. You are the first player of 2.",
+        "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
+        "nyctalopia",
+        "(start)     your letter: n",
+        "n           the second player plays e",
+        "            card: play n, forcing nene",
+        "ne          your letter: u",
+        "neu         the second player plays s",
+        "            card: no letter forces a win; to last longest, play t",
+        "neus        your letter: l",
+        "            the second player challenges: no word begins with neusl",
+        "You lose: no playable word begins with neusl.",
+        "Off the card at ne: you played u; the card said n (nene). That gave the win away.",
+    ]
+    assert result.off_card == result.left_win == Slip("ne", "u", "n", ("nene",), True)
+
+
+@pytest.mark.network
+def test_leaving_the_winning_line_is_reported_where(twl06: Solution) -> None:
+    result, lines = run(twl06, "a\nq\n", seed=1)
+    expected = Slip(
+        "", "a", "n",
+        ("naan", "nene", "ngultrum", "nirvanic", "nolo", "null", "nyctalopia"),
+        lost_win=True,
+    )
+    assert result.off_card == result.left_win == expected
+    assert result.loser is None
+    assert lines[2:5] == [
+        "(start)     your letter: a",
+        "a           the second player plays q",
+        "aq          your letter: q",
+    ]
+    assert lines[-2:] == [
+        "You quit at aq.",
+        "Off the card at (start): you played a; the card said n "
+        "(naan nene ngultrum nirvanic nolo null nyctalopia). That gave the win away.",
+    ]
+
+
+@pytest.mark.network
+def test_off_the_card_but_still_winning(twl06: Solution) -> None:
+    # At `ne` the card plays n (nene); e still wins: the second player must complete need.
+    result, lines = run(twl06, "n\ne\n")
+    assert lines[-3:] == [
+        "nee         the second player plays d: need is a word",
+        "You win: the second player completed need.",
+        "Off the card at ne: you played e; the card said n (nene).",
+    ]
+    assert result.left_win is None and result.loser == 2
+
+
+def test_off_the_card_then_the_win_given_away_later() -> None:
+    # y still wins (the game ends on yaab) but the card plays x (xxxx ranks first); at ya,
+    # b gives the win away: the person must then complete yabcd.
+    solution = solve(playable_words(["xxxx", "yaab", "yabcd"], 3), 2)
+    result, lines = run(solution, "y\nb\nd\n")
+    assert lines[2:] == [
+        "(start)     your letter: y",
+        "y           the second player plays a",
+        "ya          your letter: b",
+        "yab         the second player plays c",
+        "yabc        your letter: d",
+        "            yabcd is a word",
+        "You lose: you completed yabcd.",
+        "Off the card at (start): you played y; the card said x (xxxx).",
+        "Win given away at ya: you played b; the card said a (yaab).",
+    ]
+    assert result.off_card == Slip("", "y", "x", ("xxxx",), False)
+    assert result.left_win == Slip("ya", "b", "a", ("yaab",), True)
+
+
+def test_completing_a_word_loses(animals: Solution) -> None:
+    # b, e (forced), then the person completes bee.
+    result, lines = run(animals, "b\ne\n")
+    assert lines[2:] == [
+        "(start)     your letter: b",
+        "b           the second player plays e",
+        "be          your letter: e",
+        "            bee is a word",
+        "You lose: you completed bee.",
+        "Off the card at be: you played e; the card said a (bear beaver). "
+        "That gave the win away.",
+    ]
+    assert (result.loser, result.fragment) == (1, "bee")
+
+
+def test_a_fragment_that_begins_no_word_is_challenged(animals: Solution) -> None:
+    result, lines = run(animals, "b\nx\n")
+    assert lines[-3:] == [
+        "            the second player challenges: no word begins with bex",
+        "You lose: no playable word begins with bex.",
+        "Off the card at be: you played x; the card said a (bear beaver). "
+        "That gave the win away.",
+    ]
+    assert result.loser == 1
+
+
+def test_challenging_a_real_word_start_loses(animals: Solution) -> None:
+    result, lines = run(animals, "b\n!\n")
+    assert lines[-4:] == [
+        "be          your letter: !",
+        "            the second player names bear",
+        "You lose: you challenged be, but the second player named bear.",
+        "Off the card at be: you challenged; the card said a (bear beaver). "
+        "That gave the win away.",
+    ]
+
+
+def test_a_bluff_challenged_loses_for_the_bluffer(animals: Solution) -> None:
+    # The scripted computer plays x, which begins no word; the person challenges.
+    result, lines = run(animals, "b\n!\n", replies="x", hints=True)
+    assert lines[-5:] == [
+        "            card: challenge (!): no word begins with bx",
+        "bx          your letter: !",
+        "            the second player admits a bluff",
+        "You win: no word begins with bx; the second player bluffed.",
+        "You followed the card all the way.",
+    ]
+    assert result.loser == 2
+
+
+def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
+    result, lines = run(animals, "!\n?\nzz\n\nq\n")
+    assert lines[2:] == [
+        "(start)     your letter: !",
+        "            nothing to challenge yet",
+        "(start)     your letter: ?",
+        "            card: play b, forcing one of bear beaver",
+        "(start)     your letter: zz",
+        "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
+        "q to quit.",
+        "(start)     your letter: ",
+        "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
+        "q to quit.",
+        "(start)     your letter: q",
+        "You quit at (start).",
+        "You followed the card all the way.",
+    ]
+    assert result.loser is None
+
+
+def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution) -> None:
+    result, lines = run(animals, "q\n", seat=2, hints=True, replies="b")
+    assert lines == [
+        "Ghost. You are the second player of 2.",
+        "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "(start)     the first player plays b",
+        "            card: no letter forces a win; to last longest, play e",
+        "b           your letter: q",
+        "You quit at b.",
+        "The card had no forced win for you in this game.",
+    ]
+    assert (result.loser, result.had_win) == (None, False)
+
+
+def test_end_of_input_and_ctrl_c_abandon_the_game(animals: Solution) -> None:
+    result, lines = run(animals, "b\n")
+    assert result.reason == "Game abandoned at be (end of input)."
+    assert lines[-3:] == [
+        "be          your letter: ",
+        "Game abandoned at be (end of input).",
+        "You followed the card all the way.",
+    ]
+
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    result = play(animals, lines=Interrupted(), console=Console(file=out), seat=1)
+    assert (result.loser, result.reason) == (None, "Game abandoned at (start) (interrupted).")
+
+
+@pytest.mark.network
+def test_computer_seats_choose_winning_letters_at_random_and_replay(twl06: Solution) -> None:
+    firsts = {computer_move(twl06, "", random.Random(seed)) for seed in range(20)}
+    assert firsts == {"m", "n"}
+    assert computer_move(twl06, "n", random.Random(1)) == "e"  # no win: the fallback
+    one = run(twl06, "a\nq\n", seat=2, seed=5)[1]
+    assert one == run(twl06, "a\nq\n", seat=2, seed=5)[1]
+
+
+def test_a_seat_past_the_players_is_refused(animals: Solution) -> None:
+    with pytest.raises(InputError, match=r"^--seat: expected a seat from 1 to 2, got 3$"):
+        run(animals, "", seat=3)
