@@ -206,11 +206,17 @@ def explain(
     Example: cardgen explain configs/twl06-2p.yaml ngu
     """
     from cardgen.explain import explain_config
+    from cardgen.render.explain import describe, render_json
+    from cardgen.terminal import Display
 
+    display = Display()
     try:
-        text = explain_config(config, fragment, as_json=as_json)
+        card_config, solution, position = explain_config(config, fragment, progress=display)
     except CardgenError as error:
+        display.close(failed=True)
         raise _fail(error) from None
+    display.close()
+    text = render_json(position) if as_json else describe(position, card_config, solution)
     typer.echo(text, nl=False)
 
 
@@ -236,11 +242,15 @@ def play(
     Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7
     """
     from cardgen.play import play_config
+    from cardgen.terminal import Display
 
+    display = Display()
     try:
-        play_config(config, seat=seat, hints=hints, seed=seed)
+        play_config(config, seat=seat, hints=hints, seed=seed, progress=display)
     except CardgenError as error:
+        display.close(failed=True)
         raise _fail(error) from None
+    display.close()
 
 
 def main() -> None:

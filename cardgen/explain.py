@@ -12,15 +12,17 @@ surrounding spaces; any other character than the letters a-z is refused.
 from __future__ import annotations
 
 import bisect
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.config import CardConfig
+from cardgen.cards import Lexicons
+from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
 from cardgen.lexicon import ALPHABET
-from cardgen.solver import Solution
+from cardgen.progress import ProgressCallback
+from cardgen.solver import Solution, solve
+from cardgen.wordlists import check_available
 
 _END = chr(0x10FFFF)
 """Sorts after every letter: the words beginning with f are those in [f, f + _END)."""
@@ -206,47 +208,20 @@ def position_document(position: Position) -> dict[str, Any]:
     }
 
 
-def describe(position: Position, config: CardConfig, solution: Solution) -> str:
-    """The position as one screen of text (`cardgen explain`)."""
-    # Rendering is imported here: explain's data does not depend on any format.
-    from cardgen.render import render_template
-
-    winning = [x for x in position.letters if x.letter in position.moves]
-    losing: dict[tuple[int, ...], list[str]] = {}
-    for x in position.letters:
-        if x.letter not in position.moves:
-            losing.setdefault(x.losers, []).append(x.letter)
-    fallback = None
-    if position.prefix and not position.word and not position.moves:
-        fallback = fallback_move(solution, position.fragment)
-    return render_template(
-        "explain.txt.j2",
-        position=position,
-        config=config,
-        min_length=solution.lexicon.min_length,
-        winning=winning,
-        losing=sorted(losing.items(), key=lambda item: item[1]),
-        fallback=fallback,
-    )
-
-
-def solution_for(config_path: Path) -> tuple[CardConfig, Solution]:
+def solution_for(
+    config_path: Path, progress: ProgressCallback | None = None
+) -> tuple[CardConfig, Solution]:
     """Read a card config and solve its game (the word list read or fetched as for a card)."""
-    from cardgen.build import Lexicons, check_dictionaries
-    from cardgen.config import load_card_config
-    from cardgen.solver import solve
-
     config = load_card_config(config_path)
-    check_dictionaries([config.dictionary])
-    lexicon = Lexicons(progress=False).lexicon(config.dictionary, config.min_length)
+    check_available(config.dictionary)
+    lexicon = Lexicons(progress=progress).lexicon(config.dictionary, config.min_length)
     return config, solve(lexicon, config.players)
 
 
-def explain_config(config_path: Path, fragment: str, *, as_json: bool = False) -> str:
+def explain_config(
+    config_path: Path, fragment: str, *, progress: ProgressCallback | None = None
+) -> tuple[CardConfig, Solution, Position]:
     """`cardgen explain`: the fragment checked first, then the config solved and explained."""
     parsed = parse_fragment(fragment)
-    config, solution = solution_for(config_path)
-    position = explain(solution, parsed)
-    if as_json:
-        return json.dumps(position_document(position), indent=2) + "\n"
-    return describe(position, config, solution)
+    config, solution = solution_for(config_path, progress)
+    return config, solution, explain(solution, parsed)

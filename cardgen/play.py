@@ -18,10 +18,12 @@ from typing import TextIO
 from rich.console import Console
 
 from cardgen.errors import InputError
-from cardgen.explain import Position, explain, fallback_move
+from cardgen.explain import Position, explain, fallback_move, solution_for
 from cardgen.lexicon import ALPHABET
+from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
 from cardgen.solver import Solution
+from cardgen.strategy import default_title
 
 HELP = "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit."
 
@@ -274,12 +276,10 @@ def play_config(
     seed: int | None = None,
     lines: TextIO | None = None,
     console: Console | None = None,
+    progress: ProgressCallback | None = None,
 ) -> GameResult:
     """`cardgen play`: solve the config's game, then play it on stdin and stdout."""
-    from cardgen.explain import solution_for
-    from cardgen.strategy import default_title
-
-    config, solution = solution_for(config_path)
+    config, solution = solution_for(config_path, progress)
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
                                           config.min_length)

@@ -266,7 +266,7 @@ def test_end_of_input_and_ctrl_c_abandon_the_game(animals: Solution) -> None:
     ]
 
     class Interrupted(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
             raise KeyboardInterrupt
 
     out = io.StringIO()
