@@ -30,6 +30,17 @@ def _seats_or_letters(field: str) -> list[str]:
     return [] if field == "-" else field.split(",")
 
 
+PUBLISHED_TWL06 = {
+    (int(r["min_length"]), int(r["players"])): (
+        tuple(int(s) for s in _seats_or_letters(r["losers"])),
+        tuple(_seats_or_letters(r["winning_first_letters"])),
+    )
+    for r in _published_rows()
+    if r["list"] == "twl06"
+}
+"""(min length, players) -> (losers, winning first letters): the TWL06 rows, for test_tables."""
+
+
 @cache
 def _lexicon(name: str, min_length: int) -> Lexicon:
     return playable_words(load_wordlist(name, DATA, progress=False).entries, min_length)
