@@ -213,7 +213,15 @@ def _considered(
 
 
 def solve(lexicon: Lexicon, players: int) -> Solution:
-    """Solve Ghost on the lexicon's playable words for the given number of players."""
+    """Solve Ghost on the lexicon's playable words for the given number of players.
+
+    A worked example of GHOST.md: the first player wins by `g`, steering to gerbil or goat.
+
+    >>> from cardgen.lexicon import playable_words
+    >>> solution = solve(playable_words(["cat", "camel", "goat", "gerbil"], 3), 2)
+    >>> sorted(solution.losers()), solution.winning_moves(""), solution.winning_words("", 1)
+    ([2], ('g',), ('gerbil', 'goat'))
+    """
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be from 2 to {MAX_PLAYERS}, got {players}")
     words = lexicon.words
