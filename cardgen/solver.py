@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.lexicon import Lexicon
-from cardgen.ranking import NO_WIN, RankCodec
+from cardgen.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 
 IntArray = npt.NDArray[np.int64]
 MaskArray = npt.NDArray[np.uint16]
@@ -212,7 +212,7 @@ def _considered(
     return considered
 
 
-def solve(lexicon: Lexicon, players: int) -> Solution:
+def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution:
     """Solve Ghost on the lexicon's playable words for the given number of players.
 
     A worked example of GHOST.md: the first player wins by `g`, steering to gerbil or goat.
@@ -229,9 +229,14 @@ def solve(lexicon: Lexicon, players: int) -> Solution:
         raise ValueError("the lexicon has no playable words")
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
     levels = _solve_losers(_build_levels(words, lengths), players)
-    codec = RankCodec.for_words(lengths)
+    avoided, rare = ranking.flags(len(words))
+    codec = RankCodec.for_words(lengths, int(avoided.sum()), int(rare.sum()))
+    leaf_keys = codec.pack(
+        np.ones_like(lengths), lengths, np.arange(len(words)), rare.astype(np.int64),
+        avoided.astype(np.int64),
+    )
     ranks = tuple(
-        _solve_ranks(levels, players, seat_index, lengths, codec)
+        _solve_ranks(levels, players, seat_index, leaf_keys, codec)
         for seat_index in range(players)
     )
     return Solution(lexicon, players, levels, ranks, codec)
@@ -340,14 +345,15 @@ def _solve_ranks(
     levels: tuple[Level, ...],
     players: int,
     seat_index: int,
-    lengths: IntArray,
+    leaf_keys: IntArray,
     codec: RankCodec,
 ) -> tuple[IntArray, ...]:
     """Rank keys of the seat's minimal winning word sets at every fragment, deepest level first.
 
-    The words of two branches are disjoint, so the rank of their union is (sum of counts, min
-    of shortest lengths, min of first words): the fields of the keys (see `RankCodec`) are
-    combined one by one where another seat moves; where the seat moves, the smallest key wins.
+    The words of two branches are disjoint, so the rank of their union adds the avoided, rare
+    and word counts (the key's weight) and takes the minimum shortest length and first word
+    (see `RankCodec`): so it is combined where another seat moves; where the seat moves, the
+    smallest key wins. `leaf_keys` holds the key of each word's own set, by word index.
     """
     worst_length, worst_first = codec.worst()
     seat_bit = 1 << seat_index
@@ -357,8 +363,7 @@ def _solve_ranks(
         level = levels[d]
         rank = np.full(len(level), NO_WIN, dtype=np.int64)
         leaf = level.leaf
-        start = level.start[leaf]
-        rank[leaf] = codec.pack(np.ones_like(start), lengths[start], start)
+        rank[leaf] = leaf_keys[level.start[leaf]]
         inner = ~level.leaf
         if inner.any():
             assert below is not None
@@ -378,9 +383,9 @@ def _solve_ranks(
                 # too (losers(f) is the union of theirs), so leaving out NO_WIN children only
                 # changes fragments the seat loses, which are set to NO_WIN below anyway.
                 usable = considered & (below != NO_WIN)
-                count, shortest, first = codec.unpack(below)
-                best = codec.pack(
-                    np.add.reduceat(np.where(usable, count, 0), lo),
+                weight, shortest, first = codec.split(below)
+                best = codec.join(
+                    np.add.reduceat(np.where(usable, weight, 0), lo),
                     np.minimum.reduceat(np.where(usable, shortest, worst_length), lo),
                     np.minimum.reduceat(np.where(usable, first, worst_first), lo),
                 )
