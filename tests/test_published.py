@@ -10,6 +10,7 @@ import pytest
 from conftest import CONFIGS, DATA, SHIPPED, shipped_card
 from typer.testing import CliRunner
 
+from cardgen.advice import Try, best_try
 from cardgen.build import Lexicons
 from cardgen.cli import app
 from cardgen.lexicon import Lexicon, playable_words
@@ -84,6 +85,14 @@ def test_twl06_two_players_first_seat_minimal_set() -> None:
     )
     assert solution.rank("", 1) == (7, 4, "naan")
     assert solution.winning_words("", 2) == ()
+
+
+def test_twl06_two_players_best_tries() -> None:
+    # GHOST.md, "The best try": seat 2 cannot win against m or n.
+    solution = solve(_lexicon("twl06", 4), 2)
+    assert best_try(solution, "m") == Try("a", mistakes=22, replies=25)
+    assert best_try(solution, "n") == Try("i", mistakes=16, replies=19)
+    assert best_try(solution, "") is None  # seat 1 wins
 
 
 def test_twl06_two_players_first_seat_card(tmp_path: Path) -> None:
