@@ -348,7 +348,7 @@ def _solve_ranks(
     leaf_keys: IntArray,
     codec: RankCodec,
 ) -> tuple[IntArray, ...]:
-    """Rank keys of the seat's minimal winning word sets at every fragment, deepest level first.
+    """Rank keys of the seat's minimal winning word sets per level, solved from the deepest up.
 
     The words of two branches are disjoint, so the rank of their union adds the avoided, rare
     and word counts (the key's weight) and takes the minimum shortest length and first word
