@@ -78,8 +78,9 @@ def make_card(
     by the config rule (`"./mine.txt"` is a file, relative to the current folder).
 
     >>> card = make_card(Path("tests/data/animals.txt"), players=2, min_length=3)
-    >>> card.seats[0].openings[0].moves
-    ('g',)
+    >>> opening = card.seats[0].openings[0]
+    >>> opening.moves, opening.words
+    (('b', 'g'), ('bear', 'beaver'))
     """
     if isinstance(dictionary, Path):
         source: WordListSource = ListFile(dictionary, str(dictionary))

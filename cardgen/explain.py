@@ -14,12 +14,12 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 from pathlib import Path
+from string import ascii_lowercase as ALPHABET
 from typing import Any
 
 from cardgen.cards import Lexicons
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
-from cardgen.lexicon import ALPHABET
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution, solve
 from cardgen.wordlists import check_available

@@ -13,13 +13,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from string import ascii_lowercase as ALPHABET
 from typing import TextIO
 
 from rich.console import Console
 
 from cardgen.errors import InputError
 from cardgen.explain import Position, explain, fallback_move, solution_for
-from cardgen.lexicon import ALPHABET
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
 from cardgen.solver import Solution

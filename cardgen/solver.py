@@ -4,8 +4,10 @@ The game tree is the trie of the playable words. It is held level by level (one 
 fragment length) in numpy arrays, built from the sorted words in one vectorised pass, and solved
 from the deepest level up, so the work is linear in the size of the word list.
 
-Seats are numbered 1..n in the public API; inside, seat k is bit k-1 of a loser mask.
-Semantics are those of GHOST.md, "Loser sets" and "Minimal winning word sets".
+Names tell the two seat numberings apart: `seat` and `mover` are 1-based (1..n, as in GHOST.md
+and the public API); `seat_index` and `mover_index` are 0-based, and seat k is bit `k - 1`
+(`seat_index`) of a loser mask. Semantics are those of GHOST.md, "Loser sets" and "Minimal
+winning word sets".
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.lexicon import Lexicon
+from cardgen.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 
 IntArray = npt.NDArray[np.int64]
 MaskArray = npt.NDArray[np.uint16]
@@ -24,7 +27,6 @@ BoolArray = npt.NDArray[np.bool_]
 
 MAX_PLAYERS = 16
 """Loser sets are uint16 bit masks."""
-
 
 @dataclass(frozen=True, eq=False)
 class Level:
@@ -40,7 +42,7 @@ class Level:
     leaf: BoolArray
     """Whether the fragment is a playable word."""
     losers: MaskArray
-    """Loser set of each fragment, as a bit mask (bit k-1 for seat k)."""
+    """Loser set of each fragment, as a bit mask (bit `seat_index` for each losing seat)."""
 
     def __len__(self) -> int:
         return len(self.start)
@@ -56,8 +58,9 @@ class Solution:
     levels: tuple[Level, ...]
     """`levels[d]` holds the fragments of length d; `levels[0]` is the empty fragment."""
     _ranks: tuple[tuple[IntArray, ...], ...] = field(repr=False)
-    """`_ranks[k-1][d]`: rank key of seat k's minimal set per fragment (`_NO_WIN` if none)."""
-    _rank_bits: tuple[int, int] = field(repr=False)
+    """`_ranks[seat_index][d]`: rank key of the seat's minimal set per fragment of length d
+    (`NO_WIN` where it has none)."""
+    _codec: RankCodec = field(repr=False)
     _keys: dict[int, npt.NDArray[np.bytes_]] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
     """Fragments already looked up: a card asks several questions about each opening."""
@@ -118,7 +121,9 @@ class Solution:
     def losers(self, fragment: str = "") -> frozenset[int]:
         """The seats that lose from `fragment` with perfect play (KeyError if not a prefix)."""
         mask = int(self.levels[len(fragment)].losers[self._index(fragment)])
-        return frozenset(seat for seat in range(1, self.players + 1) if mask >> (seat - 1) & 1)
+        return frozenset(
+            seat_index + 1 for seat_index in range(self.players) if mask >> seat_index & 1
+        )
 
     def children(self, fragment: str) -> tuple[str, ...]:
         """The letters that may legally follow `fragment`, in alphabetical order."""
@@ -129,12 +134,12 @@ class Solution:
         """The letters x with `seat` (default: the seat to move) not in losers(fragment + x)."""
         seat = self.mover(fragment) if seat is None else seat
         d, i = len(fragment), self._index(fragment)
-        bit = 1 << (seat - 1)
+        seat_bit = 1 << (seat - 1)
         nxt = self.levels[d + 1] if d + 1 < len(self.levels) else None
         return tuple(
             self._letter(d + 1, j)
             for j in self._child_range(d, i)
-            if nxt is not None and not int(nxt.losers[j]) & bit
+            if nxt is not None and not int(nxt.losers[j]) & seat_bit
         )
 
     def fragments(self, length: int) -> Iterator[str]:
@@ -146,9 +151,10 @@ class Solution:
 
     def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
         """Seat's minimal winning word set W(fragment), sorted; () when it has no forced win."""
+        seat_index = seat - 1
         d, i = len(fragment), self._index(fragment)
-        ranks = self._ranks[seat - 1]
-        if ranks[d][i] == _NO_WIN:
+        ranks = self._ranks[seat_index]
+        if ranks[d][i] == NO_WIN:
             return ()
         found: list[str] = []
         stack = [(d, i)]
@@ -159,23 +165,27 @@ class Solution:
                 found.append(self.words[int(level.start[i])])
                 continue
             lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
-            if d % self.players == seat - 1:
+            mover_index = d % self.players
+            if mover_index == seat_index:
                 # Our move: the child whose rank is the best (the one this rank came from).
                 stack.append((d + 1, lo + int(np.argmin(ranks[d + 1][lo:hi]))))
             else:
-                considered = _considered(self.levels[d + 1].losers[lo:hi], d % self.players)
+                considered = _considered(
+                    self.levels[d + 1].losers[lo:hi],
+                    mover_index,
+                    block_lo=np.zeros(1, dtype=np.int64),
+                    block_of_child=np.zeros(hi - lo, dtype=np.int64),
+                )
                 stack.extend((d + 1, lo + int(j)) for j in np.flatnonzero(considered))
         return tuple(sorted(found))
 
     def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
         """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""
         key = int(self._ranks[seat - 1][len(fragment)][self._index(fragment)])
-        if key == _NO_WIN:
+        if key == NO_WIN:
             return None
-        len_bits, idx_bits = self._rank_bits
-        count = key >> (len_bits + idx_bits)
-        shortest = (key >> idx_bits) & ((1 << len_bits) - 1)
-        return count, shortest, self.words[key & ((1 << idx_bits) - 1)]
+        count, shortest, first = self._codec.unpack(key)
+        return count, shortest, self.words[first]
 
     def _child_range(self, d: int, i: int) -> range:
         level = self.levels[d]
@@ -186,17 +196,32 @@ class Solution:
         return self.words[int(self.levels[d].start[j])][d - 1]
 
 
-_NO_WIN = np.iinfo(np.int64).max
+def _considered(
+    child_losers: MaskArray, mover_index: int, block_lo: IntArray, block_of_child: IntArray
+) -> BoolArray:
+    """The children their parent's mover would consider: those it does not lose from, if any,
+    else all of that parent's children (GHOST.md, "Minimal winning word sets").
+
+    The children come in blocks, one per parent, that tile `child_losers` in order: block b
+    starts at `block_lo[b]`, and `block_of_child[j]` is the block of child j. Blocks are
+    never empty (a fragment that is not a word has a child), as `reduceat` needs.
+    """
+    safe = (child_losers >> mover_index) & 1 == 0
+    any_safe = np.logical_or.reduceat(safe, block_lo)
+    considered: BoolArray = safe | ~any_safe[block_of_child]
+    return considered
 
 
-def _considered(child_losers: MaskArray, mover_bit_index: int) -> BoolArray:
-    """The children the mover would consider: those it does not lose from, if any, else all."""
-    safe = (child_losers >> mover_bit_index) & 1 == 0
-    return safe if safe.any() else np.ones_like(safe)
+def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution:
+    """Solve Ghost on the lexicon's playable words for the given number of players.
 
+    A worked example of GHOST.md: the first player wins by `g`, steering to gerbil or goat.
 
-def solve(lexicon: Lexicon, players: int) -> Solution:
-    """Solve Ghost on the lexicon's playable words for the given number of players."""
+    >>> from cardgen.lexicon import playable_words
+    >>> solution = solve(playable_words(["cat", "camel", "goat", "gerbil"], 3), 2)
+    >>> sorted(solution.losers()), solution.winning_moves(""), solution.winning_words("", 1)
+    ([2], ('g',), ('gerbil', 'goat'))
+    """
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be from 2 to {MAX_PLAYERS}, got {players}")
     words = lexicon.words
@@ -204,13 +229,17 @@ def solve(lexicon: Lexicon, players: int) -> Solution:
         raise ValueError("the lexicon has no playable words")
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
     levels = _solve_losers(_build_levels(words, lengths), players)
-    rank_bits = (int(lengths.max()).bit_length(), len(words).bit_length())
-    if 2 * rank_bits[1] + rank_bits[0] > 62:
-        raise ValueError("word list too large for the rank encoding")
-    ranks = tuple(
-        _solve_ranks(levels, players, seat, lengths, rank_bits) for seat in range(players)
+    avoided, rare = ranking.flags(len(words))
+    codec = RankCodec.for_words(lengths, int(avoided.sum()), int(rare.sum()))
+    leaf_keys = codec.pack(
+        np.ones_like(lengths), lengths, np.arange(len(words)), rare.astype(np.int64),
+        avoided.astype(np.int64),
     )
-    return Solution(lexicon, players, levels, ranks, rank_bits)
+    ranks = tuple(
+        _solve_ranks(levels, players, seat_index, leaf_keys, codec)
+        for seat_index in range(players)
+    )
+    return Solution(lexicon, players, levels, ranks, codec)
 
 
 LCP_WIDTH = 32
@@ -291,8 +320,13 @@ def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:
         inner = ~level.leaf
         if inner.any():
             assert below is not None
-            mover = d % players
-            safe = (below >> mover) & 1 == 0
+            mover_index = d % players
+            safe = (below >> mover_index) & 1 == 0
+            # reduceat(x, lo) reduces x[lo[k]:lo[k+1]] (the last block runs to the end). That is
+            # each inner fragment's children because they form contiguous, non-empty blocks
+            # that tile the next level in order: the trie is built from sorted words, a
+            # fragment that is not a word begins a longer word, and every fragment of length
+            # d + 1 has a parent of length d that is not a word.
             lo = level.child_lo[inner]
             all_union = np.bitwise_or.reduceat(below, lo)
             safe_union = np.bitwise_or.reduceat(np.where(safe, below, 0).astype(np.uint16), lo)
@@ -310,57 +344,53 @@ def _with_losers(level: Level, losers: MaskArray) -> Level:
 def _solve_ranks(
     levels: tuple[Level, ...],
     players: int,
-    seat: int,
-    lengths: IntArray,
-    rank_bits: tuple[int, int],
+    seat_index: int,
+    leaf_keys: IntArray,
+    codec: RankCodec,
 ) -> tuple[IntArray, ...]:
-    """Rank keys of seat's (0-based) minimal winning word sets at every fragment.
+    """Rank keys of the seat's minimal winning word sets per level, solved from the deepest up.
 
-    A rank (words, shortest length, first word) is packed into one integer so that integer order
-    is rank order: the words of two branches are disjoint, so the rank of their union is (sum of
-    counts, min of shortest lengths, min of first words), and the first word is its index in the
-    sorted list.
+    The words of two branches are disjoint, so the rank of their union adds the avoided, rare
+    and word counts (the key's weight) and takes the minimum shortest length and first word
+    (see `RankCodec`): so it is combined where another seat moves; where the seat moves, the
+    smallest key wins. `leaf_keys` holds the key of each word's own set, by word index.
     """
-    len_bits, idx_bits = rank_bits
-    count_shift = len_bits + idx_bits
-    len_mask = (1 << len_bits) - 1
-    idx_mask = (1 << idx_bits) - 1
-    seat_bit = 1 << seat
+    worst_length, worst_first = codec.worst()
+    seat_bit = 1 << seat_index
     ranks: list[IntArray] = []
     below: IntArray | None = None
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
-        rank = np.full(len(level), _NO_WIN, dtype=np.int64)
+        rank = np.full(len(level), NO_WIN, dtype=np.int64)
         leaf = level.leaf
-        start = level.start[leaf]
-        rank[leaf] = (1 << count_shift) | (lengths[start] << idx_bits) | start
+        rank[leaf] = leaf_keys[level.start[leaf]]
         inner = ~level.leaf
         if inner.any():
             assert below is not None
+            # The children of the inner fragments tile the next level in order, in non-empty
+            # blocks (see _solve_losers), so reduceat over `lo` reduces each one's children.
             lo = level.child_lo[inner]
-            mover = d % players
-            if mover == seat:
+            mover_index = d % players
+            if mover_index == seat_index:
                 best = np.minimum.reduceat(below, lo)
             else:
-                child_losers = levels[d + 1].losers
-                safe = (child_losers >> mover) & 1 == 0
-                any_safe = np.logical_or.reduceat(safe, lo)
-                # Index the flag by each child's parent among the inner fragments.
+                # Each child's block is its parent's position among the inner fragments.
                 inner_pos = np.cumsum(inner) - 1
-                considered = safe | ~any_safe[inner_pos[levels[d + 1].parent]]
-                usable = considered & (below != _NO_WIN)
-                count = np.where(usable, below >> count_shift, 0)
-                shortest = np.where(usable, (below >> idx_bits) & len_mask, len_mask)
-                first = np.where(usable, below & idx_mask, idx_mask)
-                total = np.add.reduceat(count, lo)
-                best = (
-                    (total << count_shift)
-                    | (np.minimum.reduceat(shortest, lo) << idx_bits)
-                    | np.minimum.reduceat(first, lo)
+                block_of_child = inner_pos[levels[d + 1].parent]
+                considered = _considered(levels[d + 1].losers, mover_index, lo, block_of_child)
+                # NO_WIN is never summed: near the int64 maximum, a sum would wrap around
+                # silently. Where the seat wins the fragment, every considered child is won
+                # too (losers(f) is the union of theirs), so leaving out NO_WIN children only
+                # changes fragments the seat loses, which are set to NO_WIN below anyway.
+                usable = considered & (below != NO_WIN)
+                weight, shortest, first = codec.split(below)
+                best = codec.join(
+                    np.add.reduceat(np.where(usable, weight, 0), lo),
+                    np.minimum.reduceat(np.where(usable, shortest, worst_length), lo),
+                    np.minimum.reduceat(np.where(usable, first, worst_first), lo),
                 )
-                # Every considered child is won by the seat whenever the fragment is.
             rank[inner] = best
-        rank[(level.losers & seat_bit) != 0] = _NO_WIN
+        rank[(level.losers & seat_bit) != 0] = NO_WIN
         ranks.append(rank)
         below = rank
     return tuple(reversed(ranks))

@@ -6,6 +6,8 @@ It shares no code with cardgen: sets of strings, recursion and nothing clever.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -23,12 +25,29 @@ def rank(words: frozenset[str]) -> tuple[int, int, str]:
     return (len(words), min(len(w) for w in words), min(words))
 
 
+def familiar_rank(
+    avoided: set[str], rare: set[str]
+) -> Callable[[frozenset[str]], tuple[int, int, int, int, str]]:
+    """GHOST.md "The familiar ranking": avoided words, rare words, then the default rank."""
+
+    def key(words: frozenset[str]) -> tuple[int, int, int, int, str]:
+        return (len(words & avoided), len(words & rare), *rank(words))
+
+    return key
+
+
 class BruteGhost:
     """Ghost for n players on a set of playable words."""
 
-    def __init__(self, words: set[str], players: int) -> None:
+    def __init__(
+        self,
+        words: set[str],
+        players: int,
+        rank: Callable[[frozenset[str]], tuple[object, ...]] = rank,
+    ) -> None:
         self.words = words
         self.players = players
+        self.rank = rank
         self.prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
         self.losers = cache(self._losers)
         self.winning_words = cache(self._winning_words)
@@ -59,9 +78,25 @@ class BruteGhost:
         if p == seat:
             options = [self.winning_words(fragment + x, seat)
                        for x in self.winning_moves(fragment, seat)]
-            return min(options, key=rank)
+            return min(options, key=self.rank)
         moves = self.winning_moves(fragment, p) or self.children(fragment)
         return frozenset().union(*(self.winning_words(fragment + x, seat) for x in moves))
 
     def openings(self, seat: int) -> list[str]:
         return sorted(f for f in self.prefixes if len(f) == seat - 1 and f not in self.words)
+
+    def best_try(self, fragment: str) -> tuple[str, int, int] | None:
+        """GHOST.md "The best try": (move, mistakes, replies), or None if the mover wins."""
+        p = self.mover(fragment)
+        if fragment in self.words or p not in self.losers(fragment):
+            return None
+        moves = self.children(fragment)
+        candidates = [x for x in moves if fragment + x not in self.words] or moves
+        tries = []
+        for x in candidates:
+            replies = [] if fragment + x in self.words else self.children(fragment + x)
+            mistakes = [y for y in replies if p not in self.losers(fragment + x + y)]
+            share = Fraction(len(mistakes), len(replies)) if replies else Fraction(0)
+            tries.append((-share, -len(mistakes), x, len(replies)))
+        _, minus_mistakes, move, replies_count = min(tries)
+        return move, -minus_mistakes, replies_count

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from unittest import mock
 
-from bruteforce import BruteGhost, playable
+import numpy as np
+from bruteforce import BruteGhost, familiar_rank, playable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen import solver
+from cardgen.advice import best_try
 from cardgen.lexicon import playable_words
+from cardgen.ranking import Ranking
 from cardgen.solver import solve
 from cardgen.strategy import DictionaryInfo, build_card
 
@@ -17,6 +20,8 @@ from cardgen.strategy import DictionaryInfo, build_card
 entries_strategy = st.lists(
     st.text(alphabet="abcA'", min_size=1, max_size=7), min_size=1, max_size=30
 )
+# Only playable-looking entries, so that most examples hold real choices between moves and sets.
+words_strategy = st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30)
 common = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -89,3 +94,48 @@ def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int
         fast = solve(playable_words(entries, 2), players)
     for fragment in brute.prefixes:
         assert fast.losers(fragment) == brute.losers(fragment), fragment
+
+
+@common
+@given(
+    entries=words_strategy,
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 4),
+)
+def test_best_try_matches_brute_force(entries: list[str], min_length: int, players: int) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    fast = solve(playable_words(entries, min_length), players)
+    for fragment in brute.prefixes:
+        found = best_try(fast, fragment)
+        got = None if found is None else (found.move, found.mistakes, found.replies)
+        assert got == brute.best_try(fragment), fragment
+
+
+@common
+@given(
+    entries=words_strategy,
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 4),
+    data=st.data(),
+)
+def test_familiar_ranking_matches_brute_force(
+    entries: list[str], min_length: int, players: int, data: st.DataObject
+) -> None:
+    lexicon = playable_words(entries, min_length)
+    if not lexicon.words:
+        return
+    flags = st.lists(st.booleans(), min_size=len(lexicon.words), max_size=len(lexicon.words))
+    avoided_flags, rare_flags = data.draw(flags), data.draw(flags)
+    avoided = {w for w, a in zip(lexicon.words, avoided_flags, strict=True) if a}
+    rare = {w for w, r in zip(lexicon.words, rare_flags, strict=True) if r}
+    brute = BruteGhost(set(lexicon.words), players, rank=familiar_rank(avoided, rare))
+    ranking = Ranking(avoided=np.array(avoided_flags), rare=np.array(rare_flags))
+    fast = solve(lexicon, players, ranking=ranking)
+    for fragment in brute.prefixes:
+        assert fast.losers(fragment) == brute.losers(fragment), fragment
+        for seat in range(1, players + 1):
+            expected = tuple(sorted(brute.winning_words(fragment, seat)))
+            assert fast.winning_words(fragment, seat) == expected, (fragment, seat)

@@ -2,27 +2,49 @@
 
 from __future__ import annotations
 
+import csv
+from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import CONFIGS, SHIPPED, shipped_card
+from conftest import CONFIGS, DATA, SHIPPED, shipped_card
 from typer.testing import CliRunner
 
+from cardgen.advice import Try, best_try
 from cardgen.cards import Lexicons
 from cardgen.cli import app
-from cardgen.config import load_card_config
+from cardgen.lexicon import Lexicon, playable_words
+from cardgen.solver import solve
+from cardgen.wordlists import load_wordlist
 
 pytestmark = pytest.mark.network
 
-# min length, players -> losers, winning first letters ("Demystifying Ghost", TWL06)
+
+def _published_rows() -> list[dict[str, str]]:
+    """The rows of tests/data/published.tsv (lines starting with # are comments)."""
+    with (DATA / "published.tsv").open(newline="") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
+
+
+def _seats_or_letters(field: str) -> list[str]:
+    return [] if field == "-" else field.split(",")
+
+
 PUBLISHED_TWL06 = {
-    (3, 2): ((1,), ()),
-    (3, 3): ((3,), ("m", "n")),
-    (3, 4): ((3, 4), ("h", "q")),
-    (4, 2): ((2,), ("m", "n")),
-    (4, 3): ((1, 2, 3), ()),
-    (4, 4): ((3, 4), ("h", "q")),
+    (int(r["min_length"]), int(r["players"])): (
+        tuple(int(s) for s in _seats_or_letters(r["losers"])),
+        tuple(_seats_or_letters(r["winning_first_letters"])),
+    )
+    for r in _published_rows()
+    if r["list"] == "twl06"
 }
+"""(min length, players) -> (losers, winning first letters): the TWL06 rows, for test_tables."""
+
+
+@cache
+def _lexicon(name: str, min_length: int) -> Lexicon:
+    return playable_words(load_wordlist(name).entries, min_length)
 
 
 @pytest.fixture(scope="module")
@@ -30,17 +52,47 @@ def lexicons() -> Lexicons:
     return Lexicons()
 
 
-@pytest.mark.parametrize(("min_length", "players"), list(PUBLISHED_TWL06))
-def test_published_twl06_rows(
-    lexicons: Lexicons, tmp_path: Path, min_length: int, players: int
-) -> None:
-    config_path = tmp_path / "card.yaml"
-    config_path.write_text(f"dictionary: twl06\nplayers: {players}\nmin_length: {min_length}\n")
-    config = load_card_config(config_path)
-    card = lexicons.card(config.dictionary, config.players, config.min_length)
-    assert (card.losers, card.winning_first_moves) == PUBLISHED_TWL06[(min_length, players)]
-    assert card.dictionary.entries == 178_691
-    assert card.dictionary.sha256.startswith("ea06931e05aa")
+@pytest.mark.parametrize(
+    "row",
+    _published_rows(),
+    ids=lambda r: f"{r['list']}-{r['min_length']}-{r['players']}p",
+)
+def test_published_row(row: dict[str, str]) -> None:
+    solution = solve(_lexicon(row["list"], int(row["min_length"])), int(row["players"]))
+    assert sorted(solution.losers("")) == [int(s) for s in _seats_or_letters(row["losers"])]
+    assert list(solution.winning_moves("")) == _seats_or_letters(row["winning_first_letters"])
+
+
+def test_published_rows_are_the_six_twl06_rows() -> None:
+    rows = _published_rows()
+    assert [(r["list"], r["min_length"], r["players"]) for r in rows] == [
+        ("twl06", m, p) for m in ("3", "4") for p in ("2", "3", "4")
+    ]
+    assert {r["source"] for r in rows} == {"Demystifying Ghost"}
+
+
+def test_twl06_is_the_published_list() -> None:
+    wordlist = load_wordlist("twl06")
+    assert len(wordlist.entries) == 178_691
+    assert wordlist.sha256.startswith("ea06931e05aa")
+    assert len(_lexicon("twl06", 4).words) == 45_002
+
+
+def test_twl06_two_players_first_seat_minimal_set() -> None:
+    solution = solve(_lexicon("twl06", 4), 2)
+    assert solution.winning_words("", 1) == (
+        "naan", "nene", "ngultrum", "nirvanic", "nolo", "null", "nyctalopia",
+    )
+    assert solution.rank("", 1) == (7, 4, "naan")
+    assert solution.winning_words("", 2) == ()
+
+
+def test_twl06_two_players_best_tries() -> None:
+    # GHOST.md, "The best try": seat 2 cannot win against m or n.
+    solution = solve(_lexicon("twl06", 4), 2)
+    assert best_try(solution, "m") == Try("a", mistakes=22, replies=25)
+    assert best_try(solution, "n") == Try("i", mistakes=16, replies=19)
+    assert best_try(solution, "") is None  # seat 1 wins
 
 
 def test_twl06_two_players_first_seat_card(tmp_path: Path) -> None:

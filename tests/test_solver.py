@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from cardgen.advice import Try, best_try
 from cardgen.lexicon import playable_words
+from cardgen.ranking import FEWEST, RankCodec, Ranking
 from cardgen.solver import solve
 
 
@@ -88,3 +91,59 @@ def test_words_longer_than_the_comparison_width() -> None:
     assert solution.children(stem) == ("b", "c")
     assert solution.losers(stem + "c") == {2}  # 42 letters: ce and cd both end on seat 2
     assert solution.nodes == 1 + 40 + 4 + 71  # root, the stem, b c cd ce, z and the y's
+
+
+def test_best_try_on_a_worked_example() -> None:
+    solution = solved("cat camel goat gecko gerbil gar")
+    # After g, seat 2's replies e and o are mistakes (gerbil, goat), a is not (gar).
+    assert best_try(solution, "") == Try("g", mistakes=2, replies=3)
+    # Seat 1 at "ga" can only complete "gar": a move that ends the game, 0 replies.
+    assert best_try(solution, "ga") == Try("r", mistakes=0, replies=0)
+    assert best_try(solution, "g") is None  # seat 2 wins from "g"
+    assert best_try(solution, "gar") is None  # the game is over
+
+
+def test_best_try_avoids_completing_a_word_when_it_can() -> None:
+    # At "a" seat 2 loses either way; "b" completes "ab" at once, so "c" is the only candidate
+    # (alphabetically first with no mistakes either, "b" would win a tie).
+    solution = solved("ab acde", min_length=2)
+    assert solution.losers("a") == {2}
+    assert best_try(solution, "a") == Try("c", mistakes=0, replies=1)
+
+
+def test_familiar_ranking_prefers_common_words() -> None:
+    lexicon = playable_words(["aaaa", "bbbb", "cccc"], 3)
+    assert solve(lexicon, 2).winning_words("", 1) == ("aaaa",)
+    rare = np.array([True, False, False])
+    assert solve(lexicon, 2, Ranking(rare=rare)).winning_words("", 1) == ("bbbb",)
+    avoided = np.array([False, True, False])
+    both = solve(lexicon, 2, Ranking(avoided=avoided, rare=rare))
+    assert both.winning_words("", 1) == ("cccc",)
+    assert both.rank("", 1) == (1, 4, "cccc")
+
+
+def test_an_avoided_word_still_appears_when_the_win_needs_it() -> None:
+    lexicon = playable_words(["aaaa", "bbb"], 3)
+    avoided = np.array([True, False])
+    assert solve(lexicon, 2, Ranking(avoided=avoided)).winning_words("", 1) == ("aaaa",)
+
+
+def test_fewest_is_the_default_ranking() -> None:
+    lexicon = playable_words("cat camel goat gecko gerbil gar gannet".split(), 3)
+    default, fewest = solve(lexicon, 2), solve(lexicon, 2, FEWEST)
+    assert FEWEST.by == "fewest" and Ranking(rare=np.zeros(7, dtype=bool)).by == "familiar"
+    for d in range(len(default.levels)):
+        for seat_index in range(2):
+            assert (default._ranks[seat_index][d] == fewest._ranks[seat_index][d]).all()
+
+
+def test_ranking_flags_must_match_the_words() -> None:
+    lexicon = playable_words(["aaaa", "bbbb"], 3)
+    with pytest.raises(ValueError, match="ranking: rare has 3 flags for 2 words"):
+        solve(lexicon, 2, Ranking(rare=np.array([True, False, True])))
+
+
+def test_rank_encoding_too_wide_is_refused() -> None:
+    lengths = np.full(2**20, 9, dtype=np.int64)
+    with pytest.raises(ValueError, match="too large for the rank encoding"):
+        RankCodec.for_words(lengths, avoided=2**20, rare=2**20)

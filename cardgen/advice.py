@@ -1,0 +1,53 @@
+"""What to play when you cannot win: the best try (GHOST.md, "The best try")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cardgen.solver import Solution
+
+
+@dataclass(frozen=True)
+class Try:
+    """The move that gives the next seat the most chances to go wrong."""
+
+    move: str
+    """The letter to play."""
+    mistakes: int
+    """The next seat's replies after which the mover no longer loses."""
+    replies: int
+    """The next seat's legal replies (0 when the move ends the game)."""
+
+
+def best_try(solution: Solution, fragment: str) -> Try | None:
+    """The best try of the seat to move at `fragment`, or None when it wins (or the game is over).
+
+    Candidates are the letters that do not complete a playable word (all of them if every one
+    does); a reply is a mistake when the mover is no longer among the losers after it. The
+    largest share of mistakes wins, then the most mistakes, then the first letter.
+
+    >>> from cardgen.lexicon import playable_words
+    >>> from cardgen.solver import solve
+    >>> words = ["cat", "camel", "goat", "gecko", "gerbil", "gar"]
+    >>> best_try(solve(playable_words(words, 3), 2), "")  # "ge" and "go" let the first seat win
+    Try(move='g', mistakes=2, replies=3)
+    """
+    mover = solution.mover(fragment)
+    if solution.is_word(fragment) or mover not in solution.losers(fragment):
+        return None
+    moves = solution.children(fragment)
+    candidates = [x for x in moves if not solution.is_word(fragment + x)] or list(moves)
+    best: tuple[Fraction, int] | None = None
+    chosen = Try(candidates[0], 0, 0)
+    for x in candidates:
+        after = fragment + x
+        replies = () if solution.is_word(after) else solution.children(after)
+        mistakes = sum(mover not in solution.losers(after + y) for y in replies)
+        share = Fraction(mistakes, len(replies)) if replies else Fraction(0)
+        # Larger share, then more mistakes; candidates come alphabetically, so a tie keeps the
+        # first letter.
+        if best is None or (share, mistakes) > best:
+            best = (share, mistakes)
+            chosen = Try(x, mistakes, len(replies))
+    return chosen
