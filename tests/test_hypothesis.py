@@ -6,6 +6,7 @@ from unittest import mock
 
 import numpy as np
 from bruteforce import BruteGhost, familiar_rank, playable
+from conftest import word_card
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,6 @@ from cardgen.advice import best_try
 from cardgen.lexicon import playable_words
 from cardgen.ranking import Ranking
 from cardgen.solver import solve
-from cardgen.strategy import DictionaryInfo, build_card
 
 # A small alphabet makes shared prefixes, and so real choices, likely.
 entries_strategy = st.lists(
@@ -67,9 +67,7 @@ def test_card_openings_match_brute_force(
     if not words:
         return
     brute = BruteGhost(words, players)
-    lexicon = playable_words(entries, min_length)
-    info = DictionaryInfo("test", "test", "0" * 64, len(entries), len(lexicon.words))
-    card = build_card(solve(lexicon, players), info)
+    card = word_card(" ".join(entries), players, min_length)
     assert card.losers == tuple(sorted(brute.losers("")))
     for seat in card.seats:
         assert [o.fragment for o in seat.openings] == brute.openings(seat.seat)
