@@ -41,9 +41,11 @@ class Letter:
     losers: tuple[int, ...]
     """Seats that lose after this letter with perfect play, ascending."""
     word: bool
-    """Whether the letter completes a playable word (and so loses at once)."""
+    """Whether the letter completes a playable word, and so loses at once (the seat that
+    plays it is the one that completed the word)."""
     words: tuple[str, ...]
-    """The mover's minimal winning word set after this letter; () when it does not win."""
+    """The mover's minimal winning word set after this letter, in the config's ranking; ()
+    when the letter does not win."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,10 @@ class Position:
     fragment: str
     """The letters played so far ('' at the start)."""
     players: int
-    """The number of seats."""
+    """The number of seats; seat `len(fragment) % players + 1` is to move."""
     mover: int
-    """The seat that adds the next letter (1 for the first player)."""
+    """The seat that adds the next letter (1 for the first player), whatever the fragment:
+    for one that is a word or begins none, the seat that would have moved."""
     losers: tuple[int, ...]
     """Seats that lose from here with perfect play, ascending. For a fragment that begins no
     playable word, the seat that completed the word it runs past, or else the seat that played
