@@ -62,7 +62,8 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "output_dir, pdf)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list or file named 'nosuch' (catalog: twl06, sowpods, csw19, "
-         "web2, american-english, british-english)"),
+         "web2, american-english, british-english, french, german, spanish, italian, portuguese, "
+         "brazilian, dutch, swedish, danish, norwegian, polish, catalan)"),
         ("dictionary: [twl06]\nplayers: 2\nmin_length: 3\n",
          "dictionary: expected a catalog name or a file path, got ['twl06']"),
         (GOOD + "title: [a, b]\n", "title: expected one line of text, got ['a', 'b']"),
