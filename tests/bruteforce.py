@@ -6,29 +6,38 @@ It shares no code with cardgen: sets of strings, recursion and nothing clever.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def playable(entries: list[str], min_length: int) -> set[str]:
-    """GHOST.md "Playable words", rule by rule."""
-    candidates = {e.strip() for e in entries if re.fullmatch(r"[a-z]+", e.strip())}
+def playable(entries: list[str], min_length: int, letters: str = LETTERS) -> set[str]:
+    """GHOST.md "Playable words", rule by rule, for an alphabet written in `letters`."""
+    candidates = {e.strip() for e in entries if re.fullmatch(f"[{letters}]+", e.strip())}
     long_enough = {c for c in candidates if len(c) >= min_length}
     return {w for w in long_enough if not any(w[:i] in long_enough for i in range(1, len(w)))}
 
 
-def rank(words: frozenset[str]) -> tuple[int, int, str]:
-    """Fewest words, then the shortest word, then the alphabetically first word."""
-    return (len(words), min(len(w) for w in words), min(words))
+def code_points(word: str) -> list[int]:
+    """Sort key: code point order, which is alphabetical order for a-z."""
+    return [ord(x) for x in word]
+
+
+def rank(
+    words: frozenset[str], order: Callable[[str], list[int]] = code_points
+) -> tuple[int, int, list[int]]:
+    """Fewest words, then the shortest word, then the alphabetically first word (in `order`)."""
+    return (len(words), min(len(w) for w in words), min(order(w) for w in words))
 
 
 class BruteGhost:
     """Ghost for n players on a set of playable words."""
 
-    def __init__(self, words: set[str], players: int) -> None:
+    def __init__(self, words: set[str], players: int, letters: str = LETTERS) -> None:
         self.words = words
         self.players = players
+        self.letters = letters  # in alphabetical order
         self.prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
         self.losers = cache(self._losers)
         self.winning_words = cache(self._winning_words)
@@ -37,7 +46,7 @@ class BruteGhost:
         return len(fragment) % self.players + 1
 
     def children(self, fragment: str) -> list[str]:
-        return [x for x in LETTERS if fragment + x in self.prefixes]
+        return [x for x in self.letters if fragment + x in self.prefixes]
 
     def _losers(self, fragment: str) -> frozenset[int]:
         if fragment in self.words:
@@ -59,9 +68,14 @@ class BruteGhost:
         if p == seat:
             options = [self.winning_words(fragment + x, seat)
                        for x in self.winning_moves(fragment, seat)]
-            return min(options, key=rank)
+            return min(options, key=lambda words: rank(words, self.order))
         moves = self.winning_moves(fragment, p) or self.children(fragment)
         return frozenset().union(*(self.winning_words(fragment + x, seat) for x in moves))
 
+    def order(self, word: str) -> list[int]:
+        """Sort key: alphabetical order in `letters`."""
+        return [self.letters.index(x) for x in word]
+
     def openings(self, seat: int) -> list[str]:
-        return sorted(f for f in self.prefixes if len(f) == seat - 1 and f not in self.words)
+        fragments = (f for f in self.prefixes if len(f) == seat - 1 and f not in self.words)
+        return sorted(fragments, key=self.order)

@@ -89,3 +89,40 @@ def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int
         fast = solve(playable_words(entries, 2), players)
     for fragment in brute.prefixes:
         assert fast.losers(fragment) == brute.losers(fragment), fragment
+
+
+# Swedish letters beyond z, whose alphabetical order (a z å ä ö) is not code point order
+# (a z ä å ö): the solver and the cards must follow the alphabet, not the code points.
+@common
+@given(
+    entries=st.lists(st.text(alphabet="aåäöz", min_size=1, max_size=7), min_size=1, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 3),
+)
+def test_another_alphabet_matches_brute_force(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    from cardgen.alphabet import default_spelling  # here: this file's head is shared work
+
+    lexicon = playable_words(entries, min_length, default_spelling("sv"))
+    assert lexicon.letters == "abcdefghijklmnopqrstuvwxyzåäö"
+    words = playable(entries, min_length, "aåäöz")
+    assert set(lexicon.words) == words
+    if not words:
+        return
+    brute = BruteGhost(words, players, lexicon.letters)
+    assert list(lexicon.words) == sorted(words, key=brute.order)
+    fast = solve(lexicon, players)
+    for fragment in brute.prefixes:
+        assert fast.losers(fragment) == brute.losers(fragment), fragment
+        if fragment not in words:
+            assert fast.children(fragment) == tuple(brute.children(fragment))
+        for seat in range(1, players + 1):
+            expected = tuple(sorted(brute.winning_words(fragment, seat), key=brute.order))
+            assert fast.winning_words(fragment, seat) == expected, (fragment, seat)
+    info = DictionaryInfo("test", "test", "0" * 64, len(entries), len(lexicon.words))
+    card = build_card(fast, info)
+    for seat in card.seats:
+        assert [o.fragment for o in seat.openings] == brute.openings(seat.seat)
+        for opening in seat.openings:
+            assert opening.moves == tuple(brute.winning_moves(opening.fragment, seat.seat))
