@@ -25,6 +25,14 @@ class DictionaryInfo:
     """Entries in the word list."""
     playable: int
     """Playable words for the card's minimum length."""
+    language: str = "en"
+    """The list's language (`en`, `fr`, `pt-BR`, ...)."""
+    alphabet: str = "a-z"
+    """The alphabet rule its entries were written by (`cardgen.alphabet.RULES`)."""
+    letters: str = "abcdefghijklmnopqrstuvwxyz"
+    """The letters of the alphabet, in alphabetical order."""
+    capitalized: str = "drop"
+    """Whether capitalised entries were dropped or lower-cased (`lower`)."""
 
 
 @dataclass(frozen=True)
