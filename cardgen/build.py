@@ -10,6 +10,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from cardgen.alphabet import Spelling, default_spelling
 from cardgen.config import CardConfig, Dictionary, TableConfig, load_card_config
 from cardgen.errors import ConfigError, WordListError
 from cardgen.lexicon import Lexicon, playable_words
@@ -18,7 +19,7 @@ from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.solver import solve
 from cardgen.strategy import Card, DictionaryInfo, build_card
-from cardgen.wordlists import WordList, check_available, load_wordlist
+from cardgen.wordlists import WordList, check_available, load_catalog, load_wordlist
 
 
 class Format(str, enum.Enum):
@@ -35,7 +36,7 @@ class Lexicons:
     def __init__(self, *, progress: bool = True) -> None:
         self.progress = progress
         self._lists: dict[str, WordList] = {}
-        self._lexicons: dict[tuple[str, int], Lexicon] = {}
+        self._lexicons: dict[tuple[str, int, Spelling], Lexicon] = {}
 
     def wordlist(self, dictionary: Dictionary) -> WordList:
         """The word list, read (or fetched) on first use."""
@@ -44,16 +45,23 @@ class Lexicons:
             self._lists[dictionary.key] = load_wordlist(spec, Path.cwd(), progress=self.progress)
         return self._lists[dictionary.key]
 
-    def lexicon(self, dictionary: Dictionary, min_length: int) -> Lexicon:
-        """The playable words of the list for one minimum length; refuses a list with none."""
-        key = (dictionary.key, min_length)
+    def lexicon(
+        self, dictionary: Dictionary, min_length: int, spelling: Spelling | None = None
+    ) -> Lexicon:
+        """The playable words of the list for one minimum length, written by `spelling` (default:
+        the list's language's); refuses a list with none."""
+        spelling = spelling or list_spelling(dictionary)
+        key = (dictionary.key, min_length, spelling)
         if key not in self._lexicons:
-            lexicon = playable_words(self.wordlist(dictionary).entries, min_length)
+            lexicon = playable_words(self.wordlist(dictionary).entries, min_length, spelling)
             if not lexicon.words:
                 where = dictionary.path or dictionary.spec
+                expected = "lower-case a-z words"
+                if spelling != Spelling():
+                    expected = f"{spelling.language} words of alphabet {spelling.rule}"
                 raise WordListError(
                     f"{where}: no playable words of {min_length}+ letters "
-                    "(entries must be lower-case a-z words)"
+                    f"(entries must be {expected})"
                 )
             self._lexicons[key] = lexicon
         return self._lexicons[key]
@@ -64,16 +72,36 @@ class Lexicons:
         whatever folder it is built."""
         return self.wordlist(dictionary).source if dictionary.path is None else dictionary.spec
 
-    def info(self, dictionary: Dictionary, min_length: int) -> DictionaryInfo:
+    def info(
+        self, dictionary: Dictionary, min_length: int, spelling: Spelling | None = None
+    ) -> DictionaryInfo:
         """What a card says about its word list."""
         wordlist = self.wordlist(dictionary)
+        lexicon = self.lexicon(dictionary, min_length, spelling)
         return DictionaryInfo(
             name=wordlist.name,
             source=self.source(dictionary),
             sha256=wordlist.sha256,
             entries=len(wordlist.entries),
-            playable=len(self.lexicon(dictionary, min_length).words),
+            playable=len(lexicon.words),
+            language=lexicon.spelling.language,
+            alphabet=lexicon.spelling.rule,
+            letters=lexicon.letters,
+            capitalized=lexicon.spelling.capitalized,
         )
+
+
+def list_spelling(
+    dictionary: Dictionary,
+    language: str | None = None,
+    rule: str | None = None,
+    capitalized: str | None = None,
+) -> Spelling:
+    """How a list's entries become words: the language given, else the catalog's (`en` for a
+    file), and each rule given or else that language's default."""
+    if language is None:
+        language = "en" if dictionary.path else load_catalog()[dictionary.spec].language
+    return default_spelling(language, rule, capitalized)
 
 
 def check_dictionaries(dictionaries: Iterable[Dictionary]) -> None:
@@ -85,9 +113,13 @@ def check_dictionaries(dictionaries: Iterable[Dictionary]) -> None:
 
 def make_card(config: CardConfig, lexicons: Lexicons) -> Card:
     """Solve the config's game and build its card."""
-    lexicon = lexicons.lexicon(config.dictionary, config.min_length)
+    spelling = list_spelling(
+        config.dictionary, config.language, config.alphabet, config.capitalized
+    )
+    lexicon = lexicons.lexicon(config.dictionary, config.min_length, spelling)
     solution = solve(lexicon, config.players)
-    return build_card(solution, lexicons.info(config.dictionary, config.min_length), config.title)
+    info = lexicons.info(config.dictionary, config.min_length, spelling)
+    return build_card(solution, info, config.title)
 
 
 def render(card: Card, config: CardConfig, formats: Sequence[Format]) -> dict[str, bytes]:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import CONFIGS
+from typer.testing import CliRunner
 
-from cardgen.alphabet import KEPT, Spelling, default_spelling, sort_words
+from cardgen.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
+from cardgen.cli import app
+from cardgen.config import load_card_config, load_table_config
 from cardgen.errors import WordListError
 from cardgen.lexicon import playable_words
 from cardgen.solver import solve
@@ -204,3 +210,81 @@ def test_ghost_md_results_for_other_languages(name: str, first_letters: tuple[st
     entries = load_wordlist(name, Path("/nowhere"), progress=False).entries
     lexicon = playable_words(entries, 4, default_spelling(entry.language))
     assert solve(lexicon, 2).winning_moves("") == first_letters
+
+
+# --- config keys, cards and shipped configs ------------------------------------------------
+
+SPANISH = "ñandú\nnabo\nnada\nÑoño\nóleo\nolla\n"
+
+
+def build_json(runner: CliRunner, tmp_path: Path, config: str) -> dict[str, Any]:
+    (tmp_path / "words.txt").write_text(SPANISH, encoding="utf-8")
+    (tmp_path / "card.yaml").write_text(config, encoding="utf-8")
+    result = runner.invoke(app, ["build", str(tmp_path / "card.yaml"), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document: dict[str, Any] = json.loads((tmp_path / "card.json").read_text(encoding="utf-8"))
+    return document
+
+
+def test_a_user_list_in_another_language(runner: CliRunner, tmp_path: Path) -> None:
+    card = build_json(
+        runner, tmp_path, "dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: es\n"
+    )
+    assert card["dictionary"] | {"sha256": ""} == {
+        "name": "words.txt",
+        "source": "words.txt",
+        "sha256": "",
+        "entries": 6,
+        "playable": 5,
+        "language": "es",
+        "alphabet": "scrabble",
+        "letters": "abcdefghijklmnñopqrstuvwxyz",
+        "capitalized": "drop",
+    }
+    assert card["seats"][1]["openings"] == [
+        {"fragment": "n", "losers": [2], "moves": [], "words": []},
+        {"fragment": "ñ", "losers": [1], "moves": ["a"], "words": ["ñandu"]},
+        {"fragment": "o", "losers": [2], "moves": [], "words": []},
+    ]
+    footer = (tmp_path / "card.md").read_text(encoding="utf-8").splitlines()[-1]
+    assert "Alphabet (es, rule scrabble): abcdefghijklmnñopqrstuvwxyz. Made by" in footer
+
+
+def test_alphabet_and_capitalized_keys(runner: CliRunner, tmp_path: Path) -> None:
+    config = "dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: es\n"
+    card = build_json(runner, tmp_path, config + "alphabet: fold\ncapitalized: lower\n")
+    assert (card["dictionary"]["alphabet"], card["dictionary"]["letters"]) == ("fold", A_Z)
+    assert card["dictionary"]["playable"] == 6  # Ñoño -> nono, ñandú -> nandu
+    config = load_card_config(tmp_path / "card.yaml")
+    assert (config.language, config.alphabet, config.capitalized) == ("es", "fold", "lower")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("alphabet: ascii", "alphabet: expected one of scrabble, fold, keep, a-z, got 'ascii'"),
+        ("capitalized: keep", "capitalized: expected one of drop, lower, got 'keep'"),
+        (
+            "language: français",
+            "language: expected a language code like fr or pt-BR, got 'français'",
+        ),
+    ],
+)
+def test_bad_alphabet_keys_exit_2(
+    runner: CliRunner, tmp_path: Path, line: str, message: str
+) -> None:
+    (tmp_path / "words.txt").write_text(SPANISH, encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"dictionary: words.txt\nplayers: 2\nmin_length: 4\n{line}\n", "utf-8")
+    result = runner.invoke(app, ["build", str(bad), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.stderr) == (2, f"cardgen: error: {bad}: {message}\n")
+
+
+def test_the_languages_table_config() -> None:
+    config = load_table_config(CONFIGS / "tables" / "languages.yaml")
+    others = [name for name, entry in load_catalog().items() if entry.language != "en"]
+    assert [d.spec for d in config.dictionaries] == others
+    assert (config.min_lengths, config.players) == ((3, 4), (2, 3))
+    assert sorted(p.stem for p in CONFIGS.glob("*.yaml") if p.stem.split("-")[0] in others) == (
+        sorted([f"{name}-2p" for name in others] + ["german-3p"])
+    )

@@ -59,7 +59,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         ("dictionary: animals.txt\nmin_length: 3\n", "players: missing (required)"),
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
-         "output_dir, pdf)"),
+         "output_dir, pdf, language, alphabet, capitalized)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list or file named 'nosuch' (catalog: twl06, sowpods, csw19, "
          "web2, american-english, british-english, french, german, spanish, italian, portuguese, "
