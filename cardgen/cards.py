@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen.alphabet import Spelling, default_spelling
+from cardgen.config import CardConfig
 from cardgen.errors import WordListError
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.progress import ProgressCallback
@@ -19,6 +21,7 @@ from cardgen.wordlists import (
     ListFile,
     WordList,
     WordListSource,
+    load_catalog,
     load_wordlist,
     parse_source,
 )
@@ -30,7 +33,7 @@ class Lexicons:
     def __init__(self, *, progress: ProgressCallback | None = None) -> None:
         self.progress = progress
         self._lists: dict[WordListSource, WordList] = {}
-        self._lexicons: dict[tuple[WordListSource, int], Lexicon] = {}
+        self._lexicons: dict[tuple[WordListSource, int, Spelling], Lexicon] = {}
 
     def wordlist(self, source: WordListSource) -> WordList:
         """The word list, read (or fetched) on first use."""
@@ -38,30 +41,64 @@ class Lexicons:
             self._lists[source] = load_wordlist(source, progress=self.progress)
         return self._lists[source]
 
-    def lexicon(self, source: WordListSource, min_length: int) -> Lexicon:
-        """The playable words of the list for one minimum length; refuses a list with none."""
-        key = (source, min_length)
+    def lexicon(
+        self, source: WordListSource, min_length: int, spelling: Spelling | None = None
+    ) -> Lexicon:
+        """The playable words of the list for one minimum length, written by `spelling`
+        (default: the list's language's, see `list_spelling`); refuses a list with none."""
+        spelling = spelling or list_spelling(source)
+        key = (source, min_length, spelling)
         if key not in self._lexicons:
-            lexicon = playable_words(self.wordlist(source).entries, min_length)
+            lexicon = playable_words(self.wordlist(source).entries, min_length, spelling)
             if not lexicon.words:
                 where = source.path if isinstance(source, ListFile) else source.name
+                expected = "lower-case a-z words"
+                if spelling != Spelling():
+                    expected = f"{spelling.language} words of alphabet {spelling.rule}"
                 raise WordListError(
                     f"{where}: no playable words of {min_length}+ letters "
-                    "(entries must be lower-case a-z words)"
+                    f"(entries must be {expected})"
                 )
             self._lexicons[key] = lexicon
         return self._lexicons[key]
 
-    def info(self, source: WordListSource, min_length: int) -> DictionaryInfo:
+    def info(
+        self, source: WordListSource, min_length: int, spelling: Spelling | None = None
+    ) -> DictionaryInfo:
         """What a card says about its word list."""
-        return DictionaryInfo.of(self.wordlist(source), self.lexicon(source, min_length))
+        lexicon = self.lexicon(source, min_length, spelling)
+        return DictionaryInfo.of(self.wordlist(source), lexicon)
 
     def card(
-        self, source: WordListSource, players: int, min_length: int, title: str | None = None
+        self,
+        source: WordListSource,
+        players: int,
+        min_length: int,
+        title: str | None = None,
+        spelling: Spelling | None = None,
     ) -> Card:
         """Solve the game on the list and build its card."""
-        solution = solve(self.lexicon(source, min_length), players)
-        return build_card(solution, self.info(source, min_length), title)
+        solution = solve(self.lexicon(source, min_length, spelling), players)
+        return build_card(solution, self.info(source, min_length, spelling), title)
+
+
+def config_spelling(config: CardConfig) -> Spelling:
+    """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
+    return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)
+
+
+def list_spelling(
+    source: WordListSource,
+    language: str | None = None,
+    rule: str | None = None,
+    capitalized: str | None = None,
+) -> Spelling:
+    """How a list's entries become words: the language given, else the catalog's (`en` for a
+    file), and each rule given or else that language's default."""
+    if language is None:
+        catalog = isinstance(source, CatalogList)
+        language = load_catalog()[source.name].language if catalog else "en"
+    return default_spelling(language, rule, capitalized)
 
 
 def make_card(
@@ -70,6 +107,7 @@ def make_card(
     min_length: int,
     *,
     title: str | None = None,
+    spelling: Spelling | None = None,
     progress: ProgressCallback | None = None,
 ) -> Card:
     """Solve Ghost on a word list and build the card of every seat and opening.
@@ -88,7 +126,7 @@ def make_card(
         source = parse_source(dictionary, Path.cwd())
     else:
         source = dictionary
-    return Lexicons(progress=progress).card(source, players, min_length, title)
+    return Lexicons(progress=progress).card(source, players, min_length, title, spelling)
 
 
 __all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]

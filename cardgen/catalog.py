@@ -17,6 +17,8 @@ from cardgen.packaged import folder
 
 Source = Literal["pypi", "debian"]
 SOURCES: tuple[Source, ...] = ("pypi", "debian")
+ENCODINGS = ("utf-8", "iso-8859-1")
+"""How a catalog list may be written; a list given by path is always UTF-8."""
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -52,6 +54,10 @@ class CatalogEntry:
     """How many entries the list has (`len(WordList.entries)`)."""
     uppercase: bool
     """The list is written in capitals and is lower-cased when read."""
+    language: str
+    """The list's language (`en`, `fr`, `pt-BR`, ...): it picks the default alphabet rule."""
+    encoding: str
+    """How the file is written: one of `ENCODINGS`."""
 
     @property
     def label(self) -> str:
@@ -87,6 +93,10 @@ def _parse_entry(name: str, facts: object) -> CatalogEntry:
             raise ValueError(f"catalog entry {name}: {key} must be {expected.__name__}")
     if facts["source"] not in SOURCES:
         raise ValueError(f"catalog entry {name}: source must be one of {', '.join(SOURCES)}")
+    if facts["encoding"] not in ENCODINGS:
+        raise ValueError(f"catalog entry {name}: encoding must be one of {', '.join(ENCODINGS)}")
+    if not re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", facts["language"]):
+        raise ValueError(f"catalog entry {name}: language must be a code like en or pt-BR")
     pypi = facts["source"] == "pypi"
     for key in ("sha256", "archive_sha256") if pypi else ("sha256",):
         if not _SHA256.fullmatch(facts[key]):

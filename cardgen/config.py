@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from cardgen.alphabet import CAPITALIZED, RULES
 from cardgen.errors import ConfigError, WordListError
 from cardgen.paper import SHEETS, SIZES, PdfOptions
 from cardgen.wordlists import ListFile, WordListSource, parse_source
@@ -36,6 +37,12 @@ class CardConfig:
     title: str | None = None
     output_dir: Path = DEFAULT_OUTPUT_DIR
     pdf: PdfOptions = field(default_factory=PdfOptions)
+    language: str | None = None
+    """The list's language (`fr`, ...); None: the catalog's, or `en` for a file."""
+    alphabet: str | None = None
+    """The alphabet rule (`cardgen.alphabet.RULES`); None: the language's default."""
+    capitalized: str | None = None
+    """`drop` or `lower` capitalised entries; None: the language's default."""
 
     @property
     def stem(self) -> str:
@@ -215,7 +222,8 @@ def _kind(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-CARD_KEYS = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
+CARD_KEYS: tuple[str, ...] = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
+CARD_KEYS += ("language", "alphabet", "capitalized")
 TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir")
 
 
@@ -231,7 +239,21 @@ def load_card_config(path: Path) -> CardConfig:
         title=reader.optional_text("title"),
         output_dir=reader.output_dir(),
         pdf=reader.pdf(),
+        language=_choice(reader, "language", None),
+        alphabet=_choice(reader, "alphabet", RULES),
+        capitalized=_choice(reader, "capitalized", CAPITALIZED),
     )
+
+
+def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str | None:
+    """An optional key that is one of `choices` (or else a language code like fr or pt-BR)."""
+    value = reader.optional_text(key)
+    if value is None or value in (choices or ()):
+        return value
+    if choices is None and value.isascii() and value.replace("-", "").isalpha():
+        return value
+    expected = f"one of {', '.join(choices)}" if choices else "a language code like fr or pt-BR"
+    raise reader.error(f"expected {expected}, got {value!r}", key)
 
 
 def load_table_config(path: Path) -> TableConfig:

@@ -17,7 +17,7 @@ from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 from typing import Any
 
-from cardgen.cards import Lexicons
+from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
 from cardgen.progress import ProgressCallback
@@ -217,7 +217,8 @@ def solution_for(
     """Read a card config and solve its game (the word list read or fetched as for a card)."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
-    lexicon = Lexicons(progress=progress).lexicon(config.dictionary, config.min_length)
+    spelling = config_spelling(config)
+    lexicon = Lexicons(progress=progress).lexicon(config.dictionary, config.min_length, spelling)
     return config, solve(lexicon, config.players)
 
 

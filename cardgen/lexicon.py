@@ -3,7 +3,8 @@
 The rules are those of GHOST.md, "Playable words": an entry is a candidate only if it is made
 entirely of the letters a-z (capitals, apostrophes, hyphens, digits, spaces and accents drop it);
 a candidate shorter than the minimum length is not a word; a word that has a shorter word as a
-proper prefix can never be reached and is removed.
+proper prefix can never be reached and is removed. Lists in other languages are written in their
+own alphabet first (`cardgen.alphabet`, GHOST.md "Other alphabets").
 """
 
 from __future__ import annotations
@@ -11,15 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cardgen.alphabet import Spelling, sort_words
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+"""The letters of an English lexicon, in alphabetical order."""
+
 
 @dataclass(frozen=True)
 class Lexicon:
     """The playable words of a word list for one minimum length."""
 
     words: tuple[str, ...]
-    """The playable words, sorted; no word is a prefix of another."""
+    """The playable words, sorted in the order of `letters`; no word is a prefix of another."""
     min_length: int
     """Words shorter than this do not count."""
+    letters: str = ALPHABET
+    """The alphabet, in alphabetical order."""
+    spelling: Spelling = Spelling()
+    """How the list's entries were written as words (English: a-z only, capitals dropped)."""
 
     def __repr__(self) -> str:
         shown = ", ".join(repr(w) for w in self.words[:5])
@@ -27,23 +37,25 @@ class Lexicon:
         return f"Lexicon(words=({shown}{more}), min_length={self.min_length})"
 
 
-def playable_words(entries: Iterable[str], min_length: int) -> Lexicon:
+def playable_words(
+    entries: Iterable[str], min_length: int, spelling: Spelling | None = None
+) -> Lexicon:
     """Return the playable words among `entries` for a game with the given minimum length.
 
     `entries` are already stripped (see `cardgen.wordlists.WordList.entries`); duplicates and
-    order do not matter.
+    order do not matter. They are written as words by `spelling` (default: English, the
+    letters a-z only, capitals dropped).
 
     >>> playable_words(["cart", "cartridge", "Cat", "ca", "dog's", "ox"], 3).words
     ('cart',)
     """
     if min_length < 1:
         raise ValueError(f"min_length must be at least 1, got {min_length}")
-    # A candidate is made of a-z only: isascii + isalpha + islower is exactly [a-z]+ and runs in
-    # C, which matters on 280k entries. Word lists usually come sorted, and sorting a sorted
-    # list is linear, so no set is made first.
-    long_enough = sorted(
-        e for e in entries if len(e) >= min_length and e.isascii() and e.isalpha() and e.islower()
-    )
+    spelling = spelling or Spelling()
+    # Word lists usually come sorted, and sorting a sorted list is linear, so no set is made.
+    long_enough = [w for w in spelling.words(entries) if len(w) >= min_length]
+    letters = spelling.alphabet(long_enough)
+    long_enough = sort_words(long_enough, letters)
     words: list[str] = []
     # In sorted order a word's proper prefix comes before it, and every entry in between shares
     # that prefix, so comparing with the last kept word finds every unreachable word (and every
@@ -54,4 +66,4 @@ def playable_words(entries: Iterable[str], min_length: int) -> Lexicon:
             continue
         words.append(word)
         last = word
-    return Lexicon(words=tuple(words), min_length=min_length)
+    return Lexicon(tuple(words), min_length, letters, spelling)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from cardgen.cards import Lexicons
+from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError
 from cardgen.outputs import write_all
@@ -143,7 +143,9 @@ def _targets(
 
 
 def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
-    return lexicons.card(config.dictionary, config.players, config.min_length, config.title)
+    return lexicons.card(
+        config.dictionary, config.players, config.min_length, config.title, config_spelling(config)
+    )
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

@@ -61,7 +61,8 @@ class Solution:
     """`_ranks[seat_index][d]`: rank key of the seat's minimal set per fragment of length d
     (`NO_WIN` where it has none)."""
     _codec: RankCodec = field(repr=False)
-    _keys: dict[int, npt.NDArray[np.bytes_]] = field(default_factory=dict, repr=False)
+    _keys: dict[int, npt.NDArray[np.str_]] = field(default_factory=dict, repr=False)
+    _order: dict[int, IntArray] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
     """Fragments already looked up: a card asks several questions about each opening."""
 
@@ -93,19 +94,21 @@ class Solution:
 
     def _search(self, fragment: str) -> int | None:
         d = len(fragment)
-        if d >= len(self.levels) or not fragment.isascii():
+        if d >= len(self.levels):
             return None
         keys = self._keys.get(d)
         if keys is None:
-            # The fragments of one length as sorted fixed-width byte strings, for a binary
-            # search; built on first use, since most levels are never searched. numpy cuts each
-            # level's first words to their first d letters, which are the fragments.
+            # The fragments of one length as fixed-width strings, for a binary search; built on
+            # first use, since most levels are never searched. numpy cuts each level's first
+            # words to their first d letters, which are the fragments. They are in the
+            # alphabet's order, which need not be code point order, hence the sorter.
             first_words = [self.words[int(i)] for i in self.levels[d].start]
-            keys = np.array(first_words, dtype=f"S{d}") if d else np.array([b""])
+            keys = np.array(first_words, dtype=f"U{d}") if d else np.array([""])
             self._keys[d] = keys
-        key = fragment.encode()
-        i = int(np.searchsorted(keys, key))
-        return i if i < len(keys) and keys[i] == key else None
+            self._order[d] = np.argsort(keys, kind="stable")
+        i = int(np.searchsorted(keys, fragment, sorter=self._order[d]))
+        i = int(self._order[d][i]) if i < len(keys) else i
+        return i if i < len(keys) and keys[i] == fragment else None
 
     def _index(self, fragment: str) -> int:
         i = self.find(fragment)
@@ -156,13 +159,13 @@ class Solution:
         ranks = self._ranks[seat_index]
         if ranks[d][i] == NO_WIN:
             return ()
-        found: list[str] = []
+        found: list[int] = []
         stack = [(d, i)]
         while stack:
             d, i = stack.pop()
             level = self.levels[d]
             if level.leaf[i]:
-                found.append(self.words[int(level.start[i])])
+                found.append(int(level.start[i]))
                 continue
             lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
             mover_index = d % self.players
@@ -177,7 +180,7 @@ class Solution:
                     block_of_child=np.zeros(hi - lo, dtype=np.int64),
                 )
                 stack.extend((d + 1, lo + int(j)) for j in np.flatnonzero(considered))
-        return tuple(sorted(found))
+        return tuple(self.words[i] for i in sorted(found))  # alphabetical: the words' order
 
     def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
         """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""
@@ -257,8 +260,8 @@ def _common_prefixes(words: tuple[str, ...], lengths: IntArray) -> IntArray:
     if n < 2:
         return lcp
     width = min(int(lengths.max()), LCP_WIDTH)
-    # numpy cuts each word to `width` bytes and pads shorter ones with zeros.
-    letters = np.array(words, dtype=f"S{width}").view(np.uint8).reshape(n, width)
+    # numpy cuts each word to `width` letters and pads shorter ones with zeros.
+    letters = np.array(words, dtype=f"U{width}").view(np.uint32).reshape(n, width)
     same = letters[1:] == letters[:-1]
     lcp[1:] = np.where(same.all(axis=1), width, np.argmin(same, axis=1))
     for i in np.flatnonzero(lcp == width):  # never 0: lcp[0] is 0 and width is at least 1

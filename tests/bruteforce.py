@@ -13,25 +13,32 @@ from functools import cache
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def playable(entries: list[str], min_length: int) -> set[str]:
-    """GHOST.md "Playable words", rule by rule."""
-    candidates = {e.strip() for e in entries if re.fullmatch(r"[a-z]+", e.strip())}
+def playable(entries: list[str], min_length: int, letters: str = LETTERS) -> set[str]:
+    """GHOST.md "Playable words", rule by rule, for an alphabet written in `letters`."""
+    candidates = {e.strip() for e in entries if re.fullmatch(f"[{letters}]+", e.strip())}
     long_enough = {c for c in candidates if len(c) >= min_length}
     return {w for w in long_enough if not any(w[:i] in long_enough for i in range(1, len(w)))}
 
 
-def rank(words: frozenset[str]) -> tuple[int, int, str]:
-    """Fewest words, then the shortest word, then the alphabetically first word."""
-    return (len(words), min(len(w) for w in words), min(words))
+def code_points(word: str) -> list[int]:
+    """Sort key: code point order, which is alphabetical order for a-z."""
+    return [ord(x) for x in word]
+
+
+def fewest_rank(
+    words: frozenset[str], order: Callable[[str], list[int]] = code_points
+) -> tuple[int, int, list[int]]:
+    """Fewest words, then the shortest word, then the alphabetically first word (in `order`)."""
+    return (len(words), min(len(w) for w in words), min(order(w) for w in words))
 
 
 def familiar_rank(
     avoided: set[str], rare: set[str]
-) -> Callable[[frozenset[str]], tuple[int, int, int, int, str]]:
+) -> Callable[[frozenset[str]], tuple[int, int, int, int, list[int]]]:
     """GHOST.md "The familiar ranking": avoided words, rare words, then the default rank."""
 
-    def key(words: frozenset[str]) -> tuple[int, int, int, int, str]:
-        return (len(words & avoided), len(words & rare), *rank(words))
+    def key(words: frozenset[str]) -> tuple[int, int, int, int, list[int]]:
+        return (len(words & avoided), len(words & rare), *fewest_rank(words))
 
     return key
 
@@ -43,11 +50,14 @@ class BruteGhost:
         self,
         words: set[str],
         players: int,
-        rank: Callable[[frozenset[str]], tuple[object, ...]] = rank,
+        letters: str = LETTERS,
+        rank: Callable[[frozenset[str]], tuple[object, ...]] | None = None,
     ) -> None:
         self.words = words
         self.players = players
-        self.rank = rank
+        self.letters = letters  # in alphabetical order
+        # The default ranking compares words in the alphabet's order.
+        self.rank = rank or (lambda words: fewest_rank(words, self.order))
         self.prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
         self.losers = cache(self._losers)
         self.winning_words = cache(self._winning_words)
@@ -56,7 +66,7 @@ class BruteGhost:
         return len(fragment) % self.players + 1
 
     def children(self, fragment: str) -> list[str]:
-        return [x for x in LETTERS if fragment + x in self.prefixes]
+        return [x for x in self.letters if fragment + x in self.prefixes]
 
     def _losers(self, fragment: str) -> frozenset[int]:
         if fragment in self.words:
@@ -82,8 +92,13 @@ class BruteGhost:
         moves = self.winning_moves(fragment, p) or self.children(fragment)
         return frozenset().union(*(self.winning_words(fragment + x, seat) for x in moves))
 
+    def order(self, word: str) -> list[int]:
+        """Sort key: alphabetical order in `letters`."""
+        return [self.letters.index(x) for x in word]
+
     def openings(self, seat: int) -> list[str]:
-        return sorted(f for f in self.prefixes if len(f) == seat - 1 and f not in self.words)
+        fragments = (f for f in self.prefixes if len(f) == seat - 1 and f not in self.words)
+        return sorted(fragments, key=self.order)
 
     def best_try(self, fragment: str) -> tuple[str, int, int] | None:
         """GHOST.md "The best try": (move, mistakes, replies), or None if the mover wins."""
@@ -97,6 +112,6 @@ class BruteGhost:
             replies = [] if fragment + x in self.words else self.children(fragment + x)
             mistakes = [y for y in replies if p not in self.losers(fragment + x + y)]
             share = Fraction(len(mistakes), len(replies)) if replies else Fraction(0)
-            tries.append((-share, -len(mistakes), x, len(replies)))
-        _, minus_mistakes, move, replies_count = min(tries)
+            tries.append((-share, -len(mistakes), self.letters.index(x), x, len(replies)))
+        _, minus_mistakes, _, move, replies_count = min(tries)
         return move, -minus_mistakes, replies_count

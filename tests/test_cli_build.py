@@ -80,7 +80,8 @@ BAD_CONFIGS = {
     "range": ("dictionary: animals.txt\nplayers: 12\nmin_length: 3\n",
               "players: expected an integer from 2 to 10, got 12"),
     "unknown key": (GOOD + "seats: 2\n", "seats: unknown key (expected one of: dictionary, "
-                    "players, min_length, title, output_dir, pdf)"),
+                    "players, min_length, title, output_dir, pdf, language, alphabet, "
+                    "capitalized)"),
     "missing dictionary": ("players: 2\nmin_length: 3\n", "dictionary: missing (required)"),
     "syntax": ("dictionary: animals.txt\nplayers: : 2\n",
                "line 2: YAML syntax error: mapping values are not allowed here"),

@@ -58,10 +58,10 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         ("dictionary: animals.txt\nmin_length: 3\n", "players: missing (required)"),
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
-         "output_dir, pdf)"),
+         "output_dir, pdf, language, alphabet, capitalized)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
-         "dictionary: no catalog list named 'nosuch' (catalog: twl06, sowpods, csw19, "
-         "web2, american-english, british-english); for a file, write a path such as ./nosuch"),
+         "dictionary: no catalog list named 'nosuch' (`cardgen wordlists` lists them); "
+         "for a file, write a path such as ./nosuch"),
         ("dictionary: [twl06]\nplayers: 2\nmin_length: 3\n",
          "dictionary: expected a catalog name or a file path, got ['twl06']"),
         (GOOD + "title: [a, b]\n", "title: expected one line of text, got ['a', 'b']"),

@@ -15,6 +15,8 @@ from cardgen.advice import best_try
 from cardgen.lexicon import playable_words
 from cardgen.ranking import Ranking
 from cardgen.solver import solve
+from cardgen.strategy import DictionaryInfo, build_card
+from cardgen.wordlists import WordList
 
 # A small alphabet makes shared prefixes, and so real choices, likely.
 entries_strategy = st.lists(
@@ -137,3 +139,40 @@ def test_familiar_ranking_matches_brute_force(
         for seat in range(1, players + 1):
             expected = tuple(sorted(brute.winning_words(fragment, seat)))
             assert fast.winning_words(fragment, seat) == expected, (fragment, seat)
+
+
+# Swedish letters beyond z, whose alphabetical order (a z å ä ö) is not code point order
+# (a z ä å ö): the solver and the cards must follow the alphabet, not the code points.
+@common
+@given(
+    entries=st.lists(st.text(alphabet="aåäöz", min_size=1, max_size=7), min_size=1, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 3),
+)
+def test_another_alphabet_matches_brute_force(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    from cardgen.alphabet import default_spelling  # here: this file's head is shared work
+
+    lexicon = playable_words(entries, min_length, default_spelling("sv"))
+    assert lexicon.letters == "abcdefghijklmnopqrstuvwxyzåäö"
+    words = playable(entries, min_length, "aåäöz")
+    assert set(lexicon.words) == words
+    if not words:
+        return
+    brute = BruteGhost(words, players, lexicon.letters)
+    assert list(lexicon.words) == sorted(words, key=brute.order)
+    fast = solve(lexicon, players)
+    for fragment in brute.prefixes:
+        assert fast.losers(fragment) == brute.losers(fragment), fragment
+        if fragment not in words:
+            assert fast.children(fragment) == tuple(brute.children(fragment))
+        for seat in range(1, players + 1):
+            expected = tuple(sorted(brute.winning_words(fragment, seat), key=brute.order))
+            assert fast.winning_words(fragment, seat) == expected, (fragment, seat)
+    wordlist = WordList("test", "test", "0" * 64, tuple(entries))
+    card = build_card(fast, DictionaryInfo.of(wordlist, lexicon))
+    for strategy in card.seats:
+        assert [o.fragment for o in strategy.openings] == brute.openings(strategy.seat)
+        for opening in strategy.openings:
+            assert opening.moves == tuple(brute.winning_moves(opening.fragment, strategy.seat))

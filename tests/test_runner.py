@@ -37,6 +37,10 @@ def test_a_local_list_named_like_a_catalog_list_is_the_local_list(
             "sha256": sha256(FOUR_WORDS),
             "entries": 4,
             "playable": 4,
+            "language": "en",
+            "alphabet": "a-z",
+            "letters": "abcdefghijklmnopqrstuvwxyz",
+            "capitalized": "drop",
         }
     assert documents[0] == documents[1]
 
@@ -50,9 +54,8 @@ def test_a_bare_catalog_name_is_the_catalog_list_even_beside_a_file_of_that_name
     result = runner.invoke(app, ["build", "card.yaml", "-o", "out"])
     assert result.exit_code == 2
     assert result.stderr == (
-        "cardgen: error: card.yaml: dictionary: no catalog list named 'mylist' (catalog: "
-        "twl06, sowpods, csw19, web2, american-english, british-english); for a file, write a "
-        "path such as ./mylist\n"
+        "cardgen: error: card.yaml: dictionary: no catalog list named 'mylist' "
+        "(`cardgen wordlists` lists them); for a file, write a path such as ./mylist\n"
     )
 
 

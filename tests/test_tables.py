@@ -13,6 +13,7 @@ from test_published import PUBLISHED_TWL06  # GHOST.md, "Published results to re
 from typer.testing import CliRunner
 
 from cardgen import cards, runner, terminal, wordlists
+from cardgen.alphabet import Spelling
 from cardgen.cards import Lexicons
 from cardgen.cli import app
 from cardgen.config import load_table_config
@@ -127,9 +128,11 @@ def test_each_list_is_read_once_and_each_lexicon_built_once(
         reads.append(str(source))
         return wordlists.load_wordlist(source)
 
-    def counting_playable(entries: tuple[str, ...], min_length: int) -> Lexicon:
+    def counting_playable(
+        entries: tuple[str, ...], min_length: int, spelling: Spelling | None = None
+    ) -> Lexicon:
         builds.append(min_length)
-        return playable_words(entries, min_length)
+        return playable_words(entries, min_length, spelling)
 
     monkeypatch.setattr(cards, "load_wordlist", counting_load)
     monkeypatch.setattr(cards, "playable_words", counting_playable)

