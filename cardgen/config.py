@@ -6,17 +6,16 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from cardgen.alphabet import CAPITALIZED, RULES
 from cardgen.errors import ConfigError, WordListError
 from cardgen.paper import SHEETS, SIZES, PdfOptions
 from cardgen.wordlists import ListFile, WordListSource, parse_source
+from cardgen.yamlfile import key_name, kind, load_mapping, preview
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -67,69 +66,27 @@ class TableConfig:
         return self.path.stem
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses a key written twice instead of keeping the last one."""
-
-
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"key {key!r} appears twice", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node)
-
-
-_UniqueKeyLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _construct_mapping,
-)
-
-
 class _Reader:
     """Reads one config file and checks its keys, raising errors that name the file."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, command: str) -> None:
         self.path = path
-        self.data = self._load()
+        self.data = load_mapping(path)
+        mine, theirs, kind_name, other = _MARKERS[command]
+        if theirs in self.data and mine not in self.data:
+            raise self.error(
+                f"a {kind_name} config (it has `{theirs}`): make it with `cardgen {other}`"
+            )
 
     def error(self, message: str, key: str | None = None) -> ConfigError:
         where = f"{key}: " if key else ""
         return ConfigError(f"{self.path}: {where}{message}")
 
-    def _load(self) -> dict[str, Any]:
-        try:
-            raw = self.path.read_bytes()
-        except OSError as exc:
-            raise self.error(f"cannot read config: {exc.strerror or exc}") from None
-        if b"\0" in raw:
-            raise self.error("not a text file (it holds NUL bytes)")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise self.error(f"not UTF-8 text (byte {exc.start})") from None
-        if not text.strip():
-            raise self.error("the config is empty")
-        try:
-            data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = f"line {mark.line + 1}: " if mark else ""
-            problem = exc.problem or exc.context or "unreadable"
-            raise self.error(f"{line}YAML syntax error: {problem}") from None
-        except yaml.YAMLError as exc:
-            raise self.error(f"YAML syntax error: {exc}") from None
-        if not isinstance(data, dict):
-            raise self.error(f"expected a mapping of keys, got {_kind(data)}")
-        return data
-
     def check_keys(self, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
         for key in self.data:
             if key not in allowed:
-                raise self.error(f"unknown key (expected one of: {', '.join(allowed)})", str(key))
+                expected = f"expected one of: {', '.join(allowed)}"
+                raise self.error(f"unknown key ({expected})", key_name(key))
         for key in required:
             if key not in self.data:
                 raise self.error("missing (required)", key)
@@ -138,41 +95,53 @@ class _Reader:
         value = self.data[key] if value is None else value
         low, high = bounds
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.error(f"expected an integer from {low} to {high}, got {value!r}", key)
+            raise self.error(f"expected an integer from {low} to {high}, got {preview(value)}", key)
         return value
 
     def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
         values = self.data[key]
         if not isinstance(values, list) or not values:
-            raise self.error(f"expected a non-empty list of integers, got {values!r}", key)
+            raise self.error(f"expected a non-empty list of integers, got {preview(values)}", key)
         result = tuple(self.integer(key, bounds, value) for value in values)
         if len(set(result)) != len(result):
-            raise self.error(f"lists a value twice: {values!r}", key)
+            raise self.error(f"lists a value twice: {preview(values)}", key)
         return result
 
-    def text(self, key: str) -> str:
-        value = self.data[key]
+    def text(self, key: str, value: Any = None) -> str:
+        """One line of text, stripped; control characters refused."""
+        value = self.data[key] if value is None else value
         if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
-            raise self.error(f"expected one line of text, got {value!r}", key)
+            raise self.error(f"expected one line of text, got {preview(value)}", key)
+        control = next((ch for ch in value.strip() if unicodedata.category(ch) == "Cc"), None)
+        if control is not None:
+            raise self.error(f"holds a control character (U+{ord(control):04X})", key)
         return value.strip()
 
     def optional_text(self, key: str) -> str | None:
         return self.text(key) if key in self.data else None
 
     def output_dir(self) -> Path:
-        return Path(self.text("output_dir")) if "output_dir" in self.data else DEFAULT_OUTPUT_DIR
+        """The output folder, relative to the current folder; `~` is expanded."""
+        if "output_dir" not in self.data:
+            return DEFAULT_OUTPUT_DIR
+        return Path(self.text("output_dir")).expanduser()
 
     def dictionary(self, key: str, value: Any) -> WordListSource:
         """A catalog name, or a path relative to the config file's folder (see
         `cardgen.wordlists.parse_source` for the rule that tells them apart)."""
         if not isinstance(value, str) or not value.strip():
-            raise self.error(f"expected a catalog name or a file path, got {value!r}", key)
+            raise self.error(f"expected a catalog name or a file path, got {preview(value)}", key)
         try:
-            source = parse_source(value, self.path.parent)
+            source = parse_source(self.text(key, value), self.path.parent)
         except WordListError as error:
             raise self.error(str(error), key) from None
-        if isinstance(source, ListFile) and not source.path.is_file():
-            raise self.error(f"no word list file {source.spec!r} (looked for {source.path})", key)
+        if isinstance(source, ListFile):
+            if source.path.is_dir():
+                raise self.error(f"{source.path} is a folder, not a word list file", key)
+            if not source.path.is_file():
+                raise self.error(
+                    f"no word list file {preview(source.spec)} (looked for {source.path})", key
+                )
         return source
 
     def pdf(self) -> PdfOptions:
@@ -182,29 +151,34 @@ class _Reader:
         if value is None:
             return PdfOptions()
         if not isinstance(value, dict):
-            raise self.error(f"expected a mapping (size, sheet, font), got {_kind(value)}", "pdf")
+            raise self.error(f"expected a mapping (size, sheet, font), got {kind(value)}", "pdf")
         for key in value:
             if key not in ("size", "sheet", "font"):
-                raise self.error("unknown key (expected one of: size, sheet, font)", f"pdf.{key}")
-        size = value.get("size", "id1")
-        if size not in SIZES:
-            raise self.error(f"expected one of {', '.join(SIZES)}, got {size!r}", "pdf.size")
+                raise self.error(
+                    "unknown key (expected one of: size, sheet, font)", f"pdf.{key_name(key)}"
+                )
+        size = self.choice("pdf.size", value.get("size", "id1"), tuple(SIZES))
         sheet = value.get("sheet", "none")
         if sheet is False or sheet is None:  # YAML reads a bare `none`/`no` as these
             sheet = "none"
-        if sheet not in SHEETS:
-            raise self.error(f"expected one of {', '.join(SHEETS)}, got {sheet!r}", "pdf.sheet")
+        sheet = self.choice("pdf.sheet", sheet, SHEETS)
         font = value.get("font")
         font_path = None
         if font is not None:
             if not isinstance(font, str) or not font.strip():
-                raise self.error(f"expected a path to a .ttf file, got {font!r}", "pdf.font")
-            font_path = Path(font.strip()).expanduser()
+                raise self.error(f"expected a path to a .ttf file, got {preview(font)}", "pdf.font")
+            font_path = Path(self.text("pdf.font", font)).expanduser()
             if not font_path.is_absolute():
                 font_path = self.path.parent / font_path
             if not font_path.is_file():
-                raise self.error(f"no font file {font!r}", "pdf.font")
+                raise self.error(f"no font file {preview(font)}", "pdf.font")
         return PdfOptions(size=size, sheet=sheet, font=font_path)
+
+    def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
+        """One of `choices`, as a string."""
+        if not isinstance(value, str) or value not in choices:
+            raise self.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
+        return value
 
 
 def _identity(source: WordListSource) -> object:
@@ -212,24 +186,20 @@ def _identity(source: WordListSource) -> object:
     return source.path.resolve() if isinstance(source, ListFile) else source
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    return f"{type(value).__name__} {value!r}"
-
-
 CARD_KEYS: tuple[str, ...] = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
 CARD_KEYS += ("language", "alphabet", "capitalized")
 TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir")
+_MARKERS = {
+    "build": ("dictionary", "dictionaries", "table", "table"),
+    "table": ("dictionaries", "dictionary", "card", "build"),
+}
+"""For each command: the key that marks its own configs, the key that marks the other kind,
+what the other kind is, and the command it is for."""
 
 
 def load_card_config(path: Path) -> CardConfig:
     """Read and check a card config (`cardgen build`)."""
-    reader = _Reader(path)
+    reader = _Reader(path, "build")
     reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
     return CardConfig(
         path=path,
@@ -253,21 +223,21 @@ def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str |
     if choices is None and value.isascii() and value.replace("-", "").isalpha():
         return value
     expected = f"one of {', '.join(choices)}" if choices else "a language code like fr or pt-BR"
-    raise reader.error(f"expected {expected}, got {value!r}", key)
+    raise reader.error(f"expected {expected}, got {preview(value)}", key)
 
 
 def load_table_config(path: Path) -> TableConfig:
     """Read and check a table config (`cardgen table`)."""
-    reader = _Reader(path)
+    reader = _Reader(path, "table")
     reader.check_keys(TABLE_KEYS, required=("dictionaries", "min_lengths", "players"))
     values = reader.data["dictionaries"]
     if not isinstance(values, list) or not values:
         raise reader.error(
-            f"expected a non-empty list of word lists, got {values!r}", "dictionaries"
+            f"expected a non-empty list of word lists, got {preview(values)}", "dictionaries"
         )
     dictionaries = tuple(reader.dictionary("dictionaries", value) for value in values)
     if len({_identity(d) for d in dictionaries}) != len(dictionaries):
-        raise reader.error(f"lists a word list twice: {values!r}", "dictionaries")
+        raise reader.error(f"lists a word list twice: {preview(values)}", "dictionaries")
     return TableConfig(
         path=path,
         title=reader.optional_text("title") or "Who wins Ghost?",

@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError
-from cardgen.outputs import write_all
+from cardgen.files import write_all
 from cardgen.progress import ProgressCallback, Step, report
 from cardgen.strategy import Card
 from cardgen.tables import ListInfo, Row, Table, solve_group

@@ -28,7 +28,7 @@ import platformdirs
 
 from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
 from cardgen.errors import FetchError, OutputError, WordListError
-from cardgen.outputs import write_all
+from cardgen.files import write_all
 from cardgen.progress import ProgressCallback
 
 __all__ = [

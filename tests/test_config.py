@@ -79,6 +79,25 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         ("dictionary: twl06\nplayers: [2\n", "line 3: YAML syntax error: expected ',' or ']', "
          "but got '<stream end>'"),
         ("players: 2\nplayers: 3\n", "line 2: YAML syntax error: key 'players' appears twice"),
+        # Keys that are lists or mappings, at the top or inside pdf (issue 10, 1)
+        ("? [a, b]\n: 1\n",
+         "line 1: YAML syntax error: a key must be a name, not a list or a mapping"),
+        (GOOD + "{x: 1}: 2\n",
+         "line 4: YAML syntax error: a key must be a name, not a list or a mapping"),
+        (GOOD + "pdf:\n  [a]: red\n",
+         "line 5: YAML syntax error: a key must be a name, not a list or a mapping"),
+        (GOOD + "pdf: {size: [id1]}\n",
+         "pdf.size: expected one of id1, business-us, business-eu, a7, index, got ['id1']"),
+        (GOOD + "pdf: {sheet: {a: 4}}\n",
+         "pdf.sheet: expected one of none, a4, letter, got {'a': 4}"),
+        (GOOD + "3: x\n",
+         "3: unknown key (expected one of: dictionary, players, min_length, title, "
+         "output_dir, pdf)"),
+        # Control characters are refused when the config is read (issue 10, 8)
+        (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
+        # A table config given to build (issue 10, 13)
+        ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\n",
+         "a table config (it has `dictionaries`): make it with `cardgen table`"),
     ],
 )
 def test_bad_card_configs(
@@ -146,3 +165,101 @@ def test_bad_table_configs(
     with pytest.raises(ConfigError) as caught:
         load_table_config(path)
     assert str(caught.value) == f"{path}: {message}"
+
+
+def test_an_alias_bomb_is_refused_quickly_with_a_short_message(
+    write_config: Callable[..., Path],
+) -> None:
+    """About 400 bytes that stand for 9**9 integers; the message shows a preview only."""
+    lists = ["&a [" + ", ".join(["1"] * 9) + "]"]
+    for a, b in zip("abcdefgh", "bcdefghi", strict=True):
+        lists.append(f"&{b} [" + ", ".join([f"*{a}"] * 9) + "]")
+    text = f"dictionary: animals.txt\nmin_length: 3\nplayers: [{', '.join(lists)}]\n"
+    assert len(text) < 420
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == (
+        f"{path}: players: expected an integer from 2 to 10, got [[1, 1, 1, 1, ...], "
+        "[[...], [...], [...], [...], ...], [[...], [...], [...], [...], ...], "
+        "[[...], [...], [...], [...], ...], ...]"
+    )
+
+
+def test_merge_keys_of_merge_keys_are_bounded(write_config: Callable[..., Path]) -> None:
+    text = "a0: &a0 {x: 1}\n"
+    for i in range(1, 8):
+        text += f"a{i}: &a{i} {{<<: [{', '.join([f'*a{i - 1}'] * 9)}]}}\n"
+    path = write_config(text)
+    with pytest.raises(ConfigError, match="YAML syntax error: merge keys expand past 10,000 keys"):
+        load_card_config(path)
+
+
+def test_a_huge_value_is_previewed(write_config: Callable[..., Path]) -> None:
+    path = write_config(GOOD + "title: [" + "x" * 500_000 + "]\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == (
+        f"{path}: title: expected one line of text, got ['xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx']"
+    )
+
+
+def test_merge_keys_share_settings(write_config: Callable[..., Path]) -> None:
+    path = write_config(
+        "<<: {players: 2, min_length: 3}\ndictionary: animals.txt\nmin_length: 4\n"
+    )
+    config = load_card_config(path)
+    assert (config.players, config.min_length) == (2, 4)  # explicit keys win over merged ones
+
+
+def test_a_date_title_is_the_text_written(write_config: Callable[..., Path]) -> None:
+    assert load_card_config(write_config(GOOD + "title: 2001-12-14\n")).title == "2001-12-14"
+
+
+def test_home_is_expanded_in_output_dir(
+    write_config: Callable[..., Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    config = load_card_config(write_config(GOOD + "output_dir: ~/cards\n"))
+    assert config.output_dir == tmp_path / "home" / "cards"
+
+
+def test_a_folder_as_dictionary(write_config: Callable[..., Path], tmp_path: Path) -> None:
+    (tmp_path / "lists").mkdir()
+    path = write_config("dictionary: ./lists\nplayers: 2\nmin_length: 3\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == (
+        f"{path}: dictionary: {tmp_path / 'lists'} is a folder, not a word list file"
+    )
+
+
+def test_a_card_config_given_to_table(write_config: Callable[..., Path]) -> None:
+    path = write_config(GOOD)
+    with pytest.raises(ConfigError) as caught:
+        load_table_config(path)
+    assert str(caught.value) == (
+        f"{path}: a card config (it has `dictionary`): make it with `cardgen build`"
+    )
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [("/dev/zero", "not a regular file (a device, a FIFO or a socket)"),
+     ("/dev/urandom", "not a regular file (a device, a FIFO or a socket)")],
+)
+def test_a_device_as_config_is_refused(tmp_path: Path, target: str, reason: str) -> None:
+    link = tmp_path / "card.yaml"
+    link.symlink_to(target)
+    for path in (Path(target), link):
+        with pytest.raises(ConfigError) as caught:
+            load_card_config(path)
+        assert str(caught.value) == f"{path}: cannot read config: {reason}"
+
+
+def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "card.yaml"
+    path.write_text("# " + "x" * (1 << 20) + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: cannot read config: larger than 1 MiB"

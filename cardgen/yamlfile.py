@@ -1,0 +1,143 @@
+"""Reading a YAML config safely: plain data only, every problem a one-line error.
+
+Only YAML's plain data is built (a safe loader: no code is ever run). On top of that a config
+file must be a regular file of at most `MAX_CONFIG_BYTES`; a key written twice, a key that is
+a list or a mapping, or merge keys (`<<: *base`) that would expand past `MAX_MERGED_KEYS` are
+refused; dates are kept as the text they are written as (`title: 2001-12-14`). Values quoted
+in an error message are cut to a short `preview`, never printed whole.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.errors import ConfigError
+from cardgen.files import InputFileError, read_limited
+
+MAX_CONFIG_BYTES = 1 << 20
+"""A config is a few lines; anything over 1 MiB is not one."""
+MAX_MERGED_KEYS = 10_000
+"""Keys a mapping may gather through merge keys, nested ones included."""
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_PREVIEW = reprlib.Repr()
+_PREVIEW.maxlevel = 2
+_PREVIEW.maxlist = _PREVIEW.maxtuple = _PREVIEW.maxdict = _PREVIEW.maxset = 4
+_PREVIEW.maxstring = _PREVIEW.maxother = 40
+
+
+def preview(value: object) -> str:
+    """A short repr of a config value for an error message (aliases are never expanded).
+
+    >>> preview("x" * 100)
+    "'xxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    >>> preview([[1, 2, 3, 4, 5]] * 9)
+    '[[1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], ...]'
+    """
+    return _PREVIEW.repr(value)
+
+
+class _Loader(yaml.SafeLoader):
+    """A safe loader with the checks of this module."""
+
+
+def _merged_size(node: yaml.Node, budget: int) -> int:
+    """How many keys a mapping gathers, merges included, counted up to `budget` at most
+    (each mapping or list visited counts as a key too, so that merges of merges of empty
+    mappings are bounded as well)."""
+    size = 0
+    stack = [node]
+    while stack and size <= budget:
+        current = stack.pop()
+        size += 1
+        if isinstance(current, yaml.SequenceNode):  # `<<: [*a, *b]`
+            stack.extend(current.value)
+        elif isinstance(current, yaml.MappingNode):
+            for key_node, value_node in current.value:
+                if key_node.tag == _MERGE_TAG:
+                    stack.append(value_node)
+                else:
+                    size += 1
+    return size - 1
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: set[object] = set()
+    for key_node, _ in node.value:
+        if key_node.tag == _MERGE_TAG:
+            continue
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise yaml.constructor.ConstructorError(
+                None, None, "a key must be a name, not a list or a mapping", key_node.start_mark
+            )
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {preview(key)} appears twice", key_node.start_mark
+            )
+        seen.add(key)
+    if _merged_size(node, MAX_MERGED_KEYS) > MAX_MERGED_KEYS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"merge keys expand past {MAX_MERGED_KEYS:,} keys", node.start_mark
+        )
+    return loader.construct_mapping(node)
+
+
+def _construct_date_as_text(loader: _Loader, node: yaml.ScalarNode) -> str:
+    return str(node.value)
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_date_as_text)
+
+
+def load_mapping(path: Path) -> dict[Any, Any]:
+    """The mapping a config file holds; ConfigError naming the file for anything else."""
+
+    def error(message: str) -> ConfigError:
+        return ConfigError(f"{path}: {message}")
+
+    try:
+        raw = read_limited(path, MAX_CONFIG_BYTES)
+    except InputFileError as unreadable:
+        raise error(f"cannot read config: {unreadable}") from None
+    if b"\0" in raw:
+        raise error("not a text file (it holds NUL bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"not UTF-8 text (byte {exc.start})") from None
+    if not text.strip():
+        raise error("the config is empty")
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f"line {mark.line + 1}: " if mark else ""
+        problem = exc.problem or exc.context or "unreadable"
+        raise error(f"{line}YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise error(f"YAML syntax error: {preview(str(exc))}") from None
+    if not isinstance(data, dict):
+        raise error(f"expected a mapping of keys, got {kind(data)}")
+    return data
+
+
+def key_name(key: object) -> str:
+    """A mapping key as an error message names it: a string as written, else its preview."""
+    return key if isinstance(key, str) else preview(key)
+
+
+def kind(value: object) -> str:
+    """What a value is, for an error message: `nothing`, `a list`, `a mapping`, `int 3`."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"{type(value).__name__} {preview(value)}"
