@@ -48,22 +48,39 @@ def _pip_config_files() -> list[Path]:
     return files
 
 
-def index_url() -> str:
-    """The package index to fetch from: `$CARDGEN_INDEX_URL`, else pip's (`$PIP_INDEX_URL`,
-    else `global.index-url` from pip's config files), else PyPI."""
+def _index_setting() -> tuple[str, str]:
+    """The package index asked for, and where that was said: `$CARDGEN_INDEX_URL`, else pip's
+    (`$PIP_INDEX_URL`, else `global.index-url` from pip's config files), else PyPI."""
     for variable in ("CARDGEN_INDEX_URL", "PIP_INDEX_URL"):
         if os.environ.get(variable):
-            return os.environ[variable]
-    config = configparser.RawConfigParser()
-    try:
-        config.read(_pip_config_files(), encoding="utf-8")
-    except (configparser.Error, UnicodeDecodeError):
-        return DEFAULT_INDEX_URL  # pip would refuse to run; do not guess at its meaning
-    for key in ("index-url", "index_url"):
-        value = config.get("global", key, fallback="").strip()
-        if value:
-            return value
-    return DEFAULT_INDEX_URL
+            return os.environ[variable].strip(), f"${variable}"
+    files = _pip_config_files()
+    for file in reversed(files):  # the last file pip reads wins
+        config = configparser.RawConfigParser()
+        try:
+            config.read([file], encoding="utf-8")
+        except (configparser.Error, UnicodeDecodeError):
+            continue  # pip would refuse to run; do not guess at its meaning
+        for key in ("index-url", "index_url"):
+            value = config.get("global", key, fallback="").strip()
+            if value:
+                return value, str(file)
+    return DEFAULT_INDEX_URL, "the default"
+
+
+def index_url() -> str:
+    """The package index to fetch from (see `_index_setting`); FetchError, in one line naming
+    the setting, for one that is not an http(s) URL: cardgen reads the JSON simple API
+    (PEP 691), which a folder or a file: URL does not serve."""
+    url, origin = _index_setting()
+    scheme = url.partition("://")[0].lower() if "://" in url else ""
+    if scheme not in ("http", "https"):
+        raise FetchError(
+            f"package index {url!r} (from {origin}) is not an http(s) URL; cardgen reads the "
+            "JSON simple API (PEP 691) over HTTP: set CARDGEN_INDEX_URL to one, such as "
+            f"{DEFAULT_INDEX_URL}"
+        )
+    return url
 
 
 def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str, str]:

@@ -775,6 +775,37 @@ def test_index_url_prefers_cardgen_then_pip(
     assert package_index.index_url() == "https://pypi.org/simple"
 
 
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("PIP_INDEX_URL", "/srv/simple"), ("CARDGEN_INDEX_URL", "not-a-url"),
+     ("PIP_INDEX_URL", "file:///srv/simple")],
+)
+def test_an_index_that_is_no_http_url_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.delenv("CARDGEN_INDEX_URL", raising=False)
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(FetchError) as raised:
+        package_index.index_url()
+    assert str(raised.value) == (
+        f"package index {value!r} (from ${variable}) is not an http(s) URL; cardgen reads the "
+        "JSON simple API (PEP 691) over HTTP: set CARDGEN_INDEX_URL to one, such as "
+        "https://pypi.org/simple"
+    )
+
+
+def test_a_pip_conf_naming_a_folder_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    config = tmp_path / "pip.conf"
+    config.write_text("[global]\nindex-url = /srv/simple\n")
+    monkeypatch.delenv("CARDGEN_INDEX_URL", raising=False)
+    monkeypatch.delenv("PIP_INDEX_URL", raising=False)
+    monkeypatch.setenv("PIP_CONFIG_FILE", str(config))
+    with pytest.raises(FetchError, match=f"'/srv/simple' \\(from {config}\\) is not an http"):
+        package_index.index_url()
+
+
 # --- the real thing ------------------------------------------------------------------------
 
 
