@@ -34,7 +34,7 @@ def preview(value: object) -> str:
     """A short repr of a config value for an error message (aliases are never expanded).
 
     >>> preview("x" * 100)
-    "'xxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
     >>> preview([[1, 2, 3, 4, 5]] * 9)
     '[[1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], ...]'
     """
