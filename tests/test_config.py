@@ -92,7 +92,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "pdf.sheet: expected one of none, a4, letter, got {'a': 4}"),
         (GOOD + "3: x\n",
          "3: unknown key (expected one of: dictionary, players, min_length, title, "
-         "output_dir, pdf)"),
+         "output_dir, pdf, language, alphabet, capitalized)"),
         # Control characters are refused when the config is read (issue 10, 8)
         (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
         # A table config given to build (issue 10, 13)
