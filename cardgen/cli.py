@@ -1,24 +1,40 @@
 """The `cardgen` command line: each command gathers its arguments and calls one function.
 
-Library errors become one line on stderr, `cardgen: error: ...`, and an exit status: 2 for bad
-input, 1 for anything else that failed (a fetch, an unwritable folder).
+Every error is one line on stderr, `cardgen: error: ...`, with an exit status: 2 for bad input
+(a config, an argument, a usage mistake), 1 for anything else that failed (a fetch, an
+unwritable folder), 130 when interrupted. Warnings are one line each, `cardgen: warning: ...`.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+import typer.core
 
 from cardgen import __version__
-from cardgen.errors import CardgenError, InputError
+from cardgen.errors import CardgenError, CardgenWarning, InputError
+
+if TYPE_CHECKING:
+    from cardgen.terminal import Display
+
+
+class _Command(typer.core.TyperCommand):
+    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
 
 app = typer.Typer(
     name="cardgen",
-    no_args_is_help=True,
+    invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -37,6 +53,29 @@ def _fail(error: CardgenError) -> typer.Exit:
     return typer.Exit(error.exit_code)
 
 
+@contextmanager
+def _reporting() -> Iterator[Display]:
+    """Progress drawn on stderr, warnings as one line each, a library error as one line and
+    its exit status."""
+    from cardgen.terminal import Display
+
+    display = Display()
+
+    def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
+        display.close()
+        typer.echo(f"cardgen: warning: {message}", err=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", CardgenWarning)
+        warnings.showwarning = show  # restored when the block ends
+        try:
+            yield display
+        except CardgenError as error:
+            display.close(failed=True)
+            raise _fail(error) from None
+    display.close()
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"cardgen {__version__}")
@@ -45,6 +84,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
+    ctx: typer.Context,
     version: Annotated[
         bool | None,
         typer.Option(
@@ -56,6 +96,9 @@ def main_options(
 
     Example: cardgen build configs/twl06-2p.yaml
     """
+    if ctx.invoked_subcommand is None:  # bare `cardgen`: the help, and no error
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
 
 
 ConfigArg = Annotated[
@@ -63,36 +106,47 @@ ConfigArg = Annotated[
     typer.Argument(help="YAML config files.", show_default=False, metavar="CONFIG..."),
 ]
 OutOption = Annotated[
-    Path | None,
-    typer.Option("--out", "-o", help="Output folder (default: the config's output_dir)."),
+    str | None,
+    typer.Option(
+        "--out", "-o", metavar="DIR", help="Output folder (default: the config's output_dir)."
+    ),
 ]
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="Do not list the files written.")
 ]
-
-
 FormatOption = Annotated[
     list[str] | None,
-    typer.Option("--format", "-f", help="A format to write; repeat for several (default: all)."),
+    typer.Option(
+        "--format",
+        "-f",
+        metavar="FORMAT",
+        help="A format to write; repeat for several (default: all).",
+    ),
 ]
 
 
-def _run(command: str, configs: list[Path], out: Path | None, formats: list[str] | None,
+def _out_folder(out: str | None) -> Path | None:
+    """The --out folder (`~` expanded); an empty one is refused, as `output_dir: ""` is."""
+    if out is None:
+        return None
+    if not out.strip():
+        raise InputError("--out: expected a folder, got ''")
+    return Path(out).expanduser()
+
+
+def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,
          quiet: bool) -> None:
     """Run `cardgen.runner.CARDS` or `TABLES`, drawing progress; list the files written."""
     from cardgen import runner
-    from cardgen.terminal import Display
 
-    display = Display()
-    try:
+    with _reporting() as display:
+        folder = _out_folder(out)
         if command == "build":
-            paths = runner.run(runner.CARDS, configs, out=out, formats=formats, progress=display)
+            paths = runner.run(runner.CARDS, configs, out=folder, formats=formats, progress=display)
         else:
-            paths = runner.run(runner.TABLES, configs, out=out, formats=formats, progress=display)
-    except CardgenError as error:
-        display.close(failed=True)
-        raise _fail(error) from None
-    display.close()
+            paths = runner.run(
+                runner.TABLES, configs, out=folder, formats=formats, progress=display
+            )
     if not quiet:
         for path in paths:
             typer.echo(str(path))
@@ -110,7 +164,7 @@ def _run_command(name: str, summary: str, example: str) -> None:
         _run(name, configs, out, format, quiet)
 
     command.__doc__ = f"{summary}\n\nExample: {example}"
-    app.command(name)(command)
+    app.command(name, cls=_Command)(command)
 
 
 _run_command(
@@ -145,11 +199,11 @@ def wordlists_list(ctx: typer.Context) -> None:
     typer.echo(f"\ncache: {cache_dir()} (set CARDGEN_CACHE to move it)")
 
 
-@wordlists_app.command("fetch")
+@wordlists_app.command("fetch", cls=_Command)
 def wordlists_fetch(
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="Catalog names.", show_default=False),
+        typer.Argument(help="Catalog names.", show_default=False, metavar="NAME..."),
     ] = None,
     all_: Annotated[bool, typer.Option("--all", help="Every list of the catalog.")] = False,
 ) -> None:
@@ -157,27 +211,24 @@ def wordlists_fetch(
 
     Example: cardgen wordlists fetch twl06 sowpods
     """
-    from cardgen.terminal import Display
-    from cardgen.wordlists import fetch, load_catalog
+    from cardgen.wordlists import fetch, is_cached, load_catalog
 
     catalog = load_catalog()
-    display = Display()
-    try:
-        if all_:
-            chosen = list(catalog)
-        elif names:
-            chosen = list(dict.fromkeys(names))
-        else:
+    with _reporting() as display:
+        if all_ and names:
+            raise InputError("name the lists to fetch or pass --all, not both")
+        if not all_ and not names:
             raise InputError("name the lists to fetch, or pass --all")
+        chosen = list(catalog) if all_ else list(dict.fromkeys(names or ()))
         for name in chosen:
             if name not in catalog:
                 raise InputError(f"{name}: not in the catalog ({', '.join(catalog)})")
         for name in chosen:
-            fetch(name, progress=display)  # a Debian list is checked, not fetched
-    except CardgenError as error:
-        display.close(failed=True)
-        raise _fail(error) from None
-    display.close()
+            ready = is_cached(name)
+            path = fetch(name, progress=display)  # a Debian list is checked, not fetched
+            if ready:  # nothing was fetched: say where the verified list is
+                where = "installed" if catalog[name].source == "debian" else "already cached"
+                typer.echo(f"{name}: {where} at {path} (sha256 checked)")
 
 
 OneConfigArg = Annotated[
@@ -185,7 +236,7 @@ OneConfigArg = Annotated[
 ]
 
 
-@app.command()
+@app.command(cls=_Command)
 def explain(
     config: OneConfigArg,
     fragment: Annotated[
@@ -207,31 +258,30 @@ def explain(
     """
     from cardgen.explain import explain_config
     from cardgen.render.explain import describe, render_json
-    from cardgen.terminal import Display
 
-    display = Display()
-    try:
+    with _reporting() as display:
         card_config, solution, position = explain_config(config, fragment, progress=display)
-    except CardgenError as error:
-        display.close(failed=True)
-        raise _fail(error) from None
-    display.close()
     text = render_json(position) if as_json else describe(position, card_config, solution)
     typer.echo(text, nl=False)
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
     config: OneConfigArg,
     seat: Annotated[
-        int, typer.Option("--seat", help="Your seat: 1 moves first, 2 next, and so on.")
+        int,
+        typer.Option(
+            "--seat", metavar="N", help="Your seat: 1 moves first, 2 next, and so on."
+        ),
     ] = 1,
     hints: Annotated[
         bool, typer.Option("--hints", help="Show the card's advice at every turn.")
     ] = False,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed the computer's choices, so that a game replays."),
+        typer.Option(
+            "--seed", metavar="S", help="Seed the computer's choices, so that a game replays."
+        ),
     ] = None,
 ) -> None:
     """Play Ghost in the terminal against perfect computer players.
@@ -242,23 +292,46 @@ def play(
     Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7
     """
     from cardgen.play import play_config
-    from cardgen.terminal import Display
 
-    display = Display()
-    try:
+    with _reporting() as display:
         play_config(config, seat=seat, hints=hints, seed=seed, progress=display)
-    except CardgenError as error:
-        display.close(failed=True)
-        raise _fail(error) from None
-    display.close()
+
+
+def _usage_line(error: Any) -> str:
+    """A click usage error as one line: its message and where to find help."""
+    message = " ".join(str(error.format_message()).split())
+    ctx = getattr(error, "ctx", None)
+    command = ctx.command_path if ctx is not None else "cardgen"
+    return f"cardgen: error: {message} (see '{command} --help')"
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line (as the `cardgen` script and `python -m cardgen`)."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    command = typer.main.get_command(app)
     try:
-        app()
+        status = command.main(prog_name="cardgen", standalone_mode=False)
+        sys.stdout.flush()
     except KeyboardInterrupt:
+        status = _INTERRUPTED
+    except BrokenPipeError:
+        # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+    except OSError as error:  # stdout on a full disk, or closed
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"cardgen: error: standard output: {error.strerror or error}\n")
+        raise SystemExit(1) from None
+    except Exception as error:
+        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+            sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
+            raise SystemExit(error.exit_code) from None
+        raise
+    if status == _INTERRUPTED:  # typer turns Ctrl-C into this status, silently
         sys.stderr.write("cardgen: interrupted\n")
-        raise SystemExit(130) from None
+    raise SystemExit(status if isinstance(status, int) else 0)
+
+
+_INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""

@@ -1,0 +1,115 @@
+"""The command line as a process: one-line errors, exit statuses, help, interrupts, stdout."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from cardgen import cli
+from cardgen.errors import CardgenWarning
+
+
+def cardgen(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def test_bare_cardgen_prints_help_and_exits_0() -> None:
+    run = cardgen()
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith("Usage: cardgen [OPTIONS] COMMAND [ARGS]...")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["build"], "cardgen: error: Missing argument 'CONFIG...'. (see 'cardgen build --help')"),
+        (["build", "--bogus", "x.yaml"],
+         "cardgen: error: No such option: --bogus (Possible options: --out) "
+         "(see 'cardgen build --help')"),
+        (["frobnicate"], "cardgen: error: No such command 'frobnicate'. (see 'cardgen --help')"),
+        (["build", "--out", "", str(DATA / "animals.yaml")],
+         "cardgen: error: --out: expected a folder, got ''"),
+        (["wordlists", "fetch", "--all", "twl06"],
+         "cardgen: error: name the lists to fetch or pass --all, not both"),
+    ],
+)
+def test_usage_mistakes_are_one_line_exit_2(args: list[str], line: str, tmp_path: Path) -> None:
+    run = cardgen(*args, cwd=tmp_path)
+    assert (run.returncode, run.stderr, run.stdout) == (2, line + "\n", "")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["build", "table", "explain", "play", "wordlists fetch"])
+def test_help_shows_no_python_type_names(command: str) -> None:
+    run = cardgen(*command.split(), "--help")
+    assert run.returncode == 0
+    for token in ("<path>", "<str>", "<int>", "<bool>", "{", "list[", "Path]", "| None"):
+        assert token not in run.stdout, (token, run.stdout)
+
+
+def test_ctrl_c_exits_130_saying_so(tmp_path: Path) -> None:
+    """Interrupted while it waits on a package index that never answers."""
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # listens, never replies
+        port = silent.getsockname()[1]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cardgen", "wordlists", "fetch", "twl06"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "CARDGEN_CACHE": str(tmp_path / "cache"),
+                 "CARDGEN_INDEX_URL": f"http://127.0.0.1:{port}/simple"},
+        )
+        time.sleep(1.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert (process.returncode, err, out) == (130, "cardgen: interrupted\n", "")
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_full_stdout_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "cardgen", "wordlists"], stdout=full, stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert (run.returncode, run.stderr) == (
+        1, "cardgen: error: standard output: No space left on device\n"
+    )
+
+
+def test_a_closed_stdout_is_no_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "wordlists"], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader went away before cardgen wrote
+    err = process.stderr.read()
+    process.wait(timeout=30)
+    assert b"Traceback" not in err and err == b""
+    assert process.returncode in (0, 1)
+
+
+def test_warnings_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with cli._reporting():
+        warnings.warn("twl06: the cached copy x failed its sha256", CardgenWarning, stacklevel=1)
+    assert capsys.readouterr().err == (
+        "cardgen: warning: twl06: the cached copy x failed its sha256\n"
+    )
+
+
+@pytest.mark.network
+def test_fetching_a_list_already_present_says_so() -> None:
+    run = cardgen("wordlists", "fetch", "twl06")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("twl06: already cached at ")
+    assert run.stdout.endswith("(sha256 checked)\n")
