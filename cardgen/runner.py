@@ -19,7 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
-from cardgen.errors import ConfigError, InputError
+from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import write_all
 from cardgen.progress import ProgressCallback, Step, report
 from cardgen.strategy import Card
@@ -66,6 +66,8 @@ class Command(Generic[ConfigT, ResultT]):
 
     load: Callable[[Path], ConfigT]
     sources: Callable[[ConfigT], Iterable[WordListSource]]
+    source_key: str
+    """The config key that names the word lists, for errors about them."""
     compute: Callable[[ConfigT, Lexicons, ProgressCallback | None], ResultT]
     formats: Mapping[str, Format[ConfigT, ResultT]]
     """Format name -> format, in the order files are written by default."""
@@ -89,7 +91,10 @@ def run(
     lexicons = Lexicons(progress=progress)
     outputs: dict[Path, bytes] = {}
     for config, files in zip(configs, targets, strict=True):
-        result = command.compute(config, lexicons, progress)
+        try:
+            result = command.compute(config, lexicons, progress)
+        except WordListError as error:  # name the config and the key that chose the list
+            raise WordListError(f"{config.path}: {command.source_key}: {error}") from None
         for name in chosen:
             data = command.formats[name].render(result, config)
             outputs.update(zip(files[name], data, strict=True))
@@ -179,6 +184,7 @@ def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
 CARDS: Command[CardConfig, Card] = Command(
     load=load_card_config,
     sources=lambda config: (config.dictionary,),
+    source_key="dictionary",
     compute=_card,
     formats={
         "md": Format(lambda config: (".md",), _markdown),
@@ -289,6 +295,7 @@ def _table_format(extension: str) -> Format[TableConfig, Table]:
 TABLES: Command[TableConfig, Table] = Command(
     load=load_table_config,
     sources=lambda config: config.dictionaries,
+    source_key="dictionaries",
     compute=lambda config, lexicons, progress: make_table(config, lexicons, progress),
     formats={"md": _table_format("md"), "csv": _table_format("csv"), "json": _table_format("json")},
 )

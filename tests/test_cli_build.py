@@ -131,8 +131,8 @@ def test_a_word_list_with_no_playable_words_exits_2(
     result = runner.invoke(app, ["build", str(config), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"cardgen: error: {tmp_path / 'caps.txt'}: no playable words of 3+ letters "
-        "(entries must be lower-case a-z words)\n"
+        f"cardgen: error: {config}: dictionary: {tmp_path / 'caps.txt'}: no playable words of "
+        "3+ letters (entries must be lower-case a-z words)\n"
     )
     assert not (tmp_path / "out").exists()
 

@@ -108,3 +108,15 @@ def test_a_table_format_is_refused_by_build_before_any_work(
     assert result.exit_code == 2
     assert result.stderr == "cardgen: error: --format: expected one of md, json, pdf, got 'csv'\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_word_list_error_names_the_config_and_key(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "latin1.txt").write_bytes("smör\nål\n".encode("iso-8859-1"))
+    (tmp_path / "t.yaml").write_text("dictionaries: [latin1.txt]\nmin_lengths: [3]\nplayers: [2]\n")
+    result = runner.invoke(app, ["table", str(tmp_path / "t.yaml"), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {tmp_path / 't.yaml'}: dictionaries: {tmp_path / 'latin1.txt'}: "
+        "line 1: not utf-8 text (byte 0xf6); save the list as UTF-8\n"
+    )
+    assert not (tmp_path / "o").exists()
