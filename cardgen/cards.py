@@ -78,7 +78,11 @@ class Lexicons:
         spelling: Spelling | None = None,
     ) -> Card:
         """Solve the game on the list and build its card."""
-        solution = solve(self.lexicon(source, min_length, spelling), players)
+        try:
+            solution = solve(self.lexicon(source, min_length, spelling), players)
+        except ValueError as error:  # a list too large for the rank encoding
+            where = source.path if isinstance(source, ListFile) else source.name
+            raise WordListError(f"{where}: {error}") from None
         return build_card(solution, self.info(source, min_length, spelling), title)
 
 

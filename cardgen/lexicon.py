@@ -18,6 +18,11 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 """The letters of an English lexicon, in alphabetical order."""
 
 
+MAX_WORD_LENGTH = 64
+"""Longer entries are dropped: no game reaches them, and one 1 MB line would otherwise cost a
+level of the game tree per letter."""
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """The playable words of a word list for one minimum length."""
@@ -53,7 +58,7 @@ def playable_words(
         raise ValueError(f"min_length must be at least 1, got {min_length}")
     spelling = spelling or Spelling()
     # Word lists usually come sorted, and sorting a sorted list is linear, so no set is made.
-    long_enough = [w for w in spelling.words(entries) if len(w) >= min_length]
+    long_enough = [w for w in spelling.words(entries) if min_length <= len(w) <= MAX_WORD_LENGTH]
     letters = spelling.alphabet(long_enough)
     long_enough = sort_words(long_enough, letters)
     words: list[str] = []

@@ -95,8 +95,13 @@ class RankCodec:
             rare.bit_length(),
             avoided.bit_length(),
         )
-        if codec.avoided_bits + codec.rare_bits + 2 * codec.idx_bits + codec.len_bits > 62:
-            raise ValueError("word list too large for the rank encoding")
+        fixed = codec.avoided_bits + codec.rare_bits + codec.len_bits
+        if fixed + 2 * codec.idx_bits > 62:
+            most = (1 << max(0, (62 - fixed) // 2)) - 1
+            raise ValueError(
+                f"{len(lengths):,} playable words are more than the 64-bit rank encoding holds "
+                f"(at most {most:,} with these word lengths and rare and avoided words)"
+            )
         return codec
 
     @property

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.lexicon import playable_words
+from cardgen.lexicon import MAX_WORD_LENGTH, playable_words
 
 
 def test_candidates_are_lower_case_a_to_z_only() -> None:
@@ -39,3 +39,9 @@ def test_duplicates_and_order_do_not_matter() -> None:
 def test_min_length_must_be_positive() -> None:
     with pytest.raises(ValueError, match="min_length"):
         playable_words(["cat"], 0)
+
+
+def test_entries_longer_than_the_limit_are_dropped() -> None:
+    long = "a" * (MAX_WORD_LENGTH + 1)
+    words = ["cat", "dog", "b" * MAX_WORD_LENGTH, long, "z" * 1_000_000]
+    assert playable_words(words, 3).words == ("b" * MAX_WORD_LENGTH, "cat", "dog")

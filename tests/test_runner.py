@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from cardgen.catalog import sha256
 from cardgen.cli import app
+from cardgen.ranking import RankCodec
 
 FOUR_WORDS = b"cat\ncamel\ngoat\ngerbil\n"
 
@@ -120,3 +121,30 @@ def test_a_word_list_error_names_the_config_and_key(runner: CliRunner, tmp_path:
         "line 1: not utf-8 text (byte 0xf6); save the list as UTF-8\n"
     )
     assert not (tmp_path / "o").exists()
+
+
+def test_a_one_megabyte_line_is_dropped_quickly(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "w.txt").write_text("cat\ncamel\n" + "x" * 1_000_000 + "\ngoat\n")
+    (tmp_path / "w.yaml").write_text("dictionary: w.txt\nplayers: 2\nmin_length: 3\n")
+    result = runner.invoke(app, ["build", str(tmp_path / "w.yaml"), "-f", "json", "-o",
+                                 str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    card = json.loads((tmp_path / "w.json").read_text())
+    assert (card["dictionary"]["entries"], card["dictionary"]["playable"]) == (4, 3)
+
+
+def test_a_list_too_large_to_rank_is_one_line(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def too_large(cls: object, lengths: object, avoided: int = 0, rare: int = 0) -> None:
+        raise ValueError("3 playable words are more than the 64-bit rank encoding holds (...)")
+
+    monkeypatch.setattr(RankCodec, "for_words", classmethod(too_large))
+    (tmp_path / "w.txt").write_bytes(FOUR_WORDS)
+    (tmp_path / "w.yaml").write_text("dictionary: w.txt\nplayers: 2\nmin_length: 3\n")
+    result = runner.invoke(app, ["build", str(tmp_path / "w.yaml"), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {tmp_path / 'w.yaml'}: dictionary: {tmp_path / 'w.txt'}: 3 playable "
+        "words are more than the 64-bit rank encoding holds (...)\n"
+    )

@@ -86,11 +86,11 @@ def test_players_are_checked() -> None:
 
 def test_words_longer_than_the_comparison_width() -> None:
     stem = "a" * 40
-    solution = solved(f"{stem}b {stem}cd {stem}ce z{'y' * 70}", min_length=3)
+    solution = solved(f"{stem}b {stem}cd {stem}ce z{'y' * 60}", min_length=3)
     assert solution.is_word(stem + "b")
     assert solution.children(stem) == ("b", "c")
     assert solution.losers(stem + "c") == {2}  # 42 letters: ce and cd both end on seat 2
-    assert solution.nodes == 1 + 40 + 4 + 71  # root, the stem, b c cd ce, z and the y's
+    assert solution.nodes == 1 + 40 + 4 + 61  # root, the stem, b c cd ce, z and the y's
 
 
 def test_best_try_on_a_worked_example() -> None:
@@ -145,5 +145,14 @@ def test_ranking_flags_must_match_the_words() -> None:
 
 def test_rank_encoding_too_wide_is_refused() -> None:
     lengths = np.full(2**20, 9, dtype=np.int64)
-    with pytest.raises(ValueError, match="too large for the rank encoding"):
+    with pytest.raises(ValueError, match="more than the 64-bit rank encoding holds"):
         RankCodec.for_words(lengths, avoided=2**20, rare=2**20)
+
+
+def test_the_rank_encoding_limit_is_named() -> None:
+    with pytest.raises(ValueError) as raised:
+        RankCodec.for_words(np.array([64] * 10), avoided=2**30, rare=2**30)
+    assert str(raised.value) == (
+        "10 playable words are more than the 64-bit rank encoding holds (at most 0 with these "
+        "word lengths and rare and avoided words)"
+    )
