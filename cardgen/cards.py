@@ -78,8 +78,9 @@ class Lexicons:
         spelling: Spelling | None = None,
     ) -> Card:
         """Solve the game on the list and build its card."""
+        lexicon = self.lexicon(source, min_length, spelling)
         try:
-            solution = solve(self.lexicon(source, min_length, spelling), players)
+            solution = solve(lexicon, players)
         except ValueError as error:  # a list too large for the rank encoding
             where = source.path if isinstance(source, ListFile) else source.name
             raise WordListError(f"{where}: {error}") from None
