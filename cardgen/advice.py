@@ -1,4 +1,4 @@
-"""What to play when you cannot win: the best try (GHOST.md, "The best try")."""
+"""What to play when you cannot win: the best try (docs/rules.md, "The best try")."""
 
 from __future__ import annotations
 

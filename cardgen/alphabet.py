@@ -1,6 +1,6 @@
 """The alphabet rule: how the entries of a word list in any language become words of its alphabet.
 
-GHOST.md, "Other alphabets": entries are normalised to NFC, capitalised entries are dropped or
+docs/rules.md, "Other alphabets": entries are normalised to NFC, capitalised entries are dropped or
 lower-cased (`capitalized`), then one of these rules (`alphabet`) writes each letter:
 
 - `scrabble`: accents are removed (NFD, combining marks dropped), except on the letters that

@@ -177,7 +177,7 @@ def fallback_move(solution: Solution, fragment: str) -> str:
     the longest playable word reachable (alphabetically first on a tie).
 
     The one place that decides a losing seat's move, for `explain`'s advice and the computer
-    seats of `play`, so that the best try (GHOST.md) can replace it.
+    seats of `play`, so that the best try (docs/rules.md) can replace it.
     """
     words = solution.words
 

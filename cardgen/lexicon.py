@@ -1,10 +1,10 @@
 """Playable words: which entries of a word list count in a game of Ghost.
 
-The rules are those of GHOST.md, "Playable words": an entry is a candidate only if it is made
+The rules are those of docs/rules.md, "Playable words": an entry is a candidate only if it is made
 entirely of the letters a-z (capitals, apostrophes, hyphens, digits, spaces and accents drop it);
 a candidate shorter than the minimum length is not a word; a word that has a shorter word as a
 proper prefix can never be reached and is removed. Lists in other languages are written in their
-own alphabet first (`cardgen.alphabet`, GHOST.md "Other alphabets").
+own alphabet first (`cardgen.alphabet`, docs/rules.md "Other alphabets").
 """
 
 from __future__ import annotations

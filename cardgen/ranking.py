@@ -19,10 +19,10 @@ Key = TypeVar("Key", int, IntArray)
 
 @dataclass(frozen=True, eq=False)
 class Ranking:
-    """How a seat's winning word sets are ranked (GHOST.md, "Minimal winning word sets").
+    """How a seat's winning word sets are ranked (docs/rules.md, "Minimal winning word sets").
 
     With no flags, `fewest`: (words, shortest length, first word). With per-word flags aligned
-    with `Lexicon.words`, `familiar` (GHOST.md, "The familiar ranking"): (avoided words, rare
+    with `Lexicon.words`, `familiar` (docs/rules.md, "The familiar ranking"): (avoided words, rare
     words, words, shortest length, first word).
     """
 

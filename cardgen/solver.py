@@ -4,9 +4,9 @@ The game tree is the trie of the playable words. It is held level by level (one 
 fragment length) in numpy arrays, built from the sorted words in one vectorised pass, and solved
 from the deepest level up, so the work is linear in the size of the word list.
 
-Names tell the two seat numberings apart: `seat` and `mover` are 1-based (1..n, as in GHOST.md
+Names tell the two seat numberings apart: `seat` and `mover` are 1-based (1..n, as in docs/rules.md
 and the public API); `seat_index` and `mover_index` are 0-based, and seat k is bit `k - 1`
-(`seat_index`) of a loser mask. Semantics are those of GHOST.md, "Loser sets" and "Minimal
+(`seat_index`) of a loser mask. Semantics are those of docs/rules.md, "Loser sets" and "Minimal
 winning word sets".
 """
 
@@ -203,7 +203,7 @@ def _considered(
     child_losers: MaskArray, mover_index: int, block_lo: IntArray, block_of_child: IntArray
 ) -> BoolArray:
     """The children their parent's mover would consider: those it does not lose from, if any,
-    else all of that parent's children (GHOST.md, "Minimal winning word sets").
+    else all of that parent's children (docs/rules.md, "Minimal winning word sets").
 
     The children come in blocks, one per parent, that tile `child_losers` in order: block b
     starts at `block_lo[b]`, and `block_of_child[j]` is the block of child j. Blocks are
@@ -218,7 +218,7 @@ def _considered(
 def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution:
     """Solve Ghost on the lexicon's playable words for the given number of players.
 
-    A worked example of GHOST.md: the first player wins by `g`, steering to gerbil or goat.
+    A worked example of docs/rules.md: the first player wins by `g`, steering to gerbil or goat.
 
     >>> from cardgen.lexicon import playable_words
     >>> solution = solve(playable_words(["cat", "camel", "goat", "gerbil"], 3), 2)

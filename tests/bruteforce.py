@@ -1,4 +1,4 @@
-"""A plain, slow solver written straight from GHOST.md, to check the fast one against.
+"""A plain, slow solver written straight from docs/rules.md, to check the fast one against.
 
 It shares no code with cardgen: sets of strings, recursion and nothing clever.
 """
@@ -14,7 +14,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def playable(entries: list[str], min_length: int, letters: str = LETTERS) -> set[str]:
-    """GHOST.md "Playable words", rule by rule, for an alphabet written in `letters`."""
+    """docs/rules.md "Playable words", rule by rule, for an alphabet written in `letters`."""
     candidates = {e.strip() for e in entries if re.fullmatch(f"[{letters}]+", e.strip())}
     long_enough = {c for c in candidates if len(c) >= min_length}
     return {w for w in long_enough if not any(w[:i] in long_enough for i in range(1, len(w)))}
@@ -35,7 +35,7 @@ def fewest_rank(
 def familiar_rank(
     avoided: set[str], rare: set[str]
 ) -> Callable[[frozenset[str]], tuple[int, int, int, int, list[int]]]:
-    """GHOST.md "The familiar ranking": avoided words, rare words, then the default rank."""
+    """docs/rules.md "The familiar ranking": avoided words, rare words, then the default rank."""
 
     def key(words: frozenset[str]) -> tuple[int, int, int, int, list[int]]:
         return (len(words & avoided), len(words & rare), *fewest_rank(words))
@@ -101,7 +101,7 @@ class BruteGhost:
         return sorted(fragments, key=self.order)
 
     def best_try(self, fragment: str) -> tuple[str, int, int] | None:
-        """GHOST.md "The best try": (move, mistakes, replies), or None if the mover wins."""
+        """docs/rules.md "The best try": (move, mistakes, replies), or None if the mover wins."""
         p = self.mover(fragment)
         if fragment in self.words or p not in self.losers(fragment):
             return None

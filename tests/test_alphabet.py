@@ -1,4 +1,4 @@
-"""cardgen.alphabet: the alphabet rule of GHOST.md "Other alphabets", on small lists."""
+"""cardgen.alphabet: the alphabet rule of docs/rules.md "Other alphabets", on small lists."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def test_a_byte_that_does_not_decode_is_named_by_its_line() -> None:
     assert str(raised.value) == "line 3: not utf-8 text (byte 0xf6)"
 
 
-# --- GHOST.md's published results ----------------------------------------------------------
+# --- docs/rules.md's published results ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(

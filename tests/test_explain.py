@@ -29,7 +29,7 @@ WORKED = "cat camel goat gecko gerbil gar gannet".split()
 
 
 def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
-    """What `position_document` must say, from GHOST.md's rules written straight down."""
+    """What `position_document` must say, from docs/rules.md's rules written straight down."""
     n = ghost.players
     mover = ghost.mover(fragment)
     if fragment not in ghost.prefixes:
@@ -103,7 +103,7 @@ def test_random_dictionaries_against_the_brute_force_rules(
 
 
 def test_the_worked_example_with_gannet() -> None:
-    # GHOST.md: `g` wins with {gannet, gerbil, goat}; `ga` is answered by `gan`, not `gar`.
+    # docs/rules.md: `g` wins with {gannet, gerbil, goat}; `ga` is answered by `gan`, not `gar`.
     solution = solve(playable_words(WORKED, 3), 2)
     start = explain(solution, "")
     assert (start.moves, start.words, start.card_move) == (

@@ -1,4 +1,4 @@
-"""The published results of GHOST.md, on the real TWL06 list (fetched once, then cached)."""
+"""The published results of docs/rules.md, on the real TWL06 list (fetched once, then cached)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_twl06_two_players_first_seat_minimal_set() -> None:
 
 
 def test_twl06_two_players_best_tries() -> None:
-    # GHOST.md, "The best try": seat 2 cannot win against m or n.
+    # docs/rules.md, "The best try": seat 2 cannot win against m or n.
     solution = solve(_lexicon("twl06", 4), 2)
     assert best_try(solution, "m") == Try("a", mistakes=22, replies=25)
     assert best_try(solution, "n") == Try("i", mistakes=16, replies=19)

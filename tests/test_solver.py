@@ -13,7 +13,7 @@ def solved(words: str, players: int = 2, min_length: int = 3):  # type: ignore[n
     return solve(playable_words(words.split(), min_length), players)
 
 
-# The worked examples of GHOST.md (min length 3, two players).
+# The worked examples of docs/rules.md (min length 3, two players).
 @pytest.mark.parametrize(
     ("words", "losers", "moves", "winning"),
     [

@@ -75,3 +75,17 @@ def test_the_library_prints_nothing(path: Path) -> None:
             text = ast.unparse(node.func)
             assert text not in ("print", "typer.echo"), f"{path.name}: {text}(...)"
             assert not text.startswith(("sys.stderr", "sys.stdout")), f"{path.name}: {text}"
+
+
+def test_ci_runs_the_readme_commands_as_written() -> None:
+    root = PACKAGE.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [
+        "python3 -m venv .venv && . .venv/bin/activate",
+        "python -m pip install -e . && cardgen build configs/twl06-2p.yaml",
+        'python -m pip install -e ".[test]" && python -m pytest',
+    ]
+    for command in commands:
+        assert command in readme
+        assert command in [line.replace(" -q", "") for line in ci], command

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import check_golden
-from test_published import PUBLISHED_TWL06  # GHOST.md, "Published results to reproduce"
+from test_published import PUBLISHED_TWL06  # docs/rules.md, "Published results to reproduce"
 from typer.testing import CliRunner
 
 from cardgen import cards, runner, terminal, wordlists
@@ -264,7 +264,7 @@ def test_twl06_first_seat_card_with_min_length_4_and_two_players(
     twl06_rows: dict[tuple[int, int], Row],
 ) -> None:
     row = twl06_rows[(4, 2)]
-    # naan, nene, ngultrum, nirvanic, nolo, null, nyctalopia (GHOST.md)
+    # naan, nene, ngultrum, nirvanic, nolo, null, nyctalopia (docs/rules.md)
     assert row.seats[0] == SeatSummary(seat=1, openings=1, won=1, card_words=7)
     assert row.playable == 45_002
 

@@ -205,7 +205,7 @@ def test_catalog_holds_the_lists_of_ghost_md() -> None:
             "PyPI pyscrabbler 1.1.2",
             "Dictionary.txt",
             "2bf71e793dec78dbcb190a9827544468130efd33d63cc24d925ecb645cd26d0e",
-            279496,  # GHOST.md's 279,495 counts line ends; the last line has none
+            279496,  # docs/rules.md's 279,495 counts line ends; the last line has none
             True,
         ),
         (
