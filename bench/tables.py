@@ -21,7 +21,6 @@ from cardgen.cards import Lexicons
 from cardgen.config import TableConfig, load_table_config
 from cardgen.runner import TABLES, make_table, run
 from cardgen.solver import solve
-from cardgen.strategy import build_card
 from cardgen.tables import table_row
 from cardgen.terminal import Display
 from cardgen.wordlists import check_available
@@ -53,7 +52,7 @@ def groups(config: TableConfig) -> None:
             total = time.perf_counter() - started
             for players in config.players:
                 started = time.perf_counter()
-                table_row(build_card(solve(lexicon, players), info))
+                table_row(solve(lexicon, players), info)
                 took = time.perf_counter() - started
                 times.append(f"{players}p {took:.3f}")
                 total += took

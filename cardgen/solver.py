@@ -20,33 +20,10 @@ import numpy.typing as npt
 
 from cardgen.lexicon import Lexicon
 from cardgen.ranking import FEWEST, NO_WIN, RankCodec, Ranking
-
-IntArray = npt.NDArray[np.int64]
-MaskArray = npt.NDArray[np.uint16]
-BoolArray = npt.NDArray[np.bool_]
+from cardgen.trie import BoolArray, IntArray, Level, MaskArray, build_levels
 
 MAX_PLAYERS = 16
 """Loser sets are uint16 bit masks."""
-
-@dataclass(frozen=True, eq=False)
-class Level:
-    """The fragments of one length, in alphabetical order, as parallel arrays."""
-
-    start: IntArray
-    """Index (into the sorted words) of the first word that begins with each fragment."""
-    parent: IntArray
-    """Index of each fragment's parent in the previous level (0 at the root level)."""
-    child_lo: IntArray
-    """Each fragment's children are `child_lo[i]:child_hi[i]` of the next level."""
-    child_hi: IntArray
-    leaf: BoolArray
-    """Whether the fragment is a playable word."""
-    losers: MaskArray
-    """Loser set of each fragment, as a bit mask (bit `seat_index` for each losing seat)."""
-
-    def __len__(self) -> int:
-        return len(self.start)
-
 
 @dataclass(frozen=True, eq=False)
 class Solution:
@@ -190,6 +167,18 @@ class Solution:
         count, shortest, first = self._codec.unpack(key)
         return count, shortest, self.words[first]
 
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """The sums a table row prints for `seat`, without listing any word set: its openings
+        (fragments of length seat - 1 that are not words), how many it wins, and the words of
+        its minimal winning sets added up over them."""
+        d = seat - 1
+        if d >= len(self.levels):
+            return 0, 0, 0
+        keys = self._ranks[seat - 1][d][~self.levels[d].leaf]
+        won = keys[keys != NO_WIN]
+        count, _, _ = self._codec.unpack(won)
+        return len(keys), len(won), int(np.sum(count))
+
     def _child_range(self, d: int, i: int) -> range:
         level = self.levels[d]
         return range(int(level.child_lo[i]), int(level.child_hi[i]))
@@ -231,7 +220,7 @@ def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution
     if not words:
         raise ValueError("the lexicon has no playable words")
     lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
-    levels = _solve_losers(_build_levels(words, lengths), players)
+    levels = _solve_losers(build_levels(words, lengths), players)
     avoided, rare = ranking.flags(len(words))
     codec = RankCodec.for_words(lengths, int(avoided.sum()), int(rare.sum()))
     leaf_keys = codec.pack(
@@ -243,72 +232,6 @@ def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution
         for seat_index in range(players)
     )
     return Solution(lexicon, players, levels, ranks, codec)
-
-
-LCP_WIDTH = 32
-"""Letters compared at once when finding common prefixes; longer shared prefixes (rare: two
-words alike for 32 letters) are finished one pair at a time."""
-
-
-def _common_prefixes(words: tuple[str, ...], lengths: IntArray) -> IntArray:
-    """lcp[i]: the length of the common prefix of words i-1 and i (lcp[0] = 0).
-
-    Words are distinct and none is a prefix of another, so two neighbours differ at a position
-    before either ends."""
-    n = len(words)
-    lcp = np.zeros(n, dtype=np.int64)
-    if n < 2:
-        return lcp
-    width = min(int(lengths.max()), LCP_WIDTH)
-    # numpy cuts each word to `width` letters and pads shorter ones with zeros.
-    letters = np.array(words, dtype=f"U{width}").view(np.uint32).reshape(n, width)
-    same = letters[1:] == letters[:-1]
-    lcp[1:] = np.where(same.all(axis=1), width, np.argmin(same, axis=1))
-    for i in np.flatnonzero(lcp == width):  # never 0: lcp[0] is 0 and width is at least 1
-        a, b = words[i - 1], words[i]
-        k = width
-        while a[k] == b[k]:
-            k += 1
-        lcp[i] = k
-    return lcp
-
-
-def _build_levels(words: tuple[str, ...], lengths: IntArray) -> list[Level]:
-    """Build the trie of the sorted, prefix-free words, one level per fragment length."""
-    n = len(words)
-    lcp = _common_prefixes(words, lengths)
-    starts = [np.zeros(1, dtype=np.int64)]
-    active = np.arange(n, dtype=np.int64)
-    for d in range(1, int(lengths.max()) + 1):
-        # Word i begins a new fragment of length d when it differs from word i-1 before d.
-        # Only words of d letters or more take part, so the work adds up to the letters read.
-        active = active[lengths[active] >= d]
-        starts.append(active[lcp[active] < d])
-    levels: list[Level] = []
-    for d, start in enumerate(starts):
-        if d + 1 < len(starts):
-            child_parent = np.searchsorted(start, starts[d + 1], side="right") - 1
-            node = np.arange(len(start))
-            child_lo = np.searchsorted(child_parent, node, side="left").astype(np.int64)
-            child_hi = np.searchsorted(child_parent, node, side="right").astype(np.int64)
-        else:
-            child_lo = child_hi = np.zeros(len(start), dtype=np.int64)
-        parent = (
-            np.searchsorted(starts[d - 1], start, side="right") - 1
-            if d
-            else np.zeros(1, dtype=np.int64)
-        ).astype(np.int64)
-        levels.append(
-            Level(
-                start=start,
-                parent=parent,
-                child_lo=child_lo,
-                child_hi=child_hi,
-                leaf=lengths[start] == d,
-                losers=np.zeros(len(start), dtype=np.uint16),
-            )
-        )
-    return levels
 
 
 def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:

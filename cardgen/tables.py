@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.lexicon import Lexicon
-from cardgen.solver import solve
-from cardgen.strategy import Card, DictionaryInfo, build_card
+from cardgen.solver import Solution, solve
+from cardgen.strategy import DictionaryInfo
 from cardgen.wordlists import WordList
 
 __all__ = ["ListInfo", "Row", "SeatSummary", "Table", "solve_group", "table_row"]
@@ -93,24 +93,20 @@ class Table:
         return max(row.players for row in self.rows)
 
 
-def table_row(card: Card) -> Row:
-    """Sum up a card as a table row."""
+def table_row(solution: Solution, info: DictionaryInfo) -> Row:
+    """A solved game as a table row: its sums taken straight from the solution (no card, and
+    no word set, is listed), so a row costs about what solving does."""
     return Row(
-        dictionary=card.dictionary.name,
-        entries=card.dictionary.entries,
-        playable=card.dictionary.playable,
-        min_length=card.min_length,
-        players=card.players,
-        losers=card.losers,
-        winning_first_moves=card.winning_first_moves,
+        dictionary=info.name,
+        entries=info.entries,
+        playable=info.playable,
+        min_length=solution.lexicon.min_length,
+        players=solution.players,
+        losers=tuple(sorted(solution.losers(""))),
+        winning_first_moves=solution.winning_moves("", 1),
         seats=tuple(
-            SeatSummary(
-                seat=seat.seat,
-                openings=len(seat.openings),
-                won=seat.won,
-                card_words=seat.card_words,
-            )
-            for seat in card.seats
+            SeatSummary(seat, *solution.seat_totals(seat))
+            for seat in range(1, solution.players + 1)
         ),
     )
 
@@ -126,4 +122,4 @@ def solve_group(
     as is, not recomputed.
     """
     lexicon = Lexicon(words=tuple(words.split("\n")), min_length=min_length)
-    return tuple(table_row(build_card(solve(lexicon, n), info)) for n in players)
+    return tuple(table_row(solve(lexicon, n), info) for n in players)

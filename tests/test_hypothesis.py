@@ -10,12 +10,13 @@ from conftest import word_card
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen import solver
+from cardgen import trie
 from cardgen.advice import best_try
 from cardgen.lexicon import playable_words
 from cardgen.ranking import Ranking
 from cardgen.solver import solve
 from cardgen.strategy import DictionaryInfo, build_card
+from cardgen.tables import table_row
 from cardgen.wordlists import WordList
 
 # A small alphabet makes shared prefixes, and so real choices, likely.
@@ -90,7 +91,7 @@ def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int
     if not words:
         return
     brute = BruteGhost(words, players)
-    with mock.patch.object(solver, "LCP_WIDTH", 2):
+    with mock.patch.object(trie, "LCP_WIDTH", 2):
         fast = solve(playable_words(entries, 2), players)
     for fragment in brute.prefixes:
         assert fast.losers(fragment) == brute.losers(fragment), fragment
@@ -176,3 +177,21 @@ def test_another_alphabet_matches_brute_force(
         assert [o.fragment for o in strategy.openings] == brute.openings(strategy.seat)
         for opening in strategy.openings:
             assert opening.moves == tuple(brute.winning_moves(opening.fragment, strategy.seat))
+
+
+@common
+@given(entries=entries_strategy, min_length=st.integers(2, 3), players=st.integers(2, 5))
+def test_a_table_row_sums_up_the_card(entries: list[str], min_length: int, players: int) -> None:
+    """Rows are computed straight from the solution; they must say what the card says."""
+    lexicon = playable_words(entries, min_length)
+    if not lexicon.words:
+        return
+    wordlist = WordList("test", "test", "0" * 64, tuple(entries))
+    info = DictionaryInfo.of(wordlist, lexicon)
+    solution = solve(lexicon, players)
+    card = build_card(solution, info)
+    row = table_row(solution, info)
+    assert (row.losers, row.winning_first_moves) == (card.losers, card.winning_first_moves)
+    assert [(s.seat, s.openings, s.won, s.card_words) for s in row.seats] == [
+        (s.seat, len(s.openings), s.won, s.card_words) for s in card.seats
+    ]
