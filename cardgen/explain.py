@@ -17,6 +17,7 @@ from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 from typing import Any
 
+from cardgen.advice import Try, best_try
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
@@ -79,6 +80,9 @@ class Position:
     words: tuple[str, ...]
     """The mover's minimal winning word set (the card's ranking); () without a forced win."""
     challenge_word: str | None
+    best_try: Try | None = None
+    """Where the mover cannot win: the letter that gives the next seat the most chances to go
+    wrong (docs/rules.md, "The best try"); None where it wins or the game is over."""
     """A word to name if challenged: the first of `words`, else the shortest playable word
     beginning with the fragment (alphabetically first of those); None if none begins so."""
 
@@ -160,6 +164,7 @@ def explain(solution: Solution, fragment: str) -> Position:
         moves=solution.winning_moves(fragment, mover),
         words=words,
         challenge_word=words[0] if words else shortest_word(solution, fragment),
+        best_try=None if word else best_try(solution, fragment),
     )
 
 
@@ -169,25 +174,6 @@ def shortest_word(solution: Solution, fragment: str) -> str | None:
     lo = bisect.bisect_left(words, fragment)
     hi = bisect.bisect_left(words, fragment + _END, lo)
     return min(words[lo:hi], key=lambda w: (len(w), w), default=None)
-
-
-def fallback_move(solution: Solution, fragment: str) -> str:
-    """The letter to play where the mover has no winning letter: the one that keeps the game
-    going longest, i.e. that does not complete a word (if any such letter exists) and leaves
-    the longest playable word reachable (alphabetically first on a tie).
-
-    The one place that decides a losing seat's move, for `explain`'s advice and the computer
-    seats of `play`, so that the best try (docs/rules.md) can replace it.
-    """
-    words = solution.words
-
-    def reach(x: str) -> tuple[bool, int]:
-        lo = bisect.bisect_left(words, fragment + x)
-        hi = bisect.bisect_left(words, fragment + x + _END, lo)
-        return (not solution.is_word(fragment + x), max(len(w) for w in words[lo:hi]))
-
-    letters = solution.children(fragment)
-    return max(letters, key=lambda x: (reach(x), -ord(x)))
 
 
 def position_document(position: Position) -> dict[str, Any]:
@@ -208,6 +194,13 @@ def position_document(position: Position) -> dict[str, Any]:
             for x in position.letters
         ],
         "challenge_word": position.challenge_word,
+        "try": None
+        if position.best_try is None
+        else {
+            "move": position.best_try.move,
+            "mistakes": position.best_try.mistakes,
+            "replies": position.best_try.replies,
+        },
     }
 
 

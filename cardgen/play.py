@@ -3,7 +3,7 @@
 The loop reads the person's lines from any file-like object and writes through a rich
 `Console`, so a terminal, a pipe and a test all play the same game. Computer seats play a
 winning letter when they have one (chosen with their own `random.Random`, so a seed replays a
-game), `explain.fallback_move` otherwise, and challenge a fragment that begins no word.
+game), the best try otherwise (docs/rules.md), and challenge a fragment that begins no word.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from typing import TextIO
 
 from rich.console import Console
 
+from cardgen.advice import best_try
 from cardgen.errors import InputError
-from cardgen.explain import Position, explain, fallback_move, solution_for
+from cardgen.explain import Position, explain, solution_for
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
 from cardgen.solver import Solution
@@ -67,9 +68,12 @@ Computer = Callable[[str], str]
 
 
 def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
-    """A winning letter chosen at random, or the fallback move when the seat cannot win."""
+    """A winning letter chosen at random, or the best try when the seat cannot win."""
     moves = solution.winning_moves(fragment)
-    return rng.choice(moves) if moves else fallback_move(solution, fragment)
+    if moves:
+        return rng.choice(moves)
+    found = best_try(solution, fragment)
+    return found.move if found is not None else solution.children(fragment)[0]
 
 
 def shown(fragment: str) -> str:
@@ -85,8 +89,13 @@ def advice(position: Position, solution: Solution) -> str:
         words = " ".join(position.words)
         forced = f"one of {words}" if len(position.words) > 1 else words
         return f"card: play {position.card_move}, forcing {forced}"
-    try_ = fallback_move(solution, position.fragment)
-    return f"card: no letter forces a win; to last longest, play {try_}"
+    found = position.best_try
+    if found is None or not found.replies:
+        return "card: every letter completes a word"
+    return (
+        f"card: no letter forces a win; best try {found.move} "
+        f"({found.mistakes} of {found.replies} replies are mistakes)"
+    )
 
 
 class _Game:

@@ -38,7 +38,8 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
         "  e  the second player loses\n"
-        "To last longest, play e: it keeps the longest word in reach.\n"
+        "Best try: e: 1 of the first player's 2 replies is a mistake that lets the second "
+        "player escape.\n"
         "If challenged, name: bee\n"
     )
 
@@ -75,7 +76,7 @@ def test_json(runner: CliRunner) -> None:
             {"letter": "a", "losers": [2], "word": False, "words": ["bear", "beaver"]},
             {"letter": "e", "losers": [1], "word": True, "words": []},
         ],
-        "challenge_word": "bear",
+        "challenge_word": "bear", "try": None,
     }
 
 
@@ -106,7 +107,8 @@ def test_twl06_n_in_a_real_process() -> None:
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
         "  a e g i o u y  the second player loses\n"
-        "To last longest, play e: it keeps the longest word in reach.\n"
+        "Best try: i: 16 of the first player's 19 replies are mistakes that let the second "
+        "player escape.\n"
         "If challenged, name: naan\n"
     )
 

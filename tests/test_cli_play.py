@@ -57,7 +57,8 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
         "Animal Ghost. You are the second player of 2.",
         "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
         f"(start)     the first player plays {first}",
-        f"            card: no letter forces a win; to last longest, play {try_}",
+        f"            card: no letter forces a win; best try {try_} (1 of 2 replies are "
+        "mistakes)",
         f"{first}           your letter: q",
         f"You quit at {first}.",
         "The card had no forced win for you in this game.",

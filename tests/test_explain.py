@@ -11,11 +11,11 @@ from conftest import CONFIGS, DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgen.advice import Try
 from cardgen.errors import InputError
 from cardgen.explain import (
     FragmentError,
     explain,
-    fallback_move,
     parse_fragment,
     position_document,
     shortest_word,
@@ -40,6 +40,7 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
             "fragment": fragment, "mover": mover, "losers": [loser], "word": False,
             "prefix": False, "completed_by": loser if ended_at else None, "ended_at": ended_at,
             "moves": [], "words": [], "card_move": None, "letters": [], "challenge_word": None,
+            "try": None,
         }
     word = fragment in ghost.words
     words = sorted(ghost.winning_words(fragment, mover))
@@ -65,6 +66,8 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
             for x in ghost.children(fragment)
         ],
         "challenge_word": words[0] if words else min(starting, key=lambda w: (len(w), w)),
+        "try": None if word or (found := ghost.best_try(fragment)) is None
+        else dict(zip(("move", "mistakes", "replies"), found, strict=True)),
     }
 
 
@@ -131,26 +134,25 @@ def test_parse_fragment_refuses_anything_but_letters(text: str) -> None:
     assert isinstance(caught.value, InputError) and caught.value.exit_code == 2
 
 
-def test_shortest_word_and_fallback_on_animals() -> None:
+def test_shortest_word_and_best_try_on_animals() -> None:
     solution = solve(playable_words(ANIMALS, 3), 2)
     assert shortest_word(solution, "") == "ant"
     assert shortest_word(solution, "be") == "bee"
     assert shortest_word(solution, "bx") is None
-    # At `g` the second player loses whatever it plays: `e` reaches gecko and gerbil (6),
-    # `a` reaches gannet (6) too, and comes first.
+    # At `g` the second player loses whatever it plays; a and e each leave the first player
+    # one mistake among two replies, and a comes first.
     assert explain(solution, "g").moves == ()
-    assert fallback_move(solution, "g") == "a"
-    # At `gan` only `n` is legal.
-    assert fallback_move(solution, "gan") == "n"
+    assert explain(solution, "g").best_try == Try("a", 1, 2)
+    assert explain(solution, "gan").best_try == Try("n", 0, 1)  # the only letter
 
 
-def test_fallback_prefers_a_letter_that_does_not_end_the_game() -> None:
+def test_the_best_try_avoids_a_letter_that_ends_the_game() -> None:
     # At `ca` (2 players, min 3): `t` completes cat at once; `m` goes on to camel.
     solution = solve(playable_words(["cat", "camel", "cow"], 3), 2)
-    assert fallback_move(solution, "ca") == "m"
+    assert explain(solution, "ca").best_try == Try("m", 0, 1)
     solution = solve(playable_words(["cat", "cab", "can"], 3), 2)
-    # Every letter completes a word: the alphabetically first.
-    assert fallback_move(solution, "ca") == "b"
+    # Every letter completes a word: the alphabetically first, with no replies.
+    assert explain(solution, "ca").best_try == Try("b", 0, 0)
 
 
 @pytest.fixture(scope="module")
@@ -167,26 +169,29 @@ TWL06_POSITIONS = {
         "fragment": "m", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("abehinoruy", [2]), "challenge_word": "maar",
+        "try": {"move": "a", "mistakes": 22, "replies": 25},
     },
     "n": {
         "fragment": "n", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("aegiouy", [2]), "challenge_word": "naan",
+        "try": {"move": "i", "mistakes": 16, "replies": 19},
     },
     "nyc": {
         "fragment": "nyc", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("t", [2]), "challenge_word": "nyctalopia",
+        "try": {"move": "t", "mistakes": 0, "replies": 1},
     },
     "null": {
         "fragment": "null", "mover": 1, "losers": [2], "word": True, "prefix": True,
         "completed_by": 2, "ended_at": None, "moves": [], "words": ["null"], "card_move": None,
-        "letters": [], "challenge_word": "null",
+        "letters": [], "challenge_word": "null", "try": None,
     },
     "qz": {
         "fragment": "qz", "mover": 1, "losers": [2], "word": False, "prefix": False,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
-        "letters": [], "challenge_word": None,
+        "letters": [], "challenge_word": None, "try": None,
     },
 }
 
@@ -214,8 +219,8 @@ def test_twl06_start_and_the_n_line(twl06: Solution) -> None:
     assert (nulls.prefix, nulls.ended_at, nulls.completed_by, nulls.losers) == (
         False, "null", 2, (2,)
     )
-    assert fallback_move(twl06, "n") == "e"
-    assert fallback_move(twl06, "m") == "a"
+    assert explain(twl06, "n").best_try == Try("i", 16, 19)
+    assert explain(twl06, "m").best_try == Try("a", 22, 25)
 
 
 def test_solution_for_reads_and_solves_a_config() -> None:

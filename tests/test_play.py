@@ -98,24 +98,24 @@ def test_following_the_card_on_animals_beats_every_reply(animals: Solution) -> N
 
 @pytest.mark.network
 def test_a_whole_game_transcript(twl06: Solution) -> None:
-    result, lines = run(twl06, "n\nu\nl\n", seed=0, hints=True)
+    result, lines = run(twl06, "n\ne\ne\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
         "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
         "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
         "nyctalopia",
         "(start)     your letter: n",
-        "n           the second player plays e",
-        "            card: play n, forcing nene",
-        "ne          your letter: u",
-        "neu         the second player plays s",
-        "            card: no letter forces a win; to last longest, play t",
-        "neus        your letter: l",
-        "            the second player challenges: no word begins with neusl",
-        "You lose: no playable word begins with neusl.",
-        "Off the card at ne: you played u; the card said n (nene). That gave the win away.",
+        "n           the second player plays i",  # its best try: 16 of 19 replies are mistakes
+        "            card: play r, forcing nirvanic",
+        "ni          your letter: e",
+        "nie         the second player plays v",
+        "            card: every letter completes a word",
+        "niev        your letter: e",
+        "            nieve is a word",
+        "You lose: you completed nieve.",
+        "Off the card at ni: you played e; the card said r (nirvanic). That gave the win away.",
     ]
-    assert result.off_card == result.left_win == Slip("ne", "u", "n", ("nene",), True)
+    assert result.off_card == result.left_win == Slip("ni", "e", "r", ("nirvanic",), True)
 
 
 @pytest.mark.network
@@ -142,12 +142,12 @@ def test_leaving_the_winning_line_is_reported_where(twl06: Solution) -> None:
 
 @pytest.mark.network
 def test_off_the_card_but_still_winning(twl06: Solution) -> None:
-    # At `ne` the card plays n (nene); e still wins: the second player must complete need.
-    result, lines = run(twl06, "n\ne\n")
+    # At `ni` the card plays r (nirvanic); p still wins, by nipa, nipple or nips.
+    result, lines = run(twl06, "n\np\nl\n")
     assert lines[-3:] == [
-        "nee         the second player plays d: need is a word",
-        "You win: the second player completed need.",
-        "Off the card at ne: you played e; the card said n (nene).",
+        "nippl       the second player plays e: nipple is a word",
+        "You win: the second player completed nipple.",
+        "Off the card at ni: you played p; the card said r (nirvanic).",
     ]
     assert result.left_win is None and result.loser == 2
 
@@ -248,7 +248,7 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
         "Ghost. You are the second player of 2.",
         "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
         "(start)     the first player plays b",
-        "            card: no letter forces a win; to last longest, play e",
+        "            card: no letter forces a win; best try e (1 of 2 replies are mistakes)",
         "b           your letter: q",
         "You quit at b.",
         "The card had no forced win for you in this game.",
@@ -278,7 +278,7 @@ def test_end_of_input_and_ctrl_c_abandon_the_game(animals: Solution) -> None:
 def test_computer_seats_choose_winning_letters_at_random_and_replay(twl06: Solution) -> None:
     firsts = {computer_move(twl06, "", random.Random(seed)) for seed in range(20)}
     assert firsts == {"m", "n"}
-    assert computer_move(twl06, "n", random.Random(1)) == "e"  # no win: the fallback
+    assert computer_move(twl06, "n", random.Random(1)) == "i"  # no win: the best try
     one = run(twl06, "a\nq\n", seat=2, seed=5)[1]
     assert one == run(twl06, "a\nq\n", seat=2, seed=5)[1]
 

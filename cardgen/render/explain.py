@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from cardgen.config import CardConfig
-from cardgen.explain import Position, fallback_move, position_document
+from cardgen.explain import Position, position_document
 from cardgen.render import render_template
 from cardgen.solver import Solution
 
@@ -17,9 +17,6 @@ def describe(position: Position, config: CardConfig, solution: Solution) -> str:
     for x in position.letters:
         if x.letter not in position.moves:
             losing.setdefault(x.losers, []).append(x.letter)
-    fallback = None
-    if position.prefix and not position.word and not position.moves:
-        fallback = fallback_move(solution, position.fragment)
     return render_template(
         "explain.txt.j2",
         position=position,
@@ -27,7 +24,7 @@ def describe(position: Position, config: CardConfig, solution: Solution) -> str:
         min_length=solution.lexicon.min_length,
         winning=winning,
         losing=sorted(losing.items(), key=lambda item: item[1]),
-        fallback=fallback,
+        replier=position.mover % position.players + 1,
     )
 
 
