@@ -11,7 +11,7 @@ surrounding spaces; any other character than the letters a-z is refused.
 
 from __future__ import annotations
 
-import bisect
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
@@ -24,9 +24,6 @@ from cardgen.errors import InputError
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution, solve
 from cardgen.wordlists import check_available
-
-_END = chr(0x10FFFF)
-"""Sorts after every letter: the words beginning with f are those in [f, f + _END)."""
 
 
 class FragmentError(InputError):
@@ -101,15 +98,19 @@ class Position:
         return (self.mover - 2) % self.players + 1
 
 
-def parse_fragment(text: str) -> str:
-    """The fragment a person typed, lower-cased; FragmentError unless it is letters a-z.
+def parse_fragment(text: str, letters: str = ALPHABET) -> str:
+    """The fragment a person typed, NFC-normalised and lower-cased; FragmentError unless it is
+    made of the alphabet's `letters` (a-z for English lists).
 
     >>> parse_fragment(" Ngu ")
     'ngu'
+    >>> parse_fragment("Ñan", "abcdefghijklmnñopqrstuvwxyz")
+    'ñan'
     """
-    fragment = text.strip().lower()
-    if any(ch not in ALPHABET for ch in fragment):
-        raise FragmentError(f"FRAGMENT: expected letters a-z only, got {text!r}")
+    fragment = unicodedata.normalize("NFC", text.strip()).lower()
+    if any(ch not in letters for ch in fragment):
+        shown = "a-z" if letters == ALPHABET else " ".join(letters)
+        raise FragmentError(f"FRAGMENT: expected letters {shown} only, got {text!r}")
     return fragment
 
 
@@ -169,11 +170,19 @@ def explain(solution: Solution, fragment: str) -> Position:
 
 
 def shortest_word(solution: Solution, fragment: str) -> str | None:
-    """The shortest playable word beginning with `fragment` (alphabetically first of those)."""
+    """The shortest playable word beginning with `fragment` (alphabetically first of those).
+
+    The words beginning with a fragment are one run of the sorted words, from the fragment's
+    first word on (found in the game tree: the alphabet's order need not be code point order,
+    so no bisect on the strings)."""
+    i = solution.find(fragment)
+    if i is None:
+        return None
     words = solution.words
-    lo = bisect.bisect_left(words, fragment)
-    hi = bisect.bisect_left(words, fragment + _END, lo)
-    return min(words[lo:hi], key=lambda w: (len(w), w), default=None)
+    lo = hi = int(solution.levels[len(fragment)].start[i])
+    while hi < len(words) and words[hi].startswith(fragment):
+        hi += 1
+    return min(words[lo:hi], key=len)  # the first of the shortest, in the alphabet's order
 
 
 def position_document(position: Position) -> dict[str, Any]:
@@ -218,7 +227,9 @@ def solution_for(
 def explain_config(
     config_path: Path, fragment: str, *, progress: ProgressCallback | None = None
 ) -> tuple[CardConfig, Solution, Position]:
-    """`cardgen explain`: the fragment checked first, then the config solved and explained."""
-    parsed = parse_fragment(fragment)
+    """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
+    ASCII), then the config solved and the fragment explained."""
+    if fragment.isascii():
+        parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
     config, solution = solution_for(config_path, progress)
-    return config, solution, explain(solution, parsed)
+    return config, solution, explain(solution, parse_fragment(fragment, solution.lexicon.letters))

@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from string import ascii_lowercase as ALPHABET
 from typing import TextIO
 
 from rich.console import Console
@@ -159,7 +158,7 @@ class _Game:
                     self.note(position, "!", False)
                     return self.challenge(self.seat)
                 self.say(f"{'':12}nothing to challenge yet")
-            elif len(text) == 1 and text in ALPHABET:
+            elif len(text) == 1 and text in self.solution.lexicon.letters:
                 return self.play(position, text)
             else:
                 self.say(f"{'':12}{HELP}")

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.advice import Try
+from cardgen.alphabet import default_spelling
 from cardgen.errors import InputError
 from cardgen.explain import (
     FragmentError,
@@ -43,7 +44,7 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
             "try": None,
         }
     word = fragment in ghost.words
-    words = sorted(ghost.winning_words(fragment, mover))
+    words = sorted(ghost.winning_words(fragment, mover), key=ghost.order)
     starting = [w for w in ghost.words if w.startswith(fragment)]
     return {
         "fragment": fragment,
@@ -61,7 +62,7 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
                 "letter": x,
                 "losers": sorted(ghost.losers(fragment + x)),
                 "word": fragment + x in ghost.words,
-                "words": sorted(ghost.winning_words(fragment + x, mover)),
+                "words": sorted(ghost.winning_words(fragment + x, mover), key=ghost.order),
             }
             for x in ghost.children(fragment)
         ],
@@ -235,3 +236,29 @@ def test_solution_for_reads_and_solves_a_config() -> None:
 def test_solution_for_names_a_missing_config(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"missing\.yaml: cannot read config"):
         solution_for(tmp_path / "missing.yaml")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    entries=st.lists(st.text(alphabet="aåäöz", min_size=1, max_size=6), min_size=1, max_size=25),
+    min_length=st.integers(2, 4),
+    players=st.integers(2, 3),
+)
+def test_another_alphabet_against_the_brute_force_rules(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    """Swedish letters, whose alphabetical order (a z å ä ö) is not code point order."""
+    lexicon = playable_words(entries, min_length, default_spelling("sv"))
+    if not lexicon.words:
+        return
+    ghost = BruteGhost(set(lexicon.words), players, lexicon.letters)
+    solution = solve(lexicon, players)
+    for fragment in sorted(ghost.prefixes | {f + x for f in ghost.prefixes for x in "aåäöz"}):
+        expected = brute_document(ghost, fragment)
+        document = position_document(explain(solution, fragment))
+        # The brute force breaks a challenge word's tie by code points; the alphabet decides.
+        if document["challenge_word"] != expected["challenge_word"]:
+            shortest = min(len(w) for w in ghost.words if w.startswith(fragment))
+            assert len(str(document["challenge_word"])) == shortest
+            document["challenge_word"] = expected["challenge_word"]
+        assert document == expected, fragment
