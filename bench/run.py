@@ -62,18 +62,25 @@ def stages(config_path: Path) -> dict[str, float]:
     return times
 
 
-def process_times(config: str, formats: list[str]) -> list[float]:
-    """Wall time of `cardgen build CONFIG` as a whole process, RUNS times."""
-    args = [sys.executable, "-m", "cardgen", "build", str(ROOT / "configs" / f"{config}.yaml")]
+def process_times(args: list[str]) -> list[float]:
+    """Wall time of `cardgen ARGS...` as a whole process, RUNS times."""
+    times = []
+    for _ in range(RUNS):
+        t = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "cardgen", *args], check=True, cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def build_args(config: str, formats: list[str], out: str) -> list[str]:
+    """`build CONFIG --format ... --out OUT --quiet`."""
+    args = ["build", str(ROOT / "configs" / f"{config}.yaml"), "--out", out, "--quiet"]
     for fmt in formats:
         args += ["--format", fmt]
-    times = []
-    with tempfile.TemporaryDirectory() as out:
-        for _ in range(RUNS):
-            t = time.perf_counter()
-            subprocess.run([*args, "--out", out, "--quiet"], check=True, cwd=ROOT)
-            times.append(time.perf_counter() - t)
-    return times
+    return args
 
 
 def main() -> None:
@@ -102,13 +109,22 @@ def main() -> None:
             for k, v in figures.items()
         ]
         print(f"| {config} | " + " | ".join(cells) + " |")
-    print(f"\nWhole `cardgen build configs/{PROCESS_CONFIG}.yaml` as a process ({RUNS} runs):")
-    for formats in (["md", "json"], ["md", "json", "pdf"]):
-        times = process_times(PROCESS_CONFIG, formats)
-        print(
-            f"  {' + '.join(formats):<15} best {min(times):.3f} s, "
-            f"median {statistics.median(times):.3f} s"
-        )
+    print(f"\nWhole commands as processes ({RUNS} runs each):")
+    config = str(ROOT / "configs" / f"{PROCESS_CONFIG}.yaml")
+    with tempfile.TemporaryDirectory() as out:
+        commands = [
+            (f"build {PROCESS_CONFIG} json", build_args(PROCESS_CONFIG, ["json"], out)),
+            (f"build {PROCESS_CONFIG} md+json", build_args(PROCESS_CONFIG, ["md", "json"], out)),
+            (f"build {PROCESS_CONFIG} all", build_args(PROCESS_CONFIG, [], out)),
+            ("build twl06-4p all", build_args("twl06-4p", [], out)),
+            (f"explain {PROCESS_CONFIG} n", ["explain", config, "n"]),
+            ("--help", ["--help"]),
+        ]
+        for name, command in commands:
+            times = process_times(command)
+            print(
+                f"  {name:<22} best {min(times):.3f} s, median {statistics.median(times):.3f} s"
+            )
 
 
 if __name__ == "__main__":
