@@ -121,5 +121,5 @@ def solve_group(
     10 ms for web2's 83,102 words). They are already filtered and sorted: the lexicon is rebuilt
     as is, not recomputed.
     """
-    lexicon = Lexicon(words=tuple(words.split("\n")), min_length=min_length)
+    lexicon = Lexicon(tuple(words.split("\n")), min_length, letters=info.letters)
     return tuple(table_row(solve(lexicon, n), info) for n in players)
