@@ -14,7 +14,7 @@ from cardgen import trie
 from cardgen.advice import best_try
 from cardgen.lexicon import playable_words
 from cardgen.ranking import Ranking
-from cardgen.solver import solve
+from cardgen.solver import Solution, solve
 from cardgen.strategy import DictionaryInfo, build_card
 from cardgen.tables import table_row
 from cardgen.wordlists import WordList
@@ -26,6 +26,17 @@ entries_strategy = st.lists(
 # Only playable-looking entries, so that most examples hold real choices between moves and sets.
 words_strategy = st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30)
 common = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def both_solvers(
+    entries: list[str], min_length: int, players: int
+) -> tuple[BruteGhost, Solution] | None:
+    """The brute force and the fast solver on the same entries, or None if no word is
+    playable."""
+    words = playable(entries, min_length)
+    if not words:
+        return None
+    return BruteGhost(words, players), solve(playable_words(entries, min_length), players)
 
 
 @common
@@ -43,14 +54,13 @@ def test_playable_words_match(entries: list[str], min_length: int) -> None:
 def test_losers_and_minimal_sets_match_brute_force(
     entries: list[str], min_length: int, players: int
 ) -> None:
-    words = playable(entries, min_length)
-    if not words:
+    games = both_solvers(entries, min_length, players)
+    if games is None:
         return
-    brute = BruteGhost(words, players)
-    fast = solve(playable_words(entries, min_length), players)
+    brute, fast = games
     for fragment in brute.prefixes:
         assert fast.losers(fragment) == brute.losers(fragment), fragment
-        if fragment not in words:
+        if fragment not in brute.words:
             assert fast.children(fragment) == tuple(brute.children(fragment))
         for seat in range(1, players + 1):
             expected = tuple(sorted(brute.winning_words(fragment, seat)))
@@ -104,11 +114,10 @@ def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int
     players=st.integers(2, 4),
 )
 def test_best_try_matches_brute_force(entries: list[str], min_length: int, players: int) -> None:
-    words = playable(entries, min_length)
-    if not words:
+    games = both_solvers(entries, min_length, players)
+    if games is None:
         return
-    brute = BruteGhost(words, players)
-    fast = solve(playable_words(entries, min_length), players)
+    brute, fast = games
     for fragment in brute.prefixes:
         found = best_try(fast, fragment)
         got = None if found is None else (found.move, found.mistakes, found.replies)
