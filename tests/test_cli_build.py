@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from cardgen import __version__, wordlists
 from cardgen.catalog import sha256
 from cardgen.cli import app
+from cardgen.render.pdf import fonts
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
@@ -227,15 +228,27 @@ def test_a_missing_debian_list_exits_1_naming_the_package(
     assert not out.exists()
 
 
-def test_a_title_the_pdf_font_cannot_print_names_the_config(
-    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path
+def test_a_title_the_pdf_font_cannot_print_names_the_title(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(fonts, "FONT_FOLDERS", (tmp_path / "no-fonts",))
     path = write_config(GOOD + "title: 幽霊\n")
     result = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"cardgen: error: {path}: pdf.font: ")
-    assert result.stderr.endswith(": has no glyph for '幽霊'\n")
+    font = fonts.DEFAULT_FONT if fonts.DEFAULT_FONT.is_file() else fonts.VERA
+    assert result.stderr == (
+        f"cardgen: error: {path}: title: the font {font} "
+        "has no glyph for '幽霊'; set pdf.font to a TrueType font that has them (none "
+        "installed here has them), or change the title\n"
+    )
     assert not (tmp_path / "out").exists()
+
+
+def test_an_installed_font_with_the_glyphs_is_suggested(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fonts, "FONT_FOLDERS", (fonts.VERA.parent,))
+    assert fonts.font_with("Ghost") == fonts.VERA  # Vera.ttf, with VeraBd.ttf beside it
+    assert fonts.font_with("幽霊") is None
 
 
 def test_a_file_that_is_not_a_font_names_the_config(

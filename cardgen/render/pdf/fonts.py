@@ -138,13 +138,47 @@ def unit_width(text: str, font: str) -> float:
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 
 
-def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts) -> None:
-    """Refuse a font that would print empty boxes for any of `texts` (text, style)."""
+def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts, title: str = "") -> None:
+    """Refuse a font that would print empty boxes for any of `texts` (text, style).
+
+    Characters of the `title` the font lacks are the title's fault (key `title`), and the
+    error names an installed font that has them, if there is one; others are the font's.
+    """
     chars: dict[str, set[str]] = {fonts.regular: set(), fonts.bold: set()}
     for text, style in texts:
         chars[fonts.name(style)] |= set(text)
     for name, path in zip((fonts.regular, fonts.bold), fonts.paths, strict=True):
         known = pdfmetrics.getFont(name).face.charToGlyph
-        missing = sorted(ch for ch in chars[name] if ord(ch) not in known)
-        if missing:
-            raise PdfError("pdf.font", f"{path}: has no glyph for {''.join(missing)!r}")
+        missing = "".join(sorted(ch for ch in chars[name] if ord(ch) not in known))
+        if not missing:
+            continue
+        if all(ch in title for ch in missing):
+            other = font_with(missing)
+            hint = f", such as {other}" if other else " (none installed here has them)"
+            raise PdfError(
+                "title",
+                f"the font {fonts.paths[0]} has no glyph for {missing!r}; set pdf.font to a "
+                "TrueType "
+                f"font that has them{hint}, or change the title",
+            )
+        raise PdfError("pdf.font", f"{path}: has no glyph for {missing!r}")
+
+
+FONT_FOLDERS = (Path("/usr/share/fonts"), Path.home() / ".local/share/fonts")
+"""Where `font_with` looks for installed fonts."""
+
+
+def font_with(chars: str, limit: int = 200) -> Path | None:
+    """An installed TrueType font (with its bold face beside it) that has every one of
+    `chars`, looked for among the first `limit` .ttf files of `FONT_FOLDERS`."""
+    found = (p for folder in FONT_FOLDERS if folder.is_dir() for p in folder.rglob("*.ttf"))
+    for path in sorted(found)[:limit]:
+        if not any(path.with_name(name).is_file() for name in bold_names(path)):
+            continue
+        try:
+            face = TTFont("cardgen-probe", str(path)).face
+        except Exception:  # reportlab raises whatever a broken file provokes; skip it
+            continue
+        if all(ord(ch) in face.charToGlyph for ch in chars):
+            return path
+    return None

@@ -260,7 +260,7 @@ def card_sides(card: Card, frame: Frame, options: PdfOptions) -> tuple[Fonts, li
     """The fonts `options` ask for and every side of the card set in them."""
     fonts = load_fonts(options.font)
     sides = layout_card(card, frame, fonts)
-    check_glyphs(((t.text, t.style) for side in sides for t in side.texts), fonts)
+    check_glyphs(((t.text, t.style) for side in sides for t in side.texts), fonts, card.title)
     return fonts, sides
 
 
