@@ -45,8 +45,19 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
     first = card["seats"][0]["openings"]
     # b wins with {bear, beaver} (2 words), better than g's {gannet, gerbil, goat}.
     assert first == [
-        {"fragment": "", "losers": [2], "moves": ["b", "g"], "words": ["bear", "beaver"]}
+        {
+            "fragment": "",
+            "losers": [2],
+            "moves": ["b", "g"],
+            "words": ["bear", "beaver"],
+            "try": None,
+            "rare": [],
+        }
     ]
+    assert card["schema"] == 2
+    assert card["ranking"] == {
+        "by": "fewest", "rare_below": 3.0, "familiarity": None, "avoid": 0
+    }
     assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
 
 
