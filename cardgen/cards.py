@@ -7,6 +7,7 @@ cache, shared by every config and table row of a run so that each list is read o
 
 from __future__ import annotations
 
+from collections.abc import Container
 from pathlib import Path
 
 from cardgen.alphabet import Spelling, default_spelling
@@ -79,7 +80,7 @@ class Lexicons:
         min_length: int,
         options: RankingOptions,
         spelling: Spelling | None = None,
-    ) -> tuple[Ranking, frozenset[str], RankingInfo]:
+    ) -> tuple[Ranking, Container[str], RankingInfo]:
         """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
         card marks, and what the card says of it. The wordfreq data and the default avoid
         lists are read once per run, and only for `familiar`."""

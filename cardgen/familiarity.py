@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import gzip
 import math
-import struct
 import types
 import zlib
 from collections.abc import Mapping
@@ -71,19 +70,41 @@ def read_cbpack(data: bytes) -> dict[str, float]:
     """
     try:
         raw = gzip.decompress(data)
-        value, end = _unpack(raw, 0)
-    except (OSError, EOFError, zlib.error, struct.error, IndexError, UnicodeDecodeError) as error:
+        count, at = _array_header(raw, 0)
+        header, at = _unpack(raw, at)
+        if not isinstance(header, dict) or header.get("format") != "cB":
+            raise ValueError("no cB header")
+        zipf: dict[str, float] = {}
+        # The buckets are read inline, not through `_unpack`: a third of the time.
+        for i in range(count - 1):
+            words, at = _array_header(raw, at)
+            value = (900 - i) / 100
+            for _ in range(words):
+                tag = raw[at]
+                if 0xA0 <= tag <= 0xBF:
+                    size, at = tag & 0x1F, at + 1
+                elif tag == 0xD9:
+                    size, at = raw[at + 1], at + 2
+                else:
+                    raise ValueError(f"unexpected msgpack byte 0x{tag:02x} in a bucket")
+                word = raw[at : at + size].decode("utf-8")
+                at += size
+                if word not in zipf:
+                    zipf[word] = value
+    except (OSError, EOFError, zlib.error, IndexError, UnicodeDecodeError, ValueError) as error:
         raise ValueError(f"not a wordfreq cBpack ({error})") from None
-    if not isinstance(value, list) or not value or not isinstance(value[0], dict):
-        raise ValueError("not a wordfreq cBpack (no header)")
-    if value[0].get("format") != "cB":
-        raise ValueError("not a wordfreq cBpack (format is not cB)")
-    zipf: dict[str, float] = {}
-    for i, bucket in enumerate(value[1:]):
-        for word in bucket if isinstance(bucket, list) else ():
-            if isinstance(word, str):
-                zipf.setdefault(word, (900 - i) / 100)
     return zipf
+
+
+def _array_header(raw: bytes, at: int) -> tuple[int, int]:
+    """The length of the msgpack array at `at`, and where its items start."""
+    tag = raw[at]
+    if 0x90 <= tag <= 0x9F:
+        return tag & 0x0F, at + 1
+    if tag in (0xDC, 0xDD):
+        width = 2 if tag == 0xDC else 4
+        return int.from_bytes(raw[at + 1 : at + 1 + width], "big"), at + 1 + width
+    raise ValueError(f"expected a msgpack array, got byte 0x{tag:02x}")
 
 
 def _unpack(raw: bytes, at: int) -> tuple[object, int]:
@@ -176,24 +197,34 @@ def default_avoid(language: str, *, progress: ProgressCallback | None = None) ->
     return frozenset(entry.lower() for entry in parse_entries(data))
 
 
+@dataclass(frozen=True)
+class RareWords:
+    """The rare words, as a test rather than a set: a card asks only about its own words."""
+
+    zipf: Mapping[str, float] = field(repr=False)
+    below: float
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.zipf.get(word, -math.inf) < self.below
+
+
 def familiar_ranking(
     words: tuple[str, ...], frequencies: Frequencies, rare_below: float, avoid: frozenset[str]
-) -> tuple[Ranking, frozenset[str]]:
+) -> tuple[Ranking, RareWords]:
     """The `familiar` ranking of a lexicon's words, and its rare words (below `rare_below`;
     a word missing from the frequencies is rare).
 
     >>> ranking, rare = familiar_ranking(("aa", "bb", "cc"), Frequencies("t", "", {"aa": 4.0,
     ...     "bb": 2.5}), 3.0, frozenset({"aa"}))
-    >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
+    >>> ranking.avoided.tolist(), ranking.rare.tolist(), [w for w in ("bb", "cc") if w in rare]
     ([True, False, False], [False, True, True], ['bb', 'cc'])
     """
-    zipf = frequencies.zipf
-    rare_flags = np.fromiter(
-        (zipf.get(word, -math.inf) < rare_below for word in words), np.bool_, len(words)
-    )
-    avoided = np.fromiter((word in avoid for word in words), np.bool_, len(words))
-    rare = frozenset(word for word, flag in zip(words, rare_flags, strict=True) if flag)
-    return Ranking(avoided=avoided, rare=rare_flags), rare
+    # map() over dict.get is the fastest way through 180,000 words (16 ms for TWL06).
+    missing = [-math.inf] * len(words)
+    zipf = np.array(list(map(frequencies.zipf.get, words, missing)), dtype=np.float64)
+    avoided = np.array([word in avoid for word in words], dtype=np.bool_)
+    ranking = Ranking(avoided=avoided, rare=zipf < rare_below)
+    return ranking, RareWords(frequencies.zipf, rare_below)
 
 
 def _read(path: Path) -> bytes:

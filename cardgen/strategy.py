@@ -6,6 +6,7 @@ solved game (`cardgen.solver.Solution`) and knows nothing of formats.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from cardgen.advice import Try, best_try
@@ -164,7 +165,7 @@ def default_title(dictionary: str, players: int, min_length: int) -> str:
 
 
 def seat_strategy(
-    solution: Solution, seat: int, rare: frozenset[str] | set[str] = frozenset()
+    solution: Solution, seat: int, rare: Container[str] = frozenset()
 ) -> SeatStrategy:
     """The openings of `seat` (fragments of length seat-1 where the game is still on), with
     the best try where the seat cannot win and the `rare` words of each winning set."""
@@ -192,7 +193,7 @@ def build_card(
     title: str | None = None,
     *,
     ranking: RankingInfo = FEWEST_INFO,
-    rare: frozenset[str] | set[str] = frozenset(),
+    rare: Container[str] = frozenset(),
 ) -> Card:
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
     was solved and `rare` which words a familiar card marks as rare."""
