@@ -44,7 +44,7 @@ class Frequencies:
     """Zipf frequencies by word, and where they come from."""
 
     label: str
-    """`wordfreq 3.1.1 (English)`, or the file as the config writes it."""
+    """`wordfreq 3.1.1`, or the file as the config writes it."""
     sha256: str
     """sha256 of the data read (the compressed member, or the file)."""
     zipf: Mapping[str, float] = field(repr=False)
@@ -150,7 +150,7 @@ def wordfreq(*, progress: ProgressCallback | None = None) -> Frequencies:
             f"{error}; `ranking: familiar` needs the wordfreq data once (connect and rerun), or "
             "a `familiarity:` file of word<TAB>zipf lines"
         ) from None
-    return Frequencies(f"wordfreq {entry.version} (English)", entry.sha256, read_cbpack(data))
+    return Frequencies(f"wordfreq {entry.version}", entry.sha256, read_cbpack(data))
 
 
 def read_frequencies(path: Path, spec: str) -> Frequencies:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from bruteforce import BruteGhost, playable
-from conftest import CONFIGS, word_card
+from conftest import CONFIGS, DATA, word_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -139,7 +139,7 @@ def test_the_shipped_familiar_configs_build(
     assert result.exit_code == 0, result.output
     card = json.loads((tmp_path / f"{name}.json").read_text())
     assert card["ranking"]["by"] == "familiar"
-    assert card["ranking"]["familiarity"]["source"] == "wordfreq 3.1.1 (English)"
+    assert card["ranking"]["familiarity"]["source"] == "wordfreq 3.1.1"
     for seat in card["seats"]:
         for opening in seat["openings"]:
             assert set(opening["rare"]) <= set(opening["words"])
@@ -167,3 +167,20 @@ def test_every_lost_opening_of_a_card_has_the_brute_force_try(
             assert found == brute.best_try(opening.fragment), (seat.seat, opening.fragment)
 
 
+
+
+def test_a_table_row_uses_the_ranking(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    rows = []
+    for ranking in ("fewest", "familiar"):
+        config = tmp_path / f"{ranking}.yaml"
+        config.write_text(
+            "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2]\n"
+            f"ranking: {ranking}\nfamiliarity: freq.tsv\navoid: []\n"
+        )
+        result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "-f", "json"])
+        assert result.exit_code == 0, result.output
+        rows.append(json.loads((tmp_path / f"{ranking}.json").read_text())["rows"][0])
+    # Seat 1's card: {bear, beaver} with fewest, {gannet, gerbil, goat} with familiar.
+    assert [row["seats"][0]["card_words"] for row in rows] == [2, 3]
