@@ -7,15 +7,18 @@ cache, shared by every config and table row of a run so that each list is read o
 
 from __future__ import annotations
 
+from collections.abc import Container
 from pathlib import Path
 
 from cardgen.alphabet import Spelling, default_spelling
-from cardgen.config import CardConfig
+from cardgen.config import CardConfig, RankingOptions
 from cardgen.errors import WordListError
+from cardgen.familiarity import Frequencies, default_avoid, familiar_ranking, wordfreq
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.progress import ProgressCallback
+from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import solve
-from cardgen.strategy import Card, DictionaryInfo, build_card
+from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.wordlists import (
     CatalogList,
     ListFile,
@@ -34,6 +37,8 @@ class Lexicons:
         self.progress = progress
         self._lists: dict[WordListSource, WordList] = {}
         self._lexicons: dict[tuple[WordListSource, int, Spelling], Lexicon] = {}
+        self._wordfreq: Frequencies | None = None
+        self._avoid: dict[str, frozenset[str]] = {}
 
     def wordlist(self, source: WordListSource) -> WordList:
         """The word list, read (or fetched) on first use."""
@@ -69,6 +74,37 @@ class Lexicons:
         lexicon = self.lexicon(source, min_length, spelling)
         return DictionaryInfo.of(self.wordlist(source), lexicon)
 
+    def ranking(
+        self,
+        source: WordListSource,
+        min_length: int,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+    ) -> tuple[Ranking, Container[str], RankingInfo]:
+        """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
+        card marks, and what the card says of it. The wordfreq data and the default avoid
+        lists are read once per run, and only for `familiar`."""
+        if options.by == "fewest":
+            return FEWEST, frozenset(), FEWEST_INFO
+        frequencies = options.frequencies
+        if frequencies is None:
+            if self._wordfreq is None:
+                self._wordfreq = wordfreq(progress=self.progress)
+            frequencies = self._wordfreq
+        avoid = options.avoid
+        if avoid is None:
+            language = self.info(source, min_length, spelling).language
+            if language not in self._avoid:
+                self._avoid[language] = default_avoid(language, progress=self.progress)
+            avoid = self._avoid[language]
+        words = self.lexicon(source, min_length, spelling).words
+        ranking, rare = familiar_ranking(words, frequencies, options.rare_below, avoid)
+        avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
+        info = RankingInfo(
+            "familiar", options.rare_below, frequencies.label, frequencies.sha256, avoided
+        )
+        return ranking, rare, info
+
     def card(
         self,
         source: WordListSource,
@@ -76,15 +112,20 @@ class Lexicons:
         min_length: int,
         title: str | None = None,
         spelling: Spelling | None = None,
+        options: RankingOptions | None = None,
     ) -> Card:
-        """Solve the game on the list and build its card."""
+        """Solve the game on the list, ranked as `options` say (default `fewest`), and build
+        its card."""
+        options = options or RankingOptions()
+        ranking, rare, about = self.ranking(source, min_length, options, spelling)
         lexicon = self.lexicon(source, min_length, spelling)
         try:
-            solution = solve(lexicon, players)
+            solution = solve(lexicon, players, ranking)
         except ValueError as error:  # a list too large for the rank encoding
             where = source.path if isinstance(source, ListFile) else source.name
             raise WordListError(f"{where}: {error}") from None
-        return build_card(solution, self.info(source, min_length, spelling), title)
+        info = self.info(source, min_length, spelling)
+        return build_card(solution, info, title, ranking=about, rare=rare)
 
 
 def config_spelling(config: CardConfig) -> Spelling:

@@ -6,6 +6,7 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,13 @@ from typing import Any
 
 from cardgen.alphabet import CAPITALIZED, RULES
 from cardgen.errors import ConfigError, WordListError
+from cardgen.familiarity import (
+    WORDFREQ,
+    FamiliarityError,
+    Frequencies,
+    read_avoid_file,
+    read_frequencies,
+)
 from cardgen.paper import SHEETS, SIZES, PdfOptions
 from cardgen.wordlists import ListFile, WordListSource, parse_source
 from cardgen.yamlfile import key_name, kind, load_mapping, preview
@@ -22,6 +30,21 @@ PLAYERS = (2, 10)
 MIN_LENGTHS = (2, 15)
 """Smallest and largest minimum word length."""
 DEFAULT_OUTPUT_DIR = Path("output")
+RANKINGS = ("fewest", "familiar")
+"""The values of `ranking` (GHOST.md: "Minimal winning word sets", "The familiar ranking")."""
+
+
+@dataclass(frozen=True)
+class RankingOptions:
+    """How a config ranks winning word sets: keys `ranking`, `rare_below`, `familiarity`,
+    `avoid` (the last three matter only with `familiar`)."""
+
+    by: str = "fewest"
+    rare_below: float = 3.0
+    frequencies: Frequencies | None = None
+    """A config's own frequency file, read; None: the wordfreq data."""
+    avoid: frozenset[str] | None = None
+    """The words to keep off the card unless forced; None: the list's language's default."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +65,7 @@ class CardConfig:
     """The alphabet rule (`cardgen.alphabet.RULES`); None: the language's default."""
     capitalized: str | None = None
     """`drop` or `lower` capitalised entries; None: the language's default."""
+    ranking: RankingOptions = field(default_factory=RankingOptions)
 
     @property
     def stem(self) -> str:
@@ -59,6 +83,7 @@ class TableConfig:
     min_lengths: tuple[int, ...]
     players: tuple[int, ...]
     output_dir: Path = DEFAULT_OUTPUT_DIR
+    ranking: RankingOptions = field(default_factory=RankingOptions)
 
     @property
     def stem(self) -> str:
@@ -174,6 +199,56 @@ class _Reader:
                 raise self.error(f"no font file {preview(font)}", "pdf.font")
         return PdfOptions(size=size, sheet=sheet, font=font_path)
 
+    def ranking(self) -> RankingOptions:
+        """The ranking keys; a frequency or avoid file is read here, so a bad one stops the
+        run before anything is computed."""
+        by = self.choice("ranking", self.data.get("ranking", "fewest"), RANKINGS)
+        rare_below = self.data.get("rare_below", 3.0)
+        if (
+            isinstance(rare_below, bool)
+            or not isinstance(rare_below, (int, float))
+            or not math.isfinite(rare_below)
+            or rare_below < 0
+        ):
+            raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
+        frequencies = None
+        spec = self.text("familiarity") if "familiarity" in self.data else WORDFREQ
+        if spec != WORDFREQ:
+            path = self.file("familiarity", spec, "frequency file")
+            try:
+                frequencies = read_frequencies(path, spec)
+            except FamiliarityError as error:
+                raise self.error(str(error), "familiarity") from None
+        avoid = None
+        if "avoid" in self.data:
+            avoid = self.avoid(self.data["avoid"])
+        return RankingOptions(by, float(rare_below), frequencies, avoid)
+
+    def avoid(self, value: Any) -> frozenset[str]:
+        """A list of words, or the path of a file of words, one a line."""
+        if isinstance(value, list):
+            if not all(isinstance(word, str) and word.strip() for word in value):
+                raise self.error(f"expected a list of words, got {preview(value)}", "avoid")
+            return frozenset(word.strip().lower() for word in value)
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(
+                f"expected a list of words or a file of words, got {preview(value)}", "avoid"
+            )
+        path = self.file("avoid", self.text("avoid", value), "avoid file")
+        try:
+            return read_avoid_file(path)
+        except FamiliarityError as error:
+            raise self.error(str(error), "avoid") from None
+
+    def file(self, key: str, spec: str, what: str) -> Path:
+        """A file named by a config, relative to the config's folder; it must exist."""
+        path = Path(spec).expanduser()
+        if not path.is_absolute():
+            path = self.path.parent / path
+        if not path.is_file():
+            raise self.error(f"no {what} {preview(spec)} (looked for {path})", key)
+        return path
+
     def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
         """One of `choices`, as a string."""
         if not isinstance(value, str) or value not in choices:
@@ -188,7 +263,9 @@ def _identity(source: WordListSource) -> object:
 
 CARD_KEYS: tuple[str, ...] = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
 CARD_KEYS += ("language", "alphabet", "capitalized")
-TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir")
+RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid")
+CARD_KEYS += RANKING_KEYS
+TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir", *RANKING_KEYS)
 _MARKERS = {
     "build": ("dictionary", "dictionaries", "table", "table"),
     "table": ("dictionaries", "dictionary", "card", "build"),
@@ -212,6 +289,7 @@ def load_card_config(path: Path) -> CardConfig:
         language=_choice(reader, "language", None),
         alphabet=_choice(reader, "alphabet", RULES),
         capitalized=_choice(reader, "capitalized", CAPITALIZED),
+        ranking=reader.ranking(),
     )
 
 
@@ -245,4 +323,5 @@ def load_table_config(path: Path) -> TableConfig:
         min_lengths=reader.integers("min_lengths", MIN_LENGTHS),
         players=reader.integers("players", PLAYERS),
         output_dir=reader.output_dir(),
+        ranking=reader.ranking(),
     )

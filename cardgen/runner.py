@@ -149,7 +149,12 @@ def _targets(
 
 def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
     return lexicons.card(
-        config.dictionary, config.players, config.min_length, config.title, config_spelling(config)
+        config.dictionary,
+        config.players,
+        config.min_length,
+        config.title,
+        config_spelling(config),
+        config.ranking,
     )
 
 
@@ -248,13 +253,14 @@ def make_table(
             min_length,
             config.players,
             lexicons.info(dictionary, min_length),
+            lexicons.ranking(dictionary, min_length, config.ranking)[0],
         )
         for dictionary in config.dictionaries
         for min_length in config.min_lengths
     ]
     per_group = len(config.players)
     total = len(tasks) * per_group
-    work = sum(info.playable * (n - 1) for *_, info in tasks for n in config.players)
+    work = sum(task[3].playable * (n - 1) for task in tasks for n in config.players)
     results: dict[int, tuple[Row, ...]] = {}
     report(progress, Step(config.title, 0, total, "rows"))
     if not use_pool(work, len(tasks), workers):

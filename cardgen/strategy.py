@@ -6,8 +6,10 @@ solved game (`cardgen.solver.Solution`) and knows nothing of formats.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
+from cardgen.advice import Try, best_try
 from cardgen.lexicon import Lexicon
 from cardgen.solver import Solution
 from cardgen.wordlists import WordList
@@ -64,6 +66,11 @@ class Opening:
     """The seat's winning moves here, alphabetically; () when it has none."""
     words: tuple[str, ...]
     """The seat's minimal winning word set, alphabetically; () when it has no forced win."""
+    best_try: Try | None = None
+    """Where the seat cannot win: the letter that gives the next player the most chances to go
+    wrong (`cardgen.advice`); None where it wins."""
+    rare: tuple[str, ...] = ()
+    """The rare words of `words` (GHOST.md, "The familiar ranking"); () with `fewest`."""
 
     @property
     def won(self) -> bool:
@@ -74,6 +81,32 @@ class Opening:
     def play(self) -> str | None:
         """The letter to play: the winning move that leads to `words` (None without a win)."""
         return self.words[0][len(self.fragment)] if self.words else None
+
+
+@dataclass(frozen=True)
+class RankingInfo:
+    """How a card chose among winning word sets, and the data it used."""
+
+    by: str = "fewest"
+    """`fewest` or `familiar`."""
+    rare_below: float = 3.0
+    """The Zipf frequency below which a word is rare."""
+    familiarity: str | None = None
+    """Where the frequencies come from (a label, or the file as the config writes it); None
+    with `fewest`."""
+    familiarity_sha256: str | None = None
+    """sha256 of the frequency data; None with `fewest`."""
+    avoid: int = 0
+    """How many words are on the avoid list (0 with `fewest`)."""
+
+    @property
+    def familiar(self) -> bool:
+        """Whether the card ranks by familiar words (and so marks its rare words)."""
+        return self.by == "familiar"
+
+
+FEWEST_INFO = RankingInfo()
+"""What a card ranked by `fewest` says of its ranking."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +145,8 @@ class Card:
     exactly one seat)."""
     seats: tuple[SeatStrategy, ...]
     """Every seat's strategy, seat 1 first."""
+    ranking: RankingInfo = FEWEST_INFO
+    """How the seats' word sets were chosen."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -129,25 +164,39 @@ def default_title(dictionary: str, players: int, min_length: int) -> str:
     return f"Ghost: {dictionary}, {players} players, words of {min_length}+ letters"
 
 
-def seat_strategy(solution: Solution, seat: int) -> SeatStrategy:
-    """The openings of `seat` (fragments of length seat-1 where the game is still on)."""
+def seat_strategy(
+    solution: Solution, seat: int, rare: Container[str] = frozenset()
+) -> SeatStrategy:
+    """The openings of `seat` (fragments of length seat-1 where the game is still on), with
+    the best try where the seat cannot win and the `rare` words of each winning set."""
     openings = []
     for fragment in solution.fragments(seat - 1):
         if solution.is_word(fragment):
             continue
+        words = solution.winning_words(fragment, seat)
         openings.append(
             Opening(
                 fragment=fragment,
                 losers=tuple(sorted(solution.losers(fragment))),
                 moves=solution.winning_moves(fragment, seat),
-                words=solution.winning_words(fragment, seat),
+                words=words,
+                best_try=None if words else best_try(solution, fragment),
+                rare=tuple(word for word in words if word in rare),
             )
         )
     return SeatStrategy(seat=seat, openings=tuple(openings))
 
 
-def build_card(solution: Solution, dictionary: DictionaryInfo, title: str | None = None) -> Card:
-    """Build the card of a solved game, every seat and every opening."""
+def build_card(
+    solution: Solution,
+    dictionary: DictionaryInfo,
+    title: str | None = None,
+    *,
+    ranking: RankingInfo = FEWEST_INFO,
+    rare: Container[str] = frozenset(),
+) -> Card:
+    """Build the card of a solved game, every seat and every opening; `ranking` says how it
+    was solved and `rare` which words a familiar card marks as rare."""
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(
@@ -156,5 +205,6 @@ def build_card(solution: Solution, dictionary: DictionaryInfo, title: str | None
         players=players,
         min_length=min_length,
         losers=tuple(sorted(solution.losers(""))),
-        seats=tuple(seat_strategy(solution, seat) for seat in range(1, players + 1)),
+        seats=tuple(seat_strategy(solution, seat, rare) for seat in range(1, players + 1)),
+        ranking=ranking,
     )

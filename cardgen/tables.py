@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.lexicon import Lexicon
+from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import Solution, solve
 from cardgen.strategy import DictionaryInfo
 from cardgen.wordlists import WordList
@@ -112,9 +113,14 @@ def table_row(solution: Solution, info: DictionaryInfo) -> Row:
 
 
 def solve_group(
-    words: str, min_length: int, players: tuple[int, ...], info: DictionaryInfo
+    words: str,
+    min_length: int,
+    players: tuple[int, ...],
+    info: DictionaryInfo,
+    ranking: Ranking = FEWEST,
 ) -> tuple[Row, ...]:
-    """The rows of one (word list, min length) group, one per player count.
+    """The rows of one (word list, min length) group, one per player count, each seat's words
+    chosen by `ranking`.
 
     It may run in a worker process, so it takes only the playable words, as one newline-joined
     string: sending that and splitting it takes half as long as sending the tuple (5 ms against
@@ -122,4 +128,4 @@ def solve_group(
     as is, not recomputed.
     """
     lexicon = Lexicon(tuple(words.split("\n")), min_length, letters=info.letters)
-    return tuple(table_row(solve(lexicon, n), info) for n in players)
+    return tuple(table_row(solve(lexicon, n, ranking), info) for n in players)

@@ -50,6 +50,7 @@ __all__ = [
     "parse_catalog",
     "parse_entries",
     "parse_source",
+    "read_verified",
 ]
 
 
@@ -296,6 +297,12 @@ def fetch(name: str, *, progress: ProgressCallback | None = None) -> Path:
     """
     path, _ = _read_verified(_entry(name), progress=progress)
     return path
+
+
+def read_verified(entry: CatalogEntry, *, progress: ProgressCallback | None = None) -> bytes:
+    """The bytes of any entry in the catalog's format (a list, or the data of
+    `cardgen.familiarity`), verified; fetched and cached first if need be."""
+    return _read_verified(entry, progress=progress)[1]
 
 
 # --- reading lists -----------------------------------------------------------------------

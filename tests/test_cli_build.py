@@ -46,8 +46,19 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
     first = card["seats"][0]["openings"]
     # b wins with {bear, beaver} (2 words), better than g's {gannet, gerbil, goat}.
     assert first == [
-        {"fragment": "", "losers": [2], "moves": ["b", "g"], "words": ["bear", "beaver"]}
+        {
+            "fragment": "",
+            "losers": [2],
+            "moves": ["b", "g"],
+            "words": ["bear", "beaver"],
+            "try": None,
+            "rare": [],
+        }
     ]
+    assert card["schema"] == 2
+    assert card["ranking"] == {
+        "by": "fewest", "rare_below": 3.0, "familiarity": None, "avoid": 0
+    }
     assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
 
 
@@ -82,7 +93,19 @@ BAD_CONFIGS = {
               "players: expected an integer from 2 to 10, got 12"),
     "unknown key": (GOOD + "seats: 2\n", "seats: unknown key (expected one of: dictionary, "
                     "players, min_length, title, output_dir, pdf, language, alphabet, "
-                    "capitalized)"),
+                    "capitalized, ranking, rare_below, familiarity, avoid)"),
+    # Issue 8: the ranking keys.
+    "ranking: often": (GOOD + "ranking: often\n",
+                       "ranking: expected one of fewest, familiar, got 'often'"),
+    "rare_below: -1": (GOOD + "rare_below: -1\n", "rare_below: expected a number >= 0, got -1"),
+    "malformed frequency line": (
+        GOOD + "ranking: familiar\nfamiliarity: freq.tsv\n",
+        "familiarity: {dir}/freq.tsv: line 3: expected word<TAB>zipf, got 'bear 4.5'",
+    ),
+    "missing avoid file": (
+        GOOD + "ranking: familiar\navoid: nosuch.txt\n",
+        "avoid: no avoid file 'nosuch.txt' (looked for {dir}/nosuch.txt)",
+    ),
     "missing dictionary": ("players: 2\nmin_length: 3\n", "dictionary: missing (required)"),
     "syntax": ("dictionary: animals.txt\nplayers: : 2\n",
                "line 2: YAML syntax error: mapping values are not allowed here"),
@@ -96,6 +119,8 @@ def test_bad_configs_exit_2_with_one_line_and_write_nothing(
     runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path, case: str
 ) -> None:
     text, message = BAD_CONFIGS[case]
+    (tmp_path / "freq.tsv").write_text("# word<TAB>zipf\nbeaver\t3.5\nbear 4.5\n")
+    message = message.format(dir=tmp_path)
     good = write_config(GOOD, "good.yaml")
     bad = write_config(text, "bad.yaml")
     out = tmp_path / "out"

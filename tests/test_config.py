@@ -58,7 +58,8 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         ("dictionary: animals.txt\nmin_length: 3\n", "players: missing (required)"),
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
-         "output_dir, pdf, language, alphabet, capitalized)"),
+         "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
+         "avoid)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list named 'nosuch' (`cardgen wordlists` lists them); "
          "for a file, write a path such as ./nosuch"),
@@ -92,7 +93,8 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "pdf.sheet: expected one of none, a4, letter, got {'a': 4}"),
         (GOOD + "3: x\n",
          "3: unknown key (expected one of: dictionary, players, min_length, title, "
-         "output_dir, pdf, language, alphabet, capitalized)"),
+         "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
+         "avoid)"),
         # Control characters are refused when the config is read (issue 10, 8)
         (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
         # A table config given to build (issue 10, 13)
@@ -155,7 +157,7 @@ def test_a_table_config(write_config: Callable[..., Path]) -> None:
          "min_lengths: lists a value twice: [3, 3]"),
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ndictionary: twl06\n",
          "dictionary: unknown key (expected one of: title, dictionaries, min_lengths, players, "
-         "output_dir)"),
+         "output_dir, ranking, rare_below, familiarity, avoid)"),
     ],
 )
 def test_bad_table_configs(

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from conftest import word_card
 
+from cardgen.advice import Try
 from cardgen.render import ordinal, seat_list, verdict
 from cardgen.strategy import Card, Opening, default_title
 
@@ -22,7 +23,8 @@ def test_openings_of_each_seat() -> None:
     assert first.openings[0].play == "g"
     assert [o.fragment for o in second.openings] == ["c", "g"]
     assert second.openings[0] == Opening("c", (1,), ("a",), ("camel", "cat"))
-    assert second.openings[1] == Opening("g", (2,), (), ())
+    # Against g: "ga" leaves the first seat two replies, and "gar" (a word) is its mistake.
+    assert second.openings[1] == Opening("g", (2,), (), (), best_try=Try("a", 1, 2))
     assert second.openings[1].play is None and not second.openings[1].won
     assert (second.won, second.card_words) == (1, 2)
 

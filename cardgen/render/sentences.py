@@ -6,6 +6,7 @@ function as a filter of the same name (see `cardgen.render.environment`).
 
 from __future__ import annotations
 
+from cardgen.advice import Try
 from cardgen.strategy import Card
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
@@ -84,3 +85,27 @@ GAME_OVER = "Every fragment you could face is already a word: the game is over."
 NO_FORCED_WIN = "no forced win"
 """What an opening the seat does not win shows (shortened to `NO_WIN` where space is short)."""
 NO_WIN = "no win"
+
+
+RARE_MARK = "\u2020"
+"""The mark after a rare word on a familiar card (a dagger: it prints in black and white)."""
+
+
+def try_outcome(best: Try, players: int) -> str:
+    """How the best try may turn out: '22 of 25 replies lose' (with more than two players, a
+    mistake need not make the replier lose: 'save you')."""
+    if not best.replies:
+        return "every letter completes a word"
+    verb = "lose" if players == 2 else "save you"
+    return f"{best.mistakes} of {best.replies} replies {verb}"
+
+
+def rare_legend(card: Card) -> str:
+    """The legend of the rare-word mark, on a card ranked by familiar words ('' otherwise)."""
+    ranking = card.ranking
+    if not ranking.familiar:
+        return ""
+    return (
+        f"{RARE_MARK} marks a rare word (Zipf frequency below {ranking.rare_below:g} in "
+        f"{ranking.familiarity})."
+    )

@@ -1,7 +1,7 @@
 """Strategy tables as Markdown (`templates/table.md.j2`), CSV and JSON.
 
-JSON schema 1 keeps these names: schema, title, rows[{dictionary, entries, playable, min_length,
-players, losers, winning_first_moves, seats[{seat, openings, won, card_words}]}], and
+JSON schema 1 keeps these names: schema, title, rows[{dictionary, entries, playable,
+min_length, players, losers, winning_first_moves, seats[{seat, openings, won, card_words}]}], and
 dictionaries[{name, source, sha256, entries}] for where each word list comes from.
 """
 
@@ -12,8 +12,11 @@ import io
 from typing import Any
 
 from cardgen.render import render_template
-from cardgen.render.json import SCHEMA, dumps
+from cardgen.render.json import dumps
 from cardgen.tables import Row, Table
+
+SCHEMA = 1
+"""The table JSON's schema (the card's is `cardgen.render.json.SCHEMA`)."""
 
 SEAT_COLUMNS = ("won", "openings", "card_words")
 """What each seat contributes to a CSV row, as columns `seat<k>_<name>`."""

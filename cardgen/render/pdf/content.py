@@ -3,7 +3,9 @@ the rules filler) and the footer, in the words of `cardgen.render.sentences`.
 
 Each seat starts on a new side and lists its openings alphabetically: the letters on the
 table in bold as a thumb index, the letter to play in the one accent colour, then the seat's
-minimal winning words. Openings the seat does not win show their letters in grey and a dash.
+minimal winning words, a rare one marked with a dagger on a familiar card. Openings the seat
+does not win show their letters in grey, a dash, then the best try: `try` and its letter in
+bold (not in the accent colour of a winning move) and the share of replies that go wrong.
 """
 
 from __future__ import annotations
@@ -38,10 +40,13 @@ from cardgen.render.sentences import (
     GAME_OVER,
     NO_FORCED_WIN,
     NO_WIN,
+    RARE_MARK,
     full_rules,
     no_first_win,
+    rare_legend,
     rules_sentence,
     seat_heading,
+    try_outcome,
     verdict,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -101,12 +106,33 @@ def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
     return Para(tokens, size)  # the last one wraps if even it does not fit
 
 
+def legend(card: Card, seat: SeatStrategy) -> tuple[Para, ...]:
+    """What a seat's side says beyond the how-to: the rare-word mark, where it has rare words."""
+    paras = []
+    if card.ranking.familiar and any(opening.rare for opening in seat.openings):
+        paras.append(Para(words(rare_legend(card)), BODY_SIZES[-1]))
+    return tuple(paras)
+
+
+def marked(opening: Opening) -> tuple[Token, ...]:
+    """The words of a winning opening, a rare one followed by the rare mark."""
+    return tuple(
+        Token(word + RARE_MARK if word in opening.rare else word) for word in opening.words
+    )
+
+
 def entry(opening: Opening, fonts: Fonts) -> Entry:
-    """An opening as an entry: its fragment as the label, then the move and the words."""
+    """An opening as an entry: its fragment as the label, then the move and the words (or the
+    best try)."""
     if opening.play is None:
-        return Entry(Token(opening.fragment, GREY_BOLD), (Token(fonts.dash, GREY),))
-    tokens = [Token(opening.play, MOVE, space=False)]
-    tokens += [Token(word) for word in opening.words]
+        tokens = [Token(fonts.dash, GREY)]
+        best = opening.best_try
+        if best is not None:
+            tokens += [Token("try", GREY), Token(best.move, BOLD)]
+            if best.replies:
+                tokens.append(Token(f"{best.mistakes}/{best.replies}", GREY))
+        return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
+    tokens = [Token(opening.play, MOVE, space=False), *marked(opening)]
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
 
 
@@ -120,10 +146,16 @@ def first_seat(card: Card, seat: SeatStrategy) -> Section:
     heading = seat_heading(seat.seat)
     opening = seat.openings[0]
     if opening.play is None:
-        return Section(extra, heading, (Para(words(no_first_win(card)), BODY_SIZES[0]),))
+        top = [Para(words(no_first_win(card)), BODY_SIZES[0])]
+        best = opening.best_try
+        if best is not None:
+            text = f"Best try: open with *{best.move}* ({try_outcome(best, card.players)})."
+            top.append(Para(markup(text), BODY_SIZES[0], space=0.8 * MM))
+        return Section(extra, heading, tuple(top))
     intro = f"Open with !{opening.play}! +, then keep to these words:"
-    listed = Entry(None, words(" ".join(opening.words)))
-    return Section(extra, heading, (Para(markup(intro), BODY_SIZES[0]),), (listed,), ("",))
+    listed = Entry(None, marked(opening))
+    intro_top = (Para(markup(intro), BODY_SIZES[0]), *legend(card, seat))
+    return Section(extra, heading, intro_top, (listed,), ("",))
 
 
 def sections(card: Card, width: float, fonts: Fonts) -> list[Section]:
@@ -136,7 +168,8 @@ def sections(card: Card, width: float, fonts: Fonts) -> list[Section]:
             continue
         entries = tuple(entry(opening, fonts) for opening in seat.openings)
         labels = tuple(opening.fragment for opening in seat.openings)
-        result.append(Section((), heading, (howto(seat, width, fonts),), entries, labels))
+        top = (howto(seat, width, fonts), *legend(card, seat))
+        result.append(Section((), heading, top, entries, labels))
     return result
 
 

@@ -1,0 +1,186 @@
+"""Issue 8: the best try on every card format, and `ranking: familiar` end to end."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from bruteforce import BruteGhost, playable
+from conftest import CONFIGS, DATA, word_card
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cardgen.advice import Try
+from cardgen.cards import Lexicons
+from cardgen.cli import app
+from cardgen.config import load_card_config
+from cardgen.familiarity import read_cbpack
+from cardgen.render.json import card_document
+from cardgen.render.markdown import render_card
+from cardgen.render.sentences import try_outcome
+from cardgen.wordlists import CatalogList
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.mark.network
+def test_twl06_tries_on_the_card_and_in_the_json() -> None:
+    card = Lexicons().card(CatalogList("twl06"), 2, 4)
+    lost = {o.fragment: o.best_try for o in card.seats[1].openings if not o.won}
+    assert lost == {"m": Try("a", 22, 25), "n": Try("i", 16, 19)}
+    assert card.seats[0].openings[0].best_try is None  # the first seat wins
+    text = render_card(card)
+    assert "| m | try *a* | no forced win; 22 of 25 replies lose |" in text
+    assert "| n | try *i* | no forced win; 16 of 19 replies lose |" in text
+    openings = card_document(card)["seats"][1]["openings"]
+    tries = {o["fragment"]: o["try"] for o in openings if o["try"] is not None}
+    assert tries == {
+        "m": {"move": "a", "mistakes": 22, "replies": 25},
+        "n": {"move": "i", "mistakes": 16, "replies": 19},
+    }
+    assert try_outcome(Try("a", 22, 25), 2) == "22 of 25 replies lose"
+
+
+def test_the_first_seat_is_given_a_try_when_it_cannot_win() -> None:
+    card = word_card("cat camel goat gecko gerbil gar", 2)
+    assert card.seats[0].openings[0].best_try == Try("g", 2, 3)
+    assert "\nBest try: open with *g* (2 of 3 replies lose).\n" in render_card(card)
+
+
+FAMILIAR = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\nranking: familiar\n"
+FREQUENCIES = "# made up\ngannet\t3.2\ngerbil\t4.0\ngoat\t4.5\nbear\t2.9\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "words", "rare", "avoid"),
+    [
+        # fewest picks {bear, beaver}; two rare words lose to {gannet, gerbil, goat}, none rare.
+        ("avoid: []\n", ["gannet", "gerbil", "goat"], [], 0),
+        # With goat avoided, no avoided word beats no rare word.
+        ("avoid: [Goat]\n", ["bear", "beaver"], ["bear", "beaver"], 1),
+        # rare_below 3.5 makes gannet rare: one rare word still beats two.
+        ("avoid: []\nrare_below: 3.5\n", ["gannet", "gerbil", "goat"], ["gannet"], 0),
+    ],
+)
+def test_the_familiar_card_on_a_made_up_frequency_file(
+    runner: CliRunner,
+    write_config: Callable[..., Path],
+    tmp_path: Path,
+    extra: str,
+    words: list[str],
+    rare: list[str],
+    avoid: int,
+) -> None:
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    config = write_config(FAMILIAR + "familiarity: freq.tsv\n" + extra)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "-f", "json", "-f", "md"])
+    assert result.exit_code == 0, result.output
+    card = json.loads((out / "card.json").read_text())
+    first = card["seats"][0]["openings"][0]
+    assert (first["words"], first["rare"]) == (words, rare)
+    assert card["ranking"]["by"] == "familiar"
+    assert card["ranking"]["familiarity"]["source"] == "freq.tsv"
+    assert card["ranking"]["avoid"] == avoid
+    marked = ", ".join(w + ("†" if w in rare else "") for w in words)
+    text = (out / "card.md").read_text()
+    assert f"then steer to: {marked}." in text
+    below = "3.5" if "3.5" in extra else "3"
+    assert f"† marks a rare word (Zipf frequency below {below} in freq.tsv)." in text
+
+
+def test_an_avoid_file_is_read_relative_to_the_config(
+    write_config: Callable[..., Path], tmp_path: Path
+) -> None:
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    (tmp_path / "lists").mkdir()
+    (tmp_path / "lists" / "avoid.txt").write_text("goat\n\nGECKO\n")
+    path = write_config(FAMILIAR + "familiarity: freq.tsv\navoid: lists/avoid.txt\n")
+    options = load_card_config(path).ranking
+    assert options.avoid == frozenset({"goat", "gecko"})
+    assert options.frequencies is not None
+    assert dict(options.frequencies.zipf) == {
+        "gannet": 3.2, "gerbil": 4.0, "goat": 4.5, "bear": 2.9
+    }
+
+
+def test_fewest_reads_no_frequency_data(write_config: Callable[..., Path]) -> None:
+    options = load_card_config(write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"))
+    assert (options.ranking.by, options.ranking.frequencies, options.ranking.avoid) == (
+        "fewest", None, None
+    )
+
+
+def test_a_cbpack_read_by_hand() -> None:
+    header = bytes([0x81, 0xA6]) + b"format" + bytes([0xA2]) + b"cB"
+    buckets = bytes([0x90]) * 99 + bytes([0x91, 0xA3]) + b"cat"
+    pack = bytes([0xDC, 0x00, 0x65]) + header + buckets  # 101 items: header and 100 buckets
+    assert read_cbpack(gzip.compress(pack)) == {"cat": 8.01}
+    with pytest.raises(ValueError, match="not a wordfreq cBpack"):
+        read_cbpack(b"not gzip")
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("name", ["twl06-2p-familiar", "american-english-2p-familiar"])
+def test_the_shipped_familiar_configs_build(
+    runner: CliRunner, tmp_path: Path, name: str
+) -> None:
+    config = CONFIGS / f"{name}.yaml"
+    if name.startswith("american") and not Path("/usr/share/dict/american-english").is_file():
+        pytest.skip("wamerican is not installed")
+    result = runner.invoke(app, ["build", str(config), "-o", str(tmp_path), "-f", "json", "-q"])
+    assert result.exit_code == 0, result.output
+    card = json.loads((tmp_path / f"{name}.json").read_text())
+    assert card["ranking"]["by"] == "familiar"
+    assert card["ranking"]["familiarity"]["source"] == "wordfreq 3.1.1"
+    for seat in card["seats"]:
+        for opening in seat["openings"]:
+            assert set(opening["rare"]) <= set(opening["words"])
+            assert (opening["try"] is None) == bool(opening["words"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    entries=st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+)
+def test_every_lost_opening_of_a_card_has_the_brute_force_try(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    card = word_card(" ".join(entries), players, min_length)
+    for seat in card.seats:
+        for opening in seat.openings:
+            got = opening.best_try
+            found = None if got is None else (got.move, got.mistakes, got.replies)
+            assert found == brute.best_try(opening.fragment), (seat.seat, opening.fragment)
+
+
+
+
+def test_a_table_row_uses_the_ranking(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    rows = []
+    for ranking in ("fewest", "familiar"):
+        config = tmp_path / f"{ranking}.yaml"
+        config.write_text(
+            "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2]\n"
+            f"ranking: {ranking}\nfamiliarity: freq.tsv\navoid: []\n"
+        )
+        result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "-f", "json"])
+        assert result.exit_code == 0, result.output
+        rows.append(json.loads((tmp_path / f"{ranking}.json").read_text())["rows"][0])
+    # Seat 1's card: {bear, beaver} with fewest, {gannet, gerbil, goat} with familiar.
+    assert [row["seats"][0]["card_words"] for row in rows] == [2, 3]
