@@ -40,6 +40,8 @@ _API = {
     "Opening": "cardgen.strategy",
     "DictionaryInfo": "cardgen.strategy",
     "PdfOptions": "cardgen.paper",
+    "RankingOptions": "cardgen.config",
+    "Spelling": "cardgen.alphabet",
     "render_markdown": "cardgen.render.markdown:render_card",
     "render_json": "cardgen.render.json:render_card",
     "render_pdf": "cardgen.render.pdf:render_card",
@@ -66,6 +68,8 @@ __all__ = [
     "Opening",
     "DictionaryInfo",
     "PdfOptions",
+    "RankingOptions",
+    "Spelling",
     "render_markdown",
     "render_json",
     "render_pdf",
@@ -74,7 +78,9 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from cardgen.alphabet import Spelling
     from cardgen.cards import Lexicons, make_card
+    from cardgen.config import RankingOptions
     from cardgen.errors import CardgenError, InputError
     from cardgen.lexicon import Lexicon, playable_words
     from cardgen.paper import PdfOptions

@@ -154,12 +154,15 @@ def make_card(
     *,
     title: str | None = None,
     spelling: Spelling | None = None,
+    ranking: RankingOptions | None = None,
     progress: ProgressCallback | None = None,
 ) -> Card:
     """Solve Ghost on a word list and build the card of every seat and opening.
 
     `dictionary` is a catalog name (`"twl06"`), a `Path` of a word list file, or a string read
-    by the config rule (`"./mine.txt"` is a file, relative to the current folder).
+    by the config rule (`"./mine.txt"` is a file, relative to the current folder). `spelling`
+    defaults to the list's language's; `ranking` to the fewest words (for familiar words:
+    `RankingOptions(by="familiar")`, which fetches the wordfreq data once).
 
     >>> card = make_card(Path("tests/data/animals.txt"), players=2, min_length=3)
     >>> opening = card.seats[0].openings[0]
@@ -172,7 +175,8 @@ def make_card(
         source = parse_source(dictionary, Path.cwd())
     else:
         source = dictionary
-    return Lexicons(progress=progress).card(source, players, min_length, title, spelling)
+    lexicons = Lexicons(progress=progress)
+    return lexicons.card(source, players, min_length, title, spelling, ranking)
 
 
 __all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]

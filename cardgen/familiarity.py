@@ -142,15 +142,23 @@ def _unpack(raw: bytes, at: int) -> tuple[object, int]:
 
 def wordfreq(*, progress: ProgressCallback | None = None) -> Frequencies:
     """The wordfreq English data, fetched if not cached (FetchError saying how to get it)."""
-    entry = data_catalog()["wordfreq-en"]
-    try:
-        data = read_verified(entry, progress=progress)
-    except FetchError as error:
-        raise FetchError(
-            f"{error}; `ranking: familiar` needs the wordfreq data once (connect and rerun), or "
-            "a `familiarity:` file of word<TAB>zipf lines"
-        ) from None
+    hint = (
+        "`ranking: familiar` needs the wordfreq data once (connect and rerun), or a "
+        "`familiarity:` file of word<TAB>zipf lines"
+    )
+    entry, data = _fetch("wordfreq-en", hint, progress)
     return Frequencies(f"wordfreq {entry.version}", entry.sha256, read_cbpack(data))
+
+
+def _fetch(
+    name: str, hint: str, progress: ProgressCallback | None
+) -> tuple[CatalogEntry, bytes]:
+    """A data file of `wordlists/data.yaml`, verified, fetched once; a FetchError says `hint`."""
+    entry = data_catalog()[name]
+    try:
+        return entry, read_verified(entry, progress=progress)
+    except FetchError as error:
+        raise FetchError(f"{error}; {hint}") from None
 
 
 def read_frequencies(path: Path, spec: str) -> Frequencies:
@@ -186,15 +194,9 @@ def default_avoid(language: str, *, progress: ProgressCallback | None = None) ->
     none."""
     if language.split("-")[0] != "en":
         return frozenset()
-    entry = data_catalog()["avoid-en"]
-    try:
-        data = read_verified(entry, progress=progress)
-    except FetchError as error:
-        raise FetchError(
-            f"{error}; the default avoid list is fetched once (connect and rerun), or write "
-            "`avoid: []`"
-        ) from None
-    return frozenset(entry.lower() for entry in parse_entries(data))
+    hint = "the default avoid list is fetched once (connect and rerun), or write `avoid: []`"
+    _, data = _fetch("avoid-en", hint, progress)
+    return frozenset(word.lower() for word in parse_entries(data))
 
 
 @dataclass(frozen=True)
