@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.advice import Try
 from cardgen.lexicon import Lexicon
 from cardgen.solver import Solution
 from cardgen.wordlists import WordList
@@ -64,6 +65,9 @@ class Opening:
     """The seat's winning moves here, alphabetically; () when it has none."""
     words: tuple[str, ...]
     """The seat's minimal winning word set, alphabetically; () when it has no forced win."""
+    best_try: Try | None = None
+    """Where the seat cannot win: the letter that gives the next player the most chances to go
+    wrong (`cardgen.advice`); None where it wins."""
 
     @property
     def won(self) -> bool:

@@ -19,8 +19,8 @@ importing reportlab) and are re-exported here.
 from __future__ import annotations
 
 from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.render.pdf.deck import render_card
 from cardgen.render.pdf.fonts import PdfError
 from cardgen.render.pdf.sheet import render_sheet
-from cardgen.render.pdf.sides import render_card
 
 __all__ = ["SHEETS", "SIZES", "PdfError", "PdfOptions", "render_card", "render_sheet"]

@@ -2,8 +2,9 @@
 the rules filler) and the footer, in the words of `cardgen.render.sentences`.
 
 Each seat starts on a new side and lists its openings alphabetically: the letters on the
-table in bold as a thumb index, the letter to play in the one accent colour, then the seat's
-minimal winning words. Openings the seat does not win show their letters in grey and a dash.
+table in bold as a thumb index, the letter to play white on a black box, then the seat's
+minimal winning words. Openings the seat does not win show a dash (and the best try, if known).
+All text is pure black, or white on a black box.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from cardgen.render.pdf.layout import (
     MOVE,
     SAFE_MARGIN,
     TITLE_SIZE,
+    TRY,
     Entry,
     Frame,
     Para,
@@ -75,24 +77,15 @@ def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
     lost = any(not opening.won for opening in seat.openings)
     long, short = (f" {dash} {NO_FORCED_WIN}", f" {dash} {NO_WIN}") if lost else ("", "")
     candidates = [
-        (
-            f"Find the *bold* letters played, play the !red! one +, then keep to its words.{long}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters played, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[-1],
-        ),
-        ("Find the *bold* letters, play the !red! one +, keep to its words.", BODY_SIZES[-1]),
-        ("Find the *bold* letters, play !red! +, keep to its words.", BODY_SIZES[-1]),
+        (f"Find the *bold* letters played, play the boxed one, then keep to its words.{long}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters played, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[-1]),
+        ("Find the *bold* letters, play the boxed one, keep to its words.", BODY_SIZES[-1]),
     ]
     for text, size in candidates:
         tokens = markup(text)
@@ -104,10 +97,25 @@ def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
 def entry(opening: Opening, fonts: Fonts) -> Entry:
     """An opening as an entry: its fragment as the label, then the move and the words."""
     if opening.play is None:
-        return Entry(Token(opening.fragment, GREY_BOLD), (Token(fonts.dash, GREY),))
-    tokens = [Token(opening.play, MOVE, space=False)]
-    tokens += [Token(word) for word in opening.words]
+        move = opening.best_try
+        tried = () if move is None else (Token("try"), Token(move.move, TRY))
+        return Entry(Token(opening.fragment, GREY_BOLD), (Token(fonts.dash, GREY), *tried))
+    # The first word is glued to the move (its space drawn in its own text), so a move never
+    # ends a line apart from its words.
+    tokens = [Token(opening.play, MOVE, space=False), Token(" " + opening.words[0], space=False)]
+    tokens += [Token(word) for word in opening.words[1:]]
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
+
+
+def row_entry(label: str, openings: list[Opening]) -> Entry:
+    """A grid row's words, compactly: each won opening's last letter in bold, glued to the
+    rest of its words (several split by '/'); the row label is the letters before."""
+    tokens: list[Token] = []
+    for opening in openings:
+        if opening.words:
+            rest = "/".join(word[len(opening.fragment) :] for word in opening.words)
+            tokens += [Token(opening.fragment[-1], BOLD), Token(rest, space=False)]
+    return Entry(Token(label, BOLD), tuple(tokens))
 
 
 def first_seat(card: Card, seat: SeatStrategy) -> Section:
@@ -121,7 +129,7 @@ def first_seat(card: Card, seat: SeatStrategy) -> Section:
     opening = seat.openings[0]
     if opening.play is None:
         return Section(extra, heading, (Para(words(no_first_win(card)), BODY_SIZES[0]),))
-    intro = f"Open with !{opening.play}! +, then keep to these words:"
+    intro = f"Open with !{opening.play}! then keep to these words:"
     listed = Entry(None, words(" ".join(opening.words)))
     return Section(extra, heading, (Para(markup(intro), BODY_SIZES[0]),), (listed,), ("",))
 
@@ -147,7 +155,7 @@ def rules_section(card: Card) -> Section:
 
 def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> list[Text]:
     """The footer: word list, sha256 prefix and rules at the left, the side's place right."""
-    size = FOOTER_SIZE
+    size = FOOTER_SIZE * frame.scale
     y = SAFE_MARGIN + size * fonts.descent
     place = f"card {side // 2 + 1}/{total // 2} {fonts.dot} {'back' if side % 2 else 'front'}"
     right_width = fonts.measure(place, FOOT) * size
@@ -159,6 +167,9 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
         name = name[:-1]
     if name != card.dictionary.name:
         name += fonts.ellipsis
-    left = Text(SAFE_MARGIN, y, name + rest, FOOT, size)
+    # Where even the bare facts do not fit beside the place (a narrow card set large), they
+    # are set smaller, on the same baseline.
+    left_size = min(size, room / fonts.measure(name + rest, FOOT))
+    left = Text(SAFE_MARGIN, y, name + rest, FOOT, left_size)
     x_right = frame.width - SAFE_MARGIN - right_width
     return [left, Text(x_right, y, place, FOOT, size)]
