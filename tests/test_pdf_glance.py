@@ -15,6 +15,7 @@ from cardgen.advice import Try
 from cardgen.cli import app
 from cardgen.config import load_card_config
 from cardgen.paper import PdfOptions
+from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import render_card, render_sheet
 from cardgen.render.pdf.grid import Cell, rows
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -149,3 +150,14 @@ def test_pdf_seats_and_words_are_read(write_config: Callable[..., Path]) -> None
         "dictionary: animals.txt\nplayers: 3\nmin_length: 3\npdf:\n  seats: [3, 1]\n  words: none\n"
     )
     assert load_card_config(path).pdf == PdfOptions(seats=(1, 3), words="none")
+
+
+def test_markdown_gets_the_same_grid_as_a_table() -> None:
+    card = with_try(word_card(ANIMALS, players=3))
+    text = render_markdown(card)
+    letters = card.dictionary.letters
+    assert "| |" + "".join(f" {x} |" for x in letters) + "\n" in text
+    cells = {"c": {"a": "**m**"}, "g": {"a": "_z?_", "e": "**c**", "o": "**a**"}}
+    for prefix, row in cells.items():
+        line = f"| **{prefix}** |" + "".join(f" {row.get(x, '')} |" for x in letters) + "\n"
+        assert line in text
