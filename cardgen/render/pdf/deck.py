@@ -310,7 +310,7 @@ def legend(frame: Frame, fonts: Fonts, room: float, y: float) -> list[Text]:
     full = LEGEND.format(dot=fonts.dot, dash=fonts.dash)
     short = full.split(f" {fonts.dot} rows")[0]
     for text in (full, short, short.replace(" forced", "")):
-        tokens = [Token(t.text, TRY, t.space) if n == 2 else t for n, t in enumerate(markup(text))]
+        tokens = [Token(t.text, TRY, t.space) if n == 3 else t for n, t in enumerate(markup(text))]
         width = sum(fonts.measure(t.text, t.style) + fonts.measure(" ", t.style) for t in tokens)
         if width * size <= room:
             break
