@@ -1,13 +1,15 @@
 """The sides of a PDF card: each section laid out on sides of the card's size, and drawn.
 
 Every side has the same frame inside a 3 mm safe margin: a bold heading, a one-line "how to
-read", the body, and a footer with the rules and the side's place in the deck. An opening is
-never split: what does not fit moves to the next side. The body is set in 7 pt if that takes
-no more sides than 6.75 or 6.5 pt (never smaller), in the column count and leading (1.15, or
-1.1) giving the fewest sides (ties: the larger size, the looser leading, fewer columns); each
-side's columns are balanced. Every line is measured with the font's widths, so nothing is
-shrunk or clipped. A deck with an odd number of sides ends with a side stating the rules of
-Ghost, so that it prints double-sided as whole cards.
+read", the body, and a footer with the rules and the side's place in the deck; lines beside
+the seat mark in the top-right corner are set narrower. An opening is never split: what does
+not fit moves to the next side. The body is set in the largest size of the card's ladder
+(`Frame.body_sizes`: 8, 7.5, 7 pt on pocket cards; 11, 10, 9 pt on a7 and index) that takes
+no more sides than a smaller one, in the column count and leading (1.15, or 1.1) giving the
+fewest sides (ties: the larger size, the looser leading, fewer columns); each side's columns
+are balanced. A word wider than its column is cut across lines rather than narrowing every
+column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
+text is black; the move is drawn white on a black box, the best try inside an outline.
 """
 
 from __future__ import annotations
