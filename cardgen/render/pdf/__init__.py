@@ -14,7 +14,8 @@ The package holds one job per module:
 
 Side 1 (the front of card 1) holds the title, the verdict of perfect play, the first seat's
 opening and the second seat's reply to every first letter, and which cards hold which seat;
-every further seat starts on a new side, with its glance grids first from the third seat on. `SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
+every further seat starts on a new side, with its glance grids first from the third seat on.
+`SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
 importing reportlab) and are re-exported here.
 """
 
