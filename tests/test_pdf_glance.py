@@ -88,7 +88,7 @@ def test_seats_prints_only_the_chosen_seats() -> None:
     card = word_card(ANIMALS, players=3)
     texts = page_texts(render_card(card, PdfOptions(seats=(3,))))
     assert [t.splitlines()[0] for t in texts] == [
-        "Ghost: tiny, 3 players, words of 3+",
+        "Ghost: tiny, 3 players, words of 3+ 3",  # the front names the chosen seat
         "3",
         "You play third 3",
         "Ghost: the rules",

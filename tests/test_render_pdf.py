@@ -372,7 +372,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     assert "card 2/2 · back" in texts[3]
     rules = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
     assert [t.splitlines()[0] for t in rules] == [
-        "Ghost: tiny, 3 players, words of 3+",
+        "Ghost: tiny, 3 players, words of 3+ 3",
         "3",
         "You play third 3",
         "Ghost: the rules",

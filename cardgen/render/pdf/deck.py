@@ -254,7 +254,9 @@ def deck_index(card: Card, marks: Sequence[str], dot: str, dash: str) -> str:
 def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
     """Every side of the card, seat marks and footers included, in order."""
     seats = options.seats or tuple(range(1, card.players + 1))
+    # The front answers the first two seats; with neither chosen it names the chosen ones.
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
+    front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
     rest = seat_sides(card, frame, fonts, options)
     marks = [front_mark, *(side.mark for side in rest)]
     index = deck_index(card, marks, fonts.dot, fonts.range) if card.players > 2 else ""
