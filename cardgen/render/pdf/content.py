@@ -169,7 +169,8 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
         name += fonts.ellipsis
     # Where even the bare facts do not fit beside the place (a narrow card set large), they
     # are set smaller, on the same baseline.
-    left_size = min(size, room / fonts.measure(name + rest, FOOT))
+    needed = fonts.measure(name + rest, FOOT) * size
+    left_size = size if needed <= room else size * room / needed
     left = Text(SAFE_MARGIN, y, name + rest, FOOT, left_size)
     x_right = frame.width - SAFE_MARGIN - right_width
     return [left, Text(x_right, y, place, FOOT, size)]
