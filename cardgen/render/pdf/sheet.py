@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.paper import MM, SHEET_SIZES, PdfOptions
-from cardgen.render.pdf.fonts import PdfError
+from cardgen.render.pdf.deck import card_sides
+from cardgen.render.pdf.fonts import Fonts, PdfError
 from cardgen.render.pdf.layout import FOOTER_SIZE, Frame
-from cardgen.render.pdf.sides import COLORS, card_frame, card_sides, draw, new_canvas
+from cardgen.render.pdf.sides import COLORS, card_frame, draw, new_canvas
 from cardgen.strategy import Card
 
 MARK_GAP = 1.5 * MM
@@ -30,7 +31,12 @@ MARK_LENGTH = 3.5 * MM
 SHEET_MARGIN = 6 * MM
 """... and the grid keeps this much paper around it for them."""
 
-PRINTING_NOTE = "Print double-sided, flipping on the long edge, then cut along the marks."
+PRINTING_NOTE = (
+    "Print at actual size (100 %), double-sided, flipping on the long edge, then cut along "
+    "the marks."
+)
+SCALE_BAR = 50 * MM
+"""A bar this long beside the grid: measure it to check the print was not scaled."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,37 @@ def cut_marks(canvas: Canvas, grid: Grid) -> None:
         canvas.line(right + MARK_GAP, y, right + MARK_GAP + MARK_LENGTH, y)
 
 
+def note(
+    canvas: Canvas, grid: Grid, page: tuple[float, float], y: float | None, fonts: Fonts
+) -> None:
+    """The printing instruction (below the grid at `y`, or up the left margin) and a 50 mm
+    scale bar up the right margin."""
+    canvas.setFont(fonts.regular, FOOTER_SIZE)
+    canvas.setFillColor(COLORS["ink"])
+    if y is not None:
+        canvas.drawCentredString(page[0] / 2, y, PRINTING_NOTE)
+    else:
+        canvas.saveState()
+        canvas.translate(grid.x - MARK_GAP - 1 * MM - FOOTER_SIZE * fonts.descent, page[1] / 2)
+        canvas.rotate(90)
+        canvas.drawCentredString(0, 0, PRINTING_NOTE)
+        canvas.restoreState()
+    right = grid.x + grid.columns * grid.card[0]
+    x = right + MARK_GAP + 2 * MM
+    bottom = page[1] / 2 - SCALE_BAR / 2
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColor(COLORS["ink"])
+    canvas.line(x, bottom, x, bottom + SCALE_BAR)
+    for tick in range(6):  # every 10 mm
+        ty = bottom + tick * 10 * MM
+        canvas.line(x, ty, x + (2 if tick % 5 else 3) * MM, ty)
+    canvas.saveState()
+    canvas.translate(x + 3 * MM + FOOTER_SIZE * fonts.ascent, page[1] / 2)
+    canvas.rotate(90)
+    canvas.drawCentredString(0, 0, "50 mm")
+    canvas.restoreState()
+
+
 def render_sheet(card: Card, options: PdfOptions) -> bytes:
     """The card imposed N-up on A4 or Letter for duplex printing (long-edge flip).
 
@@ -97,17 +134,16 @@ def render_sheet(card: Card, options: PdfOptions) -> bytes:
     placed = [n for _ in range(copies) for n in range(cards)]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, card, page, fonts)
-    # Below the bottom cut marks, if that stays clear of a printer's unprintable edge.
+    # Below the bottom cut marks if that stays clear of a printer's unprintable edge, else
+    # turned up the left margin: the note is always there.
     note_y = slots_grid.y - MARK_GAP - MARK_LENGTH - 1 * MM - FOOTER_SIZE * fonts.ascent
-    show_note = note_y - FOOTER_SIZE * fonts.descent > 4.5 * MM
+    below = note_y - FOOTER_SIZE * fonts.descent > 4.5 * MM
     for start in range(0, len(placed), slots):
         chunk = placed[start : start + slots]
         for back in (0, 1):
             cut_marks(canvas, slots_grid)
-            if not back and show_note:
-                canvas.setFont(fonts.regular, FOOTER_SIZE)
-                canvas.setFillColor(COLORS["footer"])
-                canvas.drawCentredString(page[0] / 2, note_y, PRINTING_NOTE)
+            if not back:
+                note(canvas, slots_grid, page, note_y if below else None, fonts)
             for slot, n in enumerate(chunk):
                 row, column = divmod(slot, slots_grid.columns)
                 if back:

@@ -1,13 +1,15 @@
 """The sides of a PDF card: each section laid out on sides of the card's size, and drawn.
 
 Every side has the same frame inside a 3 mm safe margin: a bold heading, a one-line "how to
-read", the body, and a footer with the rules and the side's place in the deck. An opening is
-never split: what does not fit moves to the next side. The body is set in 7 pt if that takes
-no more sides than 6.75 or 6.5 pt (never smaller), in the column count and leading (1.15, or
-1.1) giving the fewest sides (ties: the larger size, the looser leading, fewer columns); each
-side's columns are balanced. Every line is measured with the font's widths, so nothing is
-shrunk or clipped. A deck with an odd number of sides ends with a side stating the rules of
-Ghost, so that it prints double-sided as whole cards.
+read", the body, and a footer with the rules and the side's place in the deck; lines beside
+the seat mark in the top-right corner are set narrower. An opening is never split: what does
+not fit moves to the next side. The body is set in the largest size of the card's ladder
+(`Frame.body_sizes`: 8, 7.5, 7 pt on pocket cards; 11, 10, 9 pt on a7 and index) that takes
+no more sides than a smaller one, in the column count and leading (1.15, or 1.1) giving the
+fewest sides (ties: the larger size, the looser leading, fewer columns); each side's columns
+are balanced. A word wider than its column is cut across lines rather than narrowing every
+column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
+text is black; the move is drawn white on a black box, the best try inside an outline.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from reportlab.lib.colors import HexColor  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.paper import SIZES, PdfOptions
-from cardgen.render.pdf.content import Section, footer, rules_section, sections
-from cardgen.render.pdf.fonts import Fonts, PdfError, check_glyphs, load_fonts
+from cardgen.render.pdf.content import Section
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -29,16 +31,20 @@ from cardgen.render.pdf.layout import (
     FOOTER_SIZE,
     HEADING_SIZE,
     LEADING,
+    MARK_HEIGHT,
+    MARK_WIDTH,
     MAX_COLUMNS,
     PARAGRAPH_GAP,
     SAFE_MARGIN,
     TIGHT_LEADING,
+    Box,
     Entry,
     Frame,
     Line,
     Para,
     Text,
     balance,
+    cut_wide,
     pack,
     para_lines,
     runs,
@@ -50,10 +56,9 @@ from cardgen.strategy import Card
 COLORS = {
     name: HexColor(value)
     for name, value in [
-        ("ink", "#111111"),
-        ("accent", "#c0262d"),  # the one accent colour: the reader's own move
-        ("muted", "#6e6e6e"),
-        ("footer", "#444444"),
+        ("ink", "#000000"),  # all text is pure black ...
+        ("paper", "#ffffff"),  # ... or white on a black box
+        ("band", "#e4e4e4"),  # a shape only: the band behind every other grid row
     ]
 }
 """The colours of `Style.color`, by name."""
@@ -64,6 +69,11 @@ class Side:
     """A laid-out side."""
 
     texts: tuple[Text, ...]
+    boxes: tuple[Box, ...] = ()
+    mark: str = ""
+    """The seats the side is for, in its top-right corner ("" for none)."""
+    key: bool = False
+    """Whether the footer shows the grid key (a side of glance grids)."""
 
 
 def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
@@ -72,27 +82,41 @@ def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
 
 
 def draw_top(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> tuple[list[Text], float]:
-    """Texts of a heading area and the y (from the card's bottom) just below its glyphs."""
+    """Texts of a heading area and the y (from the card's bottom) just below its glyphs and the
+    seat mark; lines beside the mark are set narrower."""
     texts: list[Text] = []
     baseline = frame.height - SAFE_MARGIN
     below = 0.0  # the previous line's extent below its baseline
-    for i, para in enumerate(paras):
+    mark_bottom = frame.height - SAFE_MARGIN - MARK_HEIGHT
+    narrow = frame.inner_width - MARK_WIDTH - COLUMN_GAP
+    first = True
+    for para in paras:
+        para = Para(para.tokens, para.size * frame.scale, para.leading, para.space)
         pitch = line_pitch(para.size, para.leading, fonts)
-        for j, line in enumerate(para_lines(para, frame.inner_width, fonts.measure)):
-            if i == 0 and j == 0:
+        # Cut at the narrow width, so every piece fits whichever width its line gets.
+        tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
+        j = 0
+        while tokens:
+            if first:
                 baseline -= para.size * fonts.ascent
+                first = False
             else:
                 # A line never rises into the one above, whatever their sizes.
                 step = max(pitch, below + para.size * fonts.ascent)
                 baseline -= step + (para.space if j == 0 else 0.0)
+            beside = baseline + para.size * fonts.ascent > mark_bottom
+            width = narrow if beside else frame.inner_width
+            line = wrap(tokens, width, para.size, fonts.measure)[0]
+            tokens = tokens[len(line):]
             below = para.size * fonts.descent
             texts += runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
-    return texts, baseline - below if paras else frame.height - SAFE_MARGIN
+            j += 1
+    return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
 
 
 def _body_height(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
     _texts, y = draw_top(paras, frame, fonts)
-    footer_height = FOOTER_SIZE * (fonts.ascent + fonts.descent)
+    footer_height = FOOTER_SIZE * frame.scale * (fonts.ascent + fonts.descent)
     return y - SAFE_MARGIN - footer_height - 2 * PARAGRAPH_GAP
 
 
@@ -111,7 +135,8 @@ class Layout:
 def _entry_lines(
     entry: Entry, width: float, gutter: float, size: float, fonts: Fonts
 ) -> list[Line]:
-    return wrap(entry.tokens, width - gutter, size, fonts.measure)
+    tokens = cut_wide(entry.tokens, width - gutter, size, fonts.measure)
+    return wrap(tokens, width - gutter, size, fonts.measure)
 
 
 def _column_width(frame: Frame, columns: int) -> float:
@@ -122,21 +147,18 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
     """The layout of a section that takes the fewest sides, then the largest size, then the
     looser leading, then the fewest columns; each side's columns balanced."""
     if not section.entries:
-        return Layout(BODY_SIZES[0], LEADING, 1, 0.0, ((),))
+        return Layout(frame.body_sizes[0], LEADING, 1, 0.0, ((),))
     first_height = _body_height(section.top(first=True), frame, fonts)
     later_height = _body_height(section.top(first=False), frame, fonts)
     labels = [entry.label for entry in section.entries if entry.label is not None]
     best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int]] | None
     best = None
-    for size in BODY_SIZES:
+    for size in frame.body_sizes:
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
         gutter += 0.55 * size if labels else 0.0
-        widest = max(
-            fonts.measure(t.text, t.style) * size for e in section.entries for t in e.tokens
-        )
         for columns in range(1, MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
-            if width - gutter < widest:
+            if width - gutter < 6 * size:  # too narrow for words; wider ones are cut
                 break
             heights = [len(_entry_lines(e, width, gutter, size, fonts)) for e in section.entries]
             for leading in (LEADING, TIGHT_LEADING):
@@ -150,12 +172,15 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
                     packed = tuple(tuple(tuple(column) for column in side) for side in sides)
                     layout = Layout(size, leading, columns, gutter, packed)
                     best = (score, layout, heights, capacities)
-    if best is None:
-        raise PdfError(
-            "pdf.size",
-            f"{frame.name}: an opening of the card does not fit on one side even at "
-            f"{BODY_SIZES[-1]} pt; choose a bigger size (or a shorter title)",
+    if best is None:  # name the opening that is too tall for a side, even alone
+        size = frame.body_sizes[-1]
+        width = frame.inner_width
+        tallest = max(
+            range(len(section.entries)),
+            key=lambda i: len(_entry_lines(section.entries[i], width, 0.0, size, fonts)),
         )
+        label = section.labels[tallest] if section.labels else ""
+        raise DoesNotFit(f"the opening {label!r} of '{section.heading}'")
     _score, layout, heights, capacities = best
     balanced = []
     for n, side in enumerate(layout.sides):
@@ -197,22 +222,28 @@ def section_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
     return sides
 
 
-def layout_card(card: Card, frame: Frame, fonts: Fonts) -> list[Side]:
-    """Every side of the card, footers included, in order (front, back, front, ...)."""
-    sides: list[Side] = []
-    for section in sections(card, frame.inner_width, fonts):
-        sides += section_sides(section, frame, fonts)
-    if len(sides) % 2:
-        sides += section_sides(rules_section(card), frame, fonts)
-    total = len(sides)
-    return [
-        Side(side.texts + tuple(footer(card, n, total, frame, fonts)))
-        for n, side in enumerate(sides)
-    ]
-
-
 def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
-    """Draw a side with its bottom-left corner at the canvas's origin."""
+    """Draw a side with its bottom-left corner at the canvas's origin: shapes, then text."""
+    for box in side.boxes:
+        if box.fill:
+            canvas.setFillColor(COLORS[box.fill])
+            canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+        else:
+            canvas.setStrokeColor(COLORS["ink"])
+            canvas.setLineWidth(0.5)
+            canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
+    canvas.setFillColor(COLORS["ink"])
+    canvas.setStrokeColor(COLORS["ink"])
+    canvas.setLineWidth(0.5)
+    for text in side.texts:
+        if text.style.boxed or text.style.framed:  # the move on a black box, the try framed
+            lead = len(text.text) - len(text.text.lstrip())
+            x = text.x + fonts.measure(text.text[:lead], text.style) * text.size
+            width = fonts.measure(text.text[lead:], text.style) * text.size
+            pad = 0.15 * text.size
+            bottom = text.y - fonts.descent * text.size
+            boxed = text.style.boxed
+            canvas.rect(x - pad, bottom, width + 2 * pad, text.size, stroke=not boxed, fill=boxed)
     current: tuple[str, float, str] | None = None
     for text in side.texts:
         key = (fonts.name(text.style), text.size, text.style.color)
@@ -233,6 +264,9 @@ def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts:
         initialFontName=fonts.regular,
         initialFontSize=BODY_SIZES[0],
     )
+    # Ask viewers to print at actual size, double-sided flipping on the long edge.
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     info = card.dictionary
     canvas.setTitle(card.title)
     canvas.setAuthor("cardgen")
@@ -254,26 +288,3 @@ def card_frame(options: PdfOptions) -> Frame:
         raise PdfError("pdf.size", f"{options.size}: unknown; choose one of {', '.join(SIZES)}")
     width, height = SIZES[options.size]
     return Frame(options.size, width, height)
-
-
-def card_sides(card: Card, frame: Frame, options: PdfOptions) -> tuple[Fonts, list[Side]]:
-    """The fonts `options` ask for and every side of the card set in them."""
-    fonts = load_fonts(options.font)
-    sides = layout_card(card, frame, fonts)
-    check_glyphs(((t.text, t.style) for side in sides for t in side.texts), fonts, card.title)
-    return fonts, sides
-
-
-def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
-    """The card as a PDF with one side per page at the card's size: front, back, front, ...
-    (default options: a credit-card size card in the default font)."""
-    options = options or PdfOptions()
-    frame = card_frame(options)
-    fonts, sides = card_sides(card, frame, options)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, card, (frame.width, frame.height), fonts)
-    for side in sides:
-        draw(canvas, side, fonts)
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()

@@ -1,0 +1,164 @@
+"""Glance grids, seat marks, chosen seats and print settings of the PDF cards (issue 9)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import word_card
+from typer.testing import CliRunner
+
+from cardgen.advice import Try
+from cardgen.cli import app
+from cardgen.config import load_card_config
+from cardgen.paper import PdfOptions
+from cardgen.render.markdown import render_card as render_markdown
+from cardgen.render.pdf import render_card, render_sheet
+from cardgen.render.pdf.grid import Cell, rows
+from cardgen.strategy import Card, Opening, SeatStrategy
+
+ANIMALS = "cat camel goat gecko gerbil gar gannet"
+
+
+def page_texts(data: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [page.extract_text() for page in pdf.pages]
+
+
+def test_grid_rows_are_the_opening_less_its_last_letter() -> None:
+    seat = SeatStrategy(
+        3,
+        (
+            Opening("ca", (1,), ("m",), ("camel",)),
+            Opening("ge", (3,), (), (), Try("r", 1, 2)),
+            Opening("go", (3,), (), ()),
+        ),
+    )
+    assert rows(seat, "acegmo") == [
+        rows(seat, "acegmo")[0],
+        rows(seat, "acegmo")[1],
+    ]
+    first, second = rows(seat, "acegmo")
+    assert first.label == "c"
+    assert first.cells == (Cell("play", "m"), Cell(""), Cell(""), Cell(""), Cell(""), Cell(""))
+    assert second.label == "g"
+    assert second.cells == (Cell(""), Cell(""), Cell("try", "r"), Cell(""), Cell(""), Cell("lost"))
+
+
+def with_try(card: Card) -> Card:
+    """`card` with a best try on every lost opening of seat 3 (the advice branch's job)."""
+    seats = list(card.seats)
+    seats[2] = SeatStrategy(
+        3,
+        tuple(
+            o if o.won else Opening(o.fragment, o.losers, o.moves, o.words, Try("z", 1, 1))
+            for o in card.seats[2].openings
+        ),
+    )
+    return Card(card.title, card.dictionary, card.players, card.min_length, card.losers,
+                tuple(seats))
+
+
+def test_the_grid_shows_moves_boxed_tries_framed_and_its_key() -> None:
+    card = with_try(word_card(ANIMALS, players=3))
+    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions()))) as pdf:
+        grid = pdf.pages[2]
+        white = "".join(c["text"] for c in grid.chars if c["non_stroking_color"] == (1.0, 1.0, 1.0))
+        # The moves (boxed), the legend's sample A, the corner mark.
+        moves = "".join(o.play or "" for o in card.seats[2].openings)
+        assert moves == "mca"
+        assert white == moves.upper() + "A3"
+        text = grid.extract_text()
+        assert "A play · A try · — no forced win" in text
+        # A try is framed: an outlined rectangle around its letter Z.
+        outlines = [r for r in grid.rects if r["stroke"] and not r["fill"]]
+        assert len(outlines) == 2  # the lost opening "ge"'s try, and the legend's
+
+
+def test_words_none_gives_the_grids_alone() -> None:
+    card = word_card(ANIMALS, players=3)
+    texts = page_texts(render_card(card, PdfOptions(words="none")))
+    first_lines = [t.splitlines()[0] for t in texts]
+    assert first_lines == ["Ghost: tiny, 3 players, words of 3+ letters 1·2", "3"]
+
+
+def test_seats_prints_only_the_chosen_seats() -> None:
+    card = word_card(ANIMALS, players=3)
+    texts = page_texts(render_card(card, PdfOptions(seats=(3,))))
+    assert [t.splitlines()[0] for t in texts] == [
+        "Ghost: tiny, 3 players, words of 3+ 3",  # the front names the chosen seat
+        "3",
+        "You play third 3",
+        "Ghost: the rules",
+    ]
+    assert "You play first" not in texts[0] and "You play second" not in texts[0]
+    assert "Cards by seat: third 1–2." in texts[0]  # the grid backs card 1
+
+
+def test_card_1_lists_the_cards_of_each_seat() -> None:
+    card = word_card(ANIMALS, players=3)
+    front = page_texts(render_card(card, PdfOptions()))[0]
+    assert "Cards by seat: first 1 · second 1 · third 2." in front
+
+
+def test_viewers_are_asked_for_actual_size_and_long_edge_duplex() -> None:
+    card = word_card(ANIMALS, players=2)
+    for data in (render_card(card, PdfOptions()), render_sheet(card, PdfOptions(sheet="a4"))):
+        assert b"/Duplex /DuplexFlipLongEdge /PrintScaling /None" in data
+
+
+@pytest.mark.parametrize(
+    ("size", "sheet"), [("business-eu", "a4"), ("business-us", "letter"), ("id1", "a4")]
+)
+def test_every_sheet_carries_the_instruction_and_a_50_mm_scale_bar(size: str, sheet: str) -> None:
+    card = word_card(ANIMALS, players=2)
+    with pdfplumber.open(io.BytesIO(render_sheet(card, PdfOptions(size=size, sheet=sheet)))) as pdf:
+        front = pdf.pages[0]
+        text = "".join(c["text"] for c in front.chars)
+        assert "Printatactualsize(100%),double-sided" in text.replace(" ", "")
+        bars = [
+            line
+            for line in front.lines
+            if line["x0"] == line["x1"] and line["bottom"] - line["top"] > 20
+        ]
+        assert [round((b["bottom"] - b["top"]) / 72 * 25.4, 3) for b in bars] == [50.0]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("seats: [4]", "seat 4: the game has 3 players"),
+        ("seats: 2", "expected a list of seat numbers such as [1, 2], got 2"),
+        ("seats: [0]", "expected a list of seat numbers such as [1, 2], got [0]"),
+        ("words: some", "expected one of all, none, got 'some'"),
+    ],
+)
+def test_bad_pdf_seats_and_words_exit_2_in_one_line(
+    write_config: Callable[..., Path], tmp_path: Path, value: str, message: str
+) -> None:
+    path = write_config(f"dictionary: animals.txt\nplayers: 3\nmin_length: 3\npdf:\n  {value}\n")
+    result = CliRunner().invoke(app, ["build", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    key = value.split(":")[0]
+    assert result.stderr == f"cardgen: error: {path}: pdf.{key}: {message}\n"
+
+
+def test_pdf_seats_and_words_are_read(write_config: Callable[..., Path]) -> None:
+    path = write_config(
+        "dictionary: animals.txt\nplayers: 3\nmin_length: 3\npdf:\n  seats: [3, 1]\n  words: none\n"
+    )
+    assert load_card_config(path).pdf == PdfOptions(seats=(1, 3), words="none")
+
+
+def test_markdown_gets_the_same_grid_as_a_table() -> None:
+    card = with_try(word_card(ANIMALS, players=3))
+    text = render_markdown(card)
+    letters = card.dictionary.letters
+    assert "| |" + "".join(f" {x} |" for x in letters) + "\n" in text
+    cells = {"c": {"a": "**m**"}, "g": {"a": "_z?_", "e": "**c**", "o": "**a**"}}
+    for prefix, row in cells.items():
+        line = f"| **{prefix}** |" + "".join(f" {row.get(x, '')} |" for x in letters) + "\n"
+        assert line in text
