@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardgen.cards import Lexicons
+from cardgen.cards import Lexicons, config_spelling
 from cardgen.catalog import sha256
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import FetchError
@@ -64,7 +64,14 @@ def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
         check_available(config.dictionary)
     except FetchError as error:
         pytest.skip(str(error))
-    card = lexicons.card(config.dictionary, config.players, config.min_length, config.title)
+    card = lexicons.card(
+        config.dictionary,
+        config.players,
+        config.min_length,
+        config.title,
+        config_spelling(config),
+        config.ranking,
+    )
     return config, card
 
 

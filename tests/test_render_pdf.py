@@ -32,7 +32,7 @@ from cardgen.render.pdf import (
     render_sheet,
 )
 from cardgen.render.pdf.layout import SAFE_MARGIN
-from cardgen.render.sentences import no_first_win
+from cardgen.render.sentences import RARE_MARK, no_first_win
 from cardgen.strategy import Card, Opening
 from cardgen.wordlists import CatalogList, check_available, is_cached
 
@@ -101,7 +101,8 @@ def pages(data: bytes) -> Iterator[pdfplumber.page.Page]:
 
 
 def page_words(page: pdfplumber.page.Page) -> list[str]:
-    return [word["text"] for word in page.extract_words()]
+    """The words printed on a page, a rare word's dagger taken off."""
+    return [word["text"].removesuffix(RARE_MARK) for word in page.extract_words()]
 
 
 def card_words(card: Card) -> set[str]:

@@ -207,9 +207,18 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
     place = f"card {side // 2 + 1}/{total // 2} {fonts.dot} {'back' if side % 2 else 'front'}"
     right_width = fonts.measure(place, FOOT) * size
     room = frame.inner_width - right_width - 2 * MM
-    name = card.dictionary.name
-    rest = f" {card.dictionary.sha256[:8]} {fonts.dot} {card.players} players {fonts.dot} "
-    rest += f"{card.min_length}+ letters"
+    d = card.dictionary
+    name = d.name
+    dot = fonts.dot
+    rule = f" {dot} {d.language} {d.alphabet}" if d.language != "en" or d.alphabet != "a-z" else ""
+    # The full wording, or a compact one where the list's name would have to be cut.
+    rests = [
+        f" {d.sha256[:8]} {dot} {card.players} players {dot} {card.min_length}+ letters{rule}",
+        f" {d.sha256[:8]} {dot} {card.players}p {dot} {card.min_length}+{rule}",
+    ]
+    rest = next(
+        (r for r in rests if fonts.measure(name + r, FOOT) * size <= room), rests[-1]
+    )
     while name and fonts.measure(name + fonts.ellipsis + rest, FOOT) * size > room:
         name = name[:-1]
     if name != card.dictionary.name:
