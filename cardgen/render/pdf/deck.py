@@ -71,6 +71,7 @@ from cardgen.render.sentences import (
     ordinal,
     rules_sentence,
     seat_heading,
+    try_outcome,
     verdict,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -159,6 +160,9 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
     if 1 in seats:
         if first is None or first.play is None:
             line = no_first_win(card)
+            best = first.best_try if first is not None else None
+            if best is not None:
+                line += f" Best try: open with *{best.move}* ({try_outcome(best, card.players)})."
         else:
             line = f"open with !{first.play}! then keep to " + " ".join(first.words)
         paras.append(Para(words(seat_heading(1) + ":", BOLD) + markup(line), size, space=gap))
