@@ -128,6 +128,18 @@ class Lexicons:
         return build_card(solution, info, title, ranking=about, rare=rare)
 
 
+def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
+    """The card a card config describes, as `cardgen build` makes it."""
+    return lexicons.card(
+        config.dictionary,
+        config.players,
+        config.min_length,
+        config.title,
+        config_spelling(config),
+        config.ranking,
+    )
+
+
 def config_spelling(config: CardConfig) -> Spelling:
     """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
     return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)

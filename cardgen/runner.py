@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from cardgen.cards import Lexicons, config_spelling
+from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import write_all
@@ -148,14 +148,7 @@ def _targets(
 
 
 def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
-    return lexicons.card(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        config.title,
-        config_spelling(config),
-        config.ranking,
-    )
+    return config_card(config, lexicons)
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

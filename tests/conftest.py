@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardgen.cards import Lexicons, config_spelling
+from cardgen.cards import Lexicons, config_card
 from cardgen.catalog import sha256
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import FetchError
@@ -64,15 +64,7 @@ def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
         check_available(config.dictionary)
     except FetchError as error:
         pytest.skip(str(error))
-    card = lexicons.card(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        config.title,
-        config_spelling(config),
-        config.ranking,
-    )
-    return config, card
+    return config, config_card(config, lexicons)
 
 
 def word_card(words: str, players: int, min_length: int = 3, name: str = "tiny") -> Card:
