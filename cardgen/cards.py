@@ -17,7 +17,7 @@ from cardgen.familiarity import Frequencies, default_avoid, familiar_ranking, wo
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.progress import ProgressCallback
 from cardgen.ranking import FEWEST, Ranking
-from cardgen.solver import solve
+from cardgen.solver import Solution, solve
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.wordlists import (
     CatalogList,
@@ -56,12 +56,11 @@ class Lexicons:
         if key not in self._lexicons:
             lexicon = playable_words(self.wordlist(source).entries, min_length, spelling)
             if not lexicon.words:
-                where = source.path if isinstance(source, ListFile) else source.name
                 expected = "lower-case a-z words"
                 if spelling != Spelling():
                     expected = f"{spelling.language} words of alphabet {spelling.rule}"
                 raise WordListError(
-                    f"{where}: no playable words of {min_length}+ letters "
+                    f"{_where(source)}: no playable words of {min_length}+ letters "
                     f"(entries must be {expected})"
                 )
             self._lexicons[key] = lexicon
@@ -91,14 +90,14 @@ class Lexicons:
             if self._wordfreq is None:
                 self._wordfreq = wordfreq(progress=self.progress)
             frequencies = self._wordfreq
+        lexicon = self.lexicon(source, min_length, spelling)
         avoid = options.avoid
         if avoid is None:
-            language = self.info(source, min_length, spelling).language
+            language = lexicon.spelling.language
             if language not in self._avoid:
                 self._avoid[language] = default_avoid(language, progress=self.progress)
             avoid = self._avoid[language]
-        words = self.lexicon(source, min_length, spelling).words
-        ranking, rare = familiar_ranking(words, frequencies, options.rare_below, avoid)
+        ranking, rare = familiar_ranking(lexicon.words, frequencies, options.rare_below, avoid)
         avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
         info = RankingInfo(
             "familiar", options.rare_below, frequencies.label, frequencies.sha256, avoided
@@ -117,15 +116,32 @@ class Lexicons:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
         its card."""
         options = options or RankingOptions()
-        ranking, rare, about = self.ranking(source, min_length, options, spelling)
-        lexicon = self.lexicon(source, min_length, spelling)
-        try:
-            solution = solve(lexicon, players, ranking)
-        except ValueError as error:  # a list too large for the rank encoding
-            where = source.path if isinstance(source, ListFile) else source.name
-            raise WordListError(f"{where}: {error}") from None
+        _, rare, about = self.ranking(source, min_length, options, spelling)
+        solution = self.solution(source, players, min_length, spelling=spelling, options=options)
         info = self.info(source, min_length, spelling)
         return build_card(solution, info, title, ranking=about, rare=rare)
+
+    def solution(
+        self,
+        source: WordListSource,
+        players: int,
+        min_length: int,
+        *,
+        spelling: Spelling | None = None,
+        options: RankingOptions | None = None,
+    ) -> Solution:
+        """The solved game on the list, its word sets ranked as `options` say."""
+        ranking, _, _ = self.ranking(source, min_length, options or RankingOptions(), spelling)
+        lexicon = self.lexicon(source, min_length, spelling)  # its own errors stand as they are
+        try:
+            return solve(lexicon, players, ranking)
+        except ValueError as error:  # a list too large for the rank encoding
+            raise WordListError(f"{_where(source)}: {error}") from None
+
+
+def _where(source: WordListSource) -> object:
+    """How an error names a list: its file, or its catalog name."""
+    return source.path if isinstance(source, ListFile) else source.name
 
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:

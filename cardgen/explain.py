@@ -22,7 +22,7 @@ from cardgen.cards import Lexicons, config_spelling
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
 from cardgen.progress import ProgressCallback
-from cardgen.solver import Solution, solve
+from cardgen.solver import Solution
 from cardgen.wordlists import check_available
 
 
@@ -216,12 +216,18 @@ def position_document(position: Position) -> dict[str, Any]:
 def solution_for(
     config_path: Path, progress: ProgressCallback | None = None
 ) -> tuple[CardConfig, Solution]:
-    """Read a card config and solve its game (the word list read or fetched as for a card)."""
+    """Read a card config and solve its game as its card is solved (the word list read or
+    fetched as for a card, the config's spelling and ranking)."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
-    spelling = config_spelling(config)
-    lexicon = Lexicons(progress=progress).lexicon(config.dictionary, config.min_length, spelling)
-    return config, solve(lexicon, config.players)
+    solution = Lexicons(progress=progress).solution(
+        config.dictionary,
+        config.players,
+        config.min_length,
+        spelling=config_spelling(config),
+        options=config.ranking,
+    )
+    return config, solution
 
 
 def explain_config(

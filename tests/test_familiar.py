@@ -184,3 +184,16 @@ def test_a_table_row_uses_the_ranking(runner: CliRunner, tmp_path: Path) -> None
         rows.append(json.loads((tmp_path / f"{ranking}.json").read_text())["rows"][0])
     # Seat 1's card: {bear, beaver} with fewest, {gannet, gerbil, goat} with familiar.
     assert [row["seats"][0]["card_words"] for row in rows] == [2, 3]
+
+
+def test_explain_steers_to_the_familiar_card_s_words(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path
+) -> None:
+    """explain (and play) solve a config as its card is solved: its ranking included."""
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    config = write_config(FAMILIAR + "familiarity: freq.tsv\navoid: []\n")
+    result = runner.invoke(app, ["explain", str(config), "", "--json"])
+    assert result.exit_code == 0, result.output
+    position = json.loads(result.stdout)
+    assert position["words"] == ["gannet", "gerbil", "goat"]  # fewest would say bear, beaver
+    assert position["card_move"] == "g"
