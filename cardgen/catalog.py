@@ -108,11 +108,9 @@ def _parse_entry(name: str, facts: object) -> CatalogEntry:
     return CatalogEntry(name=name, **cast(dict[str, Any], facts))
 
 
-def _catalog_text() -> str:
-    return (folder("cardgen.catalog_data") / "catalog.yaml").read_text(encoding="utf-8")
-
-
 @functools.cache
-def load_catalog() -> Mapping[str, CatalogEntry]:
-    """The catalog shipped with cardgen: list name -> entry, in the order of the file."""
-    return types.MappingProxyType(parse_catalog(_catalog_text()))
+def load_catalog(file: str = "catalog.yaml") -> Mapping[str, CatalogEntry]:
+    """The catalog shipped with cardgen: list name -> entry, in the order of the file; or,
+    with `file="data.yaml"`, the data files described the same way (`cardgen.familiarity`)."""
+    text = (folder("cardgen.catalog_data") / file).read_text(encoding="utf-8")
+    return types.MappingProxyType(parse_catalog(text))

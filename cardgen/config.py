@@ -287,10 +287,11 @@ def _identity(source: WordListSource) -> object:
 
 
 PDF_KEYS = ("size", "sheet", "font", "words", "seats")
-CARD_KEYS: tuple[str, ...] = ("dictionary", "players", "min_length", "title", "output_dir", "pdf")
-CARD_KEYS += ("language", "alphabet", "capitalized")
 RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid")
-CARD_KEYS += RANKING_KEYS
+CARD_KEYS = (
+    "dictionary", "players", "min_length", "title", "output_dir", "pdf",
+    "language", "alphabet", "capitalized", *RANKING_KEYS,
+)
 TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir", *RANKING_KEYS)
 _MARKERS = {
     "build": ("dictionary", "dictionaries", "table", "table"),

@@ -10,10 +10,8 @@ of this.
 
 from __future__ import annotations
 
-import functools
 import gzip
 import math
-import types
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,13 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from cardgen.catalog import CatalogEntry, parse_catalog, sha256
-from cardgen.errors import FetchError
+from cardgen.catalog import CatalogEntry, load_catalog, sha256
+from cardgen.errors import FetchError, WordListError
 from cardgen.files import InputFileError, read_limited
-from cardgen.packaged import folder
 from cardgen.progress import ProgressCallback
 from cardgen.ranking import Ranking
-from cardgen.wordlists import parse_entries, read_verified
+from cardgen.wordlists import decode_lines, parse_entries, read_verified
 
 WORDFREQ = "wordfreq"
 """The `familiarity` value that names the wordfreq data."""
@@ -48,13 +45,6 @@ class Frequencies:
     sha256: str
     """sha256 of the data read (the compressed member, or the file)."""
     zipf: Mapping[str, float] = field(repr=False)
-
-
-@functools.cache
-def data_catalog() -> Mapping[str, CatalogEntry]:
-    """The data shipped beside the catalog (`wordlists/data.yaml`): name -> entry."""
-    text = (folder("cardgen.catalog_data") / "data.yaml").read_text(encoding="utf-8")
-    return types.MappingProxyType(parse_catalog(text))
 
 
 def read_cbpack(data: bytes) -> dict[str, float]:
@@ -154,7 +144,7 @@ def _fetch(
     name: str, hint: str, progress: ProgressCallback | None
 ) -> tuple[CatalogEntry, bytes]:
     """A data file of `wordlists/data.yaml`, verified, fetched once; a FetchError says `hint`."""
-    entry = data_catalog()[name]
+    entry = load_catalog("data.yaml")[name]
     try:
         return entry, read_verified(entry, progress=progress)
     except FetchError as error:
@@ -238,8 +228,6 @@ def _read(path: Path) -> bytes:
 
 def _lines(path: Path, data: bytes) -> list[str]:
     try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise FamiliarityError(f"{path}: line {line}: not UTF-8 text") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return decode_lines(data)
+    except WordListError as error:
+        raise FamiliarityError(f"{path}: {error}") from None

@@ -308,6 +308,22 @@ def read_verified(entry: CatalogEntry, *, progress: ProgressCallback | None = No
 # --- reading lists -----------------------------------------------------------------------
 
 
+def decode_lines(data: bytes, encoding: str = "utf-8") -> list[str]:
+    """The lines of a text file's bytes, written in `encoding` (a UTF-8 byte-order mark is
+    not text; lines end with LF, CRLF or a lone CR). Bytes that do not decode are a
+    WordListError naming the line, e.g. `line 2: not utf-8 text (byte 0xe5)`."""
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise WordListError(
+            f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
+        ) from None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
 def parse_entries(
     data: bytes, *, uppercase: bool = False, encoding: str = "utf-8"
 ) -> tuple[str, ...]:
@@ -321,16 +337,7 @@ def parse_entries(
     >>> parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True)
     ('aa', 'aah', 'zzz')
     """
-    try:
-        text = data.decode(encoding).removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise WordListError(
-            f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
-        ) from None
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = (line.strip() for line in text.split("\n"))
+    lines = (line.strip() for line in decode_lines(data, encoding))
     if uppercase:
         return tuple(line.lower() for line in lines if line)
     return tuple(line for line in lines if line)
