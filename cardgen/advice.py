@@ -9,8 +9,20 @@ from cardgen.solver import Solution
 
 
 @dataclass(frozen=True)
+class Escape:
+    """The word the other players must know to get out of a trap (docs/rules.md, "Traps")."""
+
+    word: str
+    """The escape word: the line out of the trap ends in it."""
+    zipf: float
+    """Its Zipf frequency, the trap's escape threshold: a table that knows only words of Zipf
+    above it cannot escape."""
+
+
+@dataclass(frozen=True)
 class Try:
-    """The move that gives the next seat the most chances to go wrong."""
+    """What to play where the seat cannot win: the trap (the move the others are least likely
+    to know their way out of), else the move that gives them the most chances to go wrong."""
 
     move: str
     """The letter to play."""
@@ -18,6 +30,9 @@ class Try:
     """The next seat's replies after which the mover no longer loses."""
     replies: int
     """The next seat's legal replies (0 when the move ends the game)."""
+    escape: Escape | None = None
+    """The trap's escape word; None where no word gets the others out (or the card has no
+    frequency data, see `Card.traps`)."""
 
 
 def best_try(solution: Solution, fragment: str) -> Try | None:

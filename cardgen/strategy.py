@@ -71,6 +71,9 @@ class Opening:
     wrong (`cardgen.advice`); None where it wins."""
     rare: tuple[str, ...] = ()
     """The rare words of `words` (docs/rules.md, "The familiar ranking"); () with `fewest`."""
+    named: tuple[str, ...] = ()
+    """On a card against a casual table (`Opponent.knows`): the words of `words` that the seat
+    names when the others challenge, knowing no word to play; () against perfect players."""
 
     @property
     def won(self) -> bool:
@@ -104,6 +107,23 @@ class RankingInfo:
         """Whether the card ranks by familiar words (and so marks its rare words)."""
         return self.by == "familiar"
 
+
+@dataclass(frozen=True)
+class Opponent:
+    """Whom a card's seats play against (docs/rules.md, "Traps")."""
+
+    knows: float | None = None
+    """None: perfect players, who know every playable word; else a casual table, which knows
+    only the playable words of Zipf frequency >= `knows` and challenges when it knows none."""
+
+    @property
+    def perfect(self) -> bool:
+        """Whether the others know every word."""
+        return self.knows is None
+
+
+PERFECT = Opponent()
+"""The default opponent: players who know every word and play perfectly."""
 
 FEWEST_INFO = RankingInfo()
 """What a card ranked by `fewest` says of its ranking."""
@@ -147,6 +167,10 @@ class Card:
     """Every seat's strategy, seat 1 first."""
     ranking: RankingInfo = FEWEST_INFO
     """How the seats' word sets were chosen."""
+    opponent: Opponent = PERFECT
+    """Whom the seats' strategies are for: perfect players, or a casual table."""
+    traps: bool = False
+    """Whether the card's tries are traps with escape words (it had frequency data)."""
 
     @property
     def winners(self) -> tuple[int, ...]:
