@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Protocol
 
 from cardgen.solver import Solution
 
@@ -35,34 +36,65 @@ class Try:
     frequency data, see `Card.traps`)."""
 
 
-def best_try(solution: Solution, fragment: str) -> Try | None:
+class Escapes(Protocol):
+    """What the trap needs to know of a game: each seat's escape thresholds and words
+    (`cardgen.traps.Thresholds`)."""
+
+    def threshold(self, fragment: str, seat: int) -> float: ...
+
+    def escape_word(self, fragment: str, seat: int) -> Escape | None: ...
+
+
+def best_try(solution: Solution, fragment: str, traps: Escapes | None = None) -> Try | None:
     """The best try of the seat to move at `fragment`, or None when it wins (or the game is over).
 
     Candidates are the letters that do not complete a playable word (all of them if every one
     does); a reply is a mistake when the mover is no longer among the losers after it. The
-    largest share of mistakes wins, then the most mistakes, then the first letter.
+    largest share of mistakes wins, then the most mistakes, then the first letter. With
+    `traps`, the trap (docs/rules.md, "Traps"): the candidate after which the others need the
+    rarest word to escape (the lowest threshold) comes first, then that order; the try then
+    names the escape word.
 
     >>> from cardgen.lexicon import playable_words
     >>> from cardgen.solver import solve
     >>> words = ["cat", "camel", "goat", "gecko", "gerbil", "gar"]
     >>> best_try(solve(playable_words(words, 3), 2), "")  # "ge" and "go" let the first seat win
-    Try(move='g', mistakes=2, replies=3)
+    Try(move='g', mistakes=2, replies=3, escape=None)
     """
     mover = solution.mover(fragment)
     if solution.is_word(fragment) or mover not in solution.losers(fragment):
         return None
     moves = solution.children(fragment)
     candidates = [x for x in moves if not solution.is_word(fragment + x)] or list(moves)
-    best: tuple[Fraction, int] | None = None
+    best: tuple[float, Fraction, int] | None = None
     chosen = Try(candidates[0], 0, 0)
     for x in candidates:
         after = fragment + x
         replies = () if solution.is_word(after) else solution.children(after)
         mistakes = sum(mover not in solution.losers(after + y) for y in replies)
         share = Fraction(mistakes, len(replies)) if replies else Fraction(0)
-        # Larger share, then more mistakes; candidates come alphabetically, so a tie keeps the
-        # first letter.
-        if best is None or (share, mistakes) > best:
-            best = (share, mistakes)
+        threshold = traps.threshold(after, mover) if traps is not None else 0.0
+        # Lowest threshold, then larger share, then more mistakes; candidates come
+        # alphabetically, so a tie keeps the first letter.
+        order = (-threshold, share, mistakes)
+        if best is None or order > best:
+            best = order
             chosen = Try(x, mistakes, len(replies))
-    return chosen
+    if traps is None:
+        return chosen
+    escape = traps.escape_word(fragment + chosen.move, mover)
+    return Try(chosen.move, chosen.mistakes, chosen.replies, escape)
+
+
+def try_document(found: Try | None) -> dict[str, Any] | None:
+    """A try (or trap) as JSON-ready data (the cards' and `explain --json`'s `try`); None
+    stays None."""
+    if found is None:
+        return None
+    escape = found.escape
+    return {
+        "move": found.move,
+        "mistakes": found.mistakes,
+        "replies": found.replies,
+        "escape": None if escape is None else {"word": escape.word, "zipf": escape.zipf},
+    }

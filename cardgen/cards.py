@@ -8,17 +8,29 @@ cache, shared by every config and table row of a run so that each list is read o
 from __future__ import annotations
 
 from collections.abc import Container
+from dataclasses import replace
+from itertools import repeat
 from pathlib import Path
+
+import numpy as np
 
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.config import CardConfig, RankingOptions
 from cardgen.errors import WordListError
-from cardgen.familiarity import Frequencies, default_avoid, familiar_ranking, wordfreq
+from cardgen.familiarity import (
+    Frequencies,
+    WordZipf,
+    default_avoid,
+    familiar_ranking,
+    wordfreq,
+)
 from cardgen.lexicon import Lexicon, playable_words
+from cardgen.opponent import PERFECT, Opponent
 from cardgen.progress import ProgressCallback
 from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import Solution, solve
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
+from cardgen.traps import Thresholds, thresholds
 from cardgen.wordlists import (
     CatalogList,
     ListFile,
@@ -104,6 +116,41 @@ class Lexicons:
         )
         return ranking, rare, info
 
+    def word_zipf(
+        self,
+        source: WordListSource,
+        min_length: int,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+    ) -> WordZipf | None:
+        """The Zipf frequency of each playable word (0.0 where the data have none): a config's
+        `familiarity` file, else wordfreq's data for the list's language; None where there are
+        none."""
+        lexicon = self.lexicon(source, min_length, spelling)
+        frequencies = options.frequencies
+        if frequencies is None:
+            if lexicon.spelling.language.split("-")[0] != "en":
+                return None
+            if self._wordfreq is None:
+                self._wordfreq = wordfreq(progress=self.progress)
+            frequencies = self._wordfreq
+        zipf = np.array(
+            list(map(frequencies.zipf.get, lexicon.words, repeat(0.0))), dtype=np.float64
+        )
+        return WordZipf(zipf, frequencies.label, frequencies.sha256)
+
+    def traps(
+        self,
+        source: WordListSource,
+        solution: Solution,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+    ) -> Thresholds | None:
+        """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
+        or None where the config reads no word frequencies."""
+        zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling)
+        return None if zipf is None else thresholds(solution, zipf.zipf)
+
     def card(
         self,
         source: WordListSource,
@@ -112,14 +159,26 @@ class Lexicons:
         title: str | None = None,
         spelling: Spelling | None = None,
         options: RankingOptions | None = None,
+        opponent: Opponent = PERFECT,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card."""
+        its card, with traps where there are frequency data, for `opponent`."""
         options = options or RankingOptions()
         _, rare, about = self.ranking(source, min_length, options, spelling)
         solution = self.solution(source, players, min_length, spelling=spelling, options=options)
+        zipf = self.word_zipf(source, min_length, options, spelling)
+        traps = None if zipf is None else thresholds(solution, zipf.zipf)
+        if zipf is not None:  # the card names the frequencies its traps were found with
+            about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
+        if opponent.knows is not None and traps is None:
+            raise WordListError(
+                f"{_where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
+                "frequencies: this list's language has none; give a `familiarity:` file"
+            )
         info = self.info(source, min_length, spelling)
-        return build_card(solution, info, title, ranking=about, rare=rare)
+        return build_card(
+            solution, info, title, ranking=about, rare=rare, traps=traps, opponent=opponent
+        )
 
     def solution(
         self,
@@ -153,6 +212,7 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
         config.title,
         config_spelling(config),
         config.ranking,
+        config.opponent,
     )
 
 
@@ -183,6 +243,7 @@ def make_card(
     title: str | None = None,
     spelling: Spelling | None = None,
     ranking: RankingOptions | None = None,
+    opponent: Opponent = PERFECT,
     progress: ProgressCallback | None = None,
 ) -> Card:
     """Solve Ghost on a word list and build the card of every seat and opening.
@@ -190,7 +251,9 @@ def make_card(
     `dictionary` is a catalog name (`"twl06"`), a `Path` of a word list file, or a string read
     by the config rule (`"./mine.txt"` is a file, relative to the current folder). `spelling`
     defaults to the list's language's; `ranking` to the fewest words (for familiar words:
-    `RankingOptions(by="familiar")`, which fetches the wordfreq data once).
+    `RankingOptions(by="familiar")`); `opponent` to perfect players (a casual table:
+    `Opponent(knows=3.0)`). The word frequencies of the traps are read as a config's
+    `familiarity` says (the wordfreq data of the list's language, fetched once).
 
     >>> card = make_card(Path("tests/data/animals.txt"), players=2, min_length=3)
     >>> opening = card.seats[0].openings[0]
@@ -204,7 +267,7 @@ def make_card(
     else:
         source = dictionary
     lexicons = Lexicons(progress=progress)
-    return lexicons.card(source, players, min_length, title, spelling, ranking)
+    return lexicons.card(source, players, min_length, title, spelling, ranking, opponent)
 
 
 __all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]

@@ -234,6 +234,18 @@ def wordlists_fetch(
 OneConfigArg = Annotated[
     Path, typer.Argument(help="A card config (YAML).", show_default=False, metavar="CONFIG")
 ]
+KnowsOption = Annotated[
+    float | None,
+    typer.Option(
+        "--knows",
+        metavar="ZIPF",
+        min=0.0,
+        max=10.0,
+        help="Against a casual table: the others know only the words of this Zipf frequency "
+        "or more (3 is a common word, 0 every word), and challenge when they know none.",
+        show_default=False,
+    ),
+]
 
 
 @app.command(cls=_Command)
@@ -251,8 +263,10 @@ def explain(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of text.")
     ] = False,
+    knows: KnowsOption = None,
 ) -> None:
-    """Explain one position: who is to move, who loses, and what each next letter does.
+    """Explain one position: who is to move, who loses, what each next letter does, and what
+    gets the others out of each trap.
 
     Example: cardgen explain configs/twl06-2p.yaml ngu
     """
@@ -260,7 +274,9 @@ def explain(
     from cardgen.render.explain import describe, render_json
 
     with _reporting() as display:
-        card_config, solution, position = explain_config(config, fragment, progress=display)
+        card_config, solution, position = explain_config(
+            config, fragment, knows=knows, progress=display
+        )
     text = render_json(position) if as_json else describe(position, card_config, solution)
     typer.echo(text, nl=False)
 
@@ -283,18 +299,21 @@ def play(
             "--seed", metavar="S", help="Seed the computer's choices, so that a game replays."
         ),
     ] = None,
+    knows: KnowsOption = None,
 ) -> None:
-    """Play Ghost in the terminal against perfect computer players.
+    """Play Ghost in the terminal against perfect computer players, or a casual table.
 
     Type a letter at your turn; ? shows the card's advice, ! challenges the previous player,
-    q quits. Plain lines from a pipe work too.
+    quit stops. With --knows the computers know only common words and challenge when they know
+    none: then type a word that begins with the letters played. Plain lines from a pipe work
+    too.
 
     Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7
     """
     from cardgen.play import play_config
 
     with _reporting() as display:
-        play_config(config, seat=seat, hints=hints, seed=seed, progress=display)
+        play_config(config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows)
 
 
 def _usage_line(error: Any) -> str:

@@ -21,6 +21,7 @@ from cardgen.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
+from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import ListFile, WordListSource, parse_source
 from cardgen.yamlfile import key_name, kind, load_mapping, preview
@@ -30,6 +31,9 @@ PLAYERS = (2, 10)
 MIN_LENGTHS = (2, 15)
 """Smallest and largest minimum word length."""
 DEFAULT_OUTPUT_DIR = Path("output")
+MAX_ZIPF = 10.0
+"""The largest `opponent.knows`: above every word's Zipf frequency (the commonest English word,
+`the`, has 7.73)."""
 RANKINGS = ("fewest", "familiar")
 """The values of `ranking` (GHOST.md: "Minimal winning word sets", "The familiar ranking")."""
 
@@ -66,6 +70,8 @@ class CardConfig:
     capitalized: str | None = None
     """`drop` or `lower` capitalised entries; None: the language's default."""
     ranking: RankingOptions = field(default_factory=RankingOptions)
+    opponent: Opponent = PERFECT
+    """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
 
     @property
     def stem(self) -> str:
@@ -84,6 +90,8 @@ class TableConfig:
     players: tuple[int, ...]
     output_dir: Path = DEFAULT_OUTPUT_DIR
     ranking: RankingOptions = field(default_factory=RankingOptions)
+    opponent: Opponent = PERFECT
+    """Whom the rows count wins against (key `opponent`)."""
 
     @property
     def stem(self) -> str:
@@ -249,6 +257,31 @@ class _Reader:
             avoid = self.avoid(self.data["avoid"])
         return RankingOptions(by, float(rare_below), frequencies, avoid)
 
+    def opponent(self) -> Opponent:
+        """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
+        only the playable words of Zipf frequency >= THETA (a number from 0 to 10)."""
+        value = self.data.get("opponent", "perfect")
+        expected = "expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}"
+        if value == "perfect" or value is None:
+            return PERFECT
+        if not isinstance(value, dict):
+            raise self.error(f"{expected}, got {preview(value)}", "opponent")
+        for key in value:
+            if key != "knows":
+                raise self.error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
+        knows = value.get("knows")
+        if (
+            isinstance(knows, bool)
+            or not isinstance(knows, (int, float))
+            or not math.isfinite(knows)
+            or not 0 <= knows <= MAX_ZIPF
+        ):
+            raise self.error(
+                f"expected a Zipf frequency from 0 to {MAX_ZIPF:g}, got {preview(knows)}",
+                "opponent.knows",
+            )
+        return Opponent(float(knows))
+
     def avoid(self, value: Any) -> frozenset[str]:
         """A list of words, or the path of a file of words, one a line."""
         if isinstance(value, list):
@@ -287,7 +320,7 @@ def _identity(source: WordListSource) -> object:
 
 
 PDF_KEYS = ("size", "sheet", "font", "words", "seats")
-RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid")
+RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid", "opponent")
 CARD_KEYS = (
     "dictionary", "players", "min_length", "title", "output_dir", "pdf",
     "language", "alphabet", "capitalized", *RANKING_KEYS,
@@ -317,6 +350,7 @@ def load_card_config(path: Path) -> CardConfig:
         alphabet=_choice(reader, "alphabet", RULES),
         capitalized=_choice(reader, "capitalized", CAPITALIZED),
         ranking=reader.ranking(),
+        opponent=reader.opponent(),
     )
 
 
@@ -351,4 +385,5 @@ def load_table_config(path: Path) -> TableConfig:
         players=reader.integers("players", PLAYERS),
         output_dir=reader.output_dir(),
         ranking=reader.ranking(),
+        opponent=reader.opponent(),
     )

@@ -11,23 +11,30 @@ surrounding spaces; any other character than the letters a-z is refused.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 from typing import Any
 
-from cardgen.advice import Try, best_try
+from cardgen.advice import Escape, Try, best_try, try_document
 from cardgen.cards import Lexicons, config_spelling
+from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution
+from cardgen.traps import Thresholds
 from cardgen.wordlists import check_available
 
 
 class FragmentError(InputError):
     """A fragment that is not made of the letters a-z (exit status 2)."""
+
+
+class KnowsError(InputError):
+    """`--knows` where the config has no word frequencies (exit status 2)."""
 
 
 @dataclass(frozen=True)
@@ -42,8 +49,15 @@ class Letter:
     """Whether the letter completes a playable word, and so loses at once (the seat that
     plays it is the one that completed the word)."""
     words: tuple[str, ...]
-    """The mover's minimal winning word set after this letter, in the config's ranking; ()
-    when the letter does not win."""
+    """The mover's minimal winning word set after this letter, in the config's ranking (against
+    the casual table when the position has `knows`); () when the letter does not win."""
+    threshold: float | None = None
+    """The mover's escape threshold after this letter (docs/rules.md, "Traps"): the mover
+    cannot lose against a table that knows only words of a higher Zipf (-inf: against anyone,
+    +inf: against no one); None without word frequencies."""
+    escape: Escape | None = None
+    """The word the others must know to get out after this letter (its Zipf is `threshold`);
+    None where the threshold is infinite or unknown."""
 
 
 @dataclass(frozen=True)
@@ -77,11 +91,19 @@ class Position:
     words: tuple[str, ...]
     """The mover's minimal winning word set (the card's ranking); () without a forced win."""
     challenge_word: str | None
-    best_try: Try | None = None
-    """Where the mover cannot win: the letter that gives the next seat the most chances to go
-    wrong (docs/rules.md, "The best try"); None where it wins or the game is over."""
     """A word to name if challenged: the first of `words`, else the shortest playable word
     beginning with the fragment (alphabetically first of those); None if none begins so."""
+    best_try: Try | None = None
+    """Where the mover cannot win: the trap (docs/rules.md, "Traps"), or without word
+    frequencies the letter that gives the next seat the most chances to go wrong ("The best
+    try"); None where it wins or the game is over."""
+    traps: bool = False
+    """Whether the position was explained with word frequencies (letters' thresholds)."""
+    knows: float | None = None
+    """Explained against a table that knows only words of Zipf >= `knows` (`moves` and
+    `words` are then against it); None: against perfect players."""
+    named: tuple[str, ...] = ()
+    """Against a casual table: the words of `words` the mover names when challenged."""
 
     @property
     def card_move(self) -> str | None:
@@ -114,8 +136,14 @@ def parse_fragment(text: str, letters: str = ALPHABET) -> str:
     return fragment
 
 
-def explain(solution: Solution, fragment: str) -> Position:
-    """Explain `fragment` (already parsed) for the seat to move, from a solved game."""
+def explain(
+    solution: Solution,
+    fragment: str,
+    traps: Thresholds | None = None,
+    knows: float | None = None,
+) -> Position:
+    """Explain `fragment` (already parsed) for the seat to move, from a solved game; with
+    `traps`, each letter's escape and the trap; with `knows` too, against a casual table."""
     n = solution.players
     mover = solution.mover(fragment)
     if solution.find(fragment) is None:
@@ -140,18 +168,33 @@ def explain(solution: Solution, fragment: str) -> Position:
             moves=(),
             words=(),
             challenge_word=None,
+            traps=traps is not None,
+            knows=knows,
         )
+    table = casual(traps, knows) if traps is not None and knows is not None else None
+
+    def words_after(f: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if table is None:
+            return solution.winning_words(f, mover), ()
+        return table.winning_words(f, mover)
+
     word = solution.is_word(fragment)
     letters = tuple(
         Letter(
             letter=x,
             losers=tuple(sorted(solution.losers(fragment + x))),
             word=solution.is_word(fragment + x),
-            words=solution.winning_words(fragment + x, mover),
+            words=words_after(fragment + x)[0],
+            threshold=None if traps is None else traps.threshold(fragment + x, mover),
+            escape=None if traps is None else traps.escape_word(fragment + x, mover),
         )
         for x in solution.children(fragment)
     )
-    words = solution.winning_words(fragment, mover)
+    words, named = words_after(fragment)
+    if table is None:
+        moves = solution.winning_moves(fragment, mover)
+    else:
+        moves = table.winning_moves(fragment, mover) if not word else ()
     return Position(
         fragment=fragment,
         players=n,
@@ -162,10 +205,13 @@ def explain(solution: Solution, fragment: str) -> Position:
         completed_by=(len(fragment) - 1) % n + 1 if word else None,
         ended_at=None,
         letters=letters,
-        moves=solution.winning_moves(fragment, mover),
+        moves=moves,
         words=words,
         challenge_word=words[0] if words else shortest_word(solution, fragment),
-        best_try=None if word else best_try(solution, fragment),
+        best_try=None if word or words else best_try(solution, fragment, traps),
+        traps=traps is not None,
+        knows=knows,
+        named=named,
     )
 
 
@@ -199,18 +245,31 @@ def position_document(position: Position) -> dict[str, Any]:
         "words": list(position.words),
         "card_move": position.card_move,
         "letters": [
-            {"letter": x.letter, "losers": list(x.losers), "word": x.word, "words": list(x.words)}
+            {
+                "letter": x.letter,
+                "losers": list(x.losers),
+                "word": x.word,
+                "words": list(x.words),
+                "threshold": _threshold(x.threshold),
+                "escape": None if x.escape is None else {
+                    "word": x.escape.word, "zipf": x.escape.zipf
+                },
+            }
             for x in position.letters
         ],
         "challenge_word": position.challenge_word,
-        "try": None
-        if position.best_try is None
-        else {
-            "move": position.best_try.move,
-            "mistakes": position.best_try.mistakes,
-            "replies": position.best_try.replies,
-        },
+        "try": try_document(position.best_try),
+        "traps": position.traps,
+        "knows": position.knows,
+        "named": list(position.named),
     }
+
+
+def _threshold(value: float | None) -> float | str | None:
+    """A threshold in JSON: a number, "-inf" or "+inf" (JSON has no infinities), or null."""
+    if value is None or math.isfinite(value):
+        return value
+    return "+inf" if value > 0 else "-inf"
 
 
 def solution_for(
@@ -218,24 +277,47 @@ def solution_for(
 ) -> tuple[CardConfig, Solution]:
     """Read a card config and solve its game as its card is solved (the word list read or
     fetched as for a card, the config's spelling and ranking)."""
-    config = load_card_config(config_path)
-    check_available(config.dictionary)
-    solution = Lexicons(progress=progress).solution(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        spelling=config_spelling(config),
-        options=config.ranking,
-    )
+    config, solution, _ = game_for(config_path, progress, traps=False)
     return config, solution
 
 
+def game_for(
+    config_path: Path, progress: ProgressCallback | None = None, *, traps: bool = True
+) -> tuple[CardConfig, Solution, Thresholds | None]:
+    """A card config read, its game solved as its card is, and with `traps` the escape
+    thresholds (None where the config reads no word frequencies)."""
+    config = load_card_config(config_path)
+    check_available(config.dictionary)
+    lexicons = Lexicons(progress=progress)
+    spelling = config_spelling(config)
+    solution = lexicons.solution(
+        config.dictionary,
+        config.players,
+        config.min_length,
+        spelling=spelling,
+        options=config.ranking,
+    )
+    found = lexicons.traps(config.dictionary, solution, config.ranking, spelling) if traps else None
+    return config, solution, found
+
+
 def explain_config(
-    config_path: Path, fragment: str, *, progress: ProgressCallback | None = None
+    config_path: Path,
+    fragment: str,
+    *,
+    knows: float | None = None,
+    progress: ProgressCallback | None = None,
 ) -> tuple[CardConfig, Solution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
-    ASCII), then the config solved and the fragment explained."""
+    ASCII), then the config solved and the fragment explained, against a table that knows
+    only words of Zipf >= `knows` if given."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
-    config, solution = solution_for(config_path, progress)
-    return config, solution, explain(solution, parse_fragment(fragment, solution.lexicon.letters))
+    config, solution, traps = game_for(config_path, progress)
+    if knows is not None and traps is None:
+        raise KnowsError(
+            f"--knows: {config_path} reads no word frequencies (familiarity: none), so there "
+            "is no casual table to explain against"
+        )
+    letters = solution.lexicon.letters
+    return config, solution, explain(solution, parse_fragment(fragment, letters), traps, knows)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.errors import FetchError, WordListError
@@ -45,6 +46,18 @@ class Frequencies:
     sha256: str
     """sha256 of the data read (the compressed member, or the file)."""
     zipf: Mapping[str, float] = field(repr=False)
+
+
+@dataclass(frozen=True, eq=False)
+class WordZipf:
+    """The Zipf frequency of each playable word of a lexicon, and where the data come from."""
+
+    zipf: npt.NDArray[np.float64] = field(repr=False)
+    """Aligned with `Lexicon.words`; 0.0 for a word the data do not have."""
+    label: str
+    """`wordfreq 3.1.1`, or the file as the config writes it."""
+    sha256: str
+    """sha256 of the data read."""
 
 
 def read_cbpack(data: bytes) -> dict[str, float]:

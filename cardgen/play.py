@@ -1,17 +1,23 @@
-"""`cardgen play`: a game of Ghost in the terminal against perfect computer players.
+"""`cardgen play`: a game of Ghost in the terminal against computer players.
 
 The loop reads the person's lines from any file-like object and writes through a rich
 `Console`, so a terminal, a pipe and a test all play the same game. Computer seats play a
 winning letter when they have one (chosen with their own `random.Random`, so a seed replays a
 game), the best try otherwise (docs/rules.md), and challenge a fragment that begins no word.
+
+Against a casual table (`--knows ZIPF`) the computer seats know only the playable words of that
+Zipf frequency or more: they play perfectly in the game on the words they know, and challenge
+when they know no word beginning with the fragment; a challenged person names a word, which
+is checked against the list.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -19,13 +25,15 @@ from rich.console import Console
 
 from cardgen.advice import best_try
 from cardgen.errors import InputError
-from cardgen.explain import Position, explain, solution_for
+from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
-from cardgen.solver import Solution
+from cardgen.solver import Solution, solve
 from cardgen.strategy import default_title
+from cardgen.traps import Thresholds
 
-HELP = "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit."
+HELP = "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop."
+NAME_PROMPT = "name a word: "
 
 
 @dataclass(frozen=True)
@@ -62,8 +70,8 @@ class GameResult:
     """Whether the person ever faced a position the card wins."""
 
 
-Computer = Callable[[str], str]
-"""How a computer seat picks its letter at a fragment."""
+Computer = Callable[[str], "str | None"]
+"""How a computer seat picks its letter at a fragment (None: it challenges)."""
 
 
 def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
@@ -73,6 +81,28 @@ def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
         return rng.choice(moves)
     found = best_try(solution, fragment)
     return found.move if found is not None else solution.children(fragment)[0]
+
+
+def casual_move(
+    known: Solution | None, solution: Solution, fragment: str, rng: random.Random
+) -> str | None:
+    """A computer seat that knows only the words of `known` (None: no word at all): perfect
+    play in the game on those words, or None (a challenge) where it knows no word beginning
+    with the fragment. At the start, knowing nothing, it plays any letter."""
+    if known is None or known.find(fragment) is None:
+        return rng.choice(solution.children(fragment)) if not fragment else None
+    return computer_move(known, fragment, rng)
+
+
+def known_game(traps: Thresholds, knows: float) -> Solution | None:
+    """The game on the words a casual table knows (Zipf >= `knows`), solved; None if it knows
+    none of the playable words."""
+    solution = traps.solution
+    lexicon = solution.lexicon
+    words = tuple(w for w, z in zip(lexicon.words, traps.zipf, strict=True) if z >= knows)
+    if not words:
+        return None
+    return solve(replace(lexicon, words=words), solution.players)
 
 
 def shown(fragment: str) -> str:
@@ -102,9 +132,13 @@ class _Game:
 
     def __init__(
         self, solution: Solution, seat: int, hints: bool, lines: TextIO, console: Console,
-        echo: bool, computer: Computer,
+        echo: bool, computer: Computer, traps: Thresholds | None = None,
+        knows: float | None = None,
     ) -> None:
         self.solution = solution
+        self.traps = traps
+        self.knows = knows
+        self.known = known_game(traps, knows) if traps is not None and knows is not None else None
         self.seat = seat
         self.hints = hints
         self.lines = lines
@@ -134,7 +168,7 @@ class _Game:
                 return outcome
 
     def person_turn(self) -> tuple[int | None, str] | None:
-        position = explain(self.solution, self.fragment)
+        position = explain(self.solution, self.fragment, self.traps, self.knows)
         self.had_win = self.had_win or bool(position.card_move)
         if self.hints:
             self.say(f"{'':12}{advice(position, self.solution)}")
@@ -149,7 +183,7 @@ class _Game:
             text = line.strip().lower()
             if self.echo:
                 self.say(text)
-            if text == "q":
+            if text == "quit":  # a word, not `q`: q is a letter to play
                 return None, f"You quit at {shown(self.fragment)}."
             if text == "?":
                 self.say(f"{'':12}{advice(position, self.solution)}")
@@ -193,6 +227,8 @@ class _Game:
     def computer_turn(self, mover: int) -> tuple[int, str] | None:
         before = self.fragment
         letter = self.computer(before)
+        if letter is None:
+            return self.computer_challenge(mover)
         self.fragment += letter
         player = self.name(mover)
         if self.solution.is_word(self.fragment):
@@ -207,13 +243,45 @@ class _Game:
         last = position.last_seat
         assert last is not None  # nothing is challenged at the start
         if position.prefix:
-            word = position.challenge_word
+            word = self.named_by_computer(self.fragment)
             self.say(f"{'':12}{self.name(last)} names {word}")
             return challenger, (
                 f"You lose: you challenged {self.fragment}, but {self.name(last)} named {word}."
             )
         self.say(f"{'':12}{self.name(last)} admits a bluff")
         return last, f"You win: no word begins with {self.fragment}; {self.name(last)} bluffed."
+
+    def named_by_computer(self, fragment: str) -> str | None:
+        """The word a computer names when challenged: the first of its winning words, else
+        the shortest beginning with the fragment; at a casual table, the shortest it knows."""
+        if self.known is not None and self.known.find(fragment) is not None:
+            return shortest_word(self.known, fragment)
+        return explain(self.solution, fragment).challenge_word
+
+    def computer_challenge(self, challenger: int) -> tuple[int, str]:
+        """A computer seat knows no word beginning with the fragment and challenges the seat
+        that played the last letter, who must name a playable word beginning with it."""
+        fragment = self.fragment
+        last = (challenger - 2) % self.solution.players + 1
+        player = self.name(challenger)
+        self.say(f"{shown(fragment):<12}{player} challenges: what word begins with {fragment}?")
+        if last != self.seat:
+            word = self.named_by_computer(fragment)
+            self.say(f"{'':12}{self.name(last)} names {word}")
+            return challenger, f"You win: {player} challenged {fragment}, and lost to {word}."
+        self.console.print(f"{'':12}{NAME_PROMPT}", end="", markup=False, highlight=False)
+        line = self.lines.readline()
+        named = line.strip()
+        if self.echo:
+            self.say(named)
+        word = unicodedata.normalize("NFC", named).lower()
+        if word.startswith(fragment) and self.solution.is_word(word):
+            return challenger, f"You win: {player} challenged {fragment}, and you named {word}."
+        why = "nothing" if not named else f"{named!r}, which is not a playable word"
+        if named and not word.startswith(fragment):
+            why = f"{named!r}, which does not begin with {fragment}"
+        self.say(f"{'':12}{why.split(',')[0]} does not count")
+        return self.seat, f"You lose: {player} challenged {fragment}, and you named {why}."
 
     def summary(self, reason: str) -> list[str]:
         """The closing lines: who lost and why, then where the person left the card."""
@@ -250,11 +318,14 @@ def play(
     echo: bool = False,
     computer: Computer | None = None,
     title: str = "Ghost",
+    traps: Thresholds | None = None,
+    knows: float | None = None,
 ) -> GameResult:
     """Play one game, the person in `seat`, reading their lines from `lines`.
 
     `echo` repeats each line read (for input from a pipe, which the terminal does not show);
-    `computer` replaces the computer seats' choice (default `computer_move` with `rng`).
+    `computer` replaces the computer seats' choice (default `computer_move` with `rng`; with
+    `knows` and `traps`, `casual_move` on the words of Zipf >= `knows`).
     End of input and Ctrl-C end the game as abandoned; the summary is printed either way.
     """
     if not 1 <= seat <= solution.players:
@@ -263,8 +334,16 @@ def play(
     game = _Game(
         solution, seat, hints, lines, console, echo,
         computer or (lambda fragment: computer_move(solution, fragment, chooser)),
+        traps, knows,
     )
+    if computer is None and knows is not None and traps is not None:
+        game.computer = lambda fragment: casual_move(game.known, solution, fragment, chooser)
     game.say(f"{title}. You are the {ordinal(seat)} player of {solution.players}.")
+    if knows is not None:
+        game.say(
+            f"The others know only words of Zipf {knows:g} or more, and challenge when they "
+            "know none: then name a word that begins with the letters played."
+        )
     game.say(HELP)
     try:
         loser, reason = game.run()
@@ -285,9 +364,16 @@ def play_config(
     lines: TextIO | None = None,
     console: Console | None = None,
     progress: ProgressCallback | None = None,
+    knows: float | None = None,
 ) -> GameResult:
-    """`cardgen play`: solve the config's game, then play it on stdin and stdout."""
-    config, solution = solution_for(config_path, progress)
+    """`cardgen play`: solve the config's game, then play it on stdin and stdout, against
+    perfect computer players or (`knows`) a casual table."""
+    config, solution, traps = game_for(config_path, progress)
+    if knows is not None and traps is None:
+        raise KnowsError(
+            f"--knows: {config_path} reads no word frequencies (familiarity: none), so the "
+            "computer players cannot know only some words"
+        )
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
                                           config.min_length)
@@ -300,4 +386,6 @@ def play_config(
         rng=random.Random(seed),
         echo=not source.isatty(),
         title=title,
+        traps=traps,
+        knows=knows,
     )

@@ -38,6 +38,8 @@ class Solution:
     """`_ranks[seat_index][d]`: rank key of the seat's minimal set per fragment of length d
     (`NO_WIN` where it has none)."""
     _codec: RankCodec = field(repr=False)
+    _leaf_keys: IntArray = field(repr=False)
+    """The rank key of each playable word's own one-word set, by word index."""
     _keys: dict[int, npt.NDArray[np.str_]] = field(default_factory=dict, repr=False)
     _order: dict[int, IntArray] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
@@ -231,7 +233,7 @@ def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution
         _solve_ranks(levels, players, seat_index, leaf_keys, codec)
         for seat_index in range(players)
     )
-    return Solution(lexicon, players, levels, ranks, codec)
+    return Solution(lexicon, players, levels, ranks, codec, leaf_keys)
 
 
 def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:

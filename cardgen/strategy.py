@@ -10,8 +10,11 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from cardgen.advice import Try, best_try
+from cardgen.casual import casual
 from cardgen.lexicon import Lexicon
+from cardgen.opponent import PERFECT, Opponent
 from cardgen.solver import Solution
+from cardgen.traps import Thresholds
 from cardgen.wordlists import WordList
 
 
@@ -108,23 +111,6 @@ class RankingInfo:
         return self.by == "familiar"
 
 
-@dataclass(frozen=True)
-class Opponent:
-    """Whom a card's seats play against (docs/rules.md, "Traps")."""
-
-    knows: float | None = None
-    """None: perfect players, who know every playable word; else a casual table, which knows
-    only the playable words of Zipf frequency >= `knows` and challenges when it knows none."""
-
-    @property
-    def perfect(self) -> bool:
-        """Whether the others know every word."""
-        return self.knows is None
-
-
-PERFECT = Opponent()
-"""The default opponent: players who know every word and play perfectly."""
-
 FEWEST_INFO = RankingInfo()
 """What a card ranked by `fewest` says of its ranking."""
 
@@ -189,23 +175,45 @@ def default_title(dictionary: str, players: int, min_length: int) -> str:
 
 
 def seat_strategy(
-    solution: Solution, seat: int, rare: Container[str] = frozenset()
+    solution: Solution,
+    seat: int,
+    rare: Container[str] = frozenset(),
+    *,
+    traps: Thresholds | None = None,
+    opponent: Opponent = PERFECT,
 ) -> SeatStrategy:
     """The openings of `seat` (fragments of length seat-1 where the game is still on), with
-    the best try where the seat cannot win and the `rare` words of each winning set."""
+    the `rare` words of each winning set, and where the seat cannot win the best try (with
+    `traps`, the trap and its escape word: docs/rules.md, "Traps").
+
+    Against a casual table (`opponent.knows`, which needs `traps`) an opening is won where the
+    seat cannot lose to any table that knows only words of that Zipf or more, with the words
+    and the named words of `cardgen.casual`."""
+    table = None
+    if opponent.knows is not None:
+        if traps is None:
+            raise ValueError("a casual opponent needs the word frequencies (traps)")
+        table = casual(traps, opponent.knows)
     openings = []
     for fragment in solution.fragments(seat - 1):
         if solution.is_word(fragment):
             continue
-        words = solution.winning_words(fragment, seat)
+        named: tuple[str, ...] = ()
+        if table is None:
+            moves = solution.winning_moves(fragment, seat)
+            words = solution.winning_words(fragment, seat)
+        else:
+            moves = table.winning_moves(fragment, seat)
+            words, named = table.winning_words(fragment, seat)
         openings.append(
             Opening(
                 fragment=fragment,
                 losers=tuple(sorted(solution.losers(fragment))),
-                moves=solution.winning_moves(fragment, seat),
+                moves=moves,
                 words=words,
-                best_try=None if words else best_try(solution, fragment),
+                best_try=None if words else best_try(solution, fragment, traps),
                 rare=tuple(word for word in words if word in rare),
+                named=named,
             )
         )
     return SeatStrategy(seat=seat, openings=tuple(openings))
@@ -218,9 +226,12 @@ def build_card(
     *,
     ranking: RankingInfo = FEWEST_INFO,
     rare: Container[str] = frozenset(),
+    traps: Thresholds | None = None,
+    opponent: Opponent = PERFECT,
 ) -> Card:
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
-    was solved and `rare` which words a familiar card marks as rare."""
+    was solved, `rare` which words a familiar card marks as rare, `traps` the escape
+    thresholds (None: plain best tries) and `opponent` whom the strategies are for."""
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(
@@ -229,6 +240,11 @@ def build_card(
         players=players,
         min_length=min_length,
         losers=tuple(sorted(solution.losers(""))),
-        seats=tuple(seat_strategy(solution, seat, rare) for seat in range(1, players + 1)),
+        seats=tuple(
+            seat_strategy(solution, seat, rare, traps=traps, opponent=opponent)
+            for seat in range(1, players + 1)
+        ),
         ranking=ranking,
+        opponent=opponent,
+        traps=traps is not None,
     )

@@ -5,6 +5,7 @@ It shares no code with cardgen: sets of strings, recursion and nothing clever.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -115,3 +116,104 @@ class BruteGhost:
             tries.append((-share, -len(mistakes), self.letters.index(x), x, len(replies)))
         _, minus_mistakes, _, move, replies_count = min(tries)
         return move, -minus_mistakes, replies_count
+
+
+class BruteTable:
+    """docs/rules.md "Traps" and "A card for casual tables", written straight down: an explicit
+    game against a table that knows the words of Zipf >= theta, played out for each theta."""
+
+    def __init__(self, game: BruteGhost, zipf: dict[str, float]) -> None:
+        self.game = game
+        self.zipf = {w: zipf.get(w, 0.0) for w in game.words}
+        # T is -inf, +inf or a word's Zipf: testing each value (and one above all) finds it.
+        self.values = sorted(set(self.zipf.values()))
+        self.can_lose = cache(self._can_lose)
+
+    def known(self, fragment: str) -> float:
+        """M: the highest Zipf of the words beginning with the fragment."""
+        return max(z for w, z in self.zipf.items() if w.startswith(fragment))
+
+    def knows_word_under(self, fragment: str, theta: float) -> bool:
+        return any(z >= theta for w, z in self.zipf.items() if w.startswith(fragment))
+
+    def _can_lose(self, fragment: str, seat: int, theta: float) -> bool:
+        """Whether some table that knows the words of Zipf >= theta makes `seat` lose."""
+        game = self.game
+        if fragment in game.words:
+            return (len(fragment) - 1) % game.players + 1 == seat
+        moves = game.children(fragment)
+        if game.mover(fragment) == seat:
+            return all(self.can_lose(fragment + x, seat, theta) for x in moves)
+        known = [x for x in moves if self.knows_word_under(fragment + x, theta)]
+        # Knowing no word, they challenge and lose; else they may play any letter they know.
+        return any(self.can_lose(fragment + x, seat, theta) for x in known)
+
+    def threshold(self, fragment: str, seat: int) -> float:
+        """T: the largest theta at which the seat can still lose (-inf: none, +inf: any)."""
+        if self.can_lose(fragment, seat, self.values[-1] + 1):
+            return math.inf
+        losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
+        return max(losing) if losing else -math.inf
+
+    def trap(self, fragment: str) -> tuple[str, int, int, tuple[str, float] | None] | None:
+        """(move, mistakes, replies, escape) where the mover cannot win with perfect play."""
+        game = self.game
+        p = game.mover(fragment)
+        if fragment in game.words or p not in game.losers(fragment):
+            return None
+        moves = game.children(fragment)
+        candidates = [x for x in moves if fragment + x not in game.words] or moves
+        tries = []
+        for x in candidates:
+            replies = [] if fragment + x in game.words else game.children(fragment + x)
+            mistakes = [y for y in replies if p not in game.losers(fragment + x + y)]
+            share = Fraction(len(mistakes), len(replies)) if replies else Fraction(0)
+            tries.append((self.threshold(fragment + x, p), -share, -len(mistakes),
+                          game.letters.index(x), x, len(mistakes), len(replies)))
+        *_, move, mistakes_count, replies_count = min(tries)
+        return move, mistakes_count, replies_count, self.escape(fragment + move, p)
+
+    def escape(self, fragment: str, seat: int) -> tuple[str, float] | None:
+        """The escape word along the line of docs/rules.md, and its Zipf."""
+        game = self.game
+        target = self.threshold(fragment, seat)
+        if math.isinf(target):
+            return None
+        g = fragment
+        while True:
+            moves = game.children(g)
+            if game.mover(g) == seat:
+                g += min(moves, key=lambda x: (self.threshold(g + x, seat), game.letters.index(x)))
+                continue
+            t = self.threshold(g, seat)
+            y = next(x for x in moves
+                     if min(self.known(g + x), self.threshold(g + x, seat)) == t)
+            g += y
+            if self.known(g) <= self.threshold(g, seat):
+                best = self.known(g)
+                words = sorted((w for w in game.words if w.startswith(g) and self.zipf[w] == best),
+                               key=game.order)
+                return words[0], target
+
+    def casual_words(
+        self, fragment: str, seat: int, theta: float
+    ) -> tuple[frozenset[str], frozenset[str]] | None:
+        """(words, named) of the seat's winning set against the table, or None if it can lose."""
+        game = self.game
+        if self.can_lose(fragment, seat, theta):
+            return None
+        if fragment in game.words:
+            return frozenset({fragment}), frozenset()
+        moves = game.children(fragment)
+        if game.mover(fragment) == seat:
+            options = [self.casual_words(fragment + x, seat, theta) for x in moves]
+            return min((o for o in options if o is not None), key=lambda o: game.rank(o[0]))
+        known = [x for x in moves if self.knows_word_under(fragment + x, theta)]
+        if not known:
+            under = [frozenset({w}) for w in game.words if w.startswith(fragment)]
+            named = min(under, key=game.rank)
+            return named, named
+        parts = [self.casual_words(fragment + x, seat, theta) for x in known]
+        assert all(p is not None for p in parts)
+        return (frozenset().union(*(p[0] for p in parts if p)),
+                frozenset().union(*(p[1] for p in parts if p)))

@@ -19,7 +19,7 @@ CARDGEN = Path(sys.executable).parent / "cardgen"
 
 WON = [
     "Animal Ghost. You are the first player of 2.",
-    "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+    "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
     "(start)     your letter: b",
     "b           the second player plays e",
     "be          your letter: a",
@@ -50,16 +50,16 @@ def test_a_whole_game_through_a_real_pipe() -> None:
 def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try_: str) -> None:
     # The first player wins with b or g: the seed picks one, and replays it.
     result = runner.invoke(
-        app, ["play", ANIMALS, "--seat", "2", "--hints", "--seed", str(seed)], input="q\n"
+        app, ["play", ANIMALS, "--seat", "2", "--hints", "--seed", str(seed)], input="quit\n"
     )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Animal Ghost. You are the second player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
         f"(start)     the first player plays {first}",
         f"            card: no letter forces a win; best try {try_} (1 of 2 replies are "
         "mistakes)",
-        f"{first}           your letter: q",
+        f"{first}           your letter: quit",
         f"You quit at {first}.",
         "The card had no forced win for you in this game.",
     ]

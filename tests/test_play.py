@@ -101,7 +101,7 @@ def test_a_whole_game_transcript(twl06: Solution) -> None:
     result, lines = run(twl06, "n\ne\ne\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
         "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
         "nyctalopia",
         "(start)     your letter: n",
@@ -120,7 +120,7 @@ def test_a_whole_game_transcript(twl06: Solution) -> None:
 
 @pytest.mark.network
 def test_leaving_the_winning_line_is_reported_where(twl06: Solution) -> None:
-    result, lines = run(twl06, "a\nq\n", seed=1)
+    result, lines = run(twl06, "a\nquit\n", seed=1)
     expected = Slip(
         "", "a", "n",
         ("naan", "nene", "ngultrum", "nirvanic", "nolo", "null", "nyctalopia"),
@@ -131,7 +131,7 @@ def test_leaving_the_winning_line_is_reported_where(twl06: Solution) -> None:
     assert lines[2:5] == [
         "(start)     your letter: a",
         "a           the second player plays q",
-        "aq          your letter: q",
+        "aq          your letter: quit",
     ]
     assert lines[-2:] == [
         "You quit at aq.",
@@ -223,7 +223,7 @@ def test_a_bluff_challenged_loses_for_the_bluffer(animals: Solution) -> None:
 
 
 def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
-    result, lines = run(animals, "!\n?\nzz\n\nq\n")
+    result, lines = run(animals, "!\n?\nzz\n\nquit\n")
     assert lines[2:] == [
         "(start)     your letter: !",
         "            nothing to challenge yet",
@@ -231,11 +231,11 @@ def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
         "            card: play b, forcing one of bear beaver",
         "(start)     your letter: zz",
         "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
-        "q to quit.",
+        "quit to stop.",
         "(start)     your letter: ",
         "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
-        "q to quit.",
-        "(start)     your letter: q",
+        "quit to stop.",
+        "(start)     your letter: quit",
         "You quit at (start).",
         "You followed the card all the way.",
     ]
@@ -243,13 +243,13 @@ def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
 
 
 def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution) -> None:
-    result, lines = run(animals, "q\n", seat=2, hints=True, replies="b")
+    result, lines = run(animals, "quit\n", seat=2, hints=True, replies="b")
     assert lines == [
         "Ghost. You are the second player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, q to quit.",
+        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
         "(start)     the first player plays b",
         "            card: no letter forces a win; best try e (1 of 2 replies are mistakes)",
-        "b           your letter: q",
+        "b           your letter: quit",
         "You quit at b.",
         "The card had no forced win for you in this game.",
     ]
@@ -279,8 +279,8 @@ def test_computer_seats_choose_winning_letters_at_random_and_replay(twl06: Solut
     firsts = {computer_move(twl06, "", random.Random(seed)) for seed in range(20)}
     assert firsts == {"m", "n"}
     assert computer_move(twl06, "n", random.Random(1)) == "i"  # no win: the best try
-    one = run(twl06, "a\nq\n", seat=2, seed=5)[1]
-    assert one == run(twl06, "a\nq\n", seat=2, seed=5)[1]
+    one = run(twl06, "a\nquit\n", seat=2, seed=5)[1]
+    assert one == run(twl06, "a\nquit\n", seat=2, seed=5)[1]
 
 
 def test_a_seat_past_the_players_is_refused(animals: Solution) -> None:

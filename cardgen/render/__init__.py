@@ -66,10 +66,17 @@ def environment() -> jinja2.Environment:
         sentences.seat_heading,
         sentences.rules_line,
         sentences.no_first_win,
+        sentences.try_summary,
+        sentences.try_name,
+        sentences.try_legend,
+        sentences.opponent_sentence,
+        sentences.zipf,
     ):
         env.filters[sentence.__name__] = sentence
     env.globals["GAME_OVER"] = sentences.GAME_OVER
     env.globals["NO_FORCED_WIN"] = sentences.NO_FORCED_WIN
+    env.globals["RARE_MARK"] = sentences.RARE_MARK
+    env.globals["NAMED_MARK"] = sentences.NAMED_MARK
     env.filters["thousands"] = thousands
     env.filters["md"] = markdown_text
     env.filters["bold"] = lambda text: f"**{text}**"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from cardgen.config import CardConfig
 from cardgen.explain import Position, position_document
@@ -25,6 +26,11 @@ def describe(position: Position, config: CardConfig, solution: Solution) -> str:
         winning=winning,
         losing=sorted(losing.items(), key=lambda item: item[1]),
         replier=position.mover % position.players + 1,
+        # The letters that do not win outright, with what gets the others out after each.
+        escapes=[
+            x for x in position.letters
+            if x.threshold is not None and x.threshold > -math.inf
+        ],
     )
 
 

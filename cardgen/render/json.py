@@ -1,13 +1,19 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
-Schema 2 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
+Schema 3 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
 language, alphabet, letters, capitalized}, players, min_length, title, losers,
-ranking{by, rare_below, familiarity{source, sha256} or null, avoid},
-seats[{seat, openings[{fragment, losers, moves, words, try{move, mistakes, replies} or null,
-rare}]}]. Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
+ranking{by, rare_below, avoid}, familiarity{source, sha256} or null, opponent ("perfect" or
+{knows}), traps, seats[{seat, openings[{fragment, losers, moves, words,
+try{move, mistakes, replies, escape{word, zipf} or null} or null, rare, named}]}].
+Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
 alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.alphabet).
 Schema 2 added `ranking`, and each opening's `try` (the best try where the seat cannot win,
 `cardgen.advice`) and `rare` (the rare words of `words`; [] with ranking `fewest`).
+Schema 3 added the traps (docs/rules.md, "Traps"): `familiarity` (the word frequencies the card
+read, for the traps and the familiar ranking; it was `ranking.familiarity`), `traps` (whether
+each `try` is a trap), `try.escape` (the word the others must know to get out, and its Zipf;
+null where no word does or without frequencies), `opponent`, and each opening's `named` (on a
+card against a casual table, the words the seat names when challenged; [] otherwise).
 """
 
 from __future__ import annotations
@@ -16,9 +22,10 @@ import json
 from typing import Any
 
 from cardgen import __version__
+from cardgen.advice import try_document
 from cardgen.strategy import Card
 
-SCHEMA = 2
+SCHEMA = 3
 
 
 def card_document(card: Card) -> dict[str, Any]:
@@ -49,9 +56,11 @@ def card_document(card: Card) -> dict[str, Any]:
         "ranking": {
             "by": r.by,
             "rare_below": r.rare_below,
-            "familiarity": familiarity,
             "avoid": r.avoid,
         },
+        "familiarity": familiarity,
+        "opponent": "perfect" if card.opponent.knows is None else {"knows": card.opponent.knows},
+        "traps": card.traps,
         "seats": [
             {
                 "seat": seat.seat,
@@ -61,12 +70,9 @@ def card_document(card: Card) -> dict[str, Any]:
                         "losers": list(o.losers),
                         "moves": list(o.moves),
                         "words": list(o.words),
-                        "try": None if o.best_try is None else {
-                            "move": o.best_try.move,
-                            "mistakes": o.best_try.mistakes,
-                            "replies": o.best_try.replies,
-                        },
+                        "try": try_document(o.best_try),
                         "rare": list(o.rare),
+                        "named": list(o.named),
                     }
                     for o in seat.openings
                 ],

@@ -109,3 +109,66 @@ def rare_legend(card: Card) -> str:
         f"{RARE_MARK} marks a rare word (Zipf frequency below {ranking.rare_below:g} in "
         f"{ranking.familiarity})."
     )
+
+
+NAMED_MARK = "\u2021"
+"""The mark after a word the seat names when challenged, on a card for a casual table (a double
+dagger: it prints in black and white)."""
+
+
+def zipf(value: float) -> str:
+    """A Zipf frequency as the cards print it: 'Zipf 0', 'Zipf 2.34'."""
+    return f"Zipf {value:g}"
+
+
+def escape_clause(best: Try) -> str:
+    """What gets the others out of a trap: 'only players who know words as rare as
+    nyctalopia (Zipf 0) get out'; '' for a try that names no escape word."""
+    if best.escape is None:
+        return ""
+    return (
+        f"only players who know words as rare as {best.escape.word} "
+        f"({zipf(best.escape.zipf)}) get out"
+    )
+
+
+def try_summary(best: Try, players: int) -> str:
+    """A try or trap in one clause: its replies, then its escape word where it has one:
+    '4 of 5 replies lose; only players who know words as rare as nyctalopia (Zipf 0) get
+    out'."""
+    escape = escape_clause(best)
+    outcome = try_outcome(best, players)
+    return f"{outcome}; {escape}" if escape else outcome
+
+
+def try_name(card: Card) -> str:
+    """What a card calls its advice where a seat cannot win: 'trap' where the tries carry
+    escape words, else 'best try'."""
+    return "trap" if card.traps else "best try"
+
+
+def try_legend(card: Card) -> str:
+    """What a card's tries mean, in a sentence (the same for every format)."""
+    if card.traps:
+        return (
+            "Where you have no forced win, set the trap: the letter after which the others "
+            "need the rarest word to get out (the word is named, with its Zipf frequency in "
+            f"{card.ranking.familiarity}; Zipf 0: a word the data do not list), then the most "
+            "chances to go wrong."
+        )
+    return (
+        "Where you have no forced win, try the letter that gives the next player the most "
+        "chances to go wrong."
+    )
+
+
+def opponent_sentence(card: Card) -> str:
+    """What a card assumes of the other players: '' against perfect players."""
+    knows = card.opponent.knows
+    if knows is None:
+        return ""
+    return (
+        f"Against players who know no word rarer than {zipf(knows)} (in "
+        f"{card.ranking.familiarity}): they play only letters that begin a word they know, and "
+        f"challenge when they know none; then name the word marked {NAMED_MARK}."
+    )

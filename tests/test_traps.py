@@ -1,0 +1,160 @@
+"""Traps and casual tables (docs/rules.md, "Traps"): the fast passes against the brute force on
+small random dictionaries with random frequencies, and the published TWL06 figures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from bruteforce import BruteGhost, BruteTable, familiar_rank, playable
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hypothesis import common, words_strategy
+
+from cardgen.advice import Escape, Try
+from cardgen.casual import casual
+from cardgen.lexicon import playable_words
+from cardgen.ranking import Ranking
+from cardgen.solver import solve
+from cardgen.traps import Thresholds, thresholds
+
+ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
+
+
+def both(
+    entries: list[str], zipfs: list[float], min_length: int, players: int, familiar: bool = False
+) -> tuple[BruteTable, Thresholds] | None:
+    words = playable(entries, min_length)
+    if not words:
+        return None
+    zipf = dict(zip(sorted(words), zipfs + [0.0] * len(words), strict=False))
+    lexicon = playable_words(entries, min_length)
+    ranking = Ranking()
+    rank = None
+    if familiar:  # rare below 2.0, avoid the words with a 'c' in them
+        rare = {w for w in words if zipf[w] < 2.0}
+        avoided = {w for w in words if "c" in w}
+        ranking = Ranking(
+            avoided=np.array([w in avoided for w in lexicon.words]),
+            rare=np.array([w in rare for w in lexicon.words]),
+        )
+        rank = familiar_rank(avoided, rare)
+    brute = BruteTable(BruteGhost(words, players, rank=rank), zipf)
+    fast = thresholds(solve(lexicon, players, ranking), np.array([zipf[w] for w in lexicon.words]))
+    return brute, fast
+
+
+@common
+@given(
+    entries=words_strategy,
+    zipfs=st.lists(ZIPF, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+)
+def test_thresholds_traps_and_escapes_match_brute_force(
+    entries: list[str], zipfs: list[float], min_length: int, players: int
+) -> None:
+    games = both(entries, zipfs, min_length, players)
+    if games is None:
+        return
+    brute, fast = games
+    for fragment in brute.game.prefixes:
+        assert fast.known(fragment) == brute.known(fragment), fragment
+        for seat in range(1, players + 1):
+            assert fast.threshold(fragment, seat) == brute.threshold(fragment, seat), (
+                fragment, seat)
+        expected = brute.trap(fragment)
+        found = fast.trap(fragment)
+        if expected is None:
+            assert found is None, fragment
+            continue
+        move, mistakes, replies, escape = expected
+        assert found == Try(move, mistakes, replies, escape and Escape(*escape)), fragment
+
+
+@common
+@given(
+    entries=words_strategy,
+    zipfs=st.lists(ZIPF, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+    knows=st.sampled_from([0.5, 1.0, 2.0, 3.5]),
+    familiar=st.booleans(),
+)
+def test_casual_tables_match_brute_force(
+    entries: list[str],
+    zipfs: list[float],
+    min_length: int,
+    players: int,
+    knows: float,
+    familiar: bool,
+) -> None:
+    games = both(entries, zipfs, min_length, players, familiar)
+    if games is None:
+        return
+    brute, fast = games
+    table = casual(fast, knows)
+    for fragment in brute.game.prefixes:
+        for seat in range(1, players + 1):
+            expected = brute.casual_words(fragment, seat, knows)
+            words, named = table.winning_words(fragment, seat)
+            assert table.wins(fragment, seat) == (expected is not None)
+            if expected is None:
+                assert (words, named) == ((), ()), (fragment, seat)
+                continue
+            assert set(words) == expected[0], (fragment, seat)
+            assert set(named) == expected[1], (fragment, seat)
+            if fragment not in brute.game.words and brute.game.mover(fragment) == seat:
+                moves = [x for x in brute.game.children(fragment)
+                         if not brute.can_lose(fragment + x, seat, knows)]
+                assert table.winning_moves(fragment, seat) == tuple(moves)
+
+
+def test_worked_example() -> None:
+    """docs/rules.md's small example: the trap `x`, escaped only by knowing `xab`."""
+    solution = solve(playable_words(["xab", "xeno", "yes"], 3), 2)
+    traps = thresholds(solution, np.array([1.5, 3.0, 5.0]))
+    assert traps.trap("") == Try("x", 1, 2, Escape("xab", 1.5))
+    assert [traps.threshold(f, 1) for f in ("", "x", "xa", "xe", "y")] == [
+        1.5, 1.5, np.inf, -np.inf, 5.0]
+    table = casual(traps, 2.0)
+    assert table.winning_words("", 1) == (("xeno",), ())
+    assert casual(traps, 6.0).winning_words("", 1) == (("xab",), ("xab",))  # they challenge
+    assert casual(traps, 1.0).winning_words("", 1) == ((), ())
+
+
+def test_named_word_when_they_know_nothing() -> None:
+    """Against a table that knows none of the words, the first seat plays anything and names
+    the best word when challenged."""
+    solution = solve(playable_words(["bat", "bead", "cog"], 3), 2)
+    table = casual(thresholds(solution, np.array([0.0, 0.0, 0.0])), 1.0)
+    assert table.winning_moves("", 1) == ("b", "c")
+    assert table.winning_words("", 1) == (("bat",), ("bat",))
+
+
+@pytest.mark.network
+def test_twl06_traps_match_the_independent_figures() -> None:
+    """The figures of issue 15 (an independent implementation, wordfreq 3.1.1 English)."""
+    from cardgen.cards import Lexicons
+    from cardgen.familiarity import wordfreq
+    from cardgen.wordlists import CatalogList
+
+    lexicons = Lexicons()
+    frequencies = wordfreq()
+    twl06 = CatalogList("twl06")
+
+    def traps_of(min_length: int, players: int) -> Thresholds:
+        solution = lexicons.solution(twl06, players, min_length)
+        zipf = np.array([frequencies.zipf.get(w, 0.0) for w in solution.words])
+        return thresholds(solution, zipf)
+
+    four = traps_of(4, 2)
+    assert four.trap("m") == Try("b", 1, 2, Escape("mbaqanga", 0.0))
+    assert four.trap("n") == Try("y", 4, 5, Escape("nyctalopia", 0.0))
+    three = traps_of(3, 2)
+    assert three.trap("") == Try("q", 4, 5, Escape("qursh", 0.0))
+    solution = (three_players := traps_of(4, 3)).solution
+    openings = [f for f in solution.fragments(2) if not solution.is_word(f)]
+    assert len(openings) == 315
+    assert sum(3 in solution.losers(f) for f in openings) == 24
+    assert sum(three_players.threshold(f, 3) >= 1 for f in openings) == 12
+    assert sum(three_players.threshold(f, 3) >= 3 for f in openings) == 1
