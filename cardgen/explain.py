@@ -58,6 +58,8 @@ class Letter:
     escape: Escape | None = None
     """The word the others must know to get out after this letter (its Zipf is `threshold`);
     None where the threshold is infinite or unknown."""
+    named: tuple[str, ...] = ()
+    """Against a casual table: the words of `words` named when the others challenge."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,7 @@ def explain(
             words=words_after(fragment + x)[0],
             threshold=None if traps is None else traps.threshold(fragment + x, mover),
             escape=None if traps is None else traps.escape_word(fragment + x, mover),
+            named=words_after(fragment + x)[1],
         )
         for x in solution.children(fragment)
     )
@@ -254,6 +257,7 @@ def position_document(position: Position) -> dict[str, Any]:
                 "escape": None if x.escape is None else {
                     "word": x.escape.word, "zipf": x.escape.zipf
                 },
+                "named": list(x.named),
             }
             for x in position.letters
         ],

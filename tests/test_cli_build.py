@@ -53,12 +53,13 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
             "words": ["bear", "beaver"],
             "try": None,
             "rare": [],
+            "named": [],
         }
     ]
-    assert card["schema"] == 2
-    assert card["ranking"] == {
-        "by": "fewest", "rare_below": 3.0, "familiarity": None, "avoid": 0
-    }
+    assert card["schema"] == 3
+    assert card["ranking"] == {"by": "fewest", "rare_below": 3.0, "avoid": 0}
+    assert card["familiarity"]["source"] == "wordfreq 3.1.1"
+    assert (card["opponent"], card["traps"]) == ("perfect", True)
     assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
 
 
@@ -93,7 +94,7 @@ BAD_CONFIGS = {
               "players: expected an integer from 2 to 10, got 12"),
     "unknown key": (GOOD + "seats: 2\n", "seats: unknown key (expected one of: dictionary, "
                     "players, min_length, title, output_dir, pdf, language, alphabet, "
-                    "capitalized, ranking, rare_below, familiarity, avoid)"),
+                    "capitalized, ranking, rare_below, familiarity, avoid, opponent)"),
     # Issue 8: the ranking keys.
     "ranking: often": (GOOD + "ranking: often\n",
                        "ranking: expected one of fewest, familiar, got 'often'"),

@@ -26,6 +26,9 @@ def test_the_start_position_as_text(runner: CliRunner) -> None:
         "  g  gannet gerbil goat\n"
         "Losing letters:\n"
         "  a c  the first player loses\n"
+        "Escapes: after each letter, the word the others must know to stop the first player:\n"
+        "  a  ant (Zipf 3.86)\n"
+        "  c  camel (Zipf 3.64)\n"
     )
 
 
@@ -38,8 +41,11 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
         "  e  the second player loses\n"
-        "Best try: e: 1 of the first player's 2 replies is a mistake that lets the second "
+        "Escapes: after each letter, the word the others must know to stop the second player:\n"
+        "  e  beaver (Zipf 3.61)\n"
+        "Trap: e: 1 of the first player's 2 replies is a mistake that lets the second "
         "player escape.\n"
+        "  To get out, they must know words as rare as beaver (Zipf 3.61).\n"
         "If challenged, name: bee\n"
     )
 
@@ -73,10 +79,12 @@ def test_json(runner: CliRunner) -> None:
         "completed_by": None, "ended_at": None, "moves": ["a"], "words": ["bear", "beaver"],
         "card_move": "a",
         "letters": [
-            {"letter": "a", "losers": [2], "word": False, "words": ["bear", "beaver"]},
-            {"letter": "e", "losers": [1], "word": True, "words": []},
+            {"letter": "a", "losers": [2], "word": False, "words": ["bear", "beaver"],
+             "threshold": "-inf", "escape": None, "named": []},
+            {"letter": "e", "losers": [1], "word": True, "words": [],
+             "threshold": "+inf", "escape": None, "named": []},
         ],
-        "challenge_word": "bear", "try": None,
+        "challenge_word": "bear", "try": None, "traps": True, "knows": None, "named": [],
     }
 
 
@@ -107,10 +115,39 @@ def test_twl06_n_in_a_real_process() -> None:
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
         "  a e g i o u y  the second player loses\n"
-        "Best try: i: 16 of the first player's 19 replies are mistakes that let the second "
+        "Escapes: after each letter, the word the others must know to stop the second player:\n"
+        "  a  nazi (Zipf 4.28)\n"
+        "  e  need (Zipf 5.97)\n"
+        "  g  ngultrum (Zipf 0)\n"
+        "  i  nipple (Zipf 3.45)\n"
+        "  o  nozzle (Zipf 3.24)\n"
+        "  u  null (Zipf 3.73)\n"
+        "  y  nyctalopia (Zipf 0)\n"
+        "Trap: y: 4 of the first player's 5 replies are mistakes that let the second "
         "player escape.\n"
+        "  To get out, they must know words as rare as nyctalopia (Zipf 0).\n"
         "If challenged, name: naan\n"
     )
+
+
+@pytest.mark.network
+def test_twl06_n_against_a_casual_table(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", str(CONFIGS / "twl06-2p.yaml"), "n", "--knows", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[3:7] == [
+        "Winning letters for the second player against a table that knows only words of "
+        "Zipf 3 or more, with the words each forces:",
+        "  g  ngwee\u2021  <- the card's move",
+        "  y  nylon",
+        "  (\u2021: they know no word there and challenge; name it.)",
+    ]
+
+
+@pytest.mark.parametrize("value", ["-1", "11", "x"])
+def test_knows_out_of_range_is_a_usage_error(runner: CliRunner, value: str) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, "n", f"--knows={value}"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--knows'" in result.stderr  # one line from `main`: test_cli_main
 
 
 def test_help_ends_with_an_example(runner: CliRunner) -> None:

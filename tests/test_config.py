@@ -59,7 +59,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid)"),
+         "avoid, opponent)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list named 'nosuch' (`cardgen wordlists` lists them); "
          "for a file, write a path such as ./nosuch"),
@@ -95,7 +95,17 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "3: x\n",
          "3: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid)"),
+         "avoid, opponent)"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: casual\n",
+         "opponent: expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}, "
+         "got 'casual'"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 11}\n",
+         "opponent.knows: expected a Zipf frequency from 0 to 10, got 11"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: yes}\n",
+         "opponent.knows: expected a Zipf frequency from 0 to 10, got True"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {know: 3}\n",
+         "opponent.know: unknown key (expected `perfect` or a mapping {knows: ZIPF} such as "
+         "{knows: 3.0})"),
         # Control characters are refused when the config is read (issue 10, 8)
         (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
         # A table config given to build (issue 10, 13)
@@ -158,7 +168,7 @@ def test_a_table_config(write_config: Callable[..., Path]) -> None:
          "min_lengths: lists a value twice: [3, 3]"),
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ndictionary: twl06\n",
          "dictionary: unknown key (expected one of: title, dictionaries, min_lengths, players, "
-         "output_dir, ranking, rare_below, familiarity, avoid)"),
+         "output_dir, ranking, rare_below, familiarity, avoid, opponent)"),
     ],
 )
 def test_bad_table_configs(
@@ -266,3 +276,13 @@ def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_card_config(path)
     assert str(caught.value) == f"{path}: cannot read config: larger than 1 MiB"
+
+
+@pytest.mark.parametrize(
+    ("text", "knows"),
+    [("", None), ("opponent: perfect\n", None), ("opponent: {knows: 3}\n", 3.0),
+     ("opponent:\n  knows: 2.5\n", 2.5)],
+)
+def test_the_opponent_key(write_config: Callable[..., Path], text: str, knows: float) -> None:
+    path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + text)
+    assert load_card_config(path).opponent.knows == knows

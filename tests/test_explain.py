@@ -6,17 +6,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bruteforce import LETTERS, BruteGhost, playable
+import numpy as np
+from bruteforce import LETTERS, BruteGhost, BruteTable, playable
 from conftest import CONFIGS, DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.advice import Try
+from cardgen.advice import Escape, Try
 from cardgen.alphabet import default_spelling
 from cardgen.errors import InputError
 from cardgen.explain import (
     FragmentError,
     explain,
+    game_for,
     parse_fragment,
     position_document,
     shortest_word,
@@ -24,6 +26,7 @@ from cardgen.explain import (
 )
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.solver import Solution, solve
+from cardgen.traps import thresholds
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 WORKED = "cat camel goat gecko gerbil gar gannet".split()
@@ -41,7 +44,7 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
             "fragment": fragment, "mover": mover, "losers": [loser], "word": False,
             "prefix": False, "completed_by": loser if ended_at else None, "ended_at": ended_at,
             "moves": [], "words": [], "card_move": None, "letters": [], "challenge_word": None,
-            "try": None,
+            "try": None, "traps": False, "knows": None, "named": [],
         }
     word = fragment in ghost.words
     words = sorted(ghost.winning_words(fragment, mover), key=ghost.order)
@@ -63,12 +66,18 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
                 "losers": sorted(ghost.losers(fragment + x)),
                 "word": fragment + x in ghost.words,
                 "words": sorted(ghost.winning_words(fragment + x, mover), key=ghost.order),
+                "threshold": None,
+                "escape": None,
+                "named": [],
             }
             for x in ghost.children(fragment)
         ],
         "challenge_word": words[0] if words else min(starting, key=lambda w: (len(w), w)),
         "try": None if word or (found := ghost.best_try(fragment)) is None
-        else dict(zip(("move", "mistakes", "replies"), found, strict=True)),
+        else {**dict(zip(("move", "mistakes", "replies"), found, strict=True)), "escape": None},
+        "traps": False,
+        "knows": None,
+        "named": [],
     }
 
 
@@ -144,7 +153,11 @@ def twl06() -> Solution:
 
 
 def _letters(letters: str, losers: list[int]) -> list[dict[str, Any]]:
-    return [{"letter": x, "losers": losers, "word": False, "words": []} for x in letters]
+    return [
+        {"letter": x, "losers": losers, "word": False, "words": [], "threshold": None,
+         "escape": None, "named": []}
+        for x in letters
+    ]
 
 
 TWL06_POSITIONS = {
@@ -152,19 +165,19 @@ TWL06_POSITIONS = {
         "fragment": "m", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("abehinoruy", [2]), "challenge_word": "maar",
-        "try": {"move": "a", "mistakes": 22, "replies": 25},
+        "try": {"move": "a", "mistakes": 22, "replies": 25, "escape": None},
     },
     "n": {
         "fragment": "n", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("aegiouy", [2]), "challenge_word": "naan",
-        "try": {"move": "i", "mistakes": 16, "replies": 19},
+        "try": {"move": "i", "mistakes": 16, "replies": 19, "escape": None},
     },
     "nyc": {
         "fragment": "nyc", "mover": 2, "losers": [2], "word": False, "prefix": True,
         "completed_by": None, "ended_at": None, "moves": [], "words": [], "card_move": None,
         "letters": _letters("t", [2]), "challenge_word": "nyctalopia",
-        "try": {"move": "t", "mistakes": 0, "replies": 1},
+        "try": {"move": "t", "mistakes": 0, "replies": 1, "escape": None},
     },
     "null": {
         "fragment": "null", "mover": 1, "losers": [2], "word": True, "prefix": True,
@@ -182,7 +195,8 @@ TWL06_POSITIONS = {
 @pytest.mark.network
 @pytest.mark.parametrize("fragment", list(TWL06_POSITIONS))
 def test_twl06_positions(twl06: Solution, fragment: str) -> None:
-    assert position_document(explain(twl06, fragment)) == TWL06_POSITIONS[fragment]
+    expected = {**TWL06_POSITIONS[fragment], "traps": False, "knows": None, "named": []}
+    assert position_document(explain(twl06, fragment)) == expected
 
 
 @pytest.mark.network
@@ -263,3 +277,44 @@ def test_another_alphabet_against_the_brute_force_rules(
     lexicon = playable_words(entries, min_length, default_spelling("sv"))
     if lexicon.words:
         check_every_fragment(lexicon, players, "aåäöz")
+
+
+@pytest.mark.network
+def test_twl06_traps_and_escapes() -> None:
+    """With the config's frequencies: each letter's escape, the trap, and a casual table."""
+    _, solution, traps = game_for(CONFIGS / "twl06-2p.yaml")
+    assert traps is not None
+    n = explain(solution, "n", traps)
+    assert n.best_try == Try("y", 4, 5, Escape("nyctalopia", 0.0))
+    by_letter = {x.letter: x for x in n.letters}
+    assert (by_letter["y"].threshold, by_letter["y"].escape) == (0.0, Escape("nyctalopia", 0.0))
+    document = position_document(n)
+    assert document["traps"] is True
+    assert document["try"]["escape"] == {"word": "nyctalopia", "zipf": 0.0}
+    start = position_document(explain(solution, "", traps))
+    assert {x["letter"]: x["threshold"] for x in start["letters"]}["n"] == "-inf"
+    casual = explain(solution, "", traps, knows=3.0)
+    assert (casual.knows, casual.card_move, casual.words, casual.named) == (
+        3.0, "q", ("qubit",), ("qubit",)
+    )
+
+
+def test_explain_with_traps_against_the_brute_force() -> None:
+    """Every letter's threshold and escape word, and the casual moves, on the animals."""
+    words = playable(ANIMALS, 3)
+    lexicon = playable_words(ANIMALS, 3)
+    zipf = {w: float(i % 5) for i, w in enumerate(sorted(words))}
+    for players in (2, 3):
+        brute = BruteTable(BruteGhost(words, players), zipf)
+        solution = solve(lexicon, players)
+        traps = thresholds(solution, np.array([zipf[w] for w in lexicon.words]))
+        for fragment in sorted(brute.game.prefixes - brute.game.words):
+            mover = brute.game.mover(fragment)
+            position = explain(solution, fragment, traps, knows=2.0)
+            for x in position.letters:
+                assert x.threshold == brute.threshold(fragment + x.letter, mover)
+                escape = brute.escape(fragment + x.letter, mover)
+                assert x.escape == (escape and Escape(*escape)), (fragment, x.letter)
+            casual = brute.casual_words(fragment, mover, 2.0)
+            assert set(position.words) == (casual[0] if casual else set())
+            assert set(position.named) == (casual[1] if casual else set())

@@ -240,7 +240,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
         "You play second: play the boxed letter under theirs (framed:",
         "your best try; n/m: n of their m replies go wrong).",
         "A B CD E F GH I J K LMNOPQR S T UVWX Y Z",
-        "OR R J J J H A F UH L A A ZWU E QRDY R T T O",  # a framed letter: the best try
+        "OR R J J J H A F I H L K Y ZWUHQRDY R T TW",  # a framed letter: the trap
         "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · front",
     ]
     lines = back.splitlines()

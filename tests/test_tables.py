@@ -199,7 +199,7 @@ BAD_CONFIGS = {
     "unknown key": (
         "dictionaries: [small.txt]\nmin_lengths: [3]\nplayers: [2]\nseats: 2\n",
         "seats: unknown key (expected one of: title, dictionaries, min_lengths, players, "
-        "output_dir, ranking, rare_below, familiarity, avoid)",
+        "output_dir, ranking, rare_below, familiarity, avoid, opponent)",
     ),
 }
 
