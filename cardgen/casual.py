@@ -46,6 +46,18 @@ class Casual:
             x for x in solution.children(fragment) if self.wins(fragment + x, seat)
         )
 
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """A table row's sums for `seat` against the table: its openings, how many it wins,
+        and the words of its winning sets added up (as `Solution.seat_totals`)."""
+        solution = self.thresholds.solution
+        d = seat - 1
+        if d >= len(solution.levels):
+            return 0, 0, 0
+        keys = self.ranks[seat - 1][d][~solution.levels[d].leaf]
+        won = keys[keys != NO_WIN]
+        count, _, _ = solution._codec.unpack(won)
+        return len(keys), len(won), int(np.sum(count))
+
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The seat's winning word set from `fragment` against the table and the words of it
         that it names when challenged, both sorted; ((), ()) where it can lose."""

@@ -24,6 +24,7 @@ from cardgen.files import write_all
 from cardgen.progress import ProgressCallback, Step, report
 from cardgen.strategy import Card
 from cardgen.tables import ListInfo, Row, Table, solve_group
+from cardgen.traps import FloatArray
 from cardgen.wordlists import CatalogList, WordListSource, check_available
 
 PARALLEL_MIN_WORK = 150_000
@@ -240,6 +241,21 @@ def make_table(
         ListInfo.of(lexicons.wordlist(d), catalog=isinstance(d, CatalogList))
         for d in config.dictionaries
     )
+    knows = config.opponent.knows
+    familiarity: set[str] = set()
+
+    def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
+        if knows is None:
+            return None
+        found = lexicons.word_zipf(dictionary, min_length, config.ranking)
+        if found is None:
+            raise WordListError(
+                f"{config.path}: opponent: {dictionary.name} has no word frequencies for a "
+                "casual table; give a `familiarity:` file"
+            )
+        familiarity.add(found.label)
+        return found.zipf
+
     tasks = [
         (
             "\n".join(lexicons.lexicon(dictionary, min_length).words),
@@ -247,6 +263,8 @@ def make_table(
             config.players,
             lexicons.info(dictionary, min_length),
             lexicons.ranking(dictionary, min_length, config.ranking)[0],
+            frequencies(dictionary, min_length),
+            knows,
         )
         for dictionary in config.dictionaries
         for min_length in config.min_lengths
@@ -274,7 +292,13 @@ def make_table(
         finally:
             pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
     rows = tuple(row for i in range(len(tasks)) for row in results[i])
-    return Table(title=config.title, rows=rows, lists=lists)
+    return Table(
+        title=config.title,
+        rows=rows,
+        lists=lists,
+        opponent=config.opponent,
+        familiarity=", ".join(sorted(familiarity)) or None,
+    )
 
 
 def _table_format(extension: str) -> Format[TableConfig, Table]:

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.casual import Casual, casual
 from cardgen.lexicon import Lexicon
+from cardgen.opponent import PERFECT, Opponent
 from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import Solution, solve
 from cardgen.strategy import DictionaryInfo
+from cardgen.traps import FloatArray, thresholds
 from cardgen.wordlists import WordList
 
 __all__ = ["ListInfo", "Row", "SeatSummary", "Table", "solve_group", "table_row"]
@@ -87,6 +90,12 @@ class Table:
     rows: tuple[Row, ...]
     lists: tuple[ListInfo, ...]
     """The word lists, in config order."""
+    opponent: Opponent = PERFECT
+    """Whom the seats' wins, words and the first seat's winning letters are counted against
+    (the rows' losers are those of perfect play either way)."""
+    familiarity: str | None = None
+    """The word frequencies a casual opponent was modelled with (None against perfect
+    players)."""
 
     @property
     def max_players(self) -> int:
@@ -94,9 +103,25 @@ class Table:
         return max(row.players for row in self.rows)
 
 
-def table_row(solution: Solution, info: DictionaryInfo) -> Row:
+def table_row(solution: Solution, info: DictionaryInfo, table: Casual | None = None) -> Row:
     """A solved game as a table row: its sums taken straight from the solution (no card, and
-    no word set, is listed), so a row costs about what solving does."""
+    no word set, is listed), so a row costs about what solving does. Against a casual `table`
+    the first seat's winning letters and each seat's wins and words are those against it
+    (`cardgen.casual`); the losers stay those of perfect play."""
+    if table is not None:
+        return Row(
+            dictionary=info.name,
+            entries=info.entries,
+            playable=info.playable,
+            min_length=solution.lexicon.min_length,
+            players=solution.players,
+            losers=tuple(sorted(solution.losers(""))),
+            winning_first_moves=table.winning_moves("", 1),
+            seats=tuple(
+                SeatSummary(seat, *table.seat_totals(seat))
+                for seat in range(1, solution.players + 1)
+            ),
+        )
     return Row(
         dictionary=info.name,
         entries=info.entries,
@@ -118,9 +143,12 @@ def solve_group(
     players: tuple[int, ...],
     info: DictionaryInfo,
     ranking: Ranking = FEWEST,
+    zipf: FloatArray | None = None,
+    knows: float | None = None,
 ) -> tuple[Row, ...]:
     """The rows of one (word list, min length) group, one per player count, each seat's words
-    chosen by `ranking`.
+    chosen by `ranking`; with `knows`, against a table that knows only the words of Zipf >=
+    `knows` (`zipf`: each playable word's frequency).
 
     It may run in a worker process, so it takes only the playable words, as one newline-joined
     string: sending that and splitting it takes half as long as sending the tuple (5 ms against
@@ -128,4 +156,12 @@ def solve_group(
     as is, not recomputed.
     """
     lexicon = Lexicon(tuple(words.split("\n")), min_length, letters=info.letters)
-    return tuple(table_row(solve(lexicon, n, ranking), info) for n in players)
+    rows = []
+    for n in players:
+        solution = solve(lexicon, n, ranking)
+        table = None
+        if knows is not None:
+            assert zipf is not None
+            table = casual(thresholds(solution, zipf), knows)
+        rows.append(table_row(solution, info, table))
+    return tuple(rows)

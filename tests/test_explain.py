@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 import numpy as np
+import pytest
 from bruteforce import LETTERS, BruteGhost, BruteTable, playable
 from conftest import CONFIGS, DATA
 from hypothesis import HealthCheck, given, settings

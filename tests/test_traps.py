@@ -13,9 +13,13 @@ from test_hypothesis import common, words_strategy
 from cardgen.advice import Escape, Try
 from cardgen.casual import casual
 from cardgen.lexicon import playable_words
+from cardgen.opponent import Opponent
 from cardgen.ranking import Ranking
 from cardgen.solver import solve
+from cardgen.strategy import DictionaryInfo, build_card
+from cardgen.tables import table_row
 from cardgen.traps import Thresholds, thresholds
+from cardgen.wordlists import WordList
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
 
@@ -158,3 +162,37 @@ def test_twl06_traps_match_the_independent_figures() -> None:
     assert sum(3 in solution.losers(f) for f in openings) == 24
     assert sum(three_players.threshold(f, 3) >= 1 for f in openings) == 12
     assert sum(three_players.threshold(f, 3) >= 3 for f in openings) == 1
+
+
+@common
+@given(
+    entries=words_strategy,
+    zipfs=st.lists(ZIPF, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+    knows=st.sampled_from([0.5, 2.0, 3.5]),
+)
+def test_casual_table_rows_add_up_the_casual_cards(
+    entries: list[str], zipfs: list[float], min_length: int, players: int, knows: float
+) -> None:
+    """A table row against a casual table sums up exactly what the casual card lists."""
+    games = both(entries, zipfs, min_length, players)
+    if games is None:
+        return
+    _, traps = games
+    solution = traps.solution
+    wordlist = WordList("tiny", "test", "0" * 64, tuple(entries))
+    info = DictionaryInfo.of(wordlist, solution.lexicon)
+    card = build_card(solution, info, traps=traps, opponent=Opponent(knows))
+    row = table_row(solution, info, casual(traps, knows))
+    assert row.winning_first_moves == card.winning_first_moves
+    assert [(s.openings, s.won, s.card_words) for s in row.seats] == [
+        (len(s.openings), s.won, s.card_words) for s in card.seats
+    ]
+    for seat in card.seats:
+        for opening in seat.openings:
+            assert set(opening.named) <= set(opening.words)
+            if opening.won:
+                assert opening.best_try is None and opening.play in opening.moves
+            else:
+                assert opening.moves == () and opening.named == ()

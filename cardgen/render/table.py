@@ -1,8 +1,11 @@
 """Strategy tables as Markdown (`templates/table.md.j2`), CSV and JSON.
 
-JSON schema 1 keeps these names: schema, title, rows[{dictionary, entries, playable,
-min_length, players, losers, winning_first_moves, seats[{seat, openings, won, card_words}]}], and
-dictionaries[{name, source, sha256, entries}] for where each word list comes from.
+JSON schema 2 keeps these names: schema, title, opponent ("perfect" or {knows, familiarity}),
+rows[{dictionary, entries, playable, min_length, players, losers, winning_first_moves,
+seats[{seat, openings, won, card_words}]}], and dictionaries[{name, source, sha256, entries}] for
+where each word list comes from. Schema 2 added `opponent`: against a casual table (docs/rules.md,
+"A card for casual tables") the first seat's winning letters and each seat's wins and words are
+counted against it, and `familiarity` names the word frequencies used.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from cardgen.render import render_template
 from cardgen.render.json import dumps
 from cardgen.tables import Row, Table
 
-SCHEMA = 1
+SCHEMA = 2
 """The table JSON's schema (the card's is `cardgen.render.json.SCHEMA`)."""
 
 SEAT_COLUMNS = ("won", "openings", "card_words")
@@ -74,6 +77,9 @@ def table_document(table: Table) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "title": table.title,
+        "opponent": "perfect"
+        if table.opponent.knows is None
+        else {"knows": table.opponent.knows, "familiarity": table.familiarity},
         "rows": [
             {
                 "dictionary": row.dictionary,
