@@ -200,8 +200,7 @@ class _Game:
     def play(self, position: Position, letter: str) -> tuple[int, str] | None:
         """The person plays `letter`: note a slip, then see whether the game ended."""
         after = self.fragment + letter
-        self.note(position, letter, self.solution.find(after) is not None and
-                  self.seat not in self.solution.losers(after))
+        self.note(position, letter, self.still_winning(after))
         self.fragment = after
         if self.solution.find(after) is None:
             # The next seat (a computer) challenges: no word begins like this.
@@ -212,6 +211,15 @@ class _Game:
             self.say(f"{'':12}{after} is a word")
             return self.seat, f"You lose: you completed {after}."
         return None
+
+    def still_winning(self, fragment: str) -> bool:
+        """Whether the person still has a forced win at `fragment` (against the casual table
+        when there is one)."""
+        if self.solution.find(fragment) is None:
+            return False
+        if self.knows is not None and self.traps is not None:
+            return self.traps.threshold(fragment, self.seat) < self.knows
+        return self.seat not in self.solution.losers(fragment)
 
     def note(self, position: Position, played: str, still_winning: bool) -> None:
         """Remember the person's first move off the card and first move out of a win."""

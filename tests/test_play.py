@@ -6,6 +6,7 @@ import io
 import random
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 from conftest import CONFIGS, DATA
 from rich.console import Console
@@ -15,6 +16,7 @@ from cardgen.explain import solution_for
 from cardgen.lexicon import playable_words
 from cardgen.play import GameResult, Slip, computer_move, play
 from cardgen.solver import Solution, solve
+from cardgen.traps import thresholds
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 
@@ -286,3 +288,67 @@ def test_computer_seats_choose_winning_letters_at_random_and_replay(twl06: Solut
 def test_a_seat_past_the_players_is_refused(animals: Solution) -> None:
     with pytest.raises(InputError, match=r"^--seat: expected a seat from 1 to 2, got 3$"):
         run(animals, "", seat=3)
+
+
+def casual_run(animals: Solution, typed: str) -> tuple[GameResult, list[str]]:
+    """The person plays second against a computer that knows only cat, bee and goat (Zipf
+    4 or more of a made-up list; the table knows Zipf >= 3)."""
+    zipf = {"cat": 6.0, "bee": 4.0, "goat": 5.0}
+    traps = thresholds(animals, np.array([zipf.get(w, 1.0) for w in animals.words]))
+    out = io.StringIO()
+    result = play(
+        animals, lines=io.StringIO(typed), console=Console(file=out, width=100), seat=2,
+        rng=random.Random(0), echo=True, traps=traps, knows=3.0,
+    )
+    return result, out.getvalue().splitlines()
+
+
+CASUAL_START = [
+    "Ghost. You are the second player of 2.",
+    "The others know only words of Zipf 3 or more, and challenge when they know none: then "
+    "name a word that begins with the letters played.",
+    "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
+    # In the game on cat, bee and goat the first seat wins only with g (goat is the second's).
+    "(start)     the first player plays g",
+]
+
+
+def test_a_casual_computer_challenges_and_you_name_a_word(animals: Solution) -> None:
+    result, lines = casual_run(animals, "e\nGecko\n")
+    assert lines == [
+        *CASUAL_START,
+        "g           your letter: e",
+        "ge          the first player challenges: what word begins with ge?",
+        "            name a word: Gecko",
+        "You win: the first player challenged ge, and you named gecko.",
+        # e wins too against this table (they know no ge... word), but the card's move is a.
+        "Off the card at g: you played e; the card said a (gar).",
+    ]
+    assert (result.loser, result.fragment) == (1, "ge")
+
+
+@pytest.mark.parametrize(
+    ("named", "why"),
+    [
+        ("gear", "'gear', which is not a playable word"),
+        ("goat", "'goat', which does not begin with ge"),
+        ("", "nothing"),
+    ],
+)
+def test_naming_a_wrong_word_loses_the_challenge(
+    animals: Solution, named: str, why: str
+) -> None:
+    result, lines = casual_run(animals, f"e\n{named}\n")
+    assert lines[-2] == f"You lose: the first player challenged ge, and you named {why}."
+    assert result.loser == 2
+
+
+def test_challenging_a_casual_computer_loses_to_a_word_it_knows(animals: Solution) -> None:
+    result, lines = casual_run(animals, "!\n")
+    assert lines[4:] == [
+        "g           your letter: !",
+        "            the first player names goat",
+        "You lose: you challenged g, but the first player named goat.",
+        "Off the card at g: you challenged; the card said a (gar). That gave the win away.",
+    ]
+    assert result.loser == 2
