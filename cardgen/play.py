@@ -16,19 +16,18 @@ from __future__ import annotations
 import random
 import sys
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 
-from cardgen.advice import best_try
+from cardgen.computer import Computer, casual_move, computer_move, known_game
 from cardgen.errors import InputError
 from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
-from cardgen.solver import Solution, solve
+from cardgen.solver import Solution
 from cardgen.strategy import default_title
 from cardgen.traps import Thresholds
 
@@ -68,41 +67,6 @@ class GameResult:
     """The person's first move that gave away a forced win (None if there was none)."""
     had_win: bool
     """Whether the person ever faced a position the card wins."""
-
-
-Computer = Callable[[str], "str | None"]
-"""How a computer seat picks its letter at a fragment (None: it challenges)."""
-
-
-def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
-    """A winning letter chosen at random, or the best try when the seat cannot win."""
-    moves = solution.winning_moves(fragment)
-    if moves:
-        return rng.choice(moves)
-    found = best_try(solution, fragment)
-    return found.move if found is not None else solution.children(fragment)[0]
-
-
-def casual_move(
-    known: Solution | None, solution: Solution, fragment: str, rng: random.Random
-) -> str | None:
-    """A computer seat that knows only the words of `known` (None: no word at all): perfect
-    play in the game on those words, or None (a challenge) where it knows no word beginning
-    with the fragment. At the start, knowing nothing, it plays any letter."""
-    if known is None or known.find(fragment) is None:
-        return rng.choice(solution.children(fragment)) if not fragment else None
-    return computer_move(known, fragment, rng)
-
-
-def known_game(traps: Thresholds, knows: float) -> Solution | None:
-    """The game on the words a casual table knows (Zipf >= `knows`), solved; None if it knows
-    none of the playable words."""
-    solution = traps.solution
-    lexicon = solution.lexicon
-    words = tuple(w for w, z in zip(lexicon.words, traps.zipf, strict=True) if z >= knows)
-    if not words:
-        return None
-    return solve(replace(lexicon, words=words), solution.players)
 
 
 def shown(fragment: str) -> str:

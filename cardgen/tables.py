@@ -108,20 +108,8 @@ def table_row(solution: Solution, info: DictionaryInfo, table: Casual | None = N
     no word set, is listed), so a row costs about what solving does. Against a casual `table`
     the first seat's winning letters and each seat's wins and words are those against it
     (`cardgen.casual`); the losers stay those of perfect play."""
-    if table is not None:
-        return Row(
-            dictionary=info.name,
-            entries=info.entries,
-            playable=info.playable,
-            min_length=solution.lexicon.min_length,
-            players=solution.players,
-            losers=tuple(sorted(solution.losers(""))),
-            winning_first_moves=table.winning_moves("", 1),
-            seats=tuple(
-                SeatSummary(seat, *table.seat_totals(seat))
-                for seat in range(1, solution.players + 1)
-            ),
-        )
+    # The casual table answers the same two questions as the solution, against itself.
+    source: Casual | Solution = table if table is not None else solution
     return Row(
         dictionary=info.name,
         entries=info.entries,
@@ -129,9 +117,9 @@ def table_row(solution: Solution, info: DictionaryInfo, table: Casual | None = N
         min_length=solution.lexicon.min_length,
         players=solution.players,
         losers=tuple(sorted(solution.losers(""))),
-        winning_first_moves=solution.winning_moves("", 1),
+        winning_first_moves=source.winning_moves("", 1),
         seats=tuple(
-            SeatSummary(seat, *solution.seat_totals(seat))
+            SeatSummary(seat, *source.seat_totals(seat))
             for seat in range(1, solution.players + 1)
         ),
     )

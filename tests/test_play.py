@@ -14,7 +14,8 @@ from rich.console import Console
 from cardgen.errors import InputError
 from cardgen.explain import solution_for
 from cardgen.lexicon import playable_words
-from cardgen.play import GameResult, Slip, computer_move, play
+from cardgen.computer import computer_move
+from cardgen.play import GameResult, Slip, play
 from cardgen.solver import Solution, solve
 from cardgen.traps import thresholds
 
