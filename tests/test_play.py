@@ -11,10 +11,10 @@ import pytest
 from conftest import CONFIGS, DATA
 from rich.console import Console
 
+from cardgen.computer import computer_move
 from cardgen.errors import InputError
 from cardgen.explain import solution_for
 from cardgen.lexicon import playable_words
-from cardgen.computer import computer_move
 from cardgen.play import GameResult, Slip, play
 from cardgen.solver import Solution, solve
 from cardgen.traps import thresholds
