@@ -5,7 +5,8 @@ Run from the project root, after `python -m pip install -e .`:
     python bench/run.py
 
 For each config it starts a fresh process that times the stages (read the word list, playable
-words, solve, strategy card, render each format) and reports its peak memory; then it times the
+words, its word frequencies (from the cache: a cold cache makes the first run slower), solve,
+strategy card, render each format) and reports its peak memory; then it times the
 whole `cardgen build` command as a process (best and median of several runs), the way a user
 runs it. Word lists must be cached or installed (a first build fetches them). Not a test: the
 figures go in the README and in the notes, not into assertions.
@@ -46,6 +47,9 @@ def stages(config_path: Path) -> dict[str, float]:
     t = time.perf_counter()
     lexicon = lexicons.lexicon(config.dictionary, config.min_length)
     times["playable words"] = time.perf_counter() - t
+    t = time.perf_counter()
+    lexicons.word_zipf(config.dictionary, config.min_length, config.ranking)
+    times["frequencies"] = time.perf_counter() - t
     t = time.perf_counter()
     solution = solve(lexicon, config.players)
     times["solve"] = time.perf_counter() - t

@@ -7,22 +7,25 @@ cache, shared by every config and table row of a run so that each list is read o
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from dataclasses import replace
-from itertools import repeat
 from pathlib import Path
 
-import numpy as np
-
+from cardgen import zipfcache
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.config import CardConfig, RankingOptions
 from cardgen.errors import WordListError
 from cardgen.familiarity import (
-    Frequencies,
+    NONE,
+    FloatArray,
     WordZipf,
     default_avoid,
     familiar_ranking,
+    lexicon_zipf,
+    spelled,
     wordfreq,
+    wordfreq_entry,
+    wordfreq_label,
 )
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.opponent import PERFECT, Opponent
@@ -49,7 +52,8 @@ class Lexicons:
         self.progress = progress
         self._lists: dict[WordListSource, WordList] = {}
         self._lexicons: dict[tuple[WordListSource, int, Spelling], Lexicon] = {}
-        self._wordfreq: Frequencies | None = None
+        self._wordfreq: dict[str, Mapping[str, float]] = {}
+        self._zipf: dict[tuple[str, WordListSource, int, Spelling], WordZipf] = {}
         self._avoid: dict[str, frozenset[str]] = {}
 
     def wordlist(self, source: WordListSource) -> WordList:
@@ -85,6 +89,46 @@ class Lexicons:
         lexicon = self.lexicon(source, min_length, spelling)
         return DictionaryInfo.of(self.wordlist(source), lexicon)
 
+    def word_zipf(
+        self,
+        source: WordListSource,
+        min_length: int,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+    ) -> WordZipf | None:
+        """The Zipf frequency of every word of the lexicon, from the config's `familiarity`:
+        None for `none` (or a language cardgen has no wordfreq data for, when the config left
+        `familiarity` to its default). Worked out once per run per (data, lexicon), and kept
+        in the cache across runs (`cardgen.zipfcache`)."""
+        if options.familiarity == NONE:
+            return None
+        lexicon = self.lexicon(source, min_length, spelling)
+        frequencies, language = options.frequencies, ""
+        if frequencies is not None:
+            label, digest = frequencies.label, frequencies.sha256
+        else:
+            entry = wordfreq_entry(lexicon.spelling.language)
+            if entry is None:
+                return None
+            label, digest, language = wordfreq_label(entry), entry.sha256, entry.language
+        key = (digest, source, min_length, lexicon.spelling)
+        if key not in self._zipf:
+
+            def compute() -> FloatArray:
+                data = frequencies.zipf if frequencies is not None else self._data(language)
+                return lexicon_zipf(lexicon.words, spelled(data, lexicon.spelling))
+
+            cache_key = zipfcache.key(digest, lexicon.spelling, lexicon.words)
+            zipf = zipfcache.cached(cache_key, len(lexicon.words), compute)
+            self._zipf[key] = WordZipf(zipf, label, digest)
+        return self._zipf[key]
+
+    def _data(self, language: str) -> Mapping[str, float]:
+        """A language's wordfreq data, decoded once per run."""
+        if language not in self._wordfreq:
+            self._wordfreq[language] = wordfreq(language, progress=self.progress).zipf
+        return self._wordfreq[language]
+
     def ranking(
         self,
         source: WordListSource,
@@ -93,51 +137,27 @@ class Lexicons:
         spelling: Spelling | None = None,
     ) -> tuple[Ranking, Container[str], RankingInfo]:
         """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
-        card marks, and what the card says of it. The wordfreq data and the default avoid
-        lists are read once per run, and only for `familiar`."""
+        card marks, and what the card says of it. Frequencies come from `word_zipf`; the
+        default avoid lists are read once per run, and only for `familiar`."""
         if options.by == "fewest":
             return FEWEST, frozenset(), FEWEST_INFO
-        frequencies = options.frequencies
-        if frequencies is None:
-            if self._wordfreq is None:
-                self._wordfreq = wordfreq(progress=self.progress)
-            frequencies = self._wordfreq
+        zipf = self.word_zipf(source, min_length, options, spelling)
         lexicon = self.lexicon(source, min_length, spelling)
+        if zipf is None:  # the config check refuses `familiar` without data; the API says so
+            raise WordListError(
+                f"{_where(source)}: `ranking: familiar` needs frequency data, and cardgen has "
+                f"no wordfreq data for language {lexicon.spelling.language}"
+            )
         avoid = options.avoid
         if avoid is None:
             language = lexicon.spelling.language
             if language not in self._avoid:
                 self._avoid[language] = default_avoid(language, progress=self.progress)
             avoid = self._avoid[language]
-        ranking, rare = familiar_ranking(lexicon.words, frequencies, options.rare_below, avoid)
+        ranking, rare = familiar_ranking(lexicon.words, zipf.zipf, options.rare_below, avoid)
         avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
-        info = RankingInfo(
-            "familiar", options.rare_below, frequencies.label, frequencies.sha256, avoided
-        )
+        info = RankingInfo("familiar", options.rare_below, zipf.label, zipf.sha256, avoided)
         return ranking, rare, info
-
-    def word_zipf(
-        self,
-        source: WordListSource,
-        min_length: int,
-        options: RankingOptions,
-        spelling: Spelling | None = None,
-    ) -> WordZipf | None:
-        """The Zipf frequency of each playable word (0.0 where the data have none): a config's
-        `familiarity` file, else wordfreq's data for the list's language; None where there are
-        none."""
-        lexicon = self.lexicon(source, min_length, spelling)
-        frequencies = options.frequencies
-        if frequencies is None:
-            if lexicon.spelling.language.split("-")[0] != "en":
-                return None
-            if self._wordfreq is None:
-                self._wordfreq = wordfreq(progress=self.progress)
-            frequencies = self._wordfreq
-        zipf = np.array(
-            list(map(frequencies.zipf.get, lexicon.words, repeat(0.0))), dtype=np.float64
-        )
-        return WordZipf(zipf, frequencies.label, frequencies.sha256)
 
     def traps(
         self,

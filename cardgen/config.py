@@ -15,15 +15,17 @@ from typing import Any
 from cardgen.alphabet import CAPITALIZED, RULES
 from cardgen.errors import ConfigError, WordListError
 from cardgen.familiarity import (
+    NONE,
     WORDFREQ,
     FamiliarityError,
     Frequencies,
     read_avoid_file,
     read_frequencies,
+    wordfreq_entry,
 )
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
-from cardgen.wordlists import ListFile, WordListSource, parse_source
+from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
 from cardgen.yamlfile import key_name, kind, load_mapping, preview
 
 PLAYERS = (2, 10)
@@ -41,14 +43,18 @@ RANKINGS = ("fewest", "familiar")
 @dataclass(frozen=True)
 class RankingOptions:
     """How a config ranks winning word sets: keys `ranking`, `rare_below`, `familiarity`,
-    `avoid` (the last three matter only with `familiar`)."""
+    `avoid` (`rare_below` and `avoid` matter only with `familiar`; `familiarity` also feeds
+    every card's traps)."""
 
     by: str = "fewest"
     rare_below: float = 3.0
     frequencies: Frequencies | None = None
-    """A config's own frequency file, read; None: the wordfreq data."""
+    """A config's own frequency file, read; None: the wordfreq data, or none at all."""
     avoid: frozenset[str] | None = None
     """The words to keep off the card unless forced; None: the list's language's default."""
+    familiarity: str = WORDFREQ
+    """`wordfreq` (the list's language's data), `none` (no frequency data read), or the
+    frequency file as the config writes it (then read into `frequencies`)."""
 
 
 @dataclass(frozen=True)
@@ -245,8 +251,17 @@ class _Reader:
         ):
             raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
         frequencies = None
-        spec = self.text("familiarity") if "familiarity" in self.data else WORDFREQ
-        if spec != WORDFREQ:
+        spec = self.data.get("familiarity", WORDFREQ)
+        if spec is None or spec is False:  # YAML reads a bare `no` (or nothing) as these
+            spec = NONE
+        spec = self.text("familiarity", spec)
+        if spec == NONE and by == "familiar":
+            raise self.error(
+                "`ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf file, "
+                "not none",
+                "familiarity",
+            )
+        if spec not in (WORDFREQ, NONE):
             path = self.file("familiarity", spec, "frequency file")
             try:
                 frequencies = read_frequencies(path, spec)
@@ -255,7 +270,7 @@ class _Reader:
         avoid = None
         if "avoid" in self.data:
             avoid = self.avoid(self.data["avoid"])
-        return RankingOptions(by, float(rare_below), frequencies, avoid)
+        return RankingOptions(by, float(rare_below), frequencies, avoid, spec)
 
     def opponent(self) -> Opponent:
         """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
@@ -338,7 +353,7 @@ def load_card_config(path: Path) -> CardConfig:
     """Read and check a card config (`cardgen build`)."""
     reader = _Reader(path, "build")
     reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
-    return CardConfig(
+    config = CardConfig(
         path=path,
         dictionary=reader.dictionary("dictionary", reader.data["dictionary"]),
         players=reader.integer("players", PLAYERS),
@@ -352,6 +367,19 @@ def load_card_config(path: Path) -> CardConfig:
         ranking=reader.ranking(),
         opponent=reader.opponent(),
     )
+    # wordfreq data asked for (`familiar`, or written) must exist; left alone, none is read.
+    if config.ranking.familiarity == WORDFREQ and (
+        config.ranking.by == "familiar" or "familiarity" in reader.data
+    ):
+        source = config.dictionary
+        catalog = load_catalog()[source.name].language if isinstance(source, CatalogList) else None
+        language = config.language or catalog or "en"
+        if wordfreq_entry(language) is None:
+            raise reader.error(
+                f"no wordfreq data for language {language}: give a word<TAB>zipf file",
+                "familiarity",
+            )
+    return config
 
 
 def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str | None:

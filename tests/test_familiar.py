@@ -152,7 +152,7 @@ def test_the_shipped_familiar_configs_build(
     assert result.exit_code == 0, result.output
     card = json.loads((tmp_path / f"{name}.json").read_text())
     assert card["ranking"]["by"] == "familiar"
-    assert card["familiarity"]["source"] == "wordfreq 3.1.1"
+    assert card["familiarity"]["source"] == "wordfreq 3.1.1 (en)"
     for seat in card["seats"]:
         for opening in seat["openings"]:
             assert set(opening["rare"]) <= set(opening["words"])
