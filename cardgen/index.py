@@ -188,6 +188,8 @@ def download_member(entry: CatalogEntry, *, progress: ProgressCallback | None = 
             final_url = response.geturl()
             first, total = _content_range(entry.name, url, response, None)
             tail = _body(entry.name, url, response)
+            if len(tail) != total - first:
+                raise _incomplete(entry.name, url, len(tail), total - first)
         else:  # the whole archive is coming
             report(progress, Step(task, 0, 1))
             archive = _body(entry.name, url, response)
@@ -229,14 +231,16 @@ def _started(entry: CatalogEntry, size: int, progress: ProgressCallback | None) 
 def _content_range(
     name: str, url: str, response: HTTPResponse, asked: tuple[int, int] | None
 ) -> tuple[int, int]:
-    """Where a 206 answer's bytes start, and the file's size, from its Content-Range; it must
-    be the range `asked` (first, last byte) if given."""
+    """Where a 206 answer's bytes start, and the file's size, from its Content-Range: it must
+    be the range `asked` (first, last byte), or for None the last bytes of the file."""
     header = response.headers.get("Content-Range", "")
     found = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+)", header.strip())
-    if found is None or (asked is not None and (int(found[1]), int(found[2])) != asked):
-        wanted = "" if asked is None else f" for bytes {asked[0]}-{asked[1]}"
-        raise FetchError(f"{name}: {url} answered Content-Range {header!r}{wanted}")
-    return int(found[1]), int(found[3])
+    if found is not None:
+        first, last, size = int(found[1]), int(found[2]), int(found[3])
+        if (first, last) == asked or (asked is None and first <= last == size - 1):
+            return first, size
+    wanted = f"the last {TAIL} bytes" if asked is None else f"bytes {asked[0]}-{asked[1]}"
+    raise FetchError(f"{name}: {url} answered Content-Range {header!r} for {wanted}")
 
 
 class _RangeFile(io.RawIOBase):
