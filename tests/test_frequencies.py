@@ -239,5 +239,5 @@ def test_familiar_ranking_works_in_another_language(runner: CliRunner, tmp_path:
     card = json.loads((tmp_path / "mots.json").read_text())
     fr = load_catalog("data.yaml")["wordfreq-fr"].sha256
     assert card["ranking"]["familiarity"] == {"source": "wordfreq 3.1.1 (fr)", "sha256": fr}
-    # velo (Zipf 3.6 as vélo) is not rare; the opening c... words are common too
+    # Every word is common in French (velo as vélo, 4.56); missing data would make all rare.
     assert all(opening["rare"] == [] for seat in card["seats"] for opening in seat["openings"])
