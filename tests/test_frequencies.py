@@ -17,7 +17,7 @@ from cardgen.cards import Lexicons, config_spelling
 from cardgen.catalog import load_catalog, sha256
 from cardgen.cli import app
 from cardgen.config import RankingOptions, load_card_config, load_table_config
-from cardgen.familiarity import spelled
+from cardgen.familiarity import spelled, wordfreq_entry
 from cardgen.wordlists import ListFile
 
 FREQUENCIES = "café\t4.1\ncafe\t2.5\nétoile\t3.0\nl'eau\t5.0\nÉcole\t4.0\n"
@@ -48,6 +48,19 @@ def test_keys_that_become_one_word_keep_the_highest_zipf() -> None:
     fold = spelled(data, default_spelling("de", "fold"))  # über becomes uber: the higher wins
     assert fold == {"strasse": 4.0, "uber": 6.39}
     assert spelled(data, Spelling()) == {"strasse": 3.0, "uber": 4.08}  # a-z: only those two
+
+
+def test_every_catalog_language_has_wordfreq_data() -> None:
+    languages = {entry.language for entry in load_catalog().values()}
+    found = {language: wordfreq_entry(language) for language in sorted(languages)}
+    names = {language: entry.name if entry else None for language, entry in found.items()}
+    assert names == {
+        "ca": "wordfreq-ca", "da": "wordfreq-da", "de": "wordfreq-de", "en": "wordfreq-en",
+        "es": "wordfreq-es", "fr": "wordfreq-fr", "it": "wordfreq-it", "nb": "wordfreq-nb",
+        "nl": "wordfreq-nl", "pl": "wordfreq-pl", "pt": "wordfreq-pt", "pt-BR": "wordfreq-pt",
+        "sv": "wordfreq-sv",
+    }
+    assert wordfreq_entry("fi") is None
 
 
 # --- a frequency file, and none ------------------------------------------------------------
