@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -72,3 +75,24 @@ def word_card(words: str, players: int, min_length: int = 3, name: str = "tiny")
     wordlist = WordList(name, "test", sha256(words.encode()), tuple(words.split()))
     lexicon = playable_words(wordlist.entries, min_length)
     return build_card(solve(lexicon, players), DictionaryInfo.of(wordlist, lexicon))
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler that logs nothing (the tests' servers on 127.0.0.1)."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def local_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve `handler` on 127.0.0.1 (a free port) in a thread; yield its URL, then stop."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

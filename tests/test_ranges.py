@@ -9,14 +9,13 @@ import io
 import json
 import random
 import re
-import threading
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import QuietHandler, local_server
 
 from cardgen.catalog import CatalogEntry
 from cardgen.errors import FetchError
@@ -74,7 +73,7 @@ class RangeIndex:
 def index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[RangeIndex]:
     fake = RangeIndex()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
             if self.path == "/simple/tiny-words/":
                 file = {"filename": WHEEL, "url": f"../../files/{WHEEL}", "hashes": {}}
@@ -110,19 +109,11 @@ def index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[RangeInde
             if kind == "application/octet-stream":
                 fake.sent += len(body)
 
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/simple"
-    monkeypatch.setenv("CARDGEN_INDEX_URL", fake.url)
-    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
-    yield fake
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with local_server(Handler) as url:
+        fake.url = f"{url}/simple"
+        monkeypatch.setenv("CARDGEN_INDEX_URL", fake.url)
+        monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+        yield fake
 
 
 def test_ranges_fetch_the_central_directory_then_only_the_member(index: RangeIndex) -> None:

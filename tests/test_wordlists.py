@@ -10,14 +10,13 @@ import os
 import socket
 import stat
 import tarfile
-import threading
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import QuietHandler, local_server
 
 from cardgen import index as package_index
 from cardgen import wordlists
@@ -149,7 +148,7 @@ class FakeIndex:
 def index(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[FakeIndex]:
     fake = FakeIndex(url="")
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
             fake.requests.append((self.path, self.headers.get("Accept", "")))
             if self.path not in fake.routes:
@@ -162,18 +161,10 @@ def index(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[FakeIndex]:
             self.end_headers()
             self.wfile.write(body[: fake.cut.get(self.path, len(body))])
 
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True)
-    thread.start()
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/simple"
-    monkeypatch.setenv("CARDGEN_INDEX_URL", fake.url)
-    yield fake
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with local_server(Handler) as url:
+        fake.url = f"{url}/simple"
+        monkeypatch.setenv("CARDGEN_INDEX_URL", fake.url)
+        yield fake
 
 
 # --- the shipped catalog -------------------------------------------------------------------
