@@ -120,6 +120,7 @@ class Lexicons:
 
             cache_key = zipfcache.key(digest, lexicon.spelling, lexicon.words)
             zipf = zipfcache.cached(cache_key, len(lexicon.words), compute)
+            zipf.setflags(write=False)  # shared by every caller of the run
             self._zipf[key] = WordZipf(zipf, label, digest)
         return self._zipf[key]
 

@@ -55,7 +55,7 @@ class WordZipf:
     """The Zipf frequency of every word of one lexicon, and where it comes from."""
 
     zipf: FloatArray = field(repr=False)
-    """Aligned with `Lexicon.words`; 0.0 for a word the data does not have."""
+    """Aligned with `Lexicon.words`; 0.0 for a word the data does not have. Read-only."""
     label: str
     """`wordfreq 3.1.1 (de)`, or the file as the config writes it."""
     sha256: str

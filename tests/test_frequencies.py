@@ -89,6 +89,8 @@ def test_a_file_s_keys_are_spelled_as_the_list_is(
     }
     assert (found.label, found.sha256) == ("freq.tsv", sha256(FREQUENCIES.encode()))
     assert found.zipf.dtype == np.float64
+    assert not found.zipf.flags.writeable
+    assert lexicons.word_zipf(card.dictionary, 2, card.ranking, config_spelling(card)) is found
 
 
 def test_familiarity_none_reads_no_frequency_data(
