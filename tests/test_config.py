@@ -32,6 +32,23 @@ def test_defaults(write_config: Callable[..., Path]) -> None:
     assert config.pdf == PdfOptions()
 
 
+@pytest.mark.parametrize(
+    ("extra", "familiarity"),
+    [
+        ("", "wordfreq"),
+        ("familiarity: wordfreq\n", "wordfreq"),
+        ("familiarity: none\n", "none"),
+        ("familiarity: no\n", "none"),  # YAML reads a bare no as false
+        ("language: fi\n", "wordfreq"),  # no data for Finnish: the card reads none (cards.py)
+    ],
+)
+def test_familiarity_is_read_for_every_card(
+    write_config: Callable[..., Path], extra: str, familiarity: str
+) -> None:
+    ranking = load_card_config(write_config(GOOD + extra)).ranking
+    assert (ranking.by, ranking.familiarity, ranking.frequencies) == ("fewest", familiarity, None)
+
+
 def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
     config = load_card_config(write_config("dictionary: twl06\nplayers: 3\nmin_length: 4\n"))
     assert config.dictionary == CatalogList("twl06")
@@ -111,6 +128,17 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         # A table config given to build (issue 10, 13)
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\n",
          "a table config (it has `dictionaries`): make it with `cardgen table`"),
+        # Frequencies that cannot be had (issue 15)
+        (GOOD + "ranking: familiar\nfamiliarity: none\n",
+         "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
+         "file, not none"),
+        (GOOD + "ranking: familiar\nlanguage: fi\n",
+         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
+        (GOOD + "familiarity: wordfreq\nlanguage: fi\n",
+         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
+        ("dictionary: twl06\nplayers: 2\nmin_length: 3\nlanguage: fi\nranking: familiar\n",
+         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
+        (GOOD + "familiarity: [none]\n", "familiarity: expected one line of text, got ['none']"),
     ],
 )
 def test_bad_card_configs(
@@ -169,6 +197,10 @@ def test_a_table_config(write_config: Callable[..., Path]) -> None:
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ndictionary: twl06\n",
          "dictionary: unknown key (expected one of: title, dictionaries, min_lengths, players, "
          "output_dir, ranking, rare_below, familiarity, avoid, opponent)"),
+        ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\nranking: familiar\n"
+         "familiarity: none\n",
+         "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
+         "file, not none"),
     ],
 )
 def test_bad_table_configs(

@@ -16,7 +16,7 @@ from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.catalog import load_catalog, sha256
 from cardgen.cli import app
-from cardgen.config import RankingOptions, load_card_config, load_table_config
+from cardgen.config import RankingOptions, load_card_config
 from cardgen.familiarity import spelled, wordfreq_entry
 from cardgen.wordlists import ListFile
 
@@ -111,35 +111,19 @@ def test_familiarity_none_reads_no_frequency_data(
     assert Lexicons().card(source, 2, 3, options=options).seats  # the card is made all the same
 
 
-def test_familiarity_defaults_to_wordfreq(write_config: Callable[..., Path]) -> None:
-    options = load_card_config(write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"))
-    assert (options.ranking.familiarity, options.ranking.frequencies) == ("wordfreq", None)
-
-
-@pytest.mark.parametrize(
-    ("extra", "message"),
-    [
-        (
-            "ranking: familiar\nfamiliarity: none\n",
-            "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
-            "file, not none",
-        ),
-        (
-            "ranking: familiar\nlanguage: fi\n",
-            "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file",
-        ),
-        ("familiarity: wordfreq\nlanguage: fi\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
-        ("familiarity: [none]\n", "familiarity: expected one line of text, got ['none']"),
-    ],
-)
-def test_familiarity_that_cannot_be_had_is_one_line(
-    runner: CliRunner, write_config: Callable[..., Path], extra: str, message: str
+def test_familiar_without_frequency_data_is_one_line_and_writes_nothing(
+    runner: CliRunner, write_config: Callable[..., Path]
 ) -> None:
-    config = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + extra)
+    config = write_config(
+        "dictionary: animals.txt\nplayers: 2\nmin_length: 3\nranking: familiar\n"
+        "familiarity: none\n"
+    )
     result = runner.invoke(app, ["build", str(config), "-o", str(config.parent / "out")])
     assert result.exit_code == 2
-    assert result.output == f"cardgen: error: {config}: {message}\n"
+    assert result.output == (
+        f"cardgen: error: {config}: familiarity: `ranking: familiar` needs frequency data: "
+        "wordfreq or a word<TAB>zipf file, not none\n"
+    )
     assert not (config.parent / "out").exists()
 
 
@@ -150,15 +134,6 @@ def test_a_language_without_wordfreq_data_has_no_frequencies_by_default(
     source = write_list(tmp_path, "kissa koira")
     options = RankingOptions()
     assert Lexicons().word_zipf(source, 3, options, default_spelling("fi")) is None
-
-
-def test_a_table_config_takes_familiarity(tmp_path: Path) -> None:
-    write_list(tmp_path, "cat camel")
-    config = tmp_path / "table.yaml"
-    config.write_text(
-        "dictionaries: [words.txt]\nmin_lengths: [3]\nplayers: [2]\nfamiliarity: none\n"
-    )
-    assert load_table_config(config).ranking.familiarity == "none"
 
 
 # --- the cache of a lexicon's frequencies --------------------------------------------------
