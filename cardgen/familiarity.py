@@ -196,7 +196,9 @@ def spelled(zipf: Mapping[str, float], spelling: Spelling) -> dict[str, float]:
     merged: dict[str, float] = {}
     words = spelling.words
     for key, value in zipf.items():
-        for word in words((key,)):
+        # Every rule writes a-z as it is (`Spelling.words`): most keys need no more.
+        spelt = (key,) if key.isascii() and key.isalpha() and key.islower() else words((key,))
+        for word in spelt:
             if merged.get(word, -math.inf) < value:
                 merged[word] = value
     return merged
