@@ -144,10 +144,14 @@ class Lexicons:
             return FEWEST, frozenset(), FEWEST_INFO
         zipf = self.word_zipf(source, min_length, options, spelling)
         lexicon = self.lexicon(source, min_length, spelling)
-        if zipf is None:  # the config check refuses `familiar` without data; the API says so
+        if zipf is None:  # a config saying so is refused when read; the API says so here
+            why = (
+                "`familiarity` is none"
+                if options.familiarity == NONE
+                else f"cardgen has no wordfreq data for language {lexicon.spelling.language}"
+            )
             raise WordListError(
-                f"{_where(source)}: `ranking: familiar` needs frequency data, and cardgen has "
-                f"no wordfreq data for language {lexicon.spelling.language}"
+                f"{_where(source)}: `ranking: familiar` needs frequency data, and {why}"
             )
         avoid = options.avoid
         if avoid is None:

@@ -17,6 +17,7 @@ from cardgen.cards import Lexicons, config_spelling
 from cardgen.catalog import load_catalog, sha256
 from cardgen.cli import app
 from cardgen.config import RankingOptions, load_card_config
+from cardgen.errors import WordListError
 from cardgen.familiarity import spelled, wordfreq_entry
 from cardgen.wordlists import ListFile
 
@@ -125,6 +126,24 @@ def test_familiar_without_frequency_data_is_one_line_and_writes_nothing(
         "wordfreq or a word<TAB>zipf file, not none\n"
     )
     assert not (config.parent / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "spelling", "why"),
+    [
+        (RankingOptions("familiar", familiarity="none"), Spelling(), "`familiarity` is none"),
+        (RankingOptions("familiar"), default_spelling("fi"),
+         "cardgen has no wordfreq data for language fi"),
+    ],
+)
+def test_the_api_refuses_familiar_without_frequency_data(
+    tmp_path: Path, options: RankingOptions, spelling: Spelling, why: str
+) -> None:
+    source = write_list(tmp_path, "kissa koira")
+    with pytest.raises(WordListError) as error:
+        Lexicons().ranking(source, 3, options, spelling)
+    expected = f"{source.path}: `ranking: familiar` needs frequency data, and {why}"
+    assert str(error.value) == expected
 
 
 def test_a_language_without_wordfreq_data_has_no_frequencies_by_default(
