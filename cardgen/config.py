@@ -19,9 +19,9 @@ from cardgen.familiarity import (
     WORDFREQ,
     FamiliarityError,
     Frequencies,
+    missing_data,
     read_avoid_file,
     read_frequencies,
-    wordfreq_entry,
 )
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
@@ -36,15 +36,15 @@ DEFAULT_OUTPUT_DIR = Path("output")
 MAX_ZIPF = 10.0
 """The largest `opponent.knows`: above every word's Zipf frequency (the commonest English word,
 `the`, has 7.73)."""
+FAM = "familiarity"
 RANKINGS = ("fewest", "familiar")
 """The values of `ranking` (GHOST.md: "Minimal winning word sets", "The familiar ranking")."""
 
 
 @dataclass(frozen=True)
 class RankingOptions:
-    """How a config ranks winning word sets: keys `ranking`, `rare_below`, `familiarity`,
-    `avoid` (`rare_below` and `avoid` matter only with `familiar`; `familiarity` also feeds
-    every card's traps)."""
+    """How a config ranks winning word sets: keys `ranking`, `rare_below` and `avoid` (with
+    `familiar`), and `familiarity` (the frequencies of `familiar` and of every card's traps)."""
 
     by: str = "fewest"
     rare_below: float = 3.0
@@ -53,8 +53,7 @@ class RankingOptions:
     avoid: frozenset[str] | None = None
     """The words to keep off the card unless forced; None: the list's language's default."""
     familiarity: str = WORDFREQ
-    """`wordfreq` (the list's language's data), `none` (no frequency data read), or the
-    frequency file as the config writes it (then read into `frequencies`)."""
+    """`wordfreq` (the list's language's), `none` (no data read), or the file as written."""
 
 
 @dataclass(frozen=True)
@@ -238,9 +237,9 @@ class _Reader:
             raise self.error(f"seat {max(seats)}: the game has {players} players", "pdf.seats")
         return tuple(sorted(set(seats)))
 
-    def ranking(self) -> RankingOptions:
-        """The ranking keys; a frequency or avoid file is read here, so a bad one stops the
-        run before anything is computed."""
+    def ranking(self, language: str | None = None) -> RankingOptions:
+        """The ranking keys; a frequency or avoid file is read (and wordfreq's data for
+        `language` looked for) here, so a bad one stops the run before anything is computed."""
         by = self.choice("ranking", self.data.get("ranking", "fewest"), RANKINGS)
         rare_below = self.data.get("rare_below", 3.0)
         if (
@@ -251,16 +250,10 @@ class _Reader:
         ):
             raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
         frequencies = None
-        spec = self.data.get("familiarity", WORDFREQ)
-        if spec is None or spec is False:  # YAML reads a bare `no` (or nothing) as these
-            spec = NONE
-        spec = self.text("familiarity", spec)
-        if spec == NONE and by == "familiar":
-            raise self.error(
-                "`ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf file, "
-                "not none",
-                "familiarity",
-            )
+        spec = self.data.get(FAM, WORDFREQ)
+        spec = self.text(FAM, NONE if spec is None or spec is False else spec)  # YAML's bare no
+        if problem := missing_data(spec, by == "familiar", FAM in self.data, language):
+            raise self.error(problem, FAM)
         if spec not in (WORDFREQ, NONE):
             path = self.file("familiarity", spec, "frequency file")
             try:
@@ -353,33 +346,23 @@ def load_card_config(path: Path) -> CardConfig:
     """Read and check a card config (`cardgen build`)."""
     reader = _Reader(path, "build")
     reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
-    config = CardConfig(
+    dictionary = reader.dictionary("dictionary", reader.data["dictionary"])
+    language = _choice(reader, "language", None)
+    catalog = load_catalog()[dictionary.name] if isinstance(dictionary, CatalogList) else None
+    return CardConfig(
         path=path,
-        dictionary=reader.dictionary("dictionary", reader.data["dictionary"]),
+        dictionary=dictionary,
         players=reader.integer("players", PLAYERS),
         min_length=reader.integer("min_length", MIN_LENGTHS),
         title=reader.optional_text("title"),
         output_dir=reader.output_dir(),
         pdf=reader.pdf(),
-        language=_choice(reader, "language", None),
+        language=language,
         alphabet=_choice(reader, "alphabet", RULES),
         capitalized=_choice(reader, "capitalized", CAPITALIZED),
-        ranking=reader.ranking(),
+        ranking=reader.ranking(language or (catalog.language if catalog else "en")),
         opponent=reader.opponent(),
     )
-    # wordfreq data asked for (`familiar`, or written) must exist; left alone, none is read.
-    if config.ranking.familiarity == WORDFREQ and (
-        config.ranking.by == "familiar" or "familiarity" in reader.data
-    ):
-        source = config.dictionary
-        catalog = load_catalog()[source.name].language if isinstance(source, CatalogList) else None
-        language = config.language or catalog or "en"
-        if wordfreq_entry(language) is None:
-            raise reader.error(
-                f"no wordfreq data for language {language}: give a word<TAB>zipf file",
-                "familiarity",
-            )
-    return config
 
 
 def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str | None:

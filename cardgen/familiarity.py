@@ -167,6 +167,22 @@ def wordfreq_entry(language: str) -> CatalogEntry | None:
     return None
 
 
+def missing_data(
+    familiarity: str, familiar: bool, written: bool, language: str | None
+) -> str | None:
+    """Why a config's frequency data cannot be had, or None: `familiar` with `none`, or
+    wordfreq asked for (by `familiar`, or written) in a `language` it has no data for (left to
+    its default there, it reads none). A table's lists name their own languages: None."""
+    if familiarity == NONE and familiar:
+        return "`ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf file, " + (
+            "not none"
+        )
+    asked = familiarity == WORDFREQ and (familiar or written)
+    if asked and language is not None and wordfreq_entry(language) is None:
+        return f"no wordfreq data for language {language}: give a word<TAB>zipf file"
+    return None
+
+
 def wordfreq_label(entry: CatalogEntry) -> str:
     """How a card names wordfreq data, e.g. `wordfreq 3.1.1 (de)`."""
     return f"{WORDFREQ} {entry.version} ({entry.language})"

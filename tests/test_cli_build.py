@@ -58,7 +58,7 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
     ]
     assert card["schema"] == 3
     assert card["ranking"] == {"by": "fewest", "rare_below": 3.0, "avoid": 0}
-    assert card["familiarity"]["source"] == "wordfreq 3.1.1"
+    assert card["familiarity"]["source"] == "wordfreq 3.1.1 (en)"
     assert (card["opponent"], card["traps"]) == ("perfect", True)
     assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
 

@@ -247,6 +247,6 @@ def test_familiar_ranking_works_in_another_language(runner: CliRunner, tmp_path:
     assert result.exit_code == 0, result.output
     card = json.loads((tmp_path / "mots.json").read_text())
     fr = load_catalog("data.yaml")["wordfreq-fr"].sha256
-    assert card["ranking"]["familiarity"] == {"source": "wordfreq 3.1.1 (fr)", "sha256": fr}
+    assert card["familiarity"] == {"source": "wordfreq 3.1.1 (fr)", "sha256": fr}
     # Every word is common in French (velo as vélo, 4.56); missing data would make all rare.
     assert all(opening["rare"] == [] for seat in card["seats"] for opening in seat["openings"])
