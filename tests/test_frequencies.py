@@ -18,7 +18,7 @@ from cardgen.catalog import load_catalog, sha256
 from cardgen.cli import app
 from cardgen.config import RankingOptions, load_card_config
 from cardgen.errors import WordListError
-from cardgen.familiarity import spelled, wordfreq_entry
+from cardgen.familiarity import Frequencies, spelled, wordfreq_entry
 from cardgen.wordlists import ListFile
 
 FREQUENCIES = "café\t4.1\ncafe\t2.5\nétoile\t3.0\nl'eau\t5.0\nÉcole\t4.0\n"
@@ -187,6 +187,28 @@ def test_a_later_run_loads_the_cached_array_and_a_spoiled_one_is_worked_out_agai
     assert spoiled is not None and spoiled.zipf.tolist() == [0.0, 1.0, 0.0]
     assert spelled_calls == [1]
     assert np.load(array).tolist() == [0.0, 1.0, 0.0]  # replaced
+
+
+def test_the_data_is_decoded_once_per_run_and_each_lexicon_looked_up_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    decoded: list[str] = []
+
+    def data(language: str, *, progress: object = None) -> Frequencies:
+        decoded.append(language)
+        return Frequencies("wordfreq 3.1.1 (en)", "", {"cat": 4.78, "camel": 3.0})
+
+    monkeypatch.setattr(cards, "wordfreq", data)
+    source, lexicons = write_list(tmp_path, "ca cat camel goat"), Lexicons()
+    three = lexicons.word_zipf(source, 3, RankingOptions())
+    two = lexicons.word_zipf(source, 2, RankingOptions())  # `ca` hides cat and camel
+    assert three is not None and two is not None
+    assert (three.zipf.tolist(), two.zipf.tolist()) == ([3.0, 4.78, 0.0], [0.0, 0.0])
+    assert lexicons.word_zipf(source, 3, RankingOptions()) is three
+    assert decoded == ["en"]
+    english = load_catalog("data.yaml")["wordfreq-en"]
+    assert (three.label, three.sha256) == ("wordfreq 3.1.1 (en)", english.sha256)
 
 
 def test_the_cache_key_changes_with_the_data_the_spelling_and_the_words() -> None:
