@@ -241,6 +241,17 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     )
 
 
+def config_solution(config: CardConfig, lexicons: Lexicons) -> Solution:
+    """The solved game of a card config, as its card is solved (its spelling and ranking)."""
+    return lexicons.solution(
+        config.dictionary,
+        config.players,
+        config.min_length,
+        spelling=config_spelling(config),
+        options=config.ranking,
+    )
+
+
 def config_spelling(config: CardConfig) -> Spelling:
     """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
     return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)

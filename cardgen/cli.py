@@ -181,6 +181,29 @@ _run_command(
 )
 
 
+@app.command(cls=_Command)
+def publish(
+    configs: ConfigArg,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", metavar="DIR", help="Output folder (default: site)."),
+    ] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Publish cards and tables as one static site: index.html, a page per card and table,
+    the PDFs, JSON, strategy maps and an explorer beside them.
+
+    Example: cardgen publish configs/twl06-2p.yaml configs/tables/classic.yaml --out site
+    """
+    from cardgen.publish import publish as publish_site
+
+    with _reporting() as display:
+        paths = publish_site(configs, out=_out_folder(out), progress=display)
+    if not quiet:
+        for path in paths:
+            typer.echo(str(path))
+
+
 @wordlists_app.callback()
 def wordlists_list(ctx: typer.Context) -> None:
     """List the catalog: each list's source, entries, and whether it is ready offline.

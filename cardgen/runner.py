@@ -59,6 +59,9 @@ class Format(Generic[ConfigT, ResultT]):
     """The endings of its files' names after the config's stem, e.g. `(".pdf",)`."""
     render: Callable[[ResultT, ConfigT], tuple[bytes, ...]]
     """The contents of those files, in the same order."""
+    default: bool = True
+    """Whether the command writes it when no --format is given (`svg` needs a program that
+    may not be installed, so it is written only when asked for)."""
 
 
 @dataclass(frozen=True)
@@ -92,10 +95,7 @@ def run(
     lexicons = Lexicons(progress=progress)
     outputs: dict[Path, bytes] = {}
     for config, files in zip(configs, targets, strict=True):
-        try:
-            result = command.compute(config, lexicons, progress)
-        except WordListError as error:  # name the config and the key that chose the list
-            raise WordListError(f"{config.path}: {command.source_key}: {error}") from None
+        result = compute(command, config, lexicons, progress)
         for name in chosen:
             data = command.formats[name].render(result, config)
             outputs.update(zip(files[name], data, strict=True))
@@ -103,10 +103,23 @@ def run(
     return list(outputs)
 
 
+def compute(
+    command: Command[ConfigT, ResultT],
+    config: ConfigT,
+    lexicons: Lexicons,
+    progress: ProgressCallback | None = None,
+) -> ResultT:
+    """What a command computes from one config; a word list's error names the config's key."""
+    try:
+        return command.compute(config, lexicons, progress)
+    except WordListError as error:  # name the config and the key that chose the list
+        raise WordListError(f"{config.path}: {command.source_key}: {error}") from None
+
+
 def _formats(command: Command[Any, Any], names: Sequence[str] | None) -> list[str]:
     """The formats asked for, in order, without repeats; every format by default."""
     if not names:
-        return list(command.formats)
+        return [name for name, format in command.formats.items() if format.default]
     for name in names:
         if name not in command.formats:
             choices = ", ".join(command.formats)
@@ -180,6 +193,12 @@ def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
         raise ConfigError(f"{config.path}: {error.key}: {error}") from None
 
 
+def _svg(card: Card, config: CardConfig) -> tuple[bytes, ...]:
+    from cardgen.render.svg import render_map
+
+    return (render_map(card),)
+
+
 CARDS: Command[CardConfig, Card] = Command(
     load=load_card_config,
     sources=lambda config: (config.dictionary,),
@@ -189,6 +208,7 @@ CARDS: Command[CardConfig, Card] = Command(
         "md": Format(lambda config: (".md",), _markdown),
         "json": Format(lambda config: (".json",), _json),
         "pdf": Format(_pdf_files, _pdf),
+        "svg": Format(lambda config: (".svg",), _svg, default=False),
     },
 )
 """`cardgen build`: a strategy card per config."""

@@ -161,6 +161,28 @@ class Solution:
                 stack.extend((d + 1, lo + int(j)) for j in np.flatnonzero(considered))
         return tuple(self.words[i] for i in sorted(found))  # alphabetical: the words' order
 
+    def card_children(self, d: int) -> IntArray:
+        """For every fragment of length d: the position, among its children, of the one its
+        mover's minimal winning word set goes through (the move `winning_words` follows), or
+        -1 where the mover does not win or the fragment is a word. The explorer of a published
+        card walks the word sets with it."""
+        level = self.levels[d]
+        chosen = np.full(len(level), -1, dtype=np.int64)
+        if d + 1 >= len(self.levels):
+            return chosen
+        ranks = self._ranks[d % self.players]
+        below = ranks[d + 1]
+        inner = np.flatnonzero(~level.leaf)
+        lo, hi = level.child_lo[inner], level.child_hi[inner]
+        # The children of the inner fragments tile the next level in order (see _solve_losers):
+        # the first child equal to its block's minimum is the argmin `winning_words` takes.
+        best = np.repeat(np.minimum.reduceat(below, lo), hi - lo)
+        hits = np.flatnonzero(below == best)
+        first = hits[np.searchsorted(hits, lo)]
+        won = ranks[d][inner] != NO_WIN
+        chosen[inner[won]] = (first - lo)[won]
+        return chosen
+
     def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
         """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""
         key = int(self._ranks[seat - 1][len(fragment)][self._index(fragment)])

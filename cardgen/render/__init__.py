@@ -47,7 +47,8 @@ def thousands(value: int) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    """The one Jinja2 environment: strict about undefined names, no stray blank lines."""
+    """The one Jinja2 environment: strict about undefined names, no stray blank lines; the
+    HTML templates (`*.html.j2`, the published site) escape what they print."""
     import jinja2
 
     env = jinja2.Environment(
@@ -56,7 +57,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        autoescape=False,
+        autoescape=lambda name: name is not None and name.endswith(".html.j2"),
     )
     # The sentences every format prints (cardgen.render.sentences), under their own names.
     for sentence in (

@@ -1,0 +1,156 @@
+"""The published site: HTML pages of cards and tables, from the same data as every format.
+
+One more renderer: a `Card` becomes a page (`templates/site/card.html.j2`), a `Table` a
+sortable page (`table.html.j2`), and the run an index (`index.html.j2`); the styles and scripts
+beside them are static files of `templates/site/`. Pages link only to files beside them, so the
+site opens from `file://` with no server and no network, and reads with scripts off (all but
+the explorer, `cardgen.render.explorer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgen import __version__
+from cardgen.packaged import folder
+from cardgen.paper import MM, SIZES
+from cardgen.render import render_template
+from cardgen.render.sentences import (
+    RARE_MARK,
+    ordinal,
+    rare_legend,
+    seat_list,
+    try_outcome,
+)
+from cardgen.strategy import Card
+from cardgen.tables import Row, Table
+
+STATIC = ("site.css", "site.js", "explorer.js")
+"""The files every site holds beside its pages (from `templates/site/`)."""
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """A card and the files published beside its page."""
+
+    stem: str
+    """The config's stem: the page is `<stem>.html`."""
+    card: Card
+    size: str
+    """The card's print size (a key of `cardgen.paper.SIZES`), for the print stylesheet."""
+    pdfs: tuple[str, ...]
+    """The names of its PDF files (the card, and its sheet if the config asks for one)."""
+
+    @property
+    def page(self) -> str:
+        return f"{self.stem}.html"
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """A table and the name its page and files are published under."""
+
+    stem: str
+    table: Table
+
+    @property
+    def page(self) -> str:
+        return f"{self.stem}.html"
+
+
+def size_mm(size: str) -> tuple[float, float]:
+    """A card size in millimetres (width, height), to one hundredth."""
+    width, height = SIZES[size]
+    return round(width / MM, 2), round(height / MM, 2)
+
+
+def _games(rows: Sequence[Row]) -> str:
+    """'web2 at 3+ and 4+ letters, twl06 at 4+ letters': the games of some rows, by list."""
+    lengths: dict[str, list[str]] = {}
+    for row in rows:
+        lengths.setdefault(row.dictionary, []).append(f"{row.min_length}+")
+    return ", ".join(f"{name} at {' and '.join(found)} letters" for name, found in lengths.items())
+
+
+def table_summary(table: Table) -> str:
+    """The table in one line: for each number of players, which seat wins (with two) or cannot
+    be made to lose (with more), and in which games.
+
+    Seats that are safe in every game of a player count are named without their games."""
+    counts = list(dict.fromkeys(row.players for row in table.rows))
+    parts = []
+    for players in counts:
+        rows = [row for row in table.rows if row.players == players]
+        verb = "wins" if players == 2 else "cannot be made to lose"
+        said = []
+        for seat in range(1, players + 1):
+            safe = [row for row in rows if seat not in row.losers]
+            if len(safe) == len(rows):
+                everywhere = "every game" if players == 2 else "in any game"
+                said.append(f"{seat_list((seat,))} {verb} {everywhere}")
+            elif safe:
+                said.append(f"{seat_list((seat,))} {verb} with {_games(safe)}")
+        unsafe = [row for row in rows if len(row.losers) == players]
+        if unsafe:
+            said.append(f"every player can be made to lose with {_games(unsafe)}")
+        parts.append(f"with {players} players, " + "; ".join(said))
+    games = len(table.rows)
+    text = f"{games} game{'s' if games != 1 else ''}: " + ". ".join(
+        part[0].upper() + part[1:] for part in parts
+    )
+    return text + "."
+
+
+def _common() -> dict[str, object]:
+    return {"version": __version__, "ordinal": ordinal, "seat_list": seat_list}
+
+
+def render_card_page(entry: CardPage) -> str:
+    """A card's page: its answers as on the card, the map, the explorer, a print stylesheet."""
+    # The strips and glance grids are the PDF card's (reportlab is loaded anyway: the site
+    # holds the card's PDF).
+    from cardgen.render.pdf.grid import rows as grid_rows
+
+    card = entry.card
+    return render_template(
+        "site/card.html.j2",
+        entry=entry,
+        card=card,
+        grids={seat.seat: grid_rows(seat, card.dictionary.letters) for seat in card.seats[1:]},
+        size=size_mm(entry.size),
+        try_outcome=try_outcome,
+        rare_mark=RARE_MARK,
+        rare_legend=rare_legend(card),
+        **_common(),
+    )
+
+
+def render_table_page(entry: TablePage) -> str:
+    """A table's page: the table (sortable by any column with scripts on) and its summary."""
+    table = entry.table
+    return render_template(
+        "site/table.html.j2",
+        entry=entry,
+        table=table,
+        seats=range(1, table.max_players + 1),
+        summary=table_summary(table),
+        **_common(),
+    )
+
+
+def render_index(cards: Sequence[CardPage], tables: Sequence[TablePage]) -> str:
+    """The index: every card and table of the run, with the rules each was solved for."""
+    return render_template(
+        "site/index.html.j2",
+        cards=cards,
+        tables=tables,
+        summaries={entry.stem: table_summary(entry.table) for entry in tables},
+        **_common(),
+    )
+
+
+def static_files() -> dict[str, bytes]:
+    """The styles and scripts every site holds, by file name."""
+    site = folder("cardgen.templates") / "site"
+    return {name: (site / name).read_bytes() for name in STATIC}

@@ -1,0 +1,254 @@
+"""`cardgen publish` and the strategy map: the files of a site, its data, and bad input.
+
+What a person sees in a browser is tested in tests/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from pathlib import Path
+
+import pytest
+from bruteforce import BruteGhost, playable
+from conftest import DATA
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.lexicon import playable_words
+from cardgen.render.explorer import render_solution
+from cardgen.render.site import table_summary
+from cardgen.solver import solve
+from cardgen.tables import Row, SeatSummary, Table
+
+TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
+CARD_FILES = ["animals.html", "animals.json", "animals.pdf", "animals.solution.js", "animals.svg"]
+TABLE_FILES = ["zoo.csv", "zoo.html", "zoo.json", "zoo.md"]
+SITE_FILES = ["explorer.js", "index.html", "site.css", "site.js"]
+
+
+@pytest.fixture
+def configs(tmp_path: Path) -> tuple[Path, Path]:
+    """The animals card config and a table config of the animals list, in tmp_path."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "animals.yaml").write_bytes((DATA / "animals.yaml").read_bytes())
+    (tmp_path / "zoo.yaml").write_text(TABLE)
+    return tmp_path / "animals.yaml", tmp_path / "zoo.yaml"
+
+
+def publish(runner: CliRunner, *args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["publish", *map(str, args)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_publish_writes_one_site(runner: CliRunner, configs: tuple[Path, Path],
+                                 tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    status, stdout, stderr = publish(runner, *configs, "--out", out)
+    assert (status, stderr) == (0, "")
+    assert sorted(p.name for p in out.iterdir()) == sorted(CARD_FILES + TABLE_FILES + SITE_FILES)
+    assert stdout.splitlines()[0] == str(out / "index.html")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    links = set(re.findall(r'href="([^"#]+)"', index))
+    assert links >= {"animals.html", "zoo.html", "animals.pdf", "animals.json", "animals.svg",
+                     "zoo.md", "zoo.csv", "zoo.json", "site.css"}
+    assert not re.search(r'(src|href)="(https?:)?//', index)  # nothing from the network
+    # The card's data files are those `cardgen build` writes.
+    built = tmp_path / "built"
+    result = runner.invoke(app, ["build", str(configs[0]), "-o", str(built), "-f", "json"])
+    assert result.exit_code == 0
+    assert (out / "animals.json").read_bytes() == (built / "animals.json").read_bytes()
+
+
+def test_a_card_page_shows_each_opening_and_escapes_text(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    text = configs[0].read_text().replace("Animal Ghost", '"Beasts <b>&</b> birds"')
+    configs[0].write_text(text)
+    assert publish(runner, configs[0], "--out", tmp_path / "site")[0] == 0
+    page = (tmp_path / "site" / "animals.html").read_text(encoding="utf-8")
+    assert "<h1>Beasts &lt;b&gt;&amp;&lt;/b&gt; birds</h1>" in page
+    card = json.loads((tmp_path / "site" / "animals.json").read_text(encoding="utf-8"))
+    rows = re.findall(r'class="opening" data-fragment="([^"]*)" data-play="([^"]*)" '
+                      r'data-words="([^"]*)"', page)
+    expected = [
+        (o["fragment"], o["words"][0][len(o["fragment"])] if o["words"] else "",
+         " ".join(o["words"]))
+        for seat in card["seats"] for o in seat["openings"]
+    ]
+    assert rows == expected
+    assert "@page { size: 85.6mm 53.98mm; margin: 3mm; }" in page  # the id1 card
+
+
+def test_the_same_configs_give_the_same_bytes(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    publish(runner, *configs, "--out", tmp_path / "a")
+    publish(runner, *configs, "--out", tmp_path / "b")
+    for path in sorted((tmp_path / "a").iterdir()):
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+
+
+def test_a_config_of_neither_kind_exits_2_and_writes_nothing(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    other = tmp_path / "other.yaml"
+    other.write_text("players: 2\n")
+    status, _, stderr = publish(runner, configs[0], other, "--out", tmp_path / "site")
+    assert status == 2
+    assert stderr == (
+        f"cardgen: error: {other}: neither a card config (no `dictionary`) nor a table "
+        "config (no `dictionaries`)\n"
+    )
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_bad_key_names_the_file_and_key(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    configs[1].write_text(TABLE.replace("[2, 3]", "[two]"))
+    status, _, stderr = publish(runner, *configs, "--out", tmp_path / "site")
+    assert status == 2
+    assert stderr.startswith(f"cardgen: error: {configs[1]}: players: ")
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_config_given_twice_or_clashing_with_the_index_exits_2(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    status, _, stderr = publish(runner, configs[0], configs[0], "--out", tmp_path / "site")
+    assert (status, stderr) == (2, f"cardgen: error: {configs[0]}: given twice\n")
+    index = tmp_path / "index.yaml"
+    index.write_text(configs[0].read_text())
+    status, _, stderr = publish(runner, index, "--out", tmp_path / "site")
+    assert (status, stderr) == (
+        2, f"cardgen: error: {index}: publishes index.html, as the site itself does: "
+        "rename the config\n"
+    )
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_output_folder_that_cannot_be_made_exits_1(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a folder")
+    status, _, stderr = publish(runner, *configs, "--out", blocker / "site")
+    assert status == 1
+    assert stderr.startswith(f"cardgen: error: {blocker / 'site'}: cannot write: ")
+    assert stderr.count("\n") == 1
+    assert blocker.read_text() == "a file, not a folder"
+
+
+def test_without_graphviz_the_map_is_refused_in_one_line(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    message = (
+        "cardgen: error: the strategy map (svg) needs Graphviz's dot: install the Debian "
+        "package graphviz (apt-get install graphviz)\n"
+    )
+    for command in (["publish", str(configs[0]), "-o", str(tmp_path / "site")],
+                    ["build", str(configs[0]), "-f", "svg", "-o", str(tmp_path / "out")]):
+        result = runner.invoke(app, command)
+        assert (result.exit_code, result.stderr) == (1, message)
+    assert not (tmp_path / "site").exists() and not (tmp_path / "out").exists()
+
+
+def test_build_writes_the_strategy_map_only_when_asked(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    result = runner.invoke(app, ["build", str(configs[0]), "-o", str(tmp_path / "all")])
+    assert result.exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "all").iterdir()) == [
+        "animals.json", "animals.md", "animals.pdf"]
+    result = runner.invoke(app, ["build", str(configs[0]), "-f", "svg", "-o", str(tmp_path)])
+    assert result.stdout == f"{tmp_path / 'animals.svg'}\n"
+    svg = (tmp_path / "animals.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<?xml")
+    # The first player opens with b and steers to bear or beaver: the map's tree of letters.
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    # start, b (the first player's), e (the reply), a (the first player's), then bear is
+    # complete, or the reply v, e (the first player's) and beaver.
+    assert sorted(texts[3:]) == sorted(["start", "b", "e", "a", "bear", "v", "e", "beaver"])
+    assert svg.count('fill="black"') == 3  # the first player's three letters: shapes, no colour
+    assert not re.search(r'(fill|stroke)="(?!black|white|none|transparent)', svg)
+
+
+def _decode(script: str) -> dict[str, tuple[bool, frozenset[int], str | None]]:
+    """The explorer's file read back plainly: fragment -> (word, losers, card move)."""
+    data = json.loads(script.removeprefix("window.cardgenSolution = ").removesuffix(";\n"))
+    tree, losers, moves = (zlib.decompress(base64.b64decode(data[k]))
+                           for k in ("tree", "losers", "moves"))
+    letters = data["letters"]
+    fragments = [""]
+    leaf = [False]
+    for record in tree:
+        leaf.append(bool(record & 64))
+    children: dict[int, list[int]] = {}
+    nxt = 1
+    k = 0
+    while k < len(fragments):
+        if not leaf[k]:
+            block = []
+            while True:
+                block.append(nxt)
+                fragments.append(fragments[k] + letters[tree[nxt - 1] & 63])
+                nxt += 1
+                if tree[nxt - 2] & 128:
+                    break
+            children[k] = block
+        k += 1
+    assert len(fragments) == len(moves) == len(losers)
+    seats = data["players"]
+    return {
+        f: (leaf[k], frozenset(s + 1 for s in range(seats) if losers[k] >> s & 1),
+            fragments[children[k][moves[k] - 1]][-1] if moves[k] else None)
+        for k, f in enumerate(fragments)
+    }
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    entries=st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=1, max_size=30),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+)
+def test_the_explorer_data_is_the_solution(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    words = playable(entries, min_length)
+    if not words:
+        return
+    brute = BruteGhost(words, players)
+    decoded = _decode(render_solution(solve(playable_words(entries, min_length), players)))
+    assert set(decoded) == set(brute.prefixes)
+    for fragment, (word, losers, move) in decoded.items():
+        assert word == (fragment in brute.words)
+        assert losers == brute.losers(fragment), fragment
+        mover = brute.mover(fragment)
+        wins = brute.winning_words(fragment, mover)
+        expected = None if word or not wins else min(wins)[len(fragment)]
+        assert move == expected, fragment
+
+
+def test_a_table_summary_says_who_wins_where() -> None:
+    def row(name: str, min_length: int, players: int, losers: tuple[int, ...]) -> Row:
+        seats = tuple(SeatSummary(s, 1, 1, 1) for s in range(1, players + 1))
+        return Row(name, 10, 5, min_length, players, losers, (), seats)
+
+    table = Table("T", (
+        row("web2", 3, 2, (2,)), row("web2", 4, 2, (2,)), row("twl06", 3, 2, (1,)),
+        row("web2", 3, 3, (3,)), row("twl06", 3, 3, (1, 2, 3)),
+    ), ())
+    assert table_summary(table) == (
+        "5 games: With 2 players, the first player wins with web2 at 3+ and 4+ letters; the "
+        "second player wins with twl06 at 3+ letters. With 3 players, the first player cannot "
+        "be made to lose with web2 at 3+ letters; the second player cannot be made to lose "
+        "with web2 at 3+ letters; every player can be made to lose with twl06 at 3+ letters."
+    )
