@@ -170,7 +170,7 @@ def _run_command(name: str, summary: str, example: str) -> None:
 _run_command(
     "build",
     "Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
-    "(formats md, json, pdf).",
+    "(formats md, json, pdf; svg, the strategy map, only when asked for).",
     "cardgen build configs/twl06-2p.yaml --format pdf",
 )
 _run_command(

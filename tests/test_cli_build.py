@@ -180,7 +180,9 @@ def test_an_unknown_format_exits_2(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-f", "docx",
                                  "-o", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr == "cardgen: error: --format: expected one of md, json, pdf, svg, got 'docx'\n"
+    assert result.stderr == (
+        "cardgen: error: --format: expected one of md, json, pdf, svg, got 'docx'\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 

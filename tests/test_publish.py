@@ -12,17 +12,15 @@ import zlib
 from pathlib import Path
 
 import pytest
-from bruteforce import BruteGhost, playable
 from conftest import DATA
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from test_hypothesis import both_solvers, common, words_strategy
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.lexicon import playable_words
 from cardgen.render.explorer import render_solution
 from cardgen.render.site import table_summary
-from cardgen.solver import solve
 from cardgen.tables import Row, SeatSummary, Table
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
@@ -213,20 +211,16 @@ def _decode(script: str) -> dict[str, tuple[bool, frozenset[int], str | None]]:
     }
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    entries=st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=1, max_size=30),
-    min_length=st.integers(2, 3),
-    players=st.integers(2, 4),
-)
+@common
+@given(entries=words_strategy, min_length=st.integers(2, 3), players=st.integers(2, 4))
 def test_the_explorer_data_is_the_solution(
     entries: list[str], min_length: int, players: int
 ) -> None:
-    words = playable(entries, min_length)
-    if not words:
+    games = both_solvers(entries, min_length, players)
+    if games is None:
         return
-    brute = BruteGhost(words, players)
-    decoded = _decode(render_solution(solve(playable_words(entries, min_length), players)))
+    brute, fast = games
+    decoded = _decode(render_solution(fast))
     assert set(decoded) == set(brute.prefixes)
     for fragment, (word, losers, move) in decoded.items():
         assert word == (fragment in brute.words)

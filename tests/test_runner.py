@@ -107,7 +107,9 @@ def test_a_table_format_is_refused_by_build_before_any_work(
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-f", "csv",
                                  "-o", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr == "cardgen: error: --format: expected one of md, json, pdf, got 'csv'\n"
+    assert result.stderr == (
+        "cardgen: error: --format: expected one of md, json, pdf, svg, got 'csv'\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 

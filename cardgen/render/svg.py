@@ -34,7 +34,7 @@ def _node_id(fragment: str) -> str:
 
 def strategy_source(card: Card) -> str:
     """The map as Graphviz source (dot language)."""
-    import graphviz
+    import graphviz  # type: ignore[import-untyped]
 
     opening = card.seats[0].openings[0]
     graph = graphviz.Digraph("strategy")
@@ -68,7 +68,8 @@ def strategy_source(card: Card) -> str:
             else:
                 graph.node(_node_id(fragment), fragment[-1], shape="circle", color="black")
             graph.edge(_node_id(fragment[:-1]), _node_id(fragment))
-    return graph.source
+    source: str = graph.source
+    return source
 
 
 def _caption(card: Card) -> str:
@@ -92,7 +93,8 @@ def render_map(card: Card) -> bytes:
     import graphviz
 
     try:
-        return graphviz.Source(strategy_source(card)).pipe(format="svg")
+        svg: bytes = graphviz.Source(strategy_source(card)).pipe(format="svg")
+        return svg
     except graphviz.ExecutableNotFound:
         raise MissingProgramError(
             f"the strategy map (svg) needs Graphviz's dot: install the Debian package "
