@@ -224,6 +224,16 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
                 f"Best try: {best['move']}: ")
     if stem == "twl06-2p":
         screenshot(page, "site-explorer.png", "#explorer")
+    # A typed fragment that begins no word: who played its last letter loses the challenge.
+    page.fill("#explorer-fragment", " Nyx")
+    page.click("#explorer-form button[type=submit]")
+    expected = explained(CONFIGS / f"{stem}.yaml", "nyx")
+    view = page.locator("#explorer-position > div")
+    assert view.get_attribute("data-prefix") == "false"
+    assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
+    loser = {1: "first", 2: "second", 3: "third"}[expected["losers"][0]]
+    assert page.inner_text("#explorer-position").endswith(
+        f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
 
 
 def test_the_print_stylesheet_gives_pages_of_the_card_size(site: Path, page: Page) -> None:

@@ -6,21 +6,24 @@ What a person sees in a browser is tested in tests/test_browser.py.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import re
 import zlib
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, word_card
 from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import both_solvers, common, words_strategy
 from typer.testing import CliRunner
 
+from cardgen.advice import Escape
 from cardgen.cli import app
 from cardgen.render.explorer import render_solution
-from cardgen.render.site import table_summary
+from cardgen.render.site import CardPage, render_card_page, table_summary
+from cardgen.strategy import Opponent
 from cardgen.tables import Row, SeatSummary, Table
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
@@ -246,3 +249,28 @@ def test_a_table_summary_says_who_wins_where() -> None:
         "be made to lose with web2 at 3+ letters; the second player cannot be made to lose "
         "with web2 at 3+ letters; every player can be made to lose with twl06 at 3+ letters."
     )
+
+
+def test_a_card_page_shows_traps_and_named_words() -> None:
+    card = word_card("cab cat goat gnu ant ape bee bear", 2)
+    second = card.seats[1]
+    lost = next(o for o in second.openings if not o.won and o.best_try is not None)
+    won = next(o for o in second.openings if o.won)
+    assert lost.best_try is not None
+    move = lost.best_try.move
+    trapped = dataclasses.replace(
+        lost, best_try=dataclasses.replace(lost.best_try, escape=Escape("gecko", 2.04)))
+    named = dataclasses.replace(won, named=won.words[:1])
+    openings = tuple(trapped if o is lost else named if o is won else o
+                     for o in second.openings)
+    card = dataclasses.replace(
+        card, seats=(card.seats[0], dataclasses.replace(second, openings=openings)),
+        opponent=Opponent(knows=3.0), traps=True)
+    page = render_card_page(CardPage("tiny", card, "a7", ("tiny.pdf",)))
+    assert "the others know only the words of Zipf frequency 3 or more" in page
+    assert (f"<td>try <span class=\"mark try\">{move}</span></td>"
+            f"<td>no forced win; ") in page
+    assert ('A trap: the others get out only by knowing <span class="word">gecko</span> '
+            "(Zipf 2.0)") in page
+    assert f'<span class="named">If challenged, name: {won.words[0]}.</span>' in page
+    assert "@page { size: 74.0mm 105.0mm; margin: 3mm; }" in page

@@ -1,0 +1,72 @@
+"""Time a published site: `python bench/site.py [CONFIG...]`.
+
+Publishes the card configs (default: twl06-2p and twl06-3p) into a temporary folder, best of 3,
+then prints each card's explorer data size and, when Debian's Chromium and Playwright are
+installed, how long the explorer takes to be ready after the page starts loading (five loads
+each, from `file://`). Word lists are fetched first so that no download is timed. Not part of
+the test run.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cardgen.config import load_card_config
+from cardgen.publish import publish
+from cardgen.wordlists import check_available
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+
+
+def explorer_ready_ms(page_file: Path, loads: int = 5) -> list[int]:
+    """Milliseconds from navigation start to the explorer's first step, per load."""
+    from playwright.sync_api import sync_playwright
+
+    times = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        for _ in range(loads):
+            page = browser.new_page()
+            page.goto(page_file.as_uri())
+            page.wait_for_selector("#explorer-app[data-ready]")
+            times.append(int(page.get_attribute("#explorer-app", "data-load-ms") or 0))
+            page.close()
+        browser.close()
+    return times
+
+
+def main(args: list[str]) -> None:
+    paths = [Path(a) for a in args] or [ROOT / "configs" / "twl06-2p.yaml",
+                                         ROOT / "configs" / "twl06-3p.yaml"]
+    for path in paths:
+        check_available(load_card_config(path).dictionary)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            publish(paths, out=out)
+            best = min(best, time.perf_counter() - started)
+        print(f"publish {len(paths)} cards: {best:.2f} s (best of 3)")
+        try:
+            import playwright  # noqa: F401
+            browser = Path(CHROMIUM).exists()
+        except ImportError:
+            browser = False
+        for path in paths:
+            data = out / f"{path.stem}.solution.js"
+            line = f"{path.stem}: explorer data {data.stat().st_size / 1000:.0f} KB"
+            if browser:
+                ms = explorer_ready_ms(out / f"{path.stem}.html")
+                line += f", ready after {min(ms)}-{max(ms)} ms over {len(ms)} loads"
+            print(line)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
