@@ -244,14 +244,17 @@ def test_the_print_stylesheet_gives_pages_of_the_card_size(site: Path, page: Pag
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         sizes = {(p.width / MM, p.height / MM) for p in document.pages}
         text = document.pages[0].extract_text()
+        everything = "".join(p.extract_text() for p in document.pages)
         pages = len(document.pages)
     # id1, as the config says: 85.60 mm by 53.98 mm, to the CSS pixel (0.26 mm) that Chromium
     # sizes pages in.
     assert len(sizes) == 1
     ((width, height),) = sizes
     assert abs(width - 85.60) < 0.27 and abs(height - 53.98) < 0.27, (width, height)
-    assert pages >= 3  # the card, then a page per seat
-    assert "Explore the game" not in text and text.startswith("Ghost: twl06, 2 players")
+    assert pages >= 2  # the front with the first seat, then the second seat's pages
+    assert text.startswith("Ghost: twl06, 2 players")
+    assert "You play first" in text and "You play second" not in text
+    assert "Explore the game" not in everything and "nyctalopia" in everything
 
 
 def test_the_site_reads_without_javascript(site: Path, browser: Browser) -> None:
