@@ -40,12 +40,14 @@ def load_config(path: Path) -> CardConfig | TableConfig:
 
 
 def _card_files(config: CardConfig) -> tuple[str, ...]:
+    """A card's files in the site: its page, its PDFs, its JSON, its map, its explorer data."""
     pdfs = tuple(config.stem + suffix for suffix in runner.CARDS.formats["pdf"].suffixes(config))
     return (f"{config.stem}.html", *pdfs, f"{config.stem}.json", f"{config.stem}.svg",
             f"{config.stem}.solution.js")
 
 
 def _table_files(config: TableConfig) -> tuple[str, ...]:
+    """A table's files in the site: its page, its Markdown, CSV and JSON."""
     return tuple(f"{config.stem}{suffix}" for suffix in (".html", ".md", ".csv", ".json"))
 
 
@@ -107,7 +109,7 @@ def publish(
             continue
         card = runner.compute(runner.CARDS, config, lexicons, progress)
         names = _card_files(config)
-        pdfs = names[1:-3]
+        _, *pdfs, _, _, _ = names
         rendered = [
             *runner.CARDS.formats["pdf"].render(card, config),
             *runner.CARDS.formats["json"].render(card, config),
@@ -115,7 +117,7 @@ def publish(
             render_solution(config_solution(config, lexicons)).encode(),
         ]
         files.update(zip(names[1:], rendered, strict=True))
-        page = CardPage(config.stem, card, config.pdf.size, pdfs)
+        page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs))
         files[page.page] = render_card_page(page).encode()
         cards.append(page)
     outputs = {folder / "index.html": render_index(cards, tables).encode()}

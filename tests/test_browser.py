@@ -268,3 +268,10 @@ def test_the_site_reads_without_javascript(site: Path, browser: Browser) -> None
     tab.goto((site / "classic.html").as_uri())
     assert tab.locator("#table tbody tr").count() == 18
     context.close()
+
+
+def test_a_missing_browser_is_named_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("playwright")
+    monkeypatch.setattr(f"{__name__}.CHROMIUM", Path("/nowhere/chromium"))
+    assert missing() == (
+        "the browser tests need Chromium at /nowhere/chromium: apt-get install chromium")
