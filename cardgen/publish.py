@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen import runner
-from cardgen.cards import Lexicons, config_solution
+from cardgen.cards import Lexicons, config_solution, config_spelling
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError
 from cardgen.files import write_all
@@ -71,12 +71,21 @@ def _check_names(configs: Sequence[CardConfig | TableConfig]) -> None:
                 )
 
 
+def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
+    """A card's solved game for its explorer, with its words' frequencies where the card has
+    traps (as `cardgen explain` explains it)."""
+    from cardgen.render.explorer import render_solution
+
+    solution = config_solution(config, lexicons)
+    traps = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
+    return render_solution(solution, None if traps is None else traps.zipf).encode()
+
+
 def publish(
     paths: Sequence[Path], *, out: Path | None = None, progress: ProgressCallback | None = None
 ) -> list[Path]:
     """Publish every config's card or table as one site in `out` (default `site/`); return
     the files written, the index first."""
-    from cardgen.render.explorer import render_solution
     from cardgen.render.site import (
         CardPage,
         TablePage,
@@ -114,7 +123,7 @@ def publish(
             *runner.CARDS.formats["pdf"].render(card, config),
             *runner.CARDS.formats["json"].render(card, config),
             *runner.CARDS.formats["svg"].render(card, config),
-            render_solution(config_solution(config, lexicons)).encode(),
+            _explorer_data(config, lexicons),
         ]
         files.update(zip(names[1:], rendered, strict=True))
         page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs))

@@ -32,6 +32,7 @@ pytestmark = pytest.mark.network
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update"]
+ORDINAL = {1: "first", 2: "second", 3: "third"}
 PUBLISHED = [CONFIGS / "twl06-2p.yaml", CONFIGS / "twl06-3p.yaml",
              CONFIGS / "tables" / "classic.yaml"]
 
@@ -147,7 +148,12 @@ def test_a_card_page_shows_the_answer_under_each_opening(
                 expected.append([fragment, words[0][len(fragment)], ", ".join(words)])
             elif best and best["replies"]:
                 outcome = f"{best['mistakes']} of {best['replies']} replies {verb}"
-                expected.append([fragment, f"try {best['move']}", f"no forced win; {outcome}"])
+                if best["escape"]:
+                    escape = best["escape"]
+                    outcome += (f"; only players who know words as rare as {escape['word']} "
+                                f"(Zipf {escape['zipf']:g}) get out")
+                label = "trap" if card["traps"] else "try"
+                expected.append([fragment, f"{label} {best['move']}", f"no forced win; {outcome}"])
             else:
                 expected.append([fragment, "–", "no forced win"])
     assert shown == expected
@@ -191,6 +197,49 @@ def explained(config: Path, fragment: str) -> dict[str, Any]:
     return document
 
 
+def assert_shows(page: Page, expected: dict[str, Any]) -> None:
+    """The explorer shows the position `cardgen explain --json` describes."""
+    fragment = expected["fragment"]
+    view = page.locator("#explorer-position > div")
+    assert view.get_attribute("data-fragment") == fragment
+    assert view.get_attribute("data-mover") == str(expected["mover"])
+    assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
+    letters = page.eval_on_selector_all(
+        "#explorer-position tr.letter",
+        "rows => rows.map(r => [r.dataset.letter, r.dataset.losers, r.dataset.word, "
+        "r.dataset.words])",
+    )
+    assert letters == [
+        [x["letter"], " ".join(map(str, x["losers"])), str(x["word"]).lower(),
+         " ".join(x["words"])]
+        for x in expected["letters"]
+    ], fragment
+    if fragment and not expected["word"]:
+        assert page.inner_text("#explorer-position .challenge") == (
+            f"If challenged, name: {expected['challenge_word']}")
+    escapes = page.eval_on_selector_all(
+        "#explorer-position ul.escapes li", "items => items.map(i => [i.dataset.letter, "
+        "i.dataset.escape, i.innerText])")
+    assert escapes == [
+        [x["letter"], x["escape"]["word"] if x["escape"] else "",
+         f"{x['letter']}: {x['escape']['word']} (Zipf {x['escape']['zipf']:g})"
+         if x["escape"] else f"{x['letter']}: none: the {ORDINAL[expected['mover']]} "
+         "player loses whatever they know"]
+        for x in expected["letters"] if x["threshold"] not in (None, "-inf")
+    ], fragment
+    best = expected["try"]
+    if best is None:
+        assert page.locator("#explorer-position .try").count() == 0, fragment
+    else:
+        name = "Trap" if expected["traps"] else "Best try"
+        assert page.inner_text("#explorer-position .try").startswith(
+            f"{name}: {best['move']}: "), fragment
+        escape = best["escape"]
+        assert page.locator("#explorer-position .escape").all_inner_texts() == (
+            [f"To get out, they must know words as rare as {escape['word']} "
+             f"(Zipf {escape['zipf']:g})."] if escape else []), fragment
+
+
 @pytest.mark.parametrize("stem", ["twl06-2p", "twl06-3p"])
 def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) -> None:
     page.goto((site / f"{stem}.html").as_uri())
@@ -198,30 +247,7 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
     for fragment in ("", "n", "ny"):
         if fragment:
             page.click(f"#explorer-position tr[data-letter='{fragment[-1]}'] button")
-        expected = explained(CONFIGS / f"{stem}.yaml", fragment)
-        view = page.locator("#explorer-position > div")
-        assert view.get_attribute("data-fragment") == fragment
-        assert view.get_attribute("data-mover") == str(expected["mover"])
-        assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
-        letters = page.eval_on_selector_all(
-            "#explorer-position tr.letter",
-            "rows => rows.map(r => [r.dataset.letter, r.dataset.losers, r.dataset.word, "
-            "r.dataset.words])",
-        )
-        assert letters == [
-            [x["letter"], " ".join(map(str, x["losers"])), str(x["word"]).lower(),
-             " ".join(x["words"])]
-            for x in expected["letters"]
-        ]
-        if fragment:
-            assert page.inner_text("#explorer-position .challenge") == (
-                f"If challenged, name: {expected['challenge_word']}")
-        best = expected["try"]
-        if best is None:
-            assert page.locator("#explorer-position .try").count() == 0
-        else:
-            assert page.inner_text("#explorer-position .try").startswith(
-                f"Best try: {best['move']}: ")
+        assert_shows(page, explained(CONFIGS / f"{stem}.yaml", fragment))
     if stem == "twl06-2p":
         screenshot(page, "site-explorer.png", "#explorer")
     # A typed fragment that begins no word: who played its last letter loses the challenge.
@@ -231,7 +257,7 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
     view = page.locator("#explorer-position > div")
     assert view.get_attribute("data-prefix") == "false"
     assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
-    loser = {1: "first", 2: "second", 3: "third"}[expected["losers"][0]]
+    loser = ORDINAL[expected["losers"][0]]
     assert page.inner_text("#explorer-position").endswith(
         f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
 
@@ -275,3 +301,17 @@ def test_a_missing_browser_is_named_in_one_line(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(f"{__name__}.CHROMIUM", Path("/nowhere/chromium"))
     assert missing() == (
         "the browser tests need Chromium at /nowhere/chromium: apt-get install chromium")
+
+
+def test_the_explorer_agrees_with_explain_on_many_positions(site: Path, page: Page) -> None:
+    """Every 7th fragment the third seat may face on twl06-3p, and every letter after it."""
+    from cardgen.explain import explain, game_for, position_document
+
+    _, solution, traps = game_for(CONFIGS / "twl06-3p.yaml")
+    page.goto((site / "twl06-3p.html").as_uri())
+    page.wait_for_selector("#explorer-app[data-ready]")
+    fragments = list(solution.fragments(2))[::7]
+    for fragment in fragments + [f + x for f in fragments[:6] for x in solution.children(f)]:
+        page.fill("#explorer-fragment", fragment)
+        page.click("#explorer-form button[type=submit]")
+        assert_shows(page, position_document(explain(solution, fragment, traps)))

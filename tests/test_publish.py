@@ -21,9 +21,9 @@ from typer.testing import CliRunner
 
 from cardgen.advice import Escape
 from cardgen.cli import app
+from cardgen.opponent import Opponent
 from cardgen.render.explorer import render_solution
 from cardgen.render.site import CardPage, render_card_page, table_summary
-from cardgen.strategy import Opponent
 from cardgen.tables import Row, SeatSummary, Table
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
@@ -267,10 +267,10 @@ def test_a_card_page_shows_traps_and_named_words() -> None:
         card, seats=(card.seats[0], dataclasses.replace(second, openings=openings)),
         opponent=Opponent(knows=3.0), traps=True)
     page = render_card_page(CardPage("tiny", card, "a7", ("tiny.pdf",)))
-    assert "the others know only the words of Zipf frequency 3 or more" in page
-    assert (f"<td>try <span class=\"mark try\">{move}</span></td>"
+    assert ('<p class="opponent"><strong>Against players who know no word rarer than '
+            "Zipf 3 ") in page
+    assert (f"<td>trap <span class=\"mark try\">{move}</span></td>"
             f"<td>no forced win; ") in page
-    assert ('A trap: the others get out only by knowing <span class="word">gecko</span> '
-            "(Zipf 2.0)") in page
-    assert f'<span class="named">If challenged, name: {won.words[0]}.</span>' in page
+    assert "replies lose; only players who know words as rare as gecko (Zipf 2.04) get out" in page
+    assert f'<span class="word">{won.words[0]}\u2021</span>' in page  # named when challenged
     assert "@page { size: 74.0mm 105.0mm; margin: 3mm; }" in page

@@ -17,11 +17,9 @@ from cardgen.packaged import folder
 from cardgen.paper import MM, SIZES
 from cardgen.render import render_template
 from cardgen.render.sentences import (
-    RARE_MARK,
     ordinal,
     rare_legend,
     seat_list,
-    try_outcome,
 )
 from cardgen.strategy import Card
 from cardgen.tables import Row, Table
@@ -119,8 +117,6 @@ def render_card_page(entry: CardPage) -> str:
         card=card,
         grids={seat.seat: grid_rows(seat, card.dictionary.letters) for seat in card.seats[1:]},
         size=size_mm(entry.size),
-        try_outcome=try_outcome,
-        rare_mark=RARE_MARK,
         rare_legend=rare_legend(card),
         **_common(),
     )

@@ -17,7 +17,7 @@ program, from the Debian package `graphviz`; without it the map is refused in on
 from __future__ import annotations
 
 from cardgen.errors import CardgenError
-from cardgen.render.sentences import no_first_win, try_outcome
+from cardgen.render.sentences import no_first_win, try_name, try_summary, zipf
 from cardgen.strategy import Card
 
 DEBIAN_PACKAGE = "graphviz"
@@ -83,8 +83,11 @@ def _caption(card: Card) -> str:
     else:
         lines.append(no_first_win(card))
         if opening.best_try is not None:
-            outcome = try_outcome(opening.best_try, card.players)
-            lines.append(f"Best try: open with {opening.best_try.move} ({outcome}).")
+            summary = try_summary(opening.best_try, card.players)
+            name = try_name(card).capitalize()
+            lines.append(f"{name}: open with {opening.best_try.move} ({summary}).")
+    if card.opponent.knows is not None:
+        lines.append(f"Against players who know no word rarer than {zipf(card.opponent.knows)}.")
     return "".join(line.replace("\\", "\\\\") + "\\l" for line in lines)
 
 

@@ -16,6 +16,8 @@
     return "the " + names.slice(0, -1).join(", ") + " and " + names[names.length - 1] + " players";
   }
 
+  function zipf(value) { return "Zipf " + String(value); }  // sentences.zipf: 'Zipf 2.34'
+
   function loses(seats) { return seats.length === 1 ? "loses" : "lose"; }
 
   function inflate(text) {
@@ -28,7 +30,7 @@
   }
 
   // The game tree: node 0 is the empty fragment; the children of node k are lo[k]..hi[k]-1.
-  function Game(data, tree, loserBytes, moves) {
+  function Game(data, tree, loserBytes, moves, zipf) {
     var n = moves.length;
     this.letters = Array.from(data.letters);
     this.players = data.players;
@@ -38,7 +40,8 @@
     this.move = moves;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
-    var k, next = 1;
+    this.depth = new Uint8Array(n);
+    var k, c, next = 1;
     for (k = 1; k < n; k++) {
       this.letter[k] = tree[k - 1] & 63;
       this.leaf[k] = tree[k - 1] & 64 ? 1 : 0;
@@ -50,8 +53,72 @@
       while (!(tree[next - 1] & 128)) { next++; }
       next++;
       this.hi[k] = next;
+      for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; }
     }
+    this.traps = zipf !== null;
+    if (this.traps) { this.thresholds(zipf); }
   }
+
+  // cardgen.traps.thresholds: M, the highest Zipf of the words under each fragment, and every
+  // seat's escape threshold T, from the deepest fragments up (children come after parents).
+  Game.prototype.thresholds = function (zipf) {
+    var n = this.leaf.length, players = this.players, k, c, s, w = 0;
+    this.zipf = new Float64Array(n);
+    for (k = 0; k < n; k++) {
+      if (this.leaf[k]) { this.zipf[k] = (zipf[2 * w] | zipf[2 * w + 1] << 8) / 100; w++; }
+    }
+    this.best = new Float64Array(n);
+    this.escape = [];
+    for (s = 0; s < players; s++) { this.escape.push(new Float64Array(n)); }
+    for (k = n - 1; k >= 0; k--) {
+      var d = this.depth[k];
+      if (this.leaf[k]) {
+        this.best[k] = this.zipf[k];
+        for (s = 0; s < players; s++) { this.escape[s][k] = s === (d - 1) % players ? Infinity : -Infinity; }
+        continue;
+      }
+      var m = -Infinity;
+      for (c = this.lo[k]; c < this.hi[k]; c++) { m = Math.max(m, this.best[c]); }
+      this.best[k] = m;
+      for (s = 0; s < players; s++) {
+        var t = s === d % players ? Infinity : -Infinity, e = this.escape[s];
+        for (c = this.lo[k]; c < this.hi[k]; c++) {
+          t = s === d % players ? Math.min(t, e[c]) : Math.max(t, Math.min(this.best[c], e[c]));
+        }
+        e[k] = t;
+      }
+    }
+  };
+
+  // Thresholds.escape_word: the word the others must know to stop `seat` from winning from
+  // node, found along the line docs/rules.md describes; null where T is infinite.
+  Game.prototype.escapeWord = function (node, seat, prefix) {
+    var e = this.escape[seat - 1], threshold = e[node], g = node, word = prefix, c, j;
+    if (!isFinite(threshold)) { return null; }
+    for (;;) {
+      if (this.depth[g] % this.players === seat - 1) {
+        j = this.lo[g];
+        for (c = this.lo[g] + 1; c < this.hi[g]; c++) { if (e[c] < e[j]) { j = c; } }
+        word += this.letters[this.letter[j]];
+        g = j;
+        continue;
+      }
+      var target = e[g];
+      for (j = this.lo[g]; j < this.hi[g] - 1 && Math.min(this.best[j], e[j]) !== target; j++) { /* the first */ }
+      word += this.letters[this.letter[j]];
+      if (this.best[j] <= e[j]) {
+        // The first word under j (alphabetically) of the highest Zipf there.
+        var k = j;
+        while (!this.leaf[k]) {
+          for (c = this.lo[k]; this.best[c] !== this.best[j]; c++) { /* the first */ }
+          word += this.letters[this.letter[c]];
+          k = c;
+        }
+        return {word: word, zipf: threshold};
+      }
+      g = j;
+    }
+  };
 
   Game.prototype.seats = function (mask) {
     var seats = [];
@@ -98,8 +165,10 @@
   };
 
   // cardgen.advice.best_try: where the mover loses, the letter with the largest share of
-  // replies that are mistakes, then the most mistakes, then the first letter.
-  Game.prototype.bestTry = function (node, depth) {
+  // replies that are mistakes, then the most mistakes, then the first letter; with traps,
+  // the letter after which the others need the rarest word to escape comes first, and the
+  // try names that word.
+  Game.prototype.bestTry = function (node, depth, prefix) {
     var mover = depth % this.players + 1;
     if (this.leaf[node] || !this.loses(node, mover)) { return null; }
     var candidates = [], c, chosen = null;
@@ -109,15 +178,20 @@
       c = candidates[i];
       var replies = this.leaf[c] ? 0 : this.hi[c] - this.lo[c], mistakes = 0;
       for (var r = this.lo[c]; replies && r < this.hi[c]; r++) { if (!this.loses(r, mover)) { mistakes++; } }
-      // (share, mistakes) > best, shares compared as fractions (0 without replies)
-      var better = chosen === null;
-      if (!better) {
+      // (-threshold, share, mistakes) > best, shares compared as fractions (0 without replies)
+      var threshold = this.traps ? this.escape[mover - 1][c] : 0;
+      var better = chosen === null || threshold < chosen.threshold;
+      if (!better && threshold === chosen.threshold) {
         var left = replies ? mistakes * (chosen.replies || 1) : 0;
         var right = chosen.replies ? chosen.mistakes * (replies || 1) : 0;
         better = left > right || (left === right && mistakes > chosen.mistakes);
       }
-      if (better) { chosen = {move: this.letters[this.letter[c]], mistakes: mistakes, replies: replies}; }
+      if (better) {
+        chosen = {move: this.letters[this.letter[c]], mistakes: mistakes, replies: replies,
+                  threshold: threshold, node: c};
+      }
     }
+    chosen.escape = this.traps ? this.escapeWord(chosen.node, mover, prefix + chosen.move) : null;
     return chosen;
   };
 
@@ -152,7 +226,9 @@
     for (var c = this.lo[node]; !word && c < this.hi[node]; c++) {
       var x = this.letters[this.letter[c]];
       letters.push({letter: x, losers: this.seats(this.losers[c]), word: this.leaf[c] === 1,
-                    words: this.winningWords(c, depth + 1, mover, text + x)});
+                    words: this.winningWords(c, depth + 1, mover, text + x),
+                    threshold: this.traps ? this.escape[mover - 1][c] : null,
+                    escape: this.traps ? this.escapeWord(c, mover, text + x) : null});
     }
     var words = this.winningWords(node, depth, mover, text);
     return {
@@ -164,7 +240,7 @@
       words: words,
       cardMove: words.length && !word ? Array.from(words[0])[depth] : null,
       challengeWord: words.length ? words[0] : game.shortestWord(node, text),
-      bestTry: word ? null : this.bestTry(node, depth)
+      bestTry: word || words.length ? null : this.bestTry(node, depth, text)
     };
   };
 
@@ -251,13 +327,25 @@
         element("thead", {}, [element("tr", {}, [element("th", {scope: "col"}, ["letter"]),
           element("th", {scope: "col"}, ["then"]), element("th", {scope: "col"}, ["words it forces"])])]),
         element("tbody", {}, rows)]));
-      var t = p.bestTry, replier = p.mover % game.players + 1;
+      var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
+      if (escapes.length) {
+        out.push(element("p", {}, ["Escapes: after each letter, the word the others must know to stop the " + ordinal(p.mover) + " player:"]));
+        out.push(element("ul", {"class": "escapes"}, escapes.map(function (x) {
+          return element("li", {"data-letter": x.letter, "data-escape": x.escape ? x.escape.word : ""}, [
+            x.letter + ": " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
+              : "none: the " + ordinal(p.mover) + " player loses whatever they know")]);
+        })));
+      }
+      var t = p.bestTry, replier = p.mover % game.players + 1, name = game.traps ? "Trap" : "Best try";
       if (t && t.replies === 1) {
-        out.push(element("p", {"class": "try"}, ["Best try: " + t.move + ": the " + ordinal(replier) + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + ordinal(p.mover) + " player escape." : "keeps their win.")]));
+        out.push(element("p", {"class": "try"}, [name + ": " + t.move + ": the " + ordinal(replier) + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + ordinal(p.mover) + " player escape." : "keeps their win.")]));
       } else if (t && t.replies) {
-        out.push(element("p", {"class": "try"}, ["Best try: " + t.move + ": " + t.mistakes + " of the " + ordinal(replier) + " player's " + t.replies + " replies " + (t.mistakes === 1 ? "is a mistake that lets" : "are mistakes that let") + " the " + ordinal(p.mover) + " player escape."]));
+        out.push(element("p", {"class": "try"}, [name + ": " + t.move + ": " + t.mistakes + " of the " + ordinal(replier) + " player's " + t.replies + " replies " + (t.mistakes === 1 ? "is a mistake that lets" : "are mistakes that let") + " the " + ordinal(p.mover) + " player escape."]));
       } else if (t) {
         out.push(element("p", {"class": "try"}, ["Every letter completes a word: " + t.move + " is as good as any."]));
+      }
+      if (t && t.escape) {
+        out.push(element("p", {"class": "escape"}, ["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."]));
       }
       if (f) { out.push(element("p", {"class": "challenge"}, ["If challenged, name: " + p.challengeWord])); }
     }
@@ -268,8 +356,10 @@
   var root = document.getElementById("explorer-app");
   var data = window.cardgenSolution;
   if (!root || !data) { return; }
-  Promise.all([inflate(data.tree), inflate(data.losers), inflate(data.moves)]).then(function (planes) {
-    var game = new Game(data, planes[0], planes[1], planes[2]);
+  var planes = [inflate(data.tree), inflate(data.losers), inflate(data.moves)];
+  if (data.zipf) { planes.push(inflate(data.zipf)); }
+  Promise.all(planes).then(function (planes) {
+    var game = new Game(data, planes[0], planes[1], planes[2], planes.length > 3 ? planes[3] : null);
     var explorer = new Explorer(game, root);
     root.hidden = false;
     explorer.go([]);
