@@ -12,6 +12,7 @@ import re
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import DATA, word_card
 from hypothesis import given
@@ -181,8 +182,19 @@ def test_build_writes_the_strategy_map_only_when_asked(
     assert not re.search(r'(fill|stroke)="(?!black|white|none|transparent)', svg)
 
 
+def _decode_zipf(script: str) -> dict[str, float]:
+    """The words' Zipf frequencies of an explorer's file: word -> Zipf."""
+    data = json.loads(script.removeprefix("window.cardgenSolution = ").removesuffix(";\n"))
+    decoded = _decode(script)
+    words = [f for f, (word, _, _) in decoded.items() if word]  # in the file's order
+    centi = zlib.decompress(base64.b64decode(data["zipf"]))
+    return {w: int.from_bytes(centi[2 * i:2 * i + 2], "little") / 100
+            for i, w in enumerate(words)}
+
+
 def _decode(script: str) -> dict[str, tuple[bool, frozenset[int], str | None]]:
-    """The explorer's file read back plainly: fragment -> (word, losers, card move)."""
+    """The explorer's file read back plainly: fragment -> (word, losers, card move), in the
+    file's order."""
     data = json.loads(script.removeprefix("window.cardgenSolution = ").removesuffix(";\n"))
     tree, losers, moves = (zlib.decompress(base64.b64decode(data[k]))
                            for k in ("tree", "losers", "moves"))
@@ -223,7 +235,10 @@ def test_the_explorer_data_is_the_solution(
     if games is None:
         return
     brute, fast = games
+    zipf = np.array([(7 * i % 13) * 0.37 for i in range(len(fast.words))]).round(2)
     decoded = _decode(render_solution(fast))
+    assert _decode_zipf(render_solution(fast, zipf)) == dict(
+        zip(fast.words, zipf.tolist(), strict=True))
     assert set(decoded) == set(brute.prefixes)
     for fragment, (word, losers, move) in decoded.items():
         assert word == (fragment in brute.words)
