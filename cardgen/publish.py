@@ -98,6 +98,10 @@ def publish(
     folder = out or DEFAULT_OUT
     configs = [load_config(path) for path in paths]
     _check_names(configs)
+    if any(isinstance(config, CardConfig) for config in configs):
+        from cardgen.render.svg import check_dot
+
+        check_dot()  # the strategy maps need it: say so before any work
     for config in configs:
         sources = (config.dictionary,) if isinstance(config, CardConfig) else config.dictionaries
         for source in sources:

@@ -16,6 +16,8 @@ program, from the Debian package `graphviz`; without it the map is refused in on
 
 from __future__ import annotations
 
+import shutil
+
 from cardgen.errors import CardgenError
 from cardgen.render.sentences import no_first_win, try_name, try_summary, zipf
 from cardgen.strategy import Card
@@ -91,6 +93,19 @@ def _caption(card: Card) -> str:
     return "".join(line.replace("\\", "\\\\") + "\\l" for line in lines)
 
 
+def _missing() -> MissingProgramError:
+    return MissingProgramError(
+        f"the strategy map (svg) needs Graphviz's dot: install the Debian package "
+        f"{DEBIAN_PACKAGE} (apt-get install {DEBIAN_PACKAGE})"
+    )
+
+
+def check_dot() -> None:
+    """MissingProgramError now, before any work, if Graphviz's `dot` is not on the PATH."""
+    if shutil.which("dot") is None:
+        raise _missing()
+
+
 def render_map(card: Card) -> bytes:
     """The map as SVG; MissingProgramError without Graphviz's `dot`."""
     import graphviz
@@ -99,7 +114,4 @@ def render_map(card: Card) -> bytes:
         svg: bytes = graphviz.Source(strategy_source(card)).pipe(format="svg")
         return svg
     except graphviz.ExecutableNotFound:
-        raise MissingProgramError(
-            f"the strategy map (svg) needs Graphviz's dot: install the Debian package "
-            f"{DEBIAN_PACKAGE} (apt-get install {DEBIAN_PACKAGE})"
-        ) from None
+        raise _missing() from None
