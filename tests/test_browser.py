@@ -42,7 +42,7 @@ def missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "the browser tests need Playwright: python -m pip install -e '.[browser]'"
+        return "the browser tests need Playwright: python -m pip install -e '.[test]'"
     if not CHROMIUM.exists():
         return f"the browser tests need Chromium at {CHROMIUM}: apt-get install chromium"
     if shutil.which("dot") is None:
