@@ -19,7 +19,7 @@ import typer
 import typer.core
 
 from cardgen import __version__
-from cardgen.errors import CardgenError, CardgenWarning, InputError
+from cardgen.errors import CardgenError, CardgenWarning, InputError, printable
 
 if TYPE_CHECKING:
     from cardgen.terminal import Display
@@ -49,7 +49,7 @@ app.add_typer(wordlists_app, name="wordlists")
 
 
 def _fail(error: CardgenError) -> typer.Exit:
-    typer.echo(f"cardgen: error: {error}", err=True)
+    typer.echo(f"cardgen: error: {printable(str(error))}", err=True)
     return typer.Exit(error.exit_code)
 
 
@@ -63,7 +63,7 @@ def _reporting() -> Iterator[Display]:
 
     def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
         display.close()
-        typer.echo(f"cardgen: warning: {message}", err=True)
+        typer.echo(f"cardgen: warning: {printable(str(message))}", err=True)
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", CardgenWarning)
@@ -127,11 +127,16 @@ FormatOption = Annotated[
 
 def _out_folder(out: str | None) -> Path | None:
     """The --out folder (`~` expanded); an empty one is refused, as `output_dir: ""` is."""
+    from cardgen.files import InputFileError, expand_user
+
     if out is None:
         return None
     if not out.strip():
         raise InputError("--out: expected a folder, got ''")
-    return Path(out).expanduser()
+    try:
+        return expand_user(out)
+    except InputFileError as error:
+        raise InputError(f"--out: {error}") from None
 
 
 def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,
@@ -191,12 +196,14 @@ def wordlists_list(ctx: typer.Context) -> None:
         return
     from cardgen.wordlists import cache_dir, catalog_rows
 
-    rows = catalog_rows()
+    with _reporting():
+        rows = catalog_rows()
+        cache = cache_dir()
     width = max(len(row.name) for row in rows)
     typer.echo(f"{'name':<{width}}  {'entries':>9}  {'status':<13}  source")
     for row in rows:
         typer.echo(f"{row.name:<{width}}  {row.entries:>9,}  {row.status:<13}  {row.source}")
-    typer.echo(f"\ncache: {cache_dir()} (set CARDGEN_CACHE to move it)")
+    typer.echo(f"\ncache: {cache} (set CARDGEN_CACHE to move it)")
 
 
 @wordlists_app.command("fetch", cls=_Command)
@@ -318,7 +325,7 @@ def play(
 
 def _usage_line(error: Any) -> str:
     """A click usage error as one line: its message and where to find help."""
-    message = " ".join(str(error.format_message()).split())
+    message = printable(" ".join(str(error.format_message()).split()))
     ctx = getattr(error, "ctx", None)
     command = ctx.command_path if ctx is not None else "cardgen"
     return f"cardgen: error: {message} (see '{command} --help')"
@@ -328,6 +335,7 @@ def main() -> None:
     """Run the command line (as the `cardgen` script and `python -m cardgen`)."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _fill_closed_streams()
     command = typer.main.get_command(app)
     try:
         status = command.main(prog_name="cardgen", standalone_mode=False)
@@ -338,9 +346,11 @@ def main() -> None:
         # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(1) from None
-    except OSError as error:  # stdout on a full disk, or closed
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.stderr.write(f"cardgen: error: standard output: {error.strerror or error}\n")
+    except OSError as error:  # stdout on a full disk, or closed; or a file not caught below
+        where = "standard output" if error.filename is None else printable(str(error.filename))
+        if error.filename is None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"cardgen: error: {where}: {error.strerror or error}\n")
         raise SystemExit(1) from None
     except Exception as error:
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
@@ -350,6 +360,23 @@ def main() -> None:
     if status == _INTERRUPTED:  # typer turns Ctrl-C into this status, silently
         sys.stderr.write("cardgen: interrupted\n")
     raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _fill_closed_streams() -> None:
+    """Put /dev/null in place of a standard stream the caller closed (`cardgen ... >&-`):
+    output to it is dropped, input from it ends at once, and no file the run opens can take
+    its descriptor by chance."""
+    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY),
+                           (2, "stderr", os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, mode)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))  # noqa: SIM115
 
 
 _INTERRUPTED = 130

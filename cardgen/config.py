@@ -14,6 +14,7 @@ from typing import Any
 
 from cardgen.alphabet import CAPITALIZED, RULES
 from cardgen.errors import ConfigError, WordListError
+from cardgen.files import InputFileError, expand_user, unusable
 from cardgen.familiarity import (
     NONE,
     WORDFREQ,
@@ -77,6 +78,9 @@ class CardConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
+    inputs: tuple[Path, ...] = ()
+    """Every file a run reads for this config: the config, word list, frequency, avoid and
+    font files (an output may be none of them)."""
 
     @property
     def stem(self) -> str:
@@ -97,6 +101,8 @@ class TableConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the rows count wins against (key `opponent`)."""
+    inputs: tuple[Path, ...] = ()
+    """Every file a run reads for this config (see `CardConfig.inputs`)."""
 
     @property
     def stem(self) -> str:
@@ -109,6 +115,8 @@ class _Reader:
 
     def __init__(self, path: Path, command: str) -> None:
         self.path = path
+        self.inputs: list[Path] = [path]
+        """The files this config names, as they are read (`CardConfig.inputs`)."""
         self.data = load_mapping(path)
         mine, theirs, kind_name, other = _MARKERS[command]
         if theirs in self.data and mine not in self.data:
@@ -146,13 +154,15 @@ class _Reader:
         return result
 
     def text(self, key: str, value: Any = None) -> str:
-        """One line of text, stripped; control characters refused."""
+        """One line of text, stripped; control, format (U+202E, U+200B) and separator
+        (U+2028) characters refused."""
         value = self.data[key] if value is None else value
         if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
             raise self.error(f"expected one line of text, got {preview(value)}", key)
-        control = next((ch for ch in value.strip() if unicodedata.category(ch) == "Cc"), None)
-        if control is not None:
-            raise self.error(f"holds a control character (U+{ord(control):04X})", key)
+        hidden = next((ch for ch in value.strip() if unicodedata.category(ch) in _HIDDEN), None)
+        if hidden is not None:
+            what = _HIDDEN[unicodedata.category(hidden)]
+            raise self.error(f"holds {what} (U+{ord(hidden):04X})", key)
         return value.strip()
 
     def optional_text(self, key: str) -> str | None:
@@ -162,7 +172,14 @@ class _Reader:
         """The output folder, relative to the current folder; `~` is expanded."""
         if "output_dir" not in self.data:
             return DEFAULT_OUTPUT_DIR
-        return Path(self.text("output_dir")).expanduser()
+        return self.expand("output_dir", self.text("output_dir"))
+
+    def expand(self, key: str, text: str) -> Path:
+        """A path written in the config, `~` expanded; an unknown `~user` is refused."""
+        try:
+            return expand_user(text)
+        except InputFileError as error:
+            raise self.error(str(error), key) from None
 
     def dictionary(self, key: str, value: Any) -> WordListSource:
         """A catalog name, or a path relative to the config file's folder (see
@@ -174,12 +191,10 @@ class _Reader:
         except WordListError as error:
             raise self.error(str(error), key) from None
         if isinstance(source, ListFile):
-            if source.path.is_dir():
-                raise self.error(f"{source.path} is a folder, not a word list file", key)
-            if not source.path.is_file():
-                raise self.error(
-                    f"no word list file {preview(source.spec)} (looked for {source.path})", key
-                )
+            problem = unusable(source.path, "word list file", preview(source.spec))
+            if problem is not None:
+                raise self.error(problem, key)
+            self.inputs.append(source.path)
         return source
 
     def pdf(self) -> PdfOptions:
@@ -205,11 +220,7 @@ class _Reader:
         if font is not None:
             if not isinstance(font, str) or not font.strip():
                 raise self.error(f"expected a path to a .ttf file, got {preview(font)}", "pdf.font")
-            font_path = Path(self.text("pdf.font", font)).expanduser()
-            if not font_path.is_absolute():
-                font_path = self.path.parent / font_path
-            if not font_path.is_file():
-                raise self.error(f"no font file {preview(font)}", "pdf.font")
+            font_path = self.file("pdf.font", self.text("pdf.font", font), "font file")
         words = value.get("words", "all")
         if words is False or words is None:  # a bare `none` again
             words = "none"
@@ -307,12 +318,15 @@ class _Reader:
             raise self.error(str(error), "avoid") from None
 
     def file(self, key: str, spec: str, what: str) -> Path:
-        """A file named by a config, relative to the config's folder; it must exist."""
-        path = Path(spec).expanduser()
+        """A file named by a config, relative to the config's folder; it must be a regular
+        file, and it is one of the config's inputs."""
+        path = self.expand(key, spec)
         if not path.is_absolute():
             path = self.path.parent / path
-        if not path.is_file():
-            raise self.error(f"no {what} {preview(spec)} (looked for {path})", key)
+        problem = unusable(path, what, preview(spec))
+        if problem is not None:
+            raise self.error(problem, key)
+        self.inputs.append(path)
         return path
 
     def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
@@ -320,6 +334,15 @@ class _Reader:
         if not isinstance(value, str) or value not in choices:
             raise self.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
         return value
+
+
+_HIDDEN = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""Unicode categories a text value may not hold, and what each is called in an error."""
 
 
 def _identity(source: WordListSource) -> object:
@@ -362,6 +385,7 @@ def load_card_config(path: Path) -> CardConfig:
         capitalized=_choice(reader, "capitalized", CAPITALIZED),
         ranking=reader.ranking(language or (catalog.language if catalog else "en")),
         opponent=reader.opponent(),
+        inputs=tuple(reader.inputs),
     )
 
 
@@ -397,4 +421,5 @@ def load_table_config(path: Path) -> TableConfig:
         output_dir=reader.output_dir(),
         ranking=reader.ranking(),
         opponent=reader.opponent(),
+        inputs=tuple(reader.inputs),
     )

@@ -14,6 +14,7 @@ longer running). Files are created with the permissions the umask allows, like a
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -54,6 +55,56 @@ def read_limited(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise InputFileError(f"larger than {_size(limit)}")
     return data
+
+
+def expand_user(text: str) -> Path:
+    """`text` as a path with a leading `~` or `~user` expanded; InputFileError for a user
+    that does not exist (pathlib's own error is a bare RuntimeError)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        user = text.split("/", 1)[0]
+        raise InputFileError(f"cannot expand {user!r}: no such user") from None
+
+
+def unusable(path: Path, what: str, written: str) -> str | None:
+    """Why `path` cannot be read as a `what` ("word list file", "font file", ...): it is
+    missing, a folder, a device or FIFO, a link loop, ...; None for a regular file.
+    `written` is the path as the user wrote it (quoted)."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return f"no {what} {written} (looked for {path})"
+        if error.errno == errno.ELOOP:
+            return f"{path}: a loop of symbolic links, not a {what}"
+        return f"{path}: cannot read {what}: {error.strerror or error}"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{path} is a folder, not a {what}"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{path} is {_special(info.st_mode)}, not a {what}"
+    return None
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file: the same resolved path, or (both existing) the same
+    inode, so that symbolic and hard links count."""
+    try:
+        if one.resolve() == other.resolve():
+            return True
+        return os.path.samefile(one, other)
+    except (OSError, RuntimeError):
+        return False
 
 
 def _size(limit: int) -> str:
@@ -99,7 +150,15 @@ def write_all(files: Mapping[Path, bytes]) -> None:
     staged and leaves every target as it was.
     """
     for target in files:
-        if target.is_dir():
+        try:
+            is_dir = stat.S_ISDIR(target.stat().st_mode)
+        except FileNotFoundError:
+            is_dir = False
+        except OSError as exc:  # a name too long, a loop of links, ...
+            if exc.errno not in (errno.ENOTDIR,):
+                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            is_dir = False
+        if is_dir:
             raise OutputError(f"{target}: cannot write: it is a folder")
     mode = 0o666 & ~_umask()
     staged: list[tuple[str, Path]] = []

@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
-from cardgen.files import write_all
+from cardgen.files import same_file, write_all
 from cardgen.progress import ProgressCallback, Step, report
 from cardgen.strategy import Card
 from cardgen.tables import ListInfo, Row, Table, solve_group
@@ -45,6 +45,9 @@ class Config(Protocol):
 
     @property
     def stem(self) -> str: ...
+
+    @property
+    def inputs(self) -> tuple[Path, ...]: ...
 
 
 ConfigT = TypeVar("ConfigT", bound=Config)
@@ -85,10 +88,10 @@ def run(
     """Run a command on every config; return the files written, in order."""
     chosen = _formats(command, formats)
     configs = [command.load(path) for path in paths]
+    targets = _targets(command, configs, chosen, out)
     for config in configs:
         for source in command.sources(config):
             check_available(source)
-    targets = _targets(command, configs, chosen, out)
     lexicons = Lexicons(progress=progress)
     outputs: dict[Path, bytes] = {}
     for config, files in zip(configs, targets, strict=True):
@@ -120,7 +123,9 @@ def _targets(
     formats: Sequence[str],
     out: Path | None,
 ) -> list[dict[str, list[Path]]]:
-    """Every config's output files by format; refuses two configs that would write one file."""
+    """Every config's output files by format; refuses two configs that would write one file,
+    and an output that is an input of the run (it would be lost)."""
+    inputs = [(config.path, path) for config in configs for path in config.inputs]
     written_by: dict[Path, Path] = {}
     seen_configs: set[Path] = set()
     targets = []
@@ -140,9 +145,21 @@ def _targets(
                     raise ConfigError(
                         f"{config.path}: writes {target}, as {other} does: rename one of them"
                     )
+                _check_not_input(config, target, inputs)
                 files[name].append(target)
         targets.append(files)
     return targets
+
+
+def _check_not_input(config: Config, target: Path, inputs: Sequence[tuple[Path, Path]]) -> None:
+    """Refuse an output that is the same file as an input of the run (links included)."""
+    for owner, path in inputs:
+        if same_file(target, path):
+            whose = "" if owner == config.path else f" (read for {owner})"
+            raise ConfigError(
+                f"{config.path}: output {target} is the same file as the input {path}{whose}: "
+                "write to another folder (output_dir or --out)"
+            )
 
 
 # --- cards -------------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from pathlib import Path
 import platformdirs
 
 from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
-from cardgen.errors import CardgenWarning, FetchError, OutputError, WordListError
-from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.errors import CardgenWarning, FetchError, InputError, OutputError, WordListError
+from cardgen.files import InputFileError, expand_user, read_limited, write_all
 from cardgen.progress import ProgressCallback
 
 __all__ = [
@@ -116,7 +116,10 @@ def parse_source(value: str, base: Path) -> WordListSource:
     """
     value = value.strip()
     if is_path(value):
-        path = Path(value).expanduser()
+        try:
+            path = expand_user(value)
+        except InputFileError as error:
+            raise WordListError(str(error)) from None
         return ListFile(path if path.is_absolute() else base / path, value)
     catalog = load_catalog()
     if value not in catalog:
@@ -196,7 +199,10 @@ def cache_dir() -> Path:
     """Where fetched lists are kept: `$CARDGEN_CACHE` if set, else the user's cache folder."""
     configured = os.environ.get("CARDGEN_CACHE")
     if configured:
-        return Path(configured).expanduser()
+        try:
+            return expand_user(configured)
+        except InputFileError as error:
+            raise InputError(f"CARDGEN_CACHE: {error}") from None
     return Path(platformdirs.user_cache_dir("cardgen"))
 
 

@@ -86,7 +86,6 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "pdf: {size: huge}\n",
          "pdf.size: expected one of id1, business-us, business-eu, a7, index, got 'huge'"),
         (GOOD + "pdf: {sheet: a3}\n", "pdf.sheet: expected one of none, a4, letter, got 'a3'"),
-        (GOOD + "pdf: {font: nofont.ttf}\n", "pdf.font: no font file 'nofont.ttf'"),
         (GOOD + "pdf: {colour: red}\n",
          "pdf.colour: unknown key (expected one of: size, sheet, font, words, seats)"),
         (GOOD + "pdf: big\n",
@@ -125,6 +124,11 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "{knows: 3.0})"),
         # Control characters are refused when the config is read (issue 10, 8)
         (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
+        (GOOD + 'title: "one\\u2028two"\n', "title: holds a line separator (U+2028)"),
+        (GOOD + 'title: "\\u202eevil"\n', "title: holds an invisible format character (U+202E)"),
+        (GOOD + 'title: "a\\u200bb"\n', "title: holds an invisible format character (U+200B)"),
+        (GOOD + 'output_dir: "x\\u2029y"\n',
+         "output_dir: holds a paragraph separator (U+2029)"),
         # A table config given to build (issue 10, 13)
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\n",
          "a table config (it has `dictionaries`): make it with `cardgen table`"),
@@ -318,3 +322,56 @@ def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
 def test_the_opponent_key(write_config: Callable[..., Path], text: str, knows: float) -> None:
     path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + text)
     assert load_card_config(path).opponent.knows == knows
+
+
+# --- paths that are not what they should be (issue 20, items 2 and 8) --------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "what"),
+    [("dictionary", "word list file"), ("pdf.font", "font file"),
+     ("familiarity", "frequency file"), ("avoid", "avoid file")],
+)
+def test_an_unusable_path_says_what_it_is(
+    write_config: Callable[..., Path], tmp_path: Path, key: str, what: str
+) -> None:
+    """Missing, a folder, a device, a symbolic link loop: each said as it is."""
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    cases = {
+        "./nothing.txt": f"no {what} './nothing.txt' (looked for {tmp_path / 'nothing.txt'})",
+        ".": f"{tmp_path / '.'} is a folder, not a {what}",
+        "/dev/zero": f"/dev/zero is a device, not a {what}",
+        "./loop": f"{tmp_path / 'loop'}: a loop of symbolic links, not a {what}",
+    }
+    for spec, message in cases.items():
+        if key == "dictionary":
+            text = f"dictionary: '{spec}'\nplayers: 2\nmin_length: 3\n"
+        elif key == "pdf.font":
+            text = GOOD + f"pdf: {{font: '{spec}'}}\n"
+        else:
+            text = GOOD + f"ranking: familiar\n{key}: '{spec}'\n"
+        path = write_config(text)
+        with pytest.raises(ConfigError) as caught:
+            load_card_config(path)
+        assert str(caught.value) == f"{path}: {key}: {message}", spec
+
+
+@pytest.mark.parametrize(
+    "text",
+    [GOOD.replace("animals.txt", "~nosuchuser/words.txt"),
+     GOOD + "output_dir: ~nosuchuser/cards\n",
+     GOOD + "pdf: {font: ~nosuchuser/f.ttf}\n",
+     GOOD + "ranking: familiar\nfamiliarity: ~nosuchuser/zipf.tsv\n",
+     GOOD + "ranking: familiar\navoid: ~nosuchuser/avoid.txt\n"],
+)
+def test_an_unknown_user_in_a_path_is_refused(
+    write_config: Callable[..., Path], text: str
+) -> None:
+    path = write_config(text)
+    key = next(
+        k for k in ("dictionary", "output_dir", "pdf.font", "familiarity", "avoid")
+        if f"{k.split('.')[-1]}: ~nosuchuser" in text or f"{k}: ~" in text
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {key}: cannot expand '~nosuchuser': no such user"
