@@ -375,3 +375,68 @@ def test_an_unknown_user_in_a_path_is_refused(
     with pytest.raises(ConfigError) as caught:
         load_card_config(path)
     assert str(caught.value) == f"{path}: {key}: cannot expand '~nosuchuser': no such user"
+
+
+# --- configs that would cost too much to read (issue 20, items 4 and 10) -----------------
+
+ONE_MIB = 1 << 20
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [(GOOD + "bogus: [" + ",".join(["1"] * (ONE_MIB // 2 - 40)) + "]\n",
+      "line 4: more than 10,000 values (a config is a few lines)"),
+     ("players: [" + ",".join(["1"] * 300_000) + "]\n",
+      "line 1: more than 10,000 values (a config is a few lines)"),
+     ("a: 1\n" * 200_000, "line 5000: more than 10,000 values (a config is a few lines)"),
+     ("pdf: " + "[" * 5000 + "]" * 5000 + "\n",
+      "line 1: lists or mappings nested more than 50 deep"),
+     ("pdf: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+      "line 1: lists or mappings nested more than 50 deep"),
+     ("".join("  " * i + "a:\n" for i in range(300)),
+      "line 51: lists or mappings nested more than 50 deep")],
+    ids=["unknown-key-flow-list", "players-list", "many-keys", "deep-lists", "deep-mappings",
+         "deep-block"],
+)
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str, parser: str
+) -> None:
+    """Judged on the event stream alone: no node and no value is built (so no config of the
+    allowed size takes more than a moment, nor hits the recursion limit)."""
+    import yaml
+
+    from cardgen import yamlfile
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a node was built")
+
+    monkeypatch.setattr(yaml.composer.Composer, "compose_node", never)
+    if parser == "python":
+        monkeypatch.setattr(yamlfile, "_EventLoader", yaml.SafeLoader)
+    elif not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("PyYAML without libyaml")
+    path = tmp_path / "card.yaml"
+    path.write_text(text)
+    assert path.stat().st_size <= ONE_MIB
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [GOOD.replace("players: 2", "players: " + "1" * 5000),
+     GOOD + "pdf: {seats: [" + "1" * 4301 + "]}\n",
+     GOOD.replace("players: 2", "players: 0x" + "f" * 200)],
+)
+def test_an_integer_of_thousands_of_digits_is_refused(
+    write_config: Callable[..., Path], text: str
+) -> None:
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    line = 2 if "players: " + "1" in text or "0x" in text else 4
+    assert str(caught.value) == (
+        f"{path}: line {line}: YAML syntax error: an integer of more than 100 digits"
+    )
