@@ -110,6 +110,15 @@ class TableConfig:
         return self.path.stem
 
 
+def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
+    """What is wrong with `value` as an integer within `bounds` (as a config's error says
+    it), or None."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return f"expected an integer from {low} to {high}, got {preview(value)}"
+    return None
+
+
 class _Reader:
     """Reads one config file and checks its keys, raising errors that name the file."""
 
@@ -139,10 +148,10 @@ class _Reader:
 
     def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
         value = self.data[key] if value is None else value
-        low, high = bounds
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.error(f"expected an integer from {low} to {high}, got {preview(value)}", key)
-        return value
+        problem = integer_problem(value, bounds)
+        if problem is not None:
+            raise self.error(problem, key)
+        return int(value)
 
     def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
         values = self.data[key]
