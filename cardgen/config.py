@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.alphabet import CAPITALIZED, RULES
+from cardgen.alphabet import CAPITALIZED, LANGUAGES, RULES, match_language
 from cardgen.errors import ConfigError, WordListError
 from cardgen.files import InputFileError, expand_user, unusable
 from cardgen.familiarity import (
@@ -379,7 +379,7 @@ def load_card_config(path: Path) -> CardConfig:
     reader = _Reader(path, "build")
     reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
     dictionary = reader.dictionary("dictionary", reader.data["dictionary"])
-    language = _choice(reader, "language", None)
+    language = _language(reader)
     catalog = load_catalog()[dictionary.name] if isinstance(dictionary, CatalogList) else None
     return CardConfig(
         path=path,
@@ -398,15 +398,27 @@ def load_card_config(path: Path) -> CardConfig:
     )
 
 
-def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str | None:
-    """An optional key that is one of `choices` (or else a language code like fr or pt-BR)."""
+def _choice(reader: _Reader, key: str, choices: tuple[str, ...]) -> str | None:
+    """An optional key that is one of `choices`."""
     value = reader.optional_text(key)
-    if value is None or value in (choices or ()):
+    if value is None or value in choices:
         return value
-    if choices is None and value.isascii() and value.replace("-", "").isalpha():
-        return value
-    expected = f"one of {', '.join(choices)}" if choices else "a language code like fr or pt-BR"
-    raise reader.error(f"expected {expected}, got {preview(value)}", key)
+    raise reader.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
+
+
+def _language(reader: _Reader) -> str | None:
+    """The optional `language`: a BCP 47 tag cardgen has rules for (`alphabet.match_language`),
+    as cardgen writes it."""
+    value = reader.optional_text("language")
+    if value is None:
+        return None
+    try:
+        return match_language(value)
+    except ValueError:
+        raise reader.error(
+            f"no spelling rules for {preview(value)} (cardgen has: {', '.join(LANGUAGES)})",
+            "language",
+        ) from None
 
 
 def load_table_config(path: Path) -> TableConfig:
