@@ -153,12 +153,12 @@ class Lexicons:
             raise WordListError(
                 f"{_where(source)}: `ranking: familiar` needs frequency data, and {why}"
             )
-        avoid = options.avoid
-        if avoid is None:
+        avoid = options.avoid or frozenset()
+        if not options.replace_avoid:  # the config's words add to the default list
             language = lexicon.spelling.language
             if language not in self._avoid:
                 self._avoid[language] = default_avoid(language, progress=self.progress)
-            avoid = self._avoid[language]
+            avoid = avoid | self._avoid[language]
         ranking, rare = familiar_ranking(lexicon.words, zipf.zipf, options.rare_below, avoid)
         avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
         info = RankingInfo("familiar", options.rare_below, zipf.label, zipf.sha256, avoided)

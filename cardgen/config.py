@@ -52,9 +52,11 @@ class RankingOptions:
     frequencies: Frequencies | None = None
     """A config's own frequency file, read; None: the wordfreq data, or none at all."""
     avoid: frozenset[str] | None = None
-    """The words to keep off the card unless forced; None: the list's language's default."""
+    """Words to keep off the card unless forced, added to the language's default list."""
     familiarity: str = WORDFREQ
     """`wordfreq` (the list's language's), `none` (no data read), or the file as written."""
+    replace_avoid: bool = False
+    """Whether `avoid` replaces the default list instead (`avoid: {replace: [...]}`)."""
 
 
 @dataclass(frozen=True)
@@ -280,10 +282,27 @@ class _Reader:
                 frequencies = read_frequencies(path, spec)
             except FamiliarityError as error:
                 raise self.error(str(error), "familiarity") from None
-        avoid = None
+        if by == "fewest":
+            for key in ("rare_below", "avoid"):
+                if key in self.data:
+                    raise self.error(
+                        "has no effect with ranking: fewest (add ranking: familiar, or remove "
+                        "the key)", key
+                    )
+        avoid, replace = None, False
         if "avoid" in self.data:
-            avoid = self.avoid(self.data["avoid"])
-        return RankingOptions(by, float(rare_below), frequencies, avoid, spec)
+            value = self.data["avoid"]
+            if isinstance(value, dict):
+                if list(value) != ["replace"]:
+                    raise self.error(
+                        "expected a list of words, a file of words, or {replace: words or "
+                        f"file}}, got {preview(value)}", "avoid"
+                    )
+                value, replace = value["replace"], True
+            avoid = self.avoid(value)
+        return RankingOptions(
+            by, float(rare_below), frequencies, avoid, spec, replace_avoid=replace
+        )
 
     def opponent(self) -> Opponent:
         """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
