@@ -118,6 +118,19 @@ class Spelling:
             if word and _BAD not in word:
                 yield word
 
+    def write(self, text: str) -> str | None:
+        """What a person typed, written as this list's words are (NFC, lower-cased, then the
+        rule: French `café` is `cafe`, German `Straße` is `strasse`); None if a character is
+        no letter the rule writes.
+
+        >>> Spelling("fr", "scrabble").write("Café"), Spelling("de", "scrabble").write("ß")
+        ('cafe', 'ss')
+        >>> Spelling().write("café") is None
+        True
+        """
+        written = unicodedata.normalize("NFC", text).lower().translate(_table(self))
+        return None if _BAD in written else written
+
     def alphabet(self, words: Iterable[str]) -> str:
         """The letters of the alphabet, in order: the rule's, or for `keep` those of `words`."""
         letters = self.letters

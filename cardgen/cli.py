@@ -284,7 +284,9 @@ def explain(
         card_config, solution, position = explain_config(
             config, fragment, knows=knows, progress=display
         )
-    text = render_json(position) if as_json else describe(position, card_config, solution)
+    text = render_json(position) if as_json else describe(
+        position, card_config, solution, fragment
+    )
     typer.echo(text, nl=False)
 
 

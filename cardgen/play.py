@@ -85,6 +85,8 @@ def advice(position: Position, solution: Solution) -> str:
     found = position.best_try
     if found is None or not found.replies:
         return "card: every letter completes a word"
+    if not found.mistakes:
+        return "card: no letter forces a win, and no try helps: every reply keeps their win"
     return (
         f"card: no letter forces a win; best try {found.move} "
         f"({found.mistakes} of {found.replies} replies are mistakes)"
