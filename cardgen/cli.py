@@ -322,7 +322,11 @@ def play(
     from cardgen.play import play_config
 
     with _reporting() as display:
-        play_config(config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows)
+        result = play_config(
+            config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows
+        )
+    if result.interrupted:  # the game's summary is printed; the status says it was stopped
+        raise typer.Exit(_INTERRUPTED)
 
 
 def _usage_line(error: Any) -> str:
