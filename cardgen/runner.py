@@ -250,14 +250,11 @@ def make_table(
 
     Each word list is read once and each (list, min length) lexicon built once, here; the rows
     of a group are solved together, in a process pool of `workers` (default: one per core this
-    process may use) when that is faster (`use_pool`). `progress` hears of the rows done as
-    groups finish, and every `HEARTBEAT` seconds while a pool works.
+    process may use) when that is faster (`use_pool`). `progress` hears of it from the start,
+    in steps: each list read, each lexicon built, then each row solved (as groups finish, and
+    every `HEARTBEAT` seconds while a pool works).
     """
     workers = workers or cores()
-    lists = tuple(
-        ListInfo.of(lexicons.wordlist(d), catalog=isinstance(d, CatalogList))
-        for d in config.dictionaries
-    )
     knows = config.opponent.knows
     familiarity: set[str] = set()
 
@@ -273,28 +270,39 @@ def make_table(
         familiarity.add(found.label)
         return found.zipf
 
-    tasks = [
-        (
-            "\n".join(lexicons.lexicon(dictionary, min_length).words),
-            min_length,
-            config.players,
-            lexicons.info(dictionary, min_length),
-            lexicons.ranking(dictionary, min_length, config.ranking)[0],
-            frequencies(dictionary, min_length),
-            knows,
-        )
-        for dictionary in config.dictionaries
-        for min_length in config.min_lengths
-    ]
+    groups = len(config.dictionaries) * len(config.min_lengths)
     per_group = len(config.players)
-    total = len(tasks) * per_group
+    total = len(config.dictionaries) + groups + groups * per_group
+
+    def step(done: int, detail: str) -> None:
+        report(progress, Step(config.title, done, total, "steps", detail))
+
+    lists = []
+    for dictionary in config.dictionaries:
+        step(len(lists), f"reading {dictionary.name}")
+        wordlist = lexicons.wordlist(dictionary)
+        lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
+    tasks = []
+    for dictionary in config.dictionaries:
+        for min_length in config.min_lengths:
+            step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")
+            tasks.append((
+                "\n".join(lexicons.lexicon(dictionary, min_length).words),
+                min_length,
+                config.players,
+                lexicons.info(dictionary, min_length),
+                lexicons.ranking(dictionary, min_length, config.ranking)[0],
+                frequencies(dictionary, min_length),
+                knows,
+            ))
+    prepared = len(lists) + len(tasks)
     work = sum(task[3].playable * (n - 1) for task in tasks for n in config.players)
     results: dict[int, tuple[Row, ...]] = {}
-    report(progress, Step(config.title, 0, total, "rows"))
+    step(prepared, "solving")
     if not use_pool(work, len(tasks), workers):
         for i, task in enumerate(tasks):
             results[i] = solve_group(*task)
-            report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+            step(prepared + len(results) * per_group, "solving")
     else:
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -305,14 +313,14 @@ def make_table(
                 done, _ = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
                 for future in done:
                     results[pending.pop(future)] = future.result()
-                report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+                step(prepared + len(results) * per_group, "solving")
         finally:
             pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
     rows = tuple(row for i in range(len(tasks)) for row in results[i])
     return Table(
         title=config.title,
         rows=rows,
-        lists=lists,
+        lists=tuple(lists),
         opponent=config.opponent,
         familiarity=", ".join(sorted(familiarity)) or None,
     )
