@@ -174,7 +174,7 @@ def match_language(code: str) -> str:
         tag = tag.rpartition("-")[0]
         if len(tag) > 2 and tag[-2] == "-":  # a singleton (x-, u-) goes with what follows
             tag = tag[:-2]
-    raise ValueError(f"no spelling rules for language {code!r} (cardgen has: "
+    raise ValueError(f"no spelling rules for {code!r} (cardgen has: "
                      f"{', '.join(LANGUAGES)})")
 
 

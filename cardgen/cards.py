@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardgen import zipfcache
 from cardgen.alphabet import Spelling, default_spelling
-from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions, integer_problem
+from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
 from cardgen.errors import InputError, WordListError
 from cardgen.familiarity import (
     NONE,
@@ -34,6 +34,7 @@ from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import Solution, solve
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.traps import Thresholds, thresholds
+from cardgen.yamlfile import integer_problem
 from cardgen.wordlists import (
     CatalogList,
     ListFile,

@@ -127,16 +127,13 @@ FormatOption = Annotated[
 
 def _out_folder(out: str | None) -> Path | None:
     """The --out folder (`~` expanded); an empty one is refused, as `output_dir: ""` is."""
-    from cardgen.files import InputFileError, expand_user
+    from cardgen.files import expand_user
 
     if out is None:
         return None
     if not out.strip():
         raise InputError("--out: expected a folder, got ''")
-    try:
-        return expand_user(out)
-    except InputFileError as error:
-        raise InputError(f"--out: {error}") from None
+    return expand_user(out, lambda problem: InputError(f"--out: {problem}"))
 
 
 def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,

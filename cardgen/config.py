@@ -7,14 +7,13 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 from __future__ import annotations
 
 import math
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.alphabet import CAPITALIZED, LANGUAGES, RULES, match_language
+from cardgen.alphabet import CAPITALIZED, RULES, match_language
 from cardgen.errors import ConfigError, WordListError
-from cardgen.files import InputFileError, expand_user, unusable
+from cardgen.files import expand_user, unusable
 from cardgen.familiarity import (
     NONE,
     WORDFREQ,
@@ -27,7 +26,14 @@ from cardgen.familiarity import (
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
-from cardgen.yamlfile import key_name, kind, load_mapping, preview
+from cardgen.yamlfile import (
+    hidden_character,
+    integer_problem,
+    key_name,
+    kind,
+    load_mapping,
+    preview,
+)
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -112,15 +118,6 @@ class TableConfig:
         return self.path.stem
 
 
-def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
-    """What is wrong with `value` as an integer within `bounds` (as a config's error says
-    it), or None."""
-    low, high = bounds
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        return f"expected an integer from {low} to {high}, got {preview(value)}"
-    return None
-
-
 class _Reader:
     """Reads one config file and checks its keys, raising errors that name the file."""
 
@@ -170,10 +167,9 @@ class _Reader:
         value = self.data[key] if value is None else value
         if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
             raise self.error(f"expected one line of text, got {preview(value)}", key)
-        hidden = next((ch for ch in value.strip() if unicodedata.category(ch) in _HIDDEN), None)
-        if hidden is not None:
-            what = _HIDDEN[unicodedata.category(hidden)]
-            raise self.error(f"holds {what} (U+{ord(hidden):04X})", key)
+        problem = hidden_character(value.strip())
+        if problem is not None:
+            raise self.error(problem, key)
         return value.strip()
 
     def optional_text(self, key: str) -> str | None:
@@ -183,14 +179,7 @@ class _Reader:
         """The output folder, relative to the current folder; `~` is expanded."""
         if "output_dir" not in self.data:
             return DEFAULT_OUTPUT_DIR
-        return self.expand("output_dir", self.text("output_dir"))
-
-    def expand(self, key: str, text: str) -> Path:
-        """A path written in the config, `~` expanded; an unknown `~user` is refused."""
-        try:
-            return expand_user(text)
-        except InputFileError as error:
-            raise self.error(str(error), key) from None
+        return expand_user(self.text("output_dir"), lambda m: self.error(m, "output_dir"))
 
     def dictionary(self, key: str, value: Any) -> WordListSource:
         """A catalog name, or a path relative to the config file's folder (see
@@ -348,7 +337,7 @@ class _Reader:
     def file(self, key: str, spec: str, what: str) -> Path:
         """A file named by a config, relative to the config's folder; it must be a regular
         file, and it is one of the config's inputs."""
-        path = self.expand(key, spec)
+        path = expand_user(spec, lambda problem: self.error(problem, key))
         if not path.is_absolute():
             path = self.path.parent / path
         problem = unusable(path, what, preview(spec))
@@ -362,15 +351,6 @@ class _Reader:
         if not isinstance(value, str) or value not in choices:
             raise self.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
         return value
-
-
-_HIDDEN = {
-    "Cc": "a control character",
-    "Cf": "an invisible format character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-}
-"""Unicode categories a text value may not hold, and what each is called in an error."""
 
 
 def _identity(source: WordListSource) -> object:
@@ -433,11 +413,8 @@ def _language(reader: _Reader) -> str | None:
         return None
     try:
         return match_language(value)
-    except ValueError:
-        raise reader.error(
-            f"no spelling rules for {preview(value)} (cardgen has: {', '.join(LANGUAGES)})",
-            "language",
-        ) from None
+    except ValueError as error:
+        raise reader.error(str(error), "language") from None
 
 
 def load_table_config(path: Path) -> TableConfig:

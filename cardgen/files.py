@@ -19,7 +19,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cardgen.errors import OutputError
@@ -57,14 +57,14 @@ def read_limited(path: Path, limit: int) -> bytes:
     return data
 
 
-def expand_user(text: str) -> Path:
-    """`text` as a path with a leading `~` or `~user` expanded; InputFileError for a user
-    that does not exist (pathlib's own error is a bare RuntimeError)."""
+def expand_user(text: str, error: Callable[[str], Exception] = InputFileError) -> Path:
+    """`text` as a path with a leading `~` or `~user` expanded; `error(message)` is raised
+    for a user that does not exist (pathlib's own error is a bare RuntimeError)."""
     try:
         return Path(text).expanduser()
     except RuntimeError:
         user = text.split("/", 1)[0]
-        raise InputFileError(f"cannot expand {user!r}: no such user") from None
+        raise error(f"cannot expand {user!r}: no such user") from None
 
 
 def unusable(path: Path, what: str, written: str) -> str | None:

@@ -107,8 +107,8 @@ def advice(position: Position, solution: Solution) -> str:
     if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
         return "card: no letter forces a win, and no try helps: every reply keeps their win"
     return (
-        f"card: no letter forces a win; best try {found.move} "
-        f"({found.mistakes} of {found.replies} replies are mistakes)"
+        f"card: no letter forces a win; best try {found.move} ({found.mistakes} of "
+        f"{found.replies} replies {'is a mistake' if found.mistakes == 1 else 'are mistakes'})"
     )
 
 

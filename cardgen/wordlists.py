@@ -116,10 +116,7 @@ def parse_source(value: str, base: Path) -> WordListSource:
     """
     value = value.strip()
     if is_path(value):
-        try:
-            path = expand_user(value)
-        except InputFileError as error:
-            raise WordListError(str(error)) from None
+        path = expand_user(value, WordListError)
         return ListFile(path if path.is_absolute() else base / path, value)
     catalog = load_catalog()
     if value not in catalog:
@@ -199,10 +196,7 @@ def cache_dir() -> Path:
     """Where fetched lists are kept: `$CARDGEN_CACHE` if set, else the user's cache folder."""
     configured = os.environ.get("CARDGEN_CACHE")
     if configured:
-        try:
-            return expand_user(configured)
-        except InputFileError as error:
-            raise InputError(f"CARDGEN_CACHE: {error}") from None
+        return expand_user(configured, lambda problem: InputError(f"CARDGEN_CACHE: {problem}"))
     return Path(platformdirs.user_cache_dir("cardgen"))
 
 

@@ -17,6 +17,7 @@ takes one).
 from __future__ import annotations
 
 import reprlib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,33 @@ def load_mapping(path: Path) -> dict[Any, Any]:
     if not isinstance(data, dict):
         raise error(f"expected a mapping of keys, got {kind(data)}")
     return data
+
+
+def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
+    """What is wrong with `value` as an integer within `bounds`, as a config's error says
+    it; None if nothing."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return f"expected an integer from {low} to {high}, got {preview(value)}"
+    return None
+
+
+_HIDDEN = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""Unicode categories a text value may not hold, and what each is called in an error."""
+
+
+def hidden_character(text: str) -> str | None:
+    """What invisible character `text` holds, said as an error does: control, format
+    (U+200B, U+202E) and separator (U+2028) characters; None if none."""
+    hidden = next((ch for ch in text if unicodedata.category(ch) in _HIDDEN), None)
+    if hidden is None:
+        return None
+    return f"holds {_HIDDEN[unicodedata.category(hidden)]} (U+{ord(hidden):04X})"
 
 
 def key_name(key: object) -> str:

@@ -57,8 +57,8 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
         "Animal Ghost. You are the second player of 2.",
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
         f"(start)     the first player plays {first}",
-        f"            card: no letter forces a win; best try {try_} (1 of 2 replies are "
-        "mistakes)",
+        f"            card: no letter forces a win; best try {try_} (1 of 2 replies is a "
+        "mistake)",
         f"{first}           your letter: quit",
         f"You quit at {first}.",
         "You made no move in this game.",

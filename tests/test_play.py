@@ -251,7 +251,7 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
         "Ghost. You are the second player of 2.",
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
         "(start)     the first player plays b",
-        "            card: no letter forces a win; best try e (1 of 2 replies are mistakes)",
+        "            card: no letter forces a win; best try e (1 of 2 replies is a mistake)",
         "b           your letter: quit",
         "You quit at b.",
         "You made no move in this game.",
