@@ -26,10 +26,15 @@ if TYPE_CHECKING:
 
 
 class _Command(typer.core.TyperCommand):
-    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`)."""
+    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`),
+    and whose line in `cardgen --help` is its whole first sentence (click cuts at 45
+    characters)."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return str(super().get_short_help_str(limit=1000))
 
 
 app = typer.Typer(
@@ -357,12 +362,23 @@ def main() -> None:
         raise SystemExit(1) from None
     except Exception as error:
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+            ctx = getattr(error, "ctx", None)
+            if ctx is not None and _asks_for_help(sys.argv[1:]):  # `build --help --bogus`
+                typer.echo(ctx.get_help())
+                raise SystemExit(0) from None
             sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
             raise SystemExit(error.exit_code) from None
         raise
     if status == _INTERRUPTED:  # typer turns Ctrl-C into this status, silently
         sys.stderr.write("cardgen: interrupted\n")
     raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _asks_for_help(args: list[str]) -> bool:
+    """Whether `--help` is among the options (before a `--`): help then wins over a usage
+    mistake elsewhere on the line, as in most tools."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--help" in options
 
 
 def _fill_closed_streams() -> None:

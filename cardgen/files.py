@@ -172,6 +172,9 @@ def write_all(files: Mapping[Path, bytes]) -> None:
                     suffix=".tmp",
                     dir=target.parent,
                 )
+            except (FileExistsError, NotADirectoryError):  # a file where a folder should be
+                blocking = next(p for p in (target.parent, *target.parent.parents) if p.is_file())
+                raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
             except OSError as exc:
                 raise OutputError(f"{target.parent}: cannot write: {exc.strerror or exc}") from None
             staged.append((tmp, target))

@@ -201,3 +201,27 @@ def test_invisible_characters_are_shown_in_errors(tmp_path: Path) -> None:
         2, "cardgen: error: two<U+000A>lines.yaml: cannot read config: No such file or "
         "directory\n",
     )
+
+
+def test_help_lists_each_command_s_whole_first_sentence() -> None:
+    run = cardgen("--help")
+    assert run.returncode == 0
+    commands = " ".join(run.stdout.split("Commands:\n", 1)[1].split())
+    assert commands == (
+        "build Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
+        "(formats md, json, pdf). "
+        "table Build a strategy table across word lists, player counts and minimum lengths "
+        "(formats md, csv, json). "
+        "explain Explain one position: who is to move, who loses, and what each next letter "
+        "does. "
+        "play Play Ghost in the terminal against perfect computer players. "
+        "wordlists List the catalog of word lists, or fetch lists ahead of time."
+    )
+
+
+@pytest.mark.parametrize("args", [["build", "--help", "--bogus"], ["build", "--bogus", "--help"],
+                                  ["explain", "--help", "--seat", "x"]])
+def test_help_wins_over_a_usage_mistake(args: list[str]) -> None:
+    run = cardgen(*args)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith(f"Usage: cardgen {args[0]} [OPTIONS] CONFIG")
