@@ -299,3 +299,19 @@ def test_progress_is_reported_from_the_start(tmp_path: Path) -> None:
         "reading small.txt", "small.txt: words of 3+ letters", "small.txt: words of 4+ letters",
         "solving", "solving", "solving",
     ]
+
+
+@pytest.mark.parametrize("name", ["=SUM(1+1).txt", "+1.txt", "-x.txt", "@cmd.txt"])
+def test_a_list_name_that_looks_like_a_formula_is_text_in_the_csv(
+    runner: CliRunner, tmp_path: Path, name: str
+) -> None:
+    """Spreadsheet formula injection (issue 20, item 17): the cell starts with a quote."""
+    (tmp_path / name).write_text(WORDS, encoding="utf-8")
+    config = tmp_path / "t.yaml"
+    config.write_text(
+        f"dictionaries: ['./{name}']\nmin_lengths: [3]\nplayers: [2]\n", encoding="utf-8"
+    )
+    result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path / "out"), "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    line = (tmp_path / "out" / "t.csv").read_text(encoding="utf-8").splitlines()[1]
+    assert line.startswith(f"'{name},22,18,3,2,")
