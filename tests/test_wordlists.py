@@ -920,3 +920,21 @@ def test_a_download_cut_short_says_so(
         f"tiny: incomplete download of {url} (10 of {len(archive):,} bytes); try again"
     )
     assert not cache.exists()
+
+
+def test_the_test_run_has_a_cache_of_its_own() -> None:
+    """No test writes into the user's cache (issue 20, item 17): the run's cache is a
+    temporary folder, in this process and in the subprocesses tests start."""
+    import subprocess
+    import sys
+
+    from conftest import USER_CACHE
+
+    here = wordlists.cache_dir()
+    assert here != USER_CACHE
+    assert here.parent.name.startswith("cardgen-test-cache-")
+    run = subprocess.run(
+        [sys.executable, "-c", "from cardgen.wordlists import cache_dir; print(cache_dir())"],
+        capture_output=True, text=True, check=True,
+    )
+    assert run.stdout == f"{here}\n"
