@@ -34,7 +34,6 @@ from cardgen.ranking import FEWEST, Ranking
 from cardgen.solver import Solution, solve
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.traps import Thresholds, thresholds
-from cardgen.yamlfile import integer_problem
 from cardgen.wordlists import (
     CatalogList,
     ListFile,
@@ -44,6 +43,7 @@ from cardgen.wordlists import (
     load_wordlist,
     parse_source,
 )
+from cardgen.yamlfile import integer_problem
 
 
 class Lexicons:

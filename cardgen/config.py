@@ -13,7 +13,6 @@ from typing import Any
 
 from cardgen.alphabet import CAPITALIZED, RULES, match_language
 from cardgen.errors import ConfigError, WordListError
-from cardgen.files import expand_user, unusable
 from cardgen.familiarity import (
     NONE,
     WORDFREQ,
@@ -23,6 +22,7 @@ from cardgen.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
+from cardgen.files import expand_user, unusable
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source

@@ -22,10 +22,10 @@ from string import ascii_lowercase as ALPHABET
 from typing import Any
 
 from cardgen.advice import Escape, Try, best_try, try_document
+from cardgen.alphabet import Spelling
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
-from cardgen.alphabet import Spelling
 from cardgen.errors import InputError, printable
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution

@@ -22,7 +22,8 @@ from cardgen.config import CardConfig, TableConfig, load_card_config, load_table
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import same_file, write_all
 from cardgen.progress import ProgressCallback, Step, report
-from cardgen.strategy import Card
+from cardgen.ranking import Ranking
+from cardgen.strategy import Card, DictionaryInfo
 from cardgen.tables import ListInfo, Row, Table, solve_group
 from cardgen.traps import FloatArray
 from cardgen.wordlists import CatalogList, WordListSource, check_available
@@ -277,12 +278,12 @@ def make_table(
     def step(done: int, detail: str) -> None:
         report(progress, Step(config.title, done, total, "steps", detail))
 
-    lists = []
+    lists: list[ListInfo] = []
     for dictionary in config.dictionaries:
         step(len(lists), f"reading {dictionary.name}")
         wordlist = lexicons.wordlist(dictionary)
         lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
-    tasks = []
+    tasks: list[tuple[str, int, tuple[int, ...], DictionaryInfo, Ranking]] = []
     for dictionary in config.dictionaries:
         for min_length in config.min_lengths:
             step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")

@@ -265,12 +265,12 @@ def _read_verified(
             )
         return path, data
     path = _cache_path(entry)
-    state, cached, problem = _read_cached(entry)
+    state, cached, why = _read_cached(entry)
     if cached is not None:
         return path, cached
     if state == "corrupt":
         warnings.warn(
-            f"{entry.name}: the cached copy {path} {problem}; fetching it again",
+            f"{entry.name}: the cached copy {path} {why}; fetching it again",
             CardgenWarning,
             stacklevel=2,
         )

@@ -6,7 +6,6 @@ import io
 import random
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
 from conftest import CONFIGS, DATA
 from rich.console import Console
@@ -17,7 +16,6 @@ from cardgen.explain import solution_for
 from cardgen.lexicon import playable_words
 from cardgen.play import GameResult, Slip, play
 from cardgen.solver import Solution, solve
-from cardgen.traps import thresholds
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 
