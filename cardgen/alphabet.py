@@ -36,7 +36,9 @@ __all__ = [
     "LANGUAGES",
     "RULES",
     "Spelling",
+    "alphabet_text",
     "default_spelling",
+    "match_language",
     "sort_words",
 ]
 
@@ -176,6 +178,18 @@ def match_language(code: str) -> str:
             tag = tag[:-2]
     raise ValueError(f"no spelling rules for {code!r} (cardgen has: "
                      f"{', '.join(LANGUAGES)})")
+
+
+def alphabet_text(letters: str) -> str:
+    """The letters a game takes, shortly: `a-z`, `a-z and ä ö ü`, or each letter.
+
+    >>> alphabet_text("abcdefghijklmnopqrstuvwxyz"), alphabet_text("aäbcdefghijklmnoöpqrstuüvwxyz")
+    ('a-z', 'a-z and ä ö ü')
+    """
+    extra = [letter for letter in letters if letter not in A_Z]
+    if not set(A_Z) <= set(letters):
+        return " ".join(letters)
+    return "a-z" + (f" and {' '.join(extra)}" if extra else "")
 
 
 def sort_words(words: Iterable[str], letters: str) -> list[str]:

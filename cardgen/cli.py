@@ -343,7 +343,9 @@ def main() -> None:
     """Run the command line (as the `cardgen` script and `python -m cardgen`)."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    _fill_closed_streams()
+    from cardgen.terminal import fill_closed_streams
+
+    fill_closed_streams()
     command = typer.main.get_command(app)
     try:
         status = command.main(prog_name="cardgen", standalone_mode=False)
@@ -379,23 +381,6 @@ def _asks_for_help(args: list[str]) -> bool:
     mistake elsewhere on the line, as in most tools."""
     options = args[: args.index("--")] if "--" in args else args
     return "--help" in options
-
-
-def _fill_closed_streams() -> None:
-    """Put /dev/null in place of a standard stream the caller closed (`cardgen ... >&-`):
-    output to it is dropped, input from it ends at once, and no file the run opens can take
-    its descriptor by chance."""
-    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY),
-                           (2, "stderr", os.O_WRONLY)):
-        try:
-            os.fstat(fd)
-        except OSError:
-            null = os.open(os.devnull, mode)
-            if null != fd:
-                os.dup2(null, fd)
-                os.close(null)
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))  # noqa: SIM115
 
 
 _INTERRUPTED = 130

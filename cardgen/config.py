@@ -29,6 +29,7 @@ from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalo
 from cardgen.yamlfile import (
     hidden_character,
     integer_problem,
+    is_number,
     key_name,
     kind,
     load_mapping,
@@ -87,8 +88,7 @@ class CardConfig:
     opponent: Opponent = PERFECT
     """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
     inputs: tuple[Path, ...] = ()
-    """Every file a run reads for this config: the config, word list, frequency, avoid and
-    font files (an output may be none of them)."""
+    """The files a run reads for it (config, word list, frequency, avoid, font): no output."""
 
     @property
     def stem(self) -> str:
@@ -123,8 +123,7 @@ class _Reader:
 
     def __init__(self, path: Path, command: str) -> None:
         self.path = path
-        self.inputs: list[Path] = [path]
-        """The files this config names, as they are read (`CardConfig.inputs`)."""
+        self.inputs: list[Path] = [path]  # and each file it names, as it is read
         self.data = load_mapping(path)
         mine, theirs, kind_name, other = _MARKERS[command]
         if theirs in self.data and mine not in self.data:
@@ -147,8 +146,7 @@ class _Reader:
 
     def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
         value = self.data[key] if value is None else value
-        problem = integer_problem(value, bounds)
-        if problem is not None:
+        if (problem := integer_problem(value, bounds)) is not None:
             raise self.error(problem, key)
         return int(value)
 
@@ -162,13 +160,11 @@ class _Reader:
         return result
 
     def text(self, key: str, value: Any = None) -> str:
-        """One line of text, stripped; control, format (U+202E, U+200B) and separator
-        (U+2028) characters refused."""
+        """One line of text, stripped; control, format and separator characters refused."""
         value = self.data[key] if value is None else value
         if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
             raise self.error(f"expected one line of text, got {preview(value)}", key)
-        problem = hidden_character(value.strip())
-        if problem is not None:
+        if (problem := hidden_character(value.strip())) is not None:
             raise self.error(problem, key)
         return value.strip()
 
@@ -191,8 +187,7 @@ class _Reader:
         except WordListError as error:
             raise self.error(str(error), key) from None
         if isinstance(source, ListFile):
-            problem = unusable(source.path, "word list file", preview(source.spec))
-            if problem is not None:
+            if (problem := unusable(source.path, "word list file", preview(source.spec))):
                 raise self.error(problem, key)
             self.inputs.append(source.path)
         return source
@@ -253,12 +248,7 @@ class _Reader:
         `language` looked for) here, so a bad one stops the run before anything is computed."""
         by = self.choice("ranking", self.data.get("ranking", "fewest"), RANKINGS)
         rare_below = self.data.get("rare_below", 3.0)
-        if (
-            isinstance(rare_below, bool)
-            or not isinstance(rare_below, (int, float))
-            or not math.isfinite(rare_below)
-            or rare_below < 0
-        ):
+        if not is_number(rare_below, 0, math.inf):
             raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
         frequencies = None
         spec = self.data.get(FAM, WORDFREQ)
@@ -271,27 +261,14 @@ class _Reader:
                 frequencies = read_frequencies(path, spec)
             except FamiliarityError as error:
                 raise self.error(str(error), "familiarity") from None
-        if by == "fewest":
-            for key in ("rare_below", "avoid"):
-                if key in self.data:
-                    raise self.error(
-                        "has no effect with ranking: fewest (add ranking: familiar, or remove "
-                        "the key)", key
-                    )
-        avoid, replace = None, False
-        if "avoid" in self.data:
-            value = self.data["avoid"]
-            if isinstance(value, dict):
-                if list(value) != ["replace"]:
-                    raise self.error(
-                        "expected a list of words, a file of words, or {replace: words or "
-                        f"file}}, got {preview(value)}", "avoid"
-                    )
-                value, replace = value["replace"], True
-            avoid = self.avoid(value)
-        return RankingOptions(
-            by, float(rare_below), frequencies, avoid, spec, replace_avoid=replace
-        )
+        useless = [key for key in ("rare_below", "avoid") if key in self.data and by == "fewest"]
+        if useless:
+            raise self.error("has no effect with ranking: fewest (add ranking: familiar, or "
+                             "remove the key)", useless[0])
+        value = self.data.get("avoid")
+        replace = isinstance(value, dict) and list(value) == ["replace"]
+        avoid = None if value is None else self.avoid(value["replace"] if replace else value)
+        return RankingOptions(by, float(rare_below), frequencies, avoid, spec, replace)
 
     def opponent(self) -> Opponent:
         """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
@@ -306,12 +283,7 @@ class _Reader:
             if key != "knows":
                 raise self.error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
         knows = value.get("knows")
-        if (
-            isinstance(knows, bool)
-            or not isinstance(knows, (int, float))
-            or not math.isfinite(knows)
-            or not 0 <= knows <= MAX_ZIPF
-        ):
+        if not is_number(knows, 0, MAX_ZIPF):
             raise self.error(
                 f"expected a Zipf frequency from 0 to {MAX_ZIPF:g}, got {preview(knows)}",
                 "opponent.knows",
@@ -325,9 +297,8 @@ class _Reader:
                 raise self.error(f"expected a list of words, got {preview(value)}", "avoid")
             return frozenset(word.strip().lower() for word in value)
         if not isinstance(value, str) or not value.strip():
-            raise self.error(
-                f"expected a list of words or a file of words, got {preview(value)}", "avoid"
-            )
+            expected = "a list of words, a file of words, or {replace: words or file}"
+            raise self.error(f"expected {expected}, got {preview(value)}", "avoid")
         path = self.file("avoid", self.text("avoid", value), "avoid file")
         try:
             return read_avoid_file(path)
@@ -340,8 +311,7 @@ class _Reader:
         path = expand_user(spec, lambda problem: self.error(problem, key))
         if not path.is_absolute():
             path = self.path.parent / path
-        problem = unusable(path, what, preview(spec))
-        if problem is not None:
+        if (problem := unusable(path, what, preview(spec))) is not None:
             raise self.error(problem, key)
         self.inputs.append(path)
         return path
@@ -406,13 +376,10 @@ def _choice(reader: _Reader, key: str, choices: tuple[str, ...]) -> str | None:
 
 
 def _language(reader: _Reader) -> str | None:
-    """The optional `language`: a BCP 47 tag cardgen has rules for (`alphabet.match_language`),
-    as cardgen writes it."""
+    """The optional `language`, a BCP 47 tag matched to one cardgen has rules for."""
     value = reader.optional_text("language")
-    if value is None:
-        return None
     try:
-        return match_language(value)
+        return None if value is None else match_language(value)
     except ValueError as error:
         raise reader.error(str(error), "language") from None
 

@@ -22,7 +22,7 @@ from typing import TextIO
 
 from rich.console import Console
 
-from cardgen.alphabet import A_Z
+from cardgen.alphabet import alphabet_text
 from cardgen.computer import Computer, casual_move, computer_move, known_game
 from cardgen.errors import InputError, printable
 from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
@@ -38,18 +38,6 @@ HELP = (
 )
 """The help line; `letters` is what `alphabet_text` says of the game's letters."""
 NAME_PROMPT = "name a word: "
-
-
-def alphabet_text(letters: str) -> str:
-    """The letters a game takes, shortly: `a-z`, `a-z and ä ö ü`, or each letter.
-
-    >>> alphabet_text("abcdefghijklmnopqrstuvwxyz"), alphabet_text("aäbcdefghijklmnoöpqrstuüvwxyz")
-    ('a-z', 'a-z and ä ö ü')
-    """
-    extra = [letter for letter in letters if letter not in A_Z]
-    if not set(A_Z) <= set(letters):
-        return " ".join(letters)
-    return "a-z" + (f" and {' '.join(extra)}" if extra else "")
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,9 @@ def make_table(
         step(len(lists), f"reading {dictionary.name}")
         wordlist = lexicons.wordlist(dictionary)
         lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
-    tasks: list[tuple[str, int, tuple[int, ...], DictionaryInfo, Ranking]] = []
+    tasks: list[
+        tuple[str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None]
+    ] = []
     for dictionary in config.dictionaries:
         for min_length in config.min_lengths:
             step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")

@@ -9,6 +9,7 @@ it then, even while one step takes long): quiet work stays quiet.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -112,6 +113,23 @@ class Display:
                 self.stream.write("failed\n" if failed else "\n")
                 self.stream.flush()
                 self._line_open = False
+
+
+def fill_closed_streams() -> None:
+    """Put /dev/null in place of a standard stream the caller closed (`cardgen ... >&-`):
+    output to it is dropped, input from it ends at once, and no file the run opens can take
+    its descriptor by chance."""
+    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY),
+                           (2, "stderr", os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, mode)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))  # noqa: SIM115
 
 
 def _bar(stream: TextIO) -> Progress:

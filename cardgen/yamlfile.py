@@ -16,10 +16,11 @@ takes one).
 
 from __future__ import annotations
 
+import math
 import reprlib
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -190,6 +191,13 @@ def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         return f"expected an integer from {low} to {high}, got {preview(value)}"
     return None
+
+
+def is_number(value: object, low: float, high: float) -> TypeGuard[float]:
+    """Whether `value` is a finite int or float (not a bool) from `low` to `high`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return math.isfinite(value) and low <= value <= high
 
 
 _HIDDEN = {

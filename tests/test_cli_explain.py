@@ -201,7 +201,7 @@ def test_with_three_players_seats_can_be_made_to_lose(
         "The first player is to move. With perfect play the second and third players can be "
         "made to lose."
     )
-    assert lines[-1] == "  g  the first and third players can be made to lose"
+    assert "  g  the first and third players can be made to lose" in lines
     assert all(not line.endswith(("players lose", "player loses")) for line in lines), lines
 
 
@@ -238,11 +238,19 @@ def test_an_english_list_still_refuses_accents(runner: CliRunner) -> None:
     )
 
 
-def test_no_try_helps_is_said_so(runner: CliRunner, tmp_path: Path) -> None:
+def test_no_try_helps_is_said_so() -> None:
     """At x the second player can only play a, and both of the first player's replies keep
-    the win: there is no try to recommend."""
-    lines = _explain(runner, tmp_path, "dictionary: words.txt\nplayers: 2\nmin_length: 3\n",
-                     "x", "xaab\nxaac\nxabb\nxabc\n")
+    the win: without word frequencies (no trap) there is no try to recommend."""
+    from cardgen.config import CardConfig
+    from cardgen.explain import explain
+    from cardgen.lexicon import playable_words
+    from cardgen.render.explain import describe
+    from cardgen.solver import solve
+    from cardgen.wordlists import ListFile
+
+    solution = solve(playable_words(["xaab", "xaac", "xabb", "xabc"], 3), 2)
+    config = CardConfig(Path("card.yaml"), ListFile(Path("words.txt"), "words.txt"), 2, 3)
+    lines = describe(explain(solution, "x"), config, solution).splitlines()
     assert lines[-2:] == [
         "No try helps: each of the first player's 2 replies to any letter keeps their win.",
         "If challenged, name: xaab",

@@ -194,7 +194,7 @@ def test_invisible_characters_are_shown_in_errors(tmp_path: Path) -> None:
     assert (run.returncode, run.stderr) == (
         2, "cardgen: error: card.yaml: <U+200B>title: unknown key (expected one of: "
         "dictionary, players, min_length, title, output_dir, pdf, language, alphabet, "
-        "capitalized, ranking, rare_below, familiarity, avoid)\n",
+        "capitalized, ranking, rare_below, familiarity, avoid, opponent)\n",
     )
     run = cardgen("build", "two\nlines.yaml", cwd=tmp_path)
     assert (run.returncode, run.stderr) == (
@@ -212,9 +212,9 @@ def test_help_lists_each_command_s_whole_first_sentence() -> None:
         "(formats md, json, pdf). "
         "table Build a strategy table across word lists, player counts and minimum lengths "
         "(formats md, csv, json). "
-        "explain Explain one position: who is to move, who loses, and what each next letter "
-        "does. "
-        "play Play Ghost in the terminal against perfect computer players. "
+        "explain Explain one position: who is to move, who loses, what each next letter does, "
+        "and what gets the others out of each trap. "
+        "play Play Ghost in the terminal against perfect computer players, or a casual table. "
         "wordlists List the catalog of word lists, or fetch lists ahead of time."
     )
 

@@ -19,7 +19,8 @@ CARDGEN = Path(sys.executable).parent / "cardgen"
 
 WON = [
     "Animal Ghost. You are the first player of 2.",
-    "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
+    "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+    "quit to stop.",
     "(start)     your letter: b",
     "b           the second player plays e",
     "be          your letter: a",
@@ -55,7 +56,8 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Animal Ghost. You are the second player of 2.",
-        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         f"(start)     the first player plays {first}",
         f"            card: no letter forces a win; best try {try_} (1 of 2 replies is a "
         "mistake)",

@@ -43,7 +43,7 @@ def test_twl06_traps_on_the_card_and_in_the_json() -> None:
     assert card.seats[0].openings[0].best_try is None  # the first seat wins
     text = render_card(card)
     assert (
-        "| m | set *b* | no forced win; 1 of 2 replies lose; only players who know words as rare "
+        "| m | set *b* | no forced win; 1 of 2 replies loses; only players who know words as rare "
         "as mbaqanga (Zipf 0) get out |" in text
     )
     openings = card_document(card)["seats"][1]["openings"]

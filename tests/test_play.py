@@ -102,7 +102,8 @@ def test_a_whole_game_transcript(twl06: Solution) -> None:
     result, lines = run(twl06, "n\ne\ne\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
-        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
         "nyctalopia",
         "(start)     your letter: n",
@@ -247,7 +248,8 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
     result, lines = run(animals, "quit\n", seat=2, hints=True, replies="b")
     assert lines == [
         "Ghost. You are the second player of 2.",
-        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         "(start)     the first player plays b",
         "            card: no letter forces a win; best try e (1 of 2 replies is a mistake)",
         "b           your letter: quit",

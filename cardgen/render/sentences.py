@@ -97,7 +97,7 @@ def try_outcome(best: Try, players: int) -> str:
     helps' when no reply is a mistake."""
     if not best.replies:
         return "every letter completes a word"
-    if not best.mistakes:
+    if not best.mistakes and best.escape is None:  # no mistake to hope for, and no trap
         return "no try helps"
     one = best.mistakes == 1
     verb = ("loses" if one else "lose") if players == 2 else ("saves you" if one else "save you")
