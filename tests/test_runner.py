@@ -157,26 +157,44 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_a_word_list_in_the_output_folder_under_an_output_name_is_refused(
-    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("files", "args", "message"),
+    [
+        # `dictionary: ./words.md` with `output_dir: .` would replace the list with the card.
+        ({"words.md": "cat\ncamel\n",
+          "words.yaml": "dictionary: ./words.md\nplayers: 2\nmin_length: 3\noutput_dir: .\n"},
+         ["build", "words.yaml"],
+         "words.yaml: output words.md is the same file as the input words.md"),
+        # A JSON-syntax config built into its own folder would be replaced by the JSON.
+        ({"animals.txt": "cat\ncamel\n",
+          "trick.json": '{"dictionary": "./animals.txt", "players": 2, "min_length": 3}'},
+         ["build", "trick.json", "--out", "."],
+         "trick.json: output trick.json is the same file as the input trick.json"),
+        # A table config named like its Markdown table.
+        ({"animals.txt": "cat\ncamel\n",
+          "tab.md": "dictionaries: [./animals.txt]\nmin_lengths: [3]\nplayers: [2]\n"
+                    "output_dir: .\n"},
+         ["table", "tab.md"],
+         "tab.md: output tab.md is the same file as the input tab.md"),
+    ],
+    ids=["word-list", "json-config", "table-config"],
+)
+def test_an_output_that_is_an_input_is_refused_before_any_work(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str], args: list[str], message: str,
 ) -> None:
-    """`dictionary: ./words.md` with `output_dir: .` would replace the list with the card."""
-    (tmp_path / "words.md").write_bytes(FOUR_WORDS)
-    (tmp_path / "words.yaml").write_text(
-        "dictionary: ./words.md\nplayers: 2\nmin_length: 3\noutput_dir: .\n"
-    )
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
     monkeypatch.chdir(tmp_path)
     before = _snapshot(tmp_path)
-    result = runner.invoke(app, ["build", "words.yaml"])
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "cardgen: error: words.yaml: output words.md is the same file as the input "
-        "words.md: write to another folder (output_dir or --out)\n"
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stderr) == (
+        2, f"cardgen: error: {message}: write to another folder (output_dir or --out)\n"
     )
     assert _snapshot(tmp_path) == before
 
 
-def test_a_json_config_built_into_its_own_folder_is_refused(
+def test_only_the_formats_asked_for_count_as_outputs(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "animals.txt").write_bytes(FOUR_WORDS)
@@ -184,36 +202,9 @@ def test_a_json_config_built_into_its_own_folder_is_refused(
         '{"dictionary": "./animals.txt", "players": 2, "min_length": 3}'
     )
     monkeypatch.chdir(tmp_path)
-    before = _snapshot(tmp_path)
-    result = runner.invoke(app, ["build", "trick.json", "--out", "."])
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "cardgen: error: trick.json: output trick.json is the same file as the input "
-        "trick.json: write to another folder (output_dir or --out)\n"
-    )
-    assert _snapshot(tmp_path) == before
-    # Only the formats asked for count: the Markdown alone is written.
     result = runner.invoke(app, ["build", "trick.json", "--out", ".", "-f", "md", "-q"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "trick.md").exists()
-
-
-def test_a_table_config_named_like_its_table_is_refused(
-    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    (tmp_path / "animals.txt").write_bytes(FOUR_WORDS)
-    (tmp_path / "tab.md").write_text(
-        "dictionaries: [./animals.txt]\nmin_lengths: [3]\nplayers: [2]\noutput_dir: .\n"
-    )
-    monkeypatch.chdir(tmp_path)
-    before = _snapshot(tmp_path)
-    result = runner.invoke(app, ["table", "tab.md"])
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "cardgen: error: tab.md: output tab.md is the same file as the input tab.md: "
-        "write to another folder (output_dir or --out)\n"
-    )
-    assert _snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize("link", ["symlink", "hardlink"])
