@@ -156,7 +156,7 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
             )
     if not quiet:
         for path in paths:
-            typer.echo(str(path))
+            typer.echo(printable(str(path)))  # one line each, whatever the names hold
 
 
 def _run_command(name: str, summary: str, example: str) -> None:

@@ -225,3 +225,12 @@ def test_help_wins_over_a_usage_mistake(args: list[str]) -> None:
     run = cardgen(*args)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout.startswith(f"Usage: cardgen {args[0]} [OPTIONS] CONFIG")
+
+
+def test_the_files_written_are_listed_one_a_line(tmp_path: Path) -> None:
+    """A folder name with a newline does not split a listed path in two."""
+    run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", "two\nlines",
+                  cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "two<U+000A>lines/animals.md\n"
+    assert (tmp_path / "two\nlines" / "animals.md").exists()
