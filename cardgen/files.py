@@ -172,8 +172,11 @@ def write_all(files: Mapping[Path, bytes]) -> None:
                     suffix=".tmp",
                     dir=target.parent,
                 )
-            except (FileExistsError, NotADirectoryError):  # a file where a folder should be
-                blocking = next(p for p in (target.parent, *target.parent.parents) if p.is_file())
+            except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
+                folders = (target.parent, *target.parent.parents)
+                blocking = next((p for p in folders if p.is_file()), None)
+                if blocking is None:  # a dangling link, say: the system's words
+                    raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
                 raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
             except OSError as exc:
                 raise OutputError(f"{target.parent}: cannot write: {exc.strerror or exc}") from None
