@@ -22,18 +22,18 @@ from cardgen.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
-from cardgen.files import expand_user, unusable
+from cardgen.files import expand_user, named_file, unusable
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
 from cardgen.yamlfile import (
-    hidden_character,
     integer_problem,
     is_number,
     key_name,
     kind,
     load_mapping,
     preview,
+    text_problem,
 )
 
 PLAYERS = (2, 10)
@@ -110,7 +110,6 @@ class TableConfig:
     opponent: Opponent = PERFECT
     """Whom the rows count wins against (key `opponent`)."""
     inputs: tuple[Path, ...] = ()
-    """Every file a run reads for this config (see `CardConfig.inputs`)."""
 
     @property
     def stem(self) -> str:
@@ -162,11 +161,9 @@ class _Reader:
     def text(self, key: str, value: Any = None) -> str:
         """One line of text, stripped; control, format and separator characters refused."""
         value = self.data[key] if value is None else value
-        if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
-            raise self.error(f"expected one line of text, got {preview(value)}", key)
-        if (problem := hidden_character(value.strip())) is not None:
+        if (problem := text_problem(value)) is not None:
             raise self.error(problem, key)
-        return value.strip()
+        return str(value).strip()
 
     def optional_text(self, key: str) -> str | None:
         return self.text(key) if key in self.data else None
@@ -261,10 +258,9 @@ class _Reader:
                 frequencies = read_frequencies(path, spec)
             except FamiliarityError as error:
                 raise self.error(str(error), "familiarity") from None
-        useless = [key for key in ("rare_below", "avoid") if key in self.data and by == "fewest"]
-        if useless:
-            raise self.error("has no effect with ranking: fewest (add ranking: familiar, or "
-                             "remove the key)", useless[0])
+        for key in ("rare_below", "avoid"):
+            if by == "fewest" and key in self.data:
+                raise self.error("has no effect with ranking: fewest (only familiar uses it)", key)
         value = self.data.get("avoid")
         replace = isinstance(value, dict) and list(value) == ["replace"]
         avoid = None if value is None else self.avoid(value["replace"] if replace else value)
@@ -306,13 +302,8 @@ class _Reader:
             raise self.error(str(error), "avoid") from None
 
     def file(self, key: str, spec: str, what: str) -> Path:
-        """A file named by a config, relative to the config's folder; it must be a regular
-        file, and it is one of the config's inputs."""
-        path = expand_user(spec, lambda problem: self.error(problem, key))
-        if not path.is_absolute():
-            path = self.path.parent / path
-        if (problem := unusable(path, what, preview(spec))) is not None:
-            raise self.error(problem, key)
+        """A regular file named by the config (`files.named_file`), one of its inputs."""
+        path = named_file(spec, self.path.parent, what, preview(spec), lambda p: self.error(p, key))
         self.inputs.append(path)
         return path
 

@@ -96,6 +96,18 @@ def _special(mode: int) -> str:
     return "not a regular file"
 
 
+def named_file(
+    spec: str, base: Path, what: str, written: str, error: Callable[[str], Exception]
+) -> Path:
+    """The regular file a config names (`~` expanded, relative to `base`); `error(why)` is
+    raised for anything else (`unusable`), `written` being the name as the config writes it."""
+    path = expand_user(spec, error)
+    path = path if path.is_absolute() else base / path
+    if (problem := unusable(path, what, written)) is not None:
+        raise error(problem)
+    return path
+
+
 def same_file(one: Path, other: Path) -> bool:
     """Whether two paths name one file: the same resolved path, or (both existing) the same
     inode, so that symbolic and hard links count."""

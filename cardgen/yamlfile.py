@@ -209,6 +209,14 @@ _HIDDEN = {
 """Unicode categories a text value may not hold, and what each is called in an error."""
 
 
+def text_problem(value: object) -> str | None:
+    """What is wrong with `value` as one line of text (as a config's error says it): not
+    text, empty, several lines, or a hidden character (`hidden_character`); None if nothing."""
+    if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
+        return f"expected one line of text, got {preview(value)}"
+    return hidden_character(value.strip())
+
+
 def hidden_character(text: str) -> str | None:
     """What invisible character `text` holds, said as an error does: control, format
     (U+200B, U+202E) and separator (U+2028) characters; None if none."""

@@ -39,7 +39,6 @@ def test_defaults(write_config: Callable[..., Path]) -> None:
         ("familiarity: wordfreq\n", "wordfreq"),
         ("familiarity: none\n", "none"),
         ("familiarity: no\n", "none"),  # YAML reads a bare no as false
-        ("language: fi\n", "wordfreq"),  # no data for Finnish: the card reads none (cards.py)
     ],
 )
 def test_familiarity_is_read_for_every_card(
@@ -136,12 +135,11 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "ranking: familiar\nfamiliarity: none\n",
          "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
          "file, not none"),
+        # Every language cardgen has rules for has wordfreq data; another is refused first
+        # (issue 20, item 12), so a config never asks for data that does not exist.
         (GOOD + "ranking: familiar\nlanguage: fi\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
-        (GOOD + "familiarity: wordfreq\nlanguage: fi\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
-        ("dictionary: twl06\nplayers: 2\nmin_length: 3\nlanguage: fi\nranking: familiar\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
+         "language: no spelling rules for 'fi' (cardgen has: ca, da, de, en, es, fr, it, nb, "
+         "nl, pl, pt, pt-BR, sv)"),
         (GOOD + "familiarity: [none]\n", "familiarity: expected one line of text, got ['none']"),
     ],
 )

@@ -248,12 +248,12 @@ def test_avoid_adds_to_the_default_list_unless_it_replaces_it(
 
 @pytest.mark.parametrize(
     ("extra", "message"),
-    [("rare_below: 2.5\n", "rare_below: has no effect with ranking: fewest (add ranking: "
-      "familiar, or remove the key)"),
-     ("avoid: [goat]\n", "avoid: has no effect with ranking: fewest (add ranking: familiar, "
-      "or remove the key)"),
+    [("rare_below: 2.5\n", "rare_below: has no effect with ranking: fewest (only familiar "
+      "uses it)"),
+     ("avoid: [goat]\n", "avoid: has no effect with ranking: fewest (only familiar uses "
+      "it)"),
      ("ranking: fewest\navoid: {replace: []}\n", "avoid: has no effect with ranking: fewest "
-      "(add ranking: familiar, or remove the key)"),
+      "(only familiar uses it)"),
      ("ranking: familiar\navoid: {add: [goat]}\n", "avoid: expected a list of words, a file "
       "of words, or {replace: words or file}, got {'add': ['goat']}")],
 )
