@@ -24,6 +24,7 @@ or after z if it has none (œ).
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,9 +33,12 @@ from typing import Literal
 __all__ = [
     "CAPITALIZED",
     "KEPT",
+    "LANGUAGES",
     "RULES",
     "Spelling",
+    "alphabet_text",
     "default_spelling",
+    "match_language",
     "sort_words",
 ]
 
@@ -57,6 +61,8 @@ KEPT: dict[str, str] = {
 }
 """The letters with accents (or of their own) that each language's Scrabble set has as tiles;
 every other language (fr, it, nl, en, ...) has none."""
+LANGUAGES = ("ca", "da", "de", "en", "es", "fr", "it", "nb", "nl", "pl", "pt", "pt-BR", "sv")
+"""The languages cardgen has spelling rules for (those of the catalog's lists)."""
 AFTER_Z = frozenset({"sv", "da", "nb"})
 """Languages whose extra letters follow z in their alphabet."""
 FOLDED = {"ß": "ss", "æ": "ae", "ø": "o", "å": "a", "ł": "l"}
@@ -114,6 +120,19 @@ class Spelling:
             if word and _BAD not in word:
                 yield word
 
+    def write(self, text: str) -> str | None:
+        """What a person typed, written as this list's words are (NFC, lower-cased, then the
+        rule: French `café` is `cafe`, German `Straße` is `strasse`); None if a character is
+        no letter the rule writes.
+
+        >>> Spelling("fr", "scrabble").write("Café"), Spelling("de", "scrabble").write("ß")
+        ('cafe', 'ss')
+        >>> Spelling().write("café") is None
+        True
+        """
+        written = unicodedata.normalize("NFC", text).lower().translate(_table(self))
+        return None if _BAD in written else written
+
     def alphabet(self, words: Iterable[str]) -> str:
         """The letters of the alphabet, in order: the rule's, or for `keep` those of `words`."""
         letters = self.letters
@@ -137,6 +156,40 @@ def default_spelling(
         choices = ", ".join(CAPITALIZED)
         raise ValueError(f"capitalized must be one of {choices}, got {capitalized!r}")
     return Spelling(language, rule, capitalized)
+
+
+def match_language(code: str) -> str:
+    """The language of `LANGUAGES` a BCP 47 tag names, matched as RFC 4647's lookup does:
+    case aside, and dropping subtags from the end until one is known (`de-DE` -> `de`,
+    `PT-br` -> `pt-BR`, `pt-PT` -> `pt`); ValueError for a tag cardgen has no rule for.
+
+    >>> [match_language(c) for c in ("de-DE", "PT-BR", "pt-pt", "EN", "sv-Latn-SE")]
+    ['de', 'pt-BR', 'pt', 'en', 'sv']
+    """
+    known = {language.lower(): language for language in LANGUAGES}
+    tag = code.strip().lower()
+    if not re.fullmatch(r"[a-z]{2,8}(-[a-z0-9]{1,8})*", tag):  # not a BCP 47 tag at all
+        tag = ""
+    while tag:
+        if tag in known:
+            return known[tag]
+        tag = tag.rpartition("-")[0]
+        if len(tag) > 2 and tag[-2] == "-":  # a singleton (x-, u-) goes with what follows
+            tag = tag[:-2]
+    raise ValueError(f"no spelling rules for {code!r} (cardgen has: "
+                     f"{', '.join(LANGUAGES)})")
+
+
+def alphabet_text(letters: str) -> str:
+    """The letters a game takes, shortly: `a-z`, `a-z and ä ö ü`, or each letter.
+
+    >>> alphabet_text("abcdefghijklmnopqrstuvwxyz"), alphabet_text("aäbcdefghijklmnoöpqrstuüvwxyz")
+    ('a-z', 'a-z and ä ö ü')
+    """
+    extra = [letter for letter in letters if letter not in A_Z]
+    if not set(A_Z) <= set(letters):
+        return " ".join(letters)
+    return "a-z" + (f" and {' '.join(extra)}" if extra else "")
 
 
 def sort_words(words: Iterable[str], letters: str) -> list[str]:

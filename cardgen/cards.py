@@ -13,8 +13,8 @@ from pathlib import Path
 
 from cardgen import zipfcache
 from cardgen.alphabet import Spelling, default_spelling
-from cardgen.config import CardConfig, RankingOptions
-from cardgen.errors import WordListError
+from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
+from cardgen.errors import InputError, WordListError
 from cardgen.familiarity import (
     NONE,
     FloatArray,
@@ -43,6 +43,7 @@ from cardgen.wordlists import (
     load_wordlist,
     parse_source,
 )
+from cardgen.yamlfile import integer_problem
 
 
 class Lexicons:
@@ -153,12 +154,12 @@ class Lexicons:
             raise WordListError(
                 f"{_where(source)}: `ranking: familiar` needs frequency data, and {why}"
             )
-        avoid = options.avoid
-        if avoid is None:
+        avoid = options.avoid or frozenset()
+        if not options.replace_avoid:  # the config's words add to the default list
             language = lexicon.spelling.language
             if language not in self._avoid:
                 self._avoid[language] = default_avoid(language, progress=self.progress)
-            avoid = self._avoid[language]
+            avoid = avoid | self._avoid[language]
         ranking, rare = familiar_ranking(lexicon.words, zipf.zipf, options.rare_below, avoid)
         avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
         info = RankingInfo("familiar", options.rare_below, zipf.label, zipf.sha256, avoided)
@@ -289,13 +290,20 @@ def make_card(
     defaults to the list's language's; `ranking` to the fewest words (for familiar words:
     `RankingOptions(by="familiar")`); `opponent` to perfect players (a casual table:
     `Opponent(knows=3.0)`). The word frequencies of the traps are read as a config's
-    `familiarity` says (the wordfreq data of the list's language, fetched once).
+    `familiarity` says (the wordfreq data of the list's language, fetched once). `players`
+    and `min_length` take what a config takes; anything else is an `InputError` (a
+    ValueError) worded as the config's.
 
     >>> card = make_card(Path("tests/data/animals.txt"), players=2, min_length=3)
     >>> opening = card.seats[0].openings[0]
     >>> opening.moves, opening.words
     (('b', 'g'), ('bear', 'beaver'))
     """
+    for key, value, bounds in (("players", players, PLAYERS), ("min_length", min_length,
+                                                                 MIN_LENGTHS)):
+        problem = integer_problem(value, bounds)
+        if problem is not None:  # the config's bounds and words
+            raise InputError(f"{key}: {problem}")
     if isinstance(dictionary, Path):
         source: WordListSource = ListFile(dictionary, str(dictionary))
     elif isinstance(dictionary, str):

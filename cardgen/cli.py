@@ -19,17 +19,22 @@ import typer
 import typer.core
 
 from cardgen import __version__
-from cardgen.errors import CardgenError, CardgenWarning, InputError
+from cardgen.errors import CardgenError, CardgenWarning, InputError, printable
 
 if TYPE_CHECKING:
     from cardgen.terminal import Display
 
 
 class _Command(typer.core.TyperCommand):
-    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`)."""
+    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`),
+    and whose line in `cardgen --help` is its whole first sentence (click cuts at 45
+    characters)."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return str(super().get_short_help_str(limit=1000))
 
 
 app = typer.Typer(
@@ -49,7 +54,7 @@ app.add_typer(wordlists_app, name="wordlists")
 
 
 def _fail(error: CardgenError) -> typer.Exit:
-    typer.echo(f"cardgen: error: {error}", err=True)
+    typer.echo(f"cardgen: error: {printable(str(error))}", err=True)
     return typer.Exit(error.exit_code)
 
 
@@ -63,7 +68,7 @@ def _reporting() -> Iterator[Display]:
 
     def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
         display.close()
-        typer.echo(f"cardgen: warning: {message}", err=True)
+        typer.echo(f"cardgen: warning: {printable(str(message))}", err=True)
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", CardgenWarning)
@@ -127,11 +132,13 @@ FormatOption = Annotated[
 
 def _out_folder(out: str | None) -> Path | None:
     """The --out folder (`~` expanded); an empty one is refused, as `output_dir: ""` is."""
+    from cardgen.files import expand_user
+
     if out is None:
         return None
     if not out.strip():
         raise InputError("--out: expected a folder, got ''")
-    return Path(out).expanduser()
+    return expand_user(out, lambda problem: InputError(f"--out: {problem}"))
 
 
 def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,
@@ -149,7 +156,7 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
             )
     if not quiet:
         for path in paths:
-            typer.echo(str(path))
+            typer.echo(printable(str(path)))  # one line each, whatever the names hold
 
 
 def _run_command(name: str, summary: str, example: str) -> None:
@@ -214,12 +221,14 @@ def wordlists_list(ctx: typer.Context) -> None:
         return
     from cardgen.wordlists import cache_dir, catalog_rows
 
-    rows = catalog_rows()
+    with _reporting():
+        rows = catalog_rows()
+        cache = cache_dir()
     width = max(len(row.name) for row in rows)
     typer.echo(f"{'name':<{width}}  {'entries':>9}  {'status':<13}  source")
     for row in rows:
         typer.echo(f"{row.name:<{width}}  {row.entries:>9,}  {row.status:<13}  {row.source}")
-    typer.echo(f"\ncache: {cache_dir()} (set CARDGEN_CACHE to move it)")
+    typer.echo(f"\ncache: {cache} (set CARDGEN_CACHE to move it)")
 
 
 @wordlists_app.command("fetch", cls=_Command)
@@ -300,7 +309,9 @@ def explain(
         card_config, solution, position = explain_config(
             config, fragment, knows=knows, progress=display
         )
-    text = render_json(position) if as_json else describe(position, card_config, solution)
+    text = render_json(position) if as_json else describe(
+        position, card_config, solution, fragment
+    )
     typer.echo(text, nl=False)
 
 
@@ -336,12 +347,16 @@ def play(
     from cardgen.play import play_config
 
     with _reporting() as display:
-        play_config(config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows)
+        result = play_config(
+            config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows
+        )
+    if result.interrupted:  # the game's summary is printed; the status says it was stopped
+        raise typer.Exit(_INTERRUPTED)
 
 
 def _usage_line(error: Any) -> str:
     """A click usage error as one line: its message and where to find help."""
-    message = " ".join(str(error.format_message()).split())
+    message = printable(" ".join(str(error.format_message()).split()))
     ctx = getattr(error, "ctx", None)
     command = ctx.command_path if ctx is not None else "cardgen"
     return f"cardgen: error: {message} (see '{command} --help')"
@@ -351,6 +366,9 @@ def main() -> None:
     """Run the command line (as the `cardgen` script and `python -m cardgen`)."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from cardgen.terminal import fill_closed_streams
+
+    fill_closed_streams()
     command = typer.main.get_command(app)
     try:
         status = command.main(prog_name="cardgen", standalone_mode=False)
@@ -361,18 +379,31 @@ def main() -> None:
         # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(1) from None
-    except OSError as error:  # stdout on a full disk, or closed
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.stderr.write(f"cardgen: error: standard output: {error.strerror or error}\n")
+    except OSError as error:  # stdout on a full disk, or closed; or a file not caught below
+        where = "standard output" if error.filename is None else printable(str(error.filename))
+        if error.filename is None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"cardgen: error: {where}: {error.strerror or error}\n")
         raise SystemExit(1) from None
     except Exception as error:
         if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+            ctx = getattr(error, "ctx", None)
+            if ctx is not None and _asks_for_help(sys.argv[1:]):  # `build --help --bogus`
+                typer.echo(ctx.get_help())
+                raise SystemExit(0) from None
             sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
             raise SystemExit(error.exit_code) from None
         raise
     if status == _INTERRUPTED:  # typer turns Ctrl-C into this status, silently
         sys.stderr.write("cardgen: interrupted\n")
     raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _asks_for_help(args: list[str]) -> bool:
+    """Whether `--help` is among the options (before a `--`): help then wins over a usage
+    mistake elsewhere on the line, as in most tools."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--help" in options
 
 
 _INTERRUPTED = 130

@@ -7,12 +7,11 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 from __future__ import annotations
 
 import math
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.alphabet import CAPITALIZED, RULES
+from cardgen.alphabet import CAPITALIZED, RULES, match_language
 from cardgen.errors import ConfigError, WordListError
 from cardgen.familiarity import (
     NONE,
@@ -23,10 +22,19 @@ from cardgen.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
+from cardgen.files import expand_user, named_file, unusable
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
-from cardgen.yamlfile import key_name, kind, load_mapping, preview
+from cardgen.yamlfile import (
+    integer_problem,
+    is_number,
+    key_name,
+    kind,
+    load_mapping,
+    preview,
+    text_problem,
+)
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -51,9 +59,11 @@ class RankingOptions:
     frequencies: Frequencies | None = None
     """A config's own frequency file, read; None: the wordfreq data, or none at all."""
     avoid: frozenset[str] | None = None
-    """The words to keep off the card unless forced; None: the list's language's default."""
+    """Words to keep off the card unless forced, added to the language's default list."""
     familiarity: str = WORDFREQ
     """`wordfreq` (the list's language's), `none` (no data read), or the file as written."""
+    replace_avoid: bool = False
+    """Whether `avoid` replaces the default list instead (`avoid: {replace: [...]}`)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,8 @@ class CardConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
+    inputs: tuple[Path, ...] = ()
+    """The files a run reads for it (config, word list, frequency, avoid, font): no output."""
 
     @property
     def stem(self) -> str:
@@ -97,6 +109,7 @@ class TableConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the rows count wins against (key `opponent`)."""
+    inputs: tuple[Path, ...] = ()
 
     @property
     def stem(self) -> str:
@@ -109,6 +122,7 @@ class _Reader:
 
     def __init__(self, path: Path, command: str) -> None:
         self.path = path
+        self.inputs: list[Path] = [path]  # and each file it names, as it is read
         self.data = load_mapping(path)
         mine, theirs, kind_name, other = _MARKERS[command]
         if theirs in self.data and mine not in self.data:
@@ -131,10 +145,9 @@ class _Reader:
 
     def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
         value = self.data[key] if value is None else value
-        low, high = bounds
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.error(f"expected an integer from {low} to {high}, got {preview(value)}", key)
-        return value
+        if (problem := integer_problem(value, bounds)) is not None:
+            raise self.error(problem, key)
+        return int(value)
 
     def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
         values = self.data[key]
@@ -146,14 +159,11 @@ class _Reader:
         return result
 
     def text(self, key: str, value: Any = None) -> str:
-        """One line of text, stripped; control characters refused."""
+        """One line of text, stripped; control, format and separator characters refused."""
         value = self.data[key] if value is None else value
-        if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
-            raise self.error(f"expected one line of text, got {preview(value)}", key)
-        control = next((ch for ch in value.strip() if unicodedata.category(ch) == "Cc"), None)
-        if control is not None:
-            raise self.error(f"holds a control character (U+{ord(control):04X})", key)
-        return value.strip()
+        if (problem := text_problem(value)) is not None:
+            raise self.error(problem, key)
+        return str(value).strip()
 
     def optional_text(self, key: str) -> str | None:
         return self.text(key) if key in self.data else None
@@ -162,7 +172,7 @@ class _Reader:
         """The output folder, relative to the current folder; `~` is expanded."""
         if "output_dir" not in self.data:
             return DEFAULT_OUTPUT_DIR
-        return Path(self.text("output_dir")).expanduser()
+        return expand_user(self.text("output_dir"), lambda m: self.error(m, "output_dir"))
 
     def dictionary(self, key: str, value: Any) -> WordListSource:
         """A catalog name, or a path relative to the config file's folder (see
@@ -174,12 +184,9 @@ class _Reader:
         except WordListError as error:
             raise self.error(str(error), key) from None
         if isinstance(source, ListFile):
-            if source.path.is_dir():
-                raise self.error(f"{source.path} is a folder, not a word list file", key)
-            if not source.path.is_file():
-                raise self.error(
-                    f"no word list file {preview(source.spec)} (looked for {source.path})", key
-                )
+            if (problem := unusable(source.path, "word list file", preview(source.spec))):
+                raise self.error(problem, key)
+            self.inputs.append(source.path)
         return source
 
     def pdf(self) -> PdfOptions:
@@ -205,11 +212,7 @@ class _Reader:
         if font is not None:
             if not isinstance(font, str) or not font.strip():
                 raise self.error(f"expected a path to a .ttf file, got {preview(font)}", "pdf.font")
-            font_path = Path(self.text("pdf.font", font)).expanduser()
-            if not font_path.is_absolute():
-                font_path = self.path.parent / font_path
-            if not font_path.is_file():
-                raise self.error(f"no font file {preview(font)}", "pdf.font")
+            font_path = self.file("pdf.font", self.text("pdf.font", font), "font file")
         words = value.get("words", "all")
         if words is False or words is None:  # a bare `none` again
             words = "none"
@@ -242,12 +245,7 @@ class _Reader:
         `language` looked for) here, so a bad one stops the run before anything is computed."""
         by = self.choice("ranking", self.data.get("ranking", "fewest"), RANKINGS)
         rare_below = self.data.get("rare_below", 3.0)
-        if (
-            isinstance(rare_below, bool)
-            or not isinstance(rare_below, (int, float))
-            or not math.isfinite(rare_below)
-            or rare_below < 0
-        ):
+        if not is_number(rare_below, 0, math.inf):
             raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
         frequencies = None
         spec = self.data.get(FAM, WORDFREQ)
@@ -260,10 +258,13 @@ class _Reader:
                 frequencies = read_frequencies(path, spec)
             except FamiliarityError as error:
                 raise self.error(str(error), "familiarity") from None
-        avoid = None
-        if "avoid" in self.data:
-            avoid = self.avoid(self.data["avoid"])
-        return RankingOptions(by, float(rare_below), frequencies, avoid, spec)
+        for key in ("rare_below", "avoid"):
+            if by == "fewest" and key in self.data:
+                raise self.error("has no effect with ranking: fewest (only familiar uses it)", key)
+        value = self.data.get("avoid")
+        replace = isinstance(value, dict) and list(value) == ["replace"]
+        avoid = None if value is None else self.avoid(value["replace"] if replace else value)
+        return RankingOptions(by, float(rare_below), frequencies, avoid, spec, replace)
 
     def opponent(self) -> Opponent:
         """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
@@ -278,12 +279,7 @@ class _Reader:
             if key != "knows":
                 raise self.error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
         knows = value.get("knows")
-        if (
-            isinstance(knows, bool)
-            or not isinstance(knows, (int, float))
-            or not math.isfinite(knows)
-            or not 0 <= knows <= MAX_ZIPF
-        ):
+        if not is_number(knows, 0, MAX_ZIPF):
             raise self.error(
                 f"expected a Zipf frequency from 0 to {MAX_ZIPF:g}, got {preview(knows)}",
                 "opponent.knows",
@@ -297,9 +293,8 @@ class _Reader:
                 raise self.error(f"expected a list of words, got {preview(value)}", "avoid")
             return frozenset(word.strip().lower() for word in value)
         if not isinstance(value, str) or not value.strip():
-            raise self.error(
-                f"expected a list of words or a file of words, got {preview(value)}", "avoid"
-            )
+            expected = "a list of words, a file of words, or {replace: words or file}"
+            raise self.error(f"expected {expected}, got {preview(value)}", "avoid")
         path = self.file("avoid", self.text("avoid", value), "avoid file")
         try:
             return read_avoid_file(path)
@@ -307,12 +302,9 @@ class _Reader:
             raise self.error(str(error), "avoid") from None
 
     def file(self, key: str, spec: str, what: str) -> Path:
-        """A file named by a config, relative to the config's folder; it must exist."""
-        path = Path(spec).expanduser()
-        if not path.is_absolute():
-            path = self.path.parent / path
-        if not path.is_file():
-            raise self.error(f"no {what} {preview(spec)} (looked for {path})", key)
+        """A regular file named by the config (`files.named_file`), one of its inputs."""
+        path = named_file(spec, self.path.parent, what, preview(spec), lambda p: self.error(p, key))
+        self.inputs.append(path)
         return path
 
     def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
@@ -347,7 +339,7 @@ def load_card_config(path: Path) -> CardConfig:
     reader = _Reader(path, "build")
     reader.check_keys(CARD_KEYS, required=("dictionary", "players", "min_length"))
     dictionary = reader.dictionary("dictionary", reader.data["dictionary"])
-    language = _choice(reader, "language", None)
+    language = _language(reader)
     catalog = load_catalog()[dictionary.name] if isinstance(dictionary, CatalogList) else None
     return CardConfig(
         path=path,
@@ -362,18 +354,25 @@ def load_card_config(path: Path) -> CardConfig:
         capitalized=_choice(reader, "capitalized", CAPITALIZED),
         ranking=reader.ranking(language or (catalog.language if catalog else "en")),
         opponent=reader.opponent(),
+        inputs=tuple(reader.inputs),
     )
 
 
-def _choice(reader: _Reader, key: str, choices: tuple[str, ...] | None) -> str | None:
-    """An optional key that is one of `choices` (or else a language code like fr or pt-BR)."""
+def _choice(reader: _Reader, key: str, choices: tuple[str, ...]) -> str | None:
+    """An optional key that is one of `choices`."""
     value = reader.optional_text(key)
-    if value is None or value in (choices or ()):
+    if value is None or value in choices:
         return value
-    if choices is None and value.isascii() and value.replace("-", "").isalpha():
-        return value
-    expected = f"one of {', '.join(choices)}" if choices else "a language code like fr or pt-BR"
-    raise reader.error(f"expected {expected}, got {preview(value)}", key)
+    raise reader.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
+
+
+def _language(reader: _Reader) -> str | None:
+    """The optional `language`, a BCP 47 tag matched to one cardgen has rules for."""
+    value = reader.optional_text("language")
+    try:
+        return None if value is None else match_language(value)
+    except ValueError as error:
+        raise reader.error(str(error), "language") from None
 
 
 def load_table_config(path: Path) -> TableConfig:
@@ -397,4 +396,5 @@ def load_table_config(path: Path) -> TableConfig:
         output_dir=reader.output_dir(),
         ranking=reader.ranking(),
         opponent=reader.opponent(),
+        inputs=tuple(reader.inputs),
     )

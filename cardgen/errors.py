@@ -33,3 +33,40 @@ class OutputError(CardgenError):
 
 class CardgenWarning(UserWarning):
     """Something a user should hear of that did not stop the work (the CLI prints it)."""
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+"""Unicode categories never echoed as they are: control, format (U+200B, U+202E), line and
+paragraph separators, surrogates, private use, unassigned."""
+LONGEST_RUN = 120
+"""Longer runs of text without a space are cut in the middle when echoed."""
+
+
+def printable(text: str) -> str:
+    """`text` safe to echo on one line: control and invisible characters written as
+    `<U+200B>`, spaces other than U+0020 too, and any run of more than `LONGEST_RUN`
+    characters without a space cut in the middle.
+
+    >>> printable("\\u200btitle: a\\nb")
+    '<U+200B>title: a<U+000A>b'
+    >>> printable("1" * 200) == "1" * 50 + "...(100 more)..." + "1" * 50
+    True
+    """
+    import re
+    import unicodedata
+
+    def char(c: str) -> str:
+        category = unicodedata.category(c)
+        if category in _HIDDEN or (category == "Zs" and c != " "):
+            return f"<U+{ord(c):04X}>"
+        return c
+
+    def cut(match: re.Match[str]) -> str:
+        run = match[0]
+        return f"{run[:50]}...({len(run) - 100} more)...{run[-50:]}"
+
+    if text.isascii() and text.isprintable():
+        shown = text
+    else:
+        shown = "".join(map(char, text))
+    return re.sub(rf"\S{{{LONGEST_RUN + 1},}}", cut, shown)

@@ -6,23 +6,27 @@ each legal letter does for the seat to move. `explain` builds it from a solved g
 and knows nothing of formats (`position_document` is the JSON form, `describe` the text).
 
 Fragments are typed by people, so `parse_fragment` accepts capitals (`N` is `n`) and
-surrounding spaces; any other character than the letters a-z is refused.
+surrounding spaces, and writes what was typed as the list writes its words (French `café` is
+`cafe`, German `ß` is `ss`); any other character than the alphabet's letters is refused.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 from typing import Any
 
 from cardgen.advice import Escape, Try, best_try, try_document
+from cardgen.alphabet import Spelling
 from cardgen.cards import Lexicons, config_spelling
 from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
-from cardgen.errors import InputError
+from cardgen.errors import InputError, printable
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution
 from cardgen.traps import Thresholds
@@ -106,6 +110,9 @@ class Position:
     `words` are then against it); None: against perfect players."""
     named: tuple[str, ...] = ()
     """Against a casual table: the words of `words` the mover names when challenged."""
+    not_counted: str | None = None
+    """Why the fragment, a word of the list, is no playable word (too short, or an entry the
+    spelling rule drops); None when it is not in the list (set by `explain_config`)."""
 
     @property
     def card_move(self) -> str | None:
@@ -122,19 +129,24 @@ class Position:
         return (self.mover - 2) % self.players + 1
 
 
-def parse_fragment(text: str, letters: str = ALPHABET) -> str:
-    """The fragment a person typed, NFC-normalised and lower-cased; FragmentError unless it is
-    made of the alphabet's `letters` (a-z for English lists).
+def parse_fragment(text: str, letters: str = ALPHABET, spelling: Spelling | None = None) -> str:
+    """The fragment a person typed, NFC-normalised, lower-cased and written by the list's
+    `spelling` (if given); FragmentError unless it is made of the alphabet's `letters` (a-z
+    for English lists).
 
     >>> parse_fragment(" Ngu ")
     'ngu'
     >>> parse_fragment("Ñan", "abcdefghijklmnñopqrstuvwxyz")
     'ñan'
+    >>> parse_fragment("Café", ALPHABET, Spelling("fr", "scrabble"))
+    'cafe'
     """
     fragment = unicodedata.normalize("NFC", text.strip()).lower()
+    written = spelling.write(fragment) if spelling is not None else None
+    fragment = written if written is not None else fragment
     if any(ch not in letters for ch in fragment):
         shown = "a-z" if letters == ALPHABET else " ".join(letters)
-        raise FragmentError(f"FRAGMENT: expected letters {shown} only, got {text!r}")
+        raise FragmentError(f"FRAGMENT: expected letters {shown} only, got {printable(repr(text))}")
     return fragment
 
 
@@ -286,13 +298,18 @@ def solution_for(
 
 
 def game_for(
-    config_path: Path, progress: ProgressCallback | None = None, *, traps: bool = True
+    config_path: Path,
+    progress: ProgressCallback | None = None,
+    *,
+    traps: bool = True,
+    lexicons: Lexicons | None = None,
 ) -> tuple[CardConfig, Solution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
-    thresholds (None where the config reads no word frequencies)."""
+    thresholds (None where the config reads no word frequencies); `lexicons` keeps the lists
+    read for the caller."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
-    lexicons = Lexicons(progress=progress)
+    lexicons = lexicons or Lexicons(progress=progress)
     spelling = config_spelling(config)
     solution = lexicons.solution(
         config.dictionary,
@@ -317,11 +334,46 @@ def explain_config(
     only words of Zipf >= `knows` if given."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
-    config, solution, traps = game_for(config_path, progress)
+    lexicons = Lexicons(progress=progress)
+    config, solution, traps = game_for(config_path, progress, lexicons=lexicons)
     if knows is not None and traps is None:
         raise KnowsError(
             f"--knows: {config_path} reads no word frequencies (familiarity: none), so there "
             "is no casual table to explain against"
         )
-    letters = solution.lexicon.letters
-    return config, solution, explain(solution, parse_fragment(fragment, letters), traps, knows)
+    spelling = solution.lexicon.spelling
+    parsed = parse_fragment(fragment, solution.lexicon.letters, spelling)
+    position = explain(solution, parsed, traps, knows)
+    if parsed and not position.word:
+        entries = lexicons.wordlist(config.dictionary).entries
+        why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
+        position = dataclasses.replace(position, not_counted=why)
+    return config, solution, position
+
+
+def not_counted(
+    fragment: str, entries: Iterable[str], spelling: Spelling, min_length: int
+) -> str | None:
+    """Why `fragment` is in the list but is no playable word: shorter than `min_length`, or
+    an entry that the spelling rule drops (a capitalised one, one with an apostrophe, ...);
+    None when no entry is written so.
+
+    >>> not_counted("cat", ["cat", "cats"], Spelling(), 4)
+    'it has fewer than 4 letters'
+    >>> not_counted("paris", ["Paris"], Spelling(), 4)
+    "the list has it only as 'Paris', which capitalized: drop leaves out"
+    """
+    dropped = None
+    for entry in entries:
+        if spelling.write(entry) != fragment:
+            continue
+        if next(spelling.words([entry]), None) == fragment:
+            if len(fragment) < min_length:
+                return f"it has fewer than {min_length} letters"
+        elif dropped is None:
+            dropped = entry
+    if dropped is None:
+        return None
+    rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
+        f"alphabet: {spelling.rule}")
+    return f"the list has it only as {printable(repr(dropped))}, which {rule} leaves out"

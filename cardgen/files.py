@@ -14,11 +14,12 @@ longer running). Files are created with the permissions the umask allows, like a
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cardgen.errors import OutputError
@@ -54,6 +55,68 @@ def read_limited(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise InputFileError(f"larger than {_size(limit)}")
     return data
+
+
+def expand_user(text: str, error: Callable[[str], Exception] = InputFileError) -> Path:
+    """`text` as a path with a leading `~` or `~user` expanded; `error(message)` is raised
+    for a user that does not exist (pathlib's own error is a bare RuntimeError)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        user = text.split("/", 1)[0]
+        raise error(f"cannot expand {user!r}: no such user") from None
+
+
+def unusable(path: Path, what: str, written: str) -> str | None:
+    """Why `path` cannot be read as a `what` ("word list file", "font file", ...): it is
+    missing, a folder, a device or FIFO, a link loop, ...; None for a regular file.
+    `written` is the path as the user wrote it (quoted)."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return f"no {what} {written} (looked for {path})"
+        if error.errno == errno.ELOOP:
+            return f"{path}: a loop of symbolic links, not a {what}"
+        return f"{path}: cannot read {what}: {error.strerror or error}"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{path} is a folder, not a {what}"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{path} is {_special(info.st_mode)}, not a {what}"
+    return None
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def named_file(
+    spec: str, base: Path, what: str, written: str, error: Callable[[str], Exception]
+) -> Path:
+    """The regular file a config names (`~` expanded, relative to `base`); `error(why)` is
+    raised for anything else (`unusable`), `written` being the name as the config writes it."""
+    path = expand_user(spec, error)
+    path = path if path.is_absolute() else base / path
+    if (problem := unusable(path, what, written)) is not None:
+        raise error(problem)
+    return path
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file: the same resolved path, or (both existing) the same
+    inode, so that symbolic and hard links count."""
+    try:
+        if one.resolve() == other.resolve():
+            return True
+        return os.path.samefile(one, other)
+    except (OSError, RuntimeError):
+        return False
 
 
 def _size(limit: int) -> str:
@@ -99,7 +162,15 @@ def write_all(files: Mapping[Path, bytes]) -> None:
     staged and leaves every target as it was.
     """
     for target in files:
-        if target.is_dir():
+        try:
+            is_dir = stat.S_ISDIR(target.stat().st_mode)
+        except FileNotFoundError:
+            is_dir = False
+        except OSError as exc:  # a name too long, a loop of links, ...
+            if exc.errno not in (errno.ENOTDIR,):
+                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            is_dir = False
+        if is_dir:
             raise OutputError(f"{target}: cannot write: it is a folder")
     mode = 0o666 & ~_umask()
     staged: list[tuple[str, Path]] = []
@@ -113,6 +184,12 @@ def write_all(files: Mapping[Path, bytes]) -> None:
                     suffix=".tmp",
                     dir=target.parent,
                 )
+            except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
+                folders = (target.parent, *target.parent.parents)
+                blocking = next((p for p in folders if p.is_file()), None)
+                if blocking is None:  # a dangling link, say: the system's words
+                    raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
+                raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
             except OSError as exc:
                 raise OutputError(f"{target.parent}: cannot write: {exc.strerror or exc}") from None
             staged.append((tmp, target))

@@ -22,8 +22,9 @@ from typing import TextIO
 
 from rich.console import Console
 
+from cardgen.alphabet import alphabet_text
 from cardgen.computer import Computer, casual_move, computer_move, known_game
-from cardgen.errors import InputError
+from cardgen.errors import InputError, printable
 from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
@@ -31,7 +32,11 @@ from cardgen.solver import Solution
 from cardgen.strategy import default_title
 from cardgen.traps import Thresholds
 
-HELP = "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop."
+HELP = (
+    "Type a letter ({letters}); ? for the card's advice, ! to challenge the last letter, "
+    "quit to stop."
+)
+"""The help line; `letters` is what `alphabet_text` says of the game's letters."""
 NAME_PROMPT = "name a word: "
 
 
@@ -67,6 +72,8 @@ class GameResult:
     """The person's first move that gave away a forced win (None if there was none)."""
     had_win: bool
     """Whether the person ever faced a position the card wins."""
+    interrupted: bool = False
+    """Whether the game was stopped by Ctrl-C (the command then exits 130)."""
 
 
 def shown(fragment: str) -> str:
@@ -85,9 +92,11 @@ def advice(position: Position, solution: Solution) -> str:
     found = position.best_try
     if found is None or not found.replies:
         return "card: every letter completes a word"
+    if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
+        return "card: no letter forces a win, and no try helps: every reply keeps their win"
     return (
-        f"card: no letter forces a win; best try {found.move} "
-        f"({found.mistakes} of {found.replies} replies are mistakes)"
+        f"card: no letter forces a win; best try {found.move} ({found.mistakes} of "
+        f"{found.replies} replies {'is a mistake' if found.mistakes == 1 else 'are mistakes'})"
     )
 
 
@@ -113,6 +122,8 @@ class _Game:
         self.off_card: Slip | None = None
         self.left_win: Slip | None = None
         self.had_win = False
+        self.moved = False
+        self.help = HELP.format(letters=alphabet_text(solution.lexicon.letters))
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
@@ -144,25 +155,36 @@ class _Game:
             if not line:
                 self.say("")
                 return None, f"Game abandoned at {shown(self.fragment)} (end of input)."
-            text = line.strip().lower()
-            if self.echo:
-                self.say(text)
+            typed = line.strip()
+            if self.echo:  # what was typed, as typed; control characters shown as <U+001B>
+                self.say(printable(typed))
+            text = typed.lower()
+            written = self.solution.lexicon.spelling.write(typed)
             if text == "quit":  # a word, not `q`: q is a letter to play
                 return None, f"You quit at {shown(self.fragment)}."
             if text == "?":
                 self.say(f"{'':12}{advice(position, self.solution)}")
             elif text == "!":
                 if self.fragment:
+                    self.moved = True
                     self.note(position, "!", False)
                     return self.challenge(self.seat)
                 self.say(f"{'':12}nothing to challenge yet")
-            elif len(text) == 1 and text in self.solution.lexicon.letters:
-                return self.play(position, text)
+            elif written is not None and len(written) == 1 and written in self.letters:
+                return self.play(position, written)
+            elif written is not None and len(typed) == 1 and len(written) > 1:
+                self.say(f"{'':12}this list writes {typed} as {written}: type one letter at a time")
             else:
-                self.say(f"{'':12}{HELP}")
+                self.say(f"{'':12}{self.help}")
+
+    @property
+    def letters(self) -> str:
+        """The game's alphabet."""
+        return self.solution.lexicon.letters
 
     def play(self, position: Position, letter: str) -> tuple[int, str] | None:
         """The person plays `letter`: note a slip, then see whether the game ended."""
+        self.moved = True
         after = self.fragment + letter
         self.note(position, letter, self.still_winning(after))
         self.fragment = after
@@ -245,13 +267,15 @@ class _Game:
         line = self.lines.readline()
         named = line.strip()
         if self.echo:
-            self.say(named)
-        word = unicodedata.normalize("NFC", named).lower()
+            self.say(printable(named))
+        written = self.solution.lexicon.spelling.write(named)  # café is cafe on a French list
+        word = written if written is not None else unicodedata.normalize("NFC", named).lower()
         if word.startswith(fragment) and self.solution.is_word(word):
             return challenger, f"You win: {player} challenged {fragment}, and you named {word}."
-        why = "nothing" if not named else f"{named!r}, which is not a playable word"
+        shown_named = printable(repr(named))
+        why = "nothing" if not named else f"{shown_named}, which is not a playable word"
         if named and not word.startswith(fragment):
-            why = f"{named!r}, which does not begin with {fragment}"
+            why = f"{shown_named}, which does not begin with {fragment}"
         self.say(f"{'':12}{why.split(',')[0]} does not count")
         return self.seat, f"You lose: {player} challenged {fragment}, and you named {why}."
 
@@ -264,7 +288,9 @@ class _Game:
         if self.left_win is not None and self.left_win is not self.off_card:
             lines.append(f"Win given away {_slip(self.left_win)}")
         if self.off_card is None:
-            if self.had_win:
+            if not self.moved:
+                lines.append("You made no move in this game.")
+            elif self.had_win:
                 lines.append("You followed the card all the way.")
             else:
                 lines.append("The card had no forced win for you in this game.")
@@ -298,7 +324,8 @@ def play(
     `echo` repeats each line read (for input from a pipe, which the terminal does not show);
     `computer` replaces the computer seats' choice (default `computer_move` with `rng`; with
     `knows` and `traps`, `casual_move` on the words of Zipf >= `knows`).
-    End of input and Ctrl-C end the game as abandoned; the summary is printed either way.
+    End of input and Ctrl-C end the game as abandoned; the summary is printed either way. A
+    typed letter is written as the list writes its words (French é is e).
     """
     if not 1 <= seat <= solution.players:
         raise InputError(f"--seat: expected a seat from 1 to {solution.players}, got {seat}")
@@ -316,15 +343,19 @@ def play(
             f"The others know only words of Zipf {knows:g} or more, and challenge when they "
             "know none: then name a word that begins with the letters played."
         )
-    game.say(HELP)
+    game.say(game.help)
+    interrupted = False
     try:
         loser, reason = game.run()
     except KeyboardInterrupt:
         game.say("")
         loser, reason = None, f"Game abandoned at {shown(game.fragment)} (interrupted)."
+        interrupted = True
     for line in game.summary(reason):
         game.say(line)
-    return GameResult(game.fragment, loser, reason, game.off_card, game.left_win, game.had_win)
+    return GameResult(
+        game.fragment, loser, reason, game.off_card, game.left_win, game.had_win, interrupted
+    )
 
 
 def play_config(

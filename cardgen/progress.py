@@ -23,6 +23,8 @@ class Step:
     """Units in all."""
     unit: str = ""
     """What a unit is (`rows`), or "" for work that is only started and finished."""
+    detail: str = ""
+    """The part of the work under way (`reading french`), shown beside a bar."""
 
     @property
     def finished(self) -> bool:

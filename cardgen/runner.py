@@ -20,9 +20,10 @@ from typing import Any, Generic, Protocol, TypeVar
 from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
-from cardgen.files import write_all
+from cardgen.files import same_file, write_all
 from cardgen.progress import ProgressCallback, Step, report
-from cardgen.strategy import Card
+from cardgen.ranking import Ranking
+from cardgen.strategy import Card, DictionaryInfo
 from cardgen.tables import ListInfo, Row, Table, solve_group
 from cardgen.traps import FloatArray
 from cardgen.wordlists import CatalogList, WordListSource, check_available
@@ -45,6 +46,9 @@ class Config(Protocol):
 
     @property
     def stem(self) -> str: ...
+
+    @property
+    def inputs(self) -> tuple[Path, ...]: ...
 
 
 ConfigT = TypeVar("ConfigT", bound=Config)
@@ -88,10 +92,10 @@ def run(
     """Run a command on every config; return the files written, in order."""
     chosen = _formats(command, formats)
     configs = [command.load(path) for path in paths]
+    targets = _targets(command, configs, chosen, out)
     for config in configs:
         for source in command.sources(config):
             check_available(source)
-    targets = _targets(command, configs, chosen, out)
     lexicons = Lexicons(progress=progress)
     outputs: dict[Path, bytes] = {}
     for config, files in zip(configs, targets, strict=True):
@@ -133,7 +137,9 @@ def _targets(
     formats: Sequence[str],
     out: Path | None,
 ) -> list[dict[str, list[Path]]]:
-    """Every config's output files by format; refuses two configs that would write one file."""
+    """Every config's output files by format; refuses two configs that would write one file,
+    and an output that is an input of the run (it would be lost)."""
+    inputs = [(config.path, path) for config in configs for path in config.inputs]
     written_by: dict[Path, Path] = {}
     seen_configs: set[Path] = set()
     targets = []
@@ -153,9 +159,21 @@ def _targets(
                     raise ConfigError(
                         f"{config.path}: writes {target}, as {other} does: rename one of them"
                     )
+                _check_not_input(config, target, inputs)
                 files[name].append(target)
         targets.append(files)
     return targets
+
+
+def _check_not_input(config: Config, target: Path, inputs: Sequence[tuple[Path, Path]]) -> None:
+    """Refuse an output that is the same file as an input of the run (links included)."""
+    for owner, path in inputs:
+        if same_file(target, path):
+            whose = "" if owner == config.path else f" (read for {owner})"
+            raise ConfigError(
+                f"{config.path}: output {target} is the same file as the input {path}{whose}: "
+                "write to another folder (output_dir or --out)"
+            )
 
 
 # --- cards -------------------------------------------------------------------------------
@@ -253,14 +271,11 @@ def make_table(
 
     Each word list is read once and each (list, min length) lexicon built once, here; the rows
     of a group are solved together, in a process pool of `workers` (default: one per core this
-    process may use) when that is faster (`use_pool`). `progress` hears of the rows done as
-    groups finish, and every `HEARTBEAT` seconds while a pool works.
+    process may use) when that is faster (`use_pool`). `progress` hears of it from the start,
+    in steps: each list read, each lexicon built, then each row solved (as groups finish, and
+    every `HEARTBEAT` seconds while a pool works).
     """
     workers = workers or cores()
-    lists = tuple(
-        ListInfo.of(lexicons.wordlist(d), catalog=isinstance(d, CatalogList))
-        for d in config.dictionaries
-    )
     knows = config.opponent.knows
     familiarity: set[str] = set()
 
@@ -276,28 +291,41 @@ def make_table(
         familiarity.add(found.label)
         return found.zipf
 
-    tasks = [
-        (
-            "\n".join(lexicons.lexicon(dictionary, min_length).words),
-            min_length,
-            config.players,
-            lexicons.info(dictionary, min_length),
-            lexicons.ranking(dictionary, min_length, config.ranking)[0],
-            frequencies(dictionary, min_length),
-            knows,
-        )
-        for dictionary in config.dictionaries
-        for min_length in config.min_lengths
-    ]
+    groups = len(config.dictionaries) * len(config.min_lengths)
     per_group = len(config.players)
-    total = len(tasks) * per_group
+    total = len(config.dictionaries) + groups + groups * per_group
+
+    def step(done: int, detail: str) -> None:
+        report(progress, Step(config.title, done, total, "steps", detail))
+
+    lists: list[ListInfo] = []
+    for dictionary in config.dictionaries:
+        step(len(lists), f"reading {dictionary.name}")
+        wordlist = lexicons.wordlist(dictionary)
+        lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
+    tasks: list[
+        tuple[str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None]
+    ] = []
+    for dictionary in config.dictionaries:
+        for min_length in config.min_lengths:
+            step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")
+            tasks.append((
+                "\n".join(lexicons.lexicon(dictionary, min_length).words),
+                min_length,
+                config.players,
+                lexicons.info(dictionary, min_length),
+                lexicons.ranking(dictionary, min_length, config.ranking)[0],
+                frequencies(dictionary, min_length),
+                knows,
+            ))
+    prepared = len(lists) + len(tasks)
     work = sum(task[3].playable * (n - 1) for task in tasks for n in config.players)
     results: dict[int, tuple[Row, ...]] = {}
-    report(progress, Step(config.title, 0, total, "rows"))
+    step(prepared, "solving")
     if not use_pool(work, len(tasks), workers):
         for i, task in enumerate(tasks):
             results[i] = solve_group(*task)
-            report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+            step(prepared + len(results) * per_group, "solving")
     else:
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -308,14 +336,14 @@ def make_table(
                 done, _ = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
                 for future in done:
                     results[pending.pop(future)] = future.result()
-                report(progress, Step(config.title, len(results) * per_group, total, "rows"))
+                step(prepared + len(results) * per_group, "solving")
         finally:
             pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
     rows = tuple(row for i in range(len(tasks)) for row in results[i])
     return Table(
         title=config.title,
         rows=rows,
-        lists=lists,
+        lists=tuple(lists),
         opponent=config.opponent,
         familiarity=", ".join(sorted(familiarity)) or None,
     )

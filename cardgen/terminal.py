@@ -2,13 +2,16 @@
 
 A step with no unit (a fetch) is one line, `cardgen: fetching twl06 (...) ... done`, ended
 with `failed` if the run stops with an error before the work finishes. A step counted in units
-(a table's rows) is a rich progress bar, shown only on a terminal and only once the work has
-run for `SHOW_PROGRESS_AFTER` seconds: quiet work stays quiet.
+(a table's steps: lists read, lexicons built, rows solved) is a rich progress bar, shown only
+on a terminal and only once the work has run for `SHOW_PROGRESS_AFTER` seconds (a timer shows
+it then, even while one step takes long): quiet work stays quiet.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import time
 from typing import TYPE_CHECKING, TextIO
 
@@ -30,6 +33,11 @@ class Display:
         self._started: dict[str, float] = {}
         self._bar: Progress | None = None
         self._bar_task: str | None = None
+        self._latest: Step | None = None
+        """The last step of a task with units, drawn when its bar appears."""
+        self._timer: threading.Timer | None = None
+        """Shows the bar `SHOW_PROGRESS_AFTER` seconds into a task, even if no step comes."""
+        self._lock = threading.Lock()
 
     @property
     def stream(self) -> TextIO:
@@ -38,12 +46,14 @@ class Display:
 
     def __call__(self, step: Step) -> None:
         """Draw one step."""
-        if not step.unit:
-            self._line(step)
-        else:
-            self._advance(step)
+        with self._lock:
+            if not step.unit:
+                self._line(step)
+            else:
+                self._advance(step)
 
     def _line(self, step: Step) -> None:
+        self._stop_bar()  # a line (a fetch) is written below the bar, not through it
         if not step.finished:
             self.stream.write(f"cardgen: {step.task} ... ")
             self._line_open = True
@@ -54,20 +64,41 @@ class Display:
 
     def _advance(self, step: Step) -> None:
         started = self._started.setdefault(step.task, time.monotonic())
-        if self._bar is None or self._bar_task != step.task:
-            if time.monotonic() - started < SHOW_PROGRESS_AFTER or not self.stream.isatty():
-                return
-            self._stop_bar()
-            self._bar = _bar(self.stream)
-            self._bar.start()
-            self._bar.add_task(step.task, total=step.total, completed=step.done, unit=step.unit)
-            self._bar_task = step.task
-        else:
-            self._bar.update(self._bar.task_ids[0], completed=step.done)
+        self._latest = step
+        if self._bar is not None and self._bar_task == step.task:
+            self._bar.update(self._bar.task_ids[0], completed=step.done, detail=step.detail)
+        elif step.finished or not self.stream.isatty():
+            pass
+        elif time.monotonic() - started >= SHOW_PROGRESS_AFTER:
+            self._show(step)
+        elif self._timer is None:  # show the bar in time even if the next step is slow
+            wait = SHOW_PROGRESS_AFTER - (time.monotonic() - started)
+            self._timer = threading.Timer(wait, self._on_timer)
+            self._timer.daemon = True
+            self._timer.start()
         if step.finished:
             self._stop_bar()
 
+    def _on_timer(self) -> None:
+        with self._lock:
+            self._timer = None
+            step = self._latest
+            if step is not None and not step.finished and self._bar_task != step.task:
+                self._show(step)
+
+    def _show(self, step: Step) -> None:
+        self._stop_bar()
+        self._bar = _bar(self.stream)
+        self._bar.start()
+        self._bar.add_task(
+            step.task, total=step.total, completed=step.done, unit=step.unit, detail=step.detail
+        )
+        self._bar_task = step.task
+
     def _stop_bar(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
@@ -75,11 +106,30 @@ class Display:
 
     def close(self, *, failed: bool = False) -> None:
         """End the run's drawing: a fetch line still open is ended with `failed`."""
-        self._stop_bar()
-        if self._line_open:
-            self.stream.write("failed\n" if failed else "\n")
-            self.stream.flush()
-            self._line_open = False
+        with self._lock:
+            self._latest = None
+            self._stop_bar()
+            if self._line_open:
+                self.stream.write("failed\n" if failed else "\n")
+                self.stream.flush()
+                self._line_open = False
+
+
+def fill_closed_streams() -> None:
+    """Put /dev/null in place of a standard stream the caller closed (`cardgen ... >&-`):
+    output to it is dropped, input from it ends at once, and no file the run opens can take
+    its descriptor by chance."""
+    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY),
+                           (2, "stderr", os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, mode)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))  # noqa: SIM115
 
 
 def _bar(stream: TextIO) -> Progress:
@@ -98,6 +148,7 @@ def _bar(stream: TextIO) -> Progress:
         MofNCompleteColumn(),
         TextColumn("{task.fields[unit]}"),
         TimeElapsedColumn(),
+        TextColumn("{task.fields[detail]}"),
         console=Console(file=stream),
         transient=True,
     )

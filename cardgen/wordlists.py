@@ -29,8 +29,8 @@ from pathlib import Path
 import platformdirs
 
 from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
-from cardgen.errors import CardgenWarning, FetchError, OutputError, WordListError
-from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.errors import CardgenWarning, FetchError, InputError, OutputError, WordListError
+from cardgen.files import InputFileError, expand_user, read_limited, write_all
 from cardgen.progress import ProgressCallback
 
 __all__ = [
@@ -116,7 +116,7 @@ def parse_source(value: str, base: Path) -> WordListSource:
     """
     value = value.strip()
     if is_path(value):
-        path = Path(value).expanduser()
+        path = expand_user(value, WordListError)
         return ListFile(path if path.is_absolute() else base / path, value)
     catalog = load_catalog()
     if value not in catalog:
@@ -196,7 +196,7 @@ def cache_dir() -> Path:
     """Where fetched lists are kept: `$CARDGEN_CACHE` if set, else the user's cache folder."""
     configured = os.environ.get("CARDGEN_CACHE")
     if configured:
-        return Path(configured).expanduser()
+        return expand_user(configured, lambda problem: InputError(f"CARDGEN_CACHE: {problem}"))
     return Path(platformdirs.user_cache_dir("cardgen"))
 
 
@@ -228,13 +228,17 @@ def check_available(source: WordListSource) -> None:
             raise _not_installed(entry)
 
 
-def _read_cached(entry: CatalogEntry) -> tuple[str, bytes | None]:
-    """The cached copy of a PyPI list: its state (`missing`, `cached` or `corrupt`) and bytes."""
+def _read_cached(entry: CatalogEntry) -> tuple[str, bytes | None, str]:
+    """The cached copy of a PyPI list: its state (`missing`, `cached` or `corrupt`), bytes,
+    and what is wrong with a corrupt one (`failed its sha256`, `is a folder, not a file`)."""
     try:
         data = read_limited(_cache_path(entry), MAX_LIST_BYTES)
-    except InputFileError:
-        return ("corrupt" if _cache_path(entry).exists() else "missing"), None
-    return ("cached", data) if sha256(data) == entry.sha256 else ("corrupt", None)
+    except InputFileError as problem:
+        exists = _cache_path(entry).exists()
+        return ("corrupt" if exists else "missing"), None, f"cannot be read: {problem}"
+    if sha256(data) != entry.sha256:
+        return "corrupt", None, "failed its sha256"
+    return "cached", data, ""
 
 
 def _read_verified(
@@ -261,12 +265,12 @@ def _read_verified(
             )
         return path, data
     path = _cache_path(entry)
-    state, cached = _read_cached(entry)
+    state, cached, why = _read_cached(entry)
     if cached is not None:
         return path, cached
     if state == "corrupt":
         warnings.warn(
-            f"{entry.name}: the cached copy {path} failed its sha256; fetching it again",
+            f"{entry.name}: the cached copy {path} {why}; fetching it again",
             CardgenWarning,
             stacklevel=2,
         )

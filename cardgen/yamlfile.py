@@ -5,13 +5,22 @@ file must be a regular file of at most `MAX_CONFIG_BYTES`; a key written twice, 
 a list or a mapping, or merge keys (`<<: *base`) that would expand past `MAX_MERGED_KEYS` are
 refused; dates are kept as the text they are written as (`title: 2001-12-14`). Values quoted
 in an error message are cut to a short `preview`, never printed whole.
+
+Before anything is built, the file's event stream (libyaml's parser when PyYAML has it) is
+read with a budget: a document of more than `MAX_VALUES` values or nested deeper than
+`MAX_DEPTH` is refused at the value past the limit, so no config of the allowed size costs
+more than a moment, and none can exhaust Python's recursion limit. An integer of more than
+`MAX_DIGITS` digits is refused too (Python will not read one past 4,300 digits, and no key
+takes one).
 """
 
 from __future__ import annotations
 
+import math
 import reprlib
+import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -22,6 +31,12 @@ MAX_CONFIG_BYTES = 1 << 20
 """A config is a few lines; anything over 1 MiB is not one."""
 MAX_MERGED_KEYS = 10_000
 """Keys a mapping may gather through merge keys, nested ones included."""
+MAX_VALUES = 10_000
+"""Values (scalars, lists, mappings, aliases) a config may hold; the largest shipped has 30."""
+MAX_DEPTH = 50
+"""How deep lists and mappings may nest; a config nests three deep at most."""
+MAX_DIGITS = 100
+"""The longest integer a config may write."""
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _PREVIEW = reprlib.Repr()
@@ -87,12 +102,51 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any
     return loader.construct_mapping(node)
 
 
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    if len(str(node.value)) > MAX_DIGITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"an integer of more than {MAX_DIGITS} digits", node.start_mark
+        )
+    value: int = loader.construct_yaml_int(node)
+    return value
+
+
 def _construct_date_as_text(loader: _Loader, node: yaml.ScalarNode) -> str:
     return str(node.value)
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_date_as_text)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_EventLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""The fastest parser at hand, for `_check_shape` (libyaml's, or PyYAML's own)."""
+
+
+def _check_shape(text: str) -> str | None:
+    """What is wrong with the size or depth of the document, with its line; None if nothing.
+
+    Only events are read (nothing is built) and reading stops at the first value past a
+    limit. A syntax error is left to the loader, which reports it in its own words.
+    """
+    values = depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_EventLoader):
+            if isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            values += 1
+            line = event.start_mark.line + 1 if event.start_mark else 0
+            if values > MAX_VALUES:
+                return f"line {line}: more than {MAX_VALUES:,} values (a config is a few lines)"
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return f"line {line}: lists or mappings nested more than {MAX_DEPTH} deep"
+    except yaml.YAMLError:
+        return None
+    return None
 
 
 def load_mapping(path: Path) -> dict[Any, Any]:
@@ -113,6 +167,9 @@ def load_mapping(path: Path) -> dict[Any, Any]:
         raise error(f"not UTF-8 text (byte {exc.start})") from None
     if not text.strip():
         raise error("the config is empty")
+    shape = _check_shape(text)
+    if shape is not None:
+        raise error(shape)
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader
     except yaml.MarkedYAMLError as exc:
@@ -125,6 +182,48 @@ def load_mapping(path: Path) -> dict[Any, Any]:
     if not isinstance(data, dict):
         raise error(f"expected a mapping of keys, got {kind(data)}")
     return data
+
+
+def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
+    """What is wrong with `value` as an integer within `bounds`, as a config's error says
+    it; None if nothing."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return f"expected an integer from {low} to {high}, got {preview(value)}"
+    return None
+
+
+def is_number(value: object, low: float, high: float) -> TypeGuard[float]:
+    """Whether `value` is a finite int or float (not a bool) from `low` to `high`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return math.isfinite(value) and low <= value <= high
+
+
+_HIDDEN = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""Unicode categories a text value may not hold, and what each is called in an error."""
+
+
+def text_problem(value: object) -> str | None:
+    """What is wrong with `value` as one line of text (as a config's error says it): not
+    text, empty, several lines, or a hidden character (`hidden_character`); None if nothing."""
+    if not isinstance(value, str) or not value.strip() or "\n" in value.strip():
+        return f"expected one line of text, got {preview(value)}"
+    return hidden_character(value.strip())
+
+
+def hidden_character(text: str) -> str | None:
+    """What invisible character `text` holds, said as an error does: control, format
+    (U+200B, U+202E) and separator (U+2028) characters; None if none."""
+    hidden = next((ch for ch in text if unicodedata.category(ch) in _HIDDEN), None)
+    if hidden is None:
+        return None
+    return f"holds {_HIDDEN[unicodedata.category(hidden)]} (U+{ord(hidden):04X})"
 
 
 def key_name(key: object) -> str:

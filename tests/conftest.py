@@ -1,9 +1,21 @@
-"""Shared fixtures: small configs written on the fly, and the CLI runner."""
+"""Shared fixtures: small configs written on the fly, the CLI runner, and a cache of the
+test run's own.
+
+The word-list cache: every test runs with `CARDGEN_CACHE` pointing at one temporary folder
+for the whole run (set before collection, so subprocesses inherit it, and removed at the end),
+so no test writes into the user's real cache. It is seeded once with a copy of the user's
+cache when there is one (`USER_CACHE`): lists fetched before are not downloaded again, and a
+list the run fetches is fetched once, whatever number of tests read it. A test that needs
+other cache contents sets `CARDGEN_CACHE` itself (`monkeypatch.setenv`, as
+tests/test_wordlists.py does).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,6 +40,42 @@ SHIPPED = sorted(CONFIGS.glob("*.yaml"))
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("CARDGEN_REGENERATE_GOLDEN") == "1"
 """Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
+
+
+def _user_cache() -> Path | None:
+    """The cache a plain `cardgen` run would use here, if it can be named."""
+    from cardgen.errors import InputError
+    from cardgen.wordlists import cache_dir
+
+    try:
+        return cache_dir()
+    except InputError:
+        return None
+
+
+USER_CACHE = _user_cache()
+"""The user's own cache (read once, to seed the run's cache; never written)."""
+_RUN_CACHE: dict[str, str | None] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="cardgen-test-cache-"))
+    cache = folder / "cache"
+    if USER_CACHE is not None and USER_CACHE.is_dir():
+        shutil.copytree(USER_CACHE, cache, symlinks=True)  # a copy: tests may corrupt it
+    _RUN_CACHE.update(folder=str(folder), before=os.environ.get("CARDGEN_CACHE"))
+    os.environ["CARDGEN_CACHE"] = str(cache)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if "folder" not in _RUN_CACHE:
+        return
+    before = _RUN_CACHE["before"]
+    if before is None:
+        os.environ.pop("CARDGEN_CACHE", None)
+    else:
+        os.environ["CARDGEN_CACHE"] = before
+    shutil.rmtree(str(_RUN_CACHE.pop("folder")), ignore_errors=True)
 
 
 @pytest.fixture

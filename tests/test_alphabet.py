@@ -12,6 +12,7 @@ from conftest import CONFIGS
 from typer.testing import CliRunner
 
 from cardgen.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
+from cardgen.cards import config_spelling
 from cardgen.cli import app
 from cardgen.config import load_card_config, load_table_config
 from cardgen.errors import WordListError
@@ -260,14 +261,18 @@ def test_alphabet_and_capitalized_keys(runner: CliRunner, tmp_path: Path) -> Non
     assert (config.language, config.alphabet, config.capitalized) == ("es", "fold", "lower")
 
 
+KNOWN = "ca, da, de, en, es, fr, it, nb, nl, pl, pt, pt-BR, sv"
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
         ("alphabet: ascii", "alphabet: expected one of scrabble, fold, keep, a-z, got 'ascii'"),
         ("capitalized: keep", "capitalized: expected one of drop, lower, got 'keep'"),
-        (
-            "language: français",
-            "language: expected a language code like fr or pt-BR, got 'français'",
+        *(
+            (f"language: {code}",
+             f"language: no spelling rules for {code!r} (cardgen has: {KNOWN})")
+            for code in ("français", "xx", "klingon", "tr", "tr-TR", "pt-", "-br")
         ),
     ],
 )
@@ -289,3 +294,25 @@ def test_the_languages_table_config() -> None:
     assert sorted(p.stem for p in CONFIGS.glob("*.yaml") if p.stem.split("-")[0] in others) == (
         sorted([f"{name}-2p" for name in others] + ["german-3p"])
     )
+
+
+@pytest.mark.parametrize(
+    ("code", "language", "letters"),
+    [("pt-br", "pt-BR", "abcçdefghijklmnopqrstuvwxyz"),
+     ("PT-BR", "pt-BR", "abcçdefghijklmnopqrstuvwxyz"),
+     ("pt-PT", "pt", "abcçdefghijklmnopqrstuvwxyz"),
+     ("de-DE", "de", "aäbcdefghijklmnoöpqrstuüvwxyz"),
+     ("DE-at", "de", "aäbcdefghijklmnoöpqrstuüvwxyz"),
+     ("ES", "es", "abcdefghijklmnñopqrstuvwxyz"),
+     ("sv-Latn-SE", "sv", "abcdefghijklmnopqrstuvwxyzåäö")],
+)
+def test_language_codes_match_as_bcp47_does(
+    tmp_path: Path, code: str, language: str, letters: str
+) -> None:
+    """Case aside, and a region falls back to its language: the language's letters are kept."""
+    (tmp_path / "words.txt").write_text(SPANISH, encoding="utf-8")
+    path = tmp_path / "card.yaml"
+    path.write_text(f"dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: {code}\n")
+    config = load_card_config(path)
+    assert config.language == language
+    assert config_spelling(config).letters == letters

@@ -59,3 +59,21 @@ def test_the_readme_example_runs() -> None:
     solution = namespace["solution"]
     assert isinstance(solution, cardgen.Solution)
     assert solution.losers("") == frozenset({2})
+
+
+@pytest.mark.parametrize(
+    ("players", "min_length", "message"),
+    [(2.0, 3, "players: expected an integer from 2 to 10, got 2.0"),
+     (1, 3, "players: expected an integer from 2 to 10, got 1"),
+     (11, 3, "players: expected an integer from 2 to 10, got 11"),
+     (True, 3, "players: expected an integer from 2 to 10, got True"),
+     (2, "3", "min_length: expected an integer from 2 to 15, got '3'"),
+     (2, 16, "min_length: expected an integer from 2 to 15, got 16")],
+)
+def test_make_card_takes_what_a_config_takes(
+    players: object, min_length: object, message: str
+) -> None:
+    with pytest.raises(cardgen.errors.InputError) as caught:
+        cardgen.make_card(DATA / "animals.txt", players=players, min_length=min_length)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert isinstance(caught.value, ValueError)

@@ -214,7 +214,7 @@ def test_an_output_path_that_is_a_file_exits_1(runner: CliRunner, tmp_path: Path
     blocker.write_text("a file, not a folder")
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(blocker / "x")])
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"cardgen: error: {blocker / 'x'}: cannot write:")
+    assert result.stderr == f"cardgen: error: {blocker}: cannot write: it is a file, not a folder\n"
     assert blocker.read_text() == "a file, not a folder"
 
 
@@ -309,3 +309,23 @@ def test_markdown_prints_a_title_and_a_list_path_as_written(
         "my\\_\\*words\\*.txt: 14 entries, 11 playable words of 3+ letters, sha256 "
         f"{sha256((DATA / 'animals.txt').read_bytes())[:12]}. Made by cardgen {__version__}.\n"
     )
+
+
+def test_card_numbers_read_well() -> None:
+    """Thousands separators and singulars on the card (issue 20, item 17)."""
+    from conftest import word_card
+
+    from cardgen.advice import Try
+    from cardgen.render.markdown import render_card
+    from cardgen.render.sentences import try_outcome
+
+    card = word_card("cat", 2)
+    seat = card.seats[1]
+    many = dataclasses.replace(seat, openings=seat.openings * 3067)
+    text = render_card(dataclasses.replace(card, seats=(card.seats[0], many)))
+    assert "\n3,067 of 3,067 openings won.\n" in text
+    assert "tiny (test): 1 entry, 1 playable word of 3+ letters, sha256 " in text
+    assert try_outcome(Try("a", 1, 2), 2) == "1 of 2 replies loses"
+    assert try_outcome(Try("a", 1, 2), 3) == "1 of 2 replies saves you"
+    assert try_outcome(Try("a", 2592, 3067), 2) == "2,592 of 3,067 replies lose"
+    assert try_outcome(Try("a", 0, 5), 2) == "no try helps"

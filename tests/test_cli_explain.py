@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import CONFIGS, DATA
@@ -153,3 +154,104 @@ def test_knows_out_of_range_is_a_usage_error(runner: CliRunner, value: str) -> N
 def test_help_ends_with_an_example(runner: CliRunner) -> None:
     result = runner.invoke(app, ["explain", "--help"])
     assert "Example: cardgen explain configs/twl06-2p.yaml ngu" in result.stdout
+
+
+# --- issue 20, items 14, 15 and 17 -------------------------------------------------------
+
+
+def _explain(runner: CliRunner, tmp_path: Path, config: str, fragment: str,
+             words: str = "") -> list[str]:
+    if words:
+        (tmp_path / "words.txt").write_text(words, encoding="utf-8")
+    path = tmp_path / "card.yaml"
+    path.write_text(config, encoding="utf-8")
+    result = runner.invoke(app, ["explain", str(path), fragment])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_a_short_word_is_said_not_to_count(runner: CliRunner, tmp_path: Path) -> None:
+    """ant is in the list, but the game counts words of 4+ letters: it goes on."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    lines = _explain(runner, tmp_path,
+                     "dictionary: animals.txt\nplayers: 2\nmin_length: 4\n", "ant")
+    assert lines[1:4] == [
+        "ant is in the word list but does not count: it has fewer than 4 letters.",
+        "ant begins a playable word, so the game goes on.",
+        "The second player is to move. With perfect play the second player loses.",
+    ]
+
+
+def test_a_word_the_list_drops_is_said_so(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, "gnu"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:] == [
+        "gnu is in the word list but does not count: the list has it only as 'Gnu', "
+        "which capitalized: drop leaves out.",
+        "gnu begins no playable word: the first player, who played u, loses to a challenge.",
+    ]
+
+
+def test_with_three_players_seats_can_be_made_to_lose(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    lines = _explain(runner, tmp_path, "dictionary: animals.txt\nplayers: 3\nmin_length: 3\n", "")
+    assert lines[1] == (
+        "The first player is to move. With perfect play the second and third players can be "
+        "made to lose."
+    )
+    assert "  g  the first and third players can be made to lose" in lines
+    assert all(not line.endswith(("players lose", "player loses")) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"), [("café", "cafe"), ("CAFÉ", "cafe"), ("cafe\u0301", "cafe")]
+)
+def test_a_fragment_is_written_by_the_list_s_spelling(
+    runner: CliRunner, tmp_path: Path, typed: str, written: str
+) -> None:
+    lines = _explain(runner, tmp_path,
+                     "dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: fr\n",
+                     typed, "café\ncafés\nthé\n")
+    assert lines[:3] == [
+        f"{written} · words.txt, 2 players, words of 4+ letters",
+        f"You typed {typed}: this list writes it cafe (language fr, alphabet scrabble).",
+        "cafe is a playable word: the second player completed it and loses. The game is over.",
+    ]
+
+
+def test_german_sharp_s_is_ss(runner: CliRunner, tmp_path: Path) -> None:
+    lines = _explain(runner, tmp_path,
+                     "dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: de\n",
+                     "STRAß", "Straße\nstraff\n")
+    assert lines[:2] == [
+        "strass · words.txt, 2 players, words of 4+ letters",
+        "You typed STRAß: this list writes it strass (language de, alphabet scrabble).",
+    ]
+
+
+def test_an_english_list_still_refuses_accents(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", ANIMALS, "café"])
+    assert (result.exit_code, result.stderr) == (
+        2, "cardgen: error: FRAGMENT: expected letters a-z only, got 'café'\n"
+    )
+
+
+def test_no_try_helps_is_said_so() -> None:
+    """At x the second player can only play a, and both of the first player's replies keep
+    the win: without word frequencies (no trap) there is no try to recommend."""
+    from cardgen.config import CardConfig
+    from cardgen.explain import explain
+    from cardgen.lexicon import playable_words
+    from cardgen.render.explain import describe
+    from cardgen.solver import solve
+    from cardgen.wordlists import ListFile
+
+    solution = solve(playable_words(["xaab", "xaac", "xabb", "xabc"], 3), 2)
+    config = CardConfig(Path("card.yaml"), ListFile(Path("words.txt"), "words.txt"), 2, 3)
+    lines = describe(explain(solution, "x"), config, solution).splitlines()
+    assert lines[-2:] == [
+        "No try helps: each of the first player's 2 replies to any letter keeps their win.",
+        "If challenged, name: xaab",
+    ]

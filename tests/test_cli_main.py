@@ -12,7 +12,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import CONFIGS, DATA
 
 from cardgen import cli
 from cardgen.errors import CardgenWarning
@@ -113,3 +113,124 @@ def test_fetching_a_list_already_present_says_so() -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("twl06: already cached at ")
     assert run.stdout.endswith("(sha256 checked)\n")
+
+
+# --- issue 20: no traceback anywhere, messages that blame the right thing ----------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["wordlists"], ["build", str(DATA / "animals.yaml"), "-f", "md"],
+     ["table", str(DATA / "animals-table.yaml"), "-f", "csv"],
+     ["explain", str(DATA / "animals.yaml"), "c"],
+     ["play", str(DATA / "animals.yaml"), "--seed", "1"]],
+)
+def test_a_stdout_closed_before_the_start_is_quiet(args: list[str], tmp_path: Path) -> None:
+    """`cardgen ... >&-`: the output goes nowhere, the files are written, no traceback."""
+    if args[0] in ("build", "table"):
+        args = [*args, "-o", str(tmp_path)]
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", *args], stderr=subprocess.PIPE, text=True,
+        stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1),  # noqa: PLW1509
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+    if args[0] in ("build", "table"):
+        assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_play_with_stdin_closed_ends_the_game() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", "play", str(DATA / "animals.yaml"), "--seed", "1"],
+        capture_output=True, text=True, preexec_fn=lambda: os.close(0),  # noqa: PLW1509
+    )
+    assert run.returncode == 0 and run.stderr == ""
+    assert "Game abandoned at (start) (end of input)." in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "line"),
+    [(["build", str(DATA / "animals.yaml"), "--out", "~nosuchuser/cards"], {},
+      "cardgen: error: --out: cannot expand '~nosuchuser': no such user"),
+     (["wordlists"], {"CARDGEN_CACHE": "~nosuchuser/cache"},
+      "cardgen: error: CARDGEN_CACHE: cannot expand '~nosuchuser': no such user"),
+     (["build", str(CONFIGS / "twl06-2p.yaml")], {"CARDGEN_CACHE": "~nosuchuser/cache"},
+      "cardgen: error: CARDGEN_CACHE: cannot expand '~nosuchuser': no such user")],
+)
+def test_an_unknown_user_is_one_line(
+    args: list[str], env: dict[str, str], line: str, tmp_path: Path
+) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, cwd=tmp_path,
+        env={**os.environ, **env},
+    )
+    assert (run.returncode, run.stderr) == (2, line + "\n")
+
+
+def test_an_out_folder_past_path_max_is_named(tmp_path: Path) -> None:
+    out = "a/" * 3000
+    run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", out, cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (1, "")
+    assert run.stderr.startswith("cardgen: error: a/a/a/a/")
+    assert run.stderr.endswith("/a/a/animals.md: cannot write: File name too long\n")
+    assert "more)..." in run.stderr and len(run.stderr) < 200
+
+
+def test_a_huge_seed_is_one_short_line() -> None:
+    run = cardgen("play", str(DATA / "animals.yaml"), "--seed", "7" * 5000)
+    assert run.returncode == 2
+    assert run.stderr == (
+        f"cardgen: error: Invalid value for '--seed': '{'7' * 49}...(4902 more)..."
+        f"{'7' * 49}' is not a valid int. (see 'cardgen play --help')\n"
+    )
+
+
+def test_invisible_characters_are_shown_in_errors(tmp_path: Path) -> None:
+    """A key with a zero-width space, and a config path with a newline."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "card.yaml").write_text(
+        "dictionary: ./animals.txt\nplayers: 2\nmin_length: 3\n\u200btitle: x\n"
+    )
+    run = cardgen("build", "card.yaml", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (
+        2, "cardgen: error: card.yaml: <U+200B>title: unknown key (expected one of: "
+        "dictionary, players, min_length, title, output_dir, pdf, language, alphabet, "
+        "capitalized, ranking, rare_below, familiarity, avoid, opponent)\n",
+    )
+    run = cardgen("build", "two\nlines.yaml", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (
+        2, "cardgen: error: two<U+000A>lines.yaml: cannot read config: No such file or "
+        "directory\n",
+    )
+
+
+def test_help_lists_each_command_s_whole_first_sentence() -> None:
+    run = cardgen("--help")
+    assert run.returncode == 0
+    commands = " ".join(run.stdout.split("Commands:\n", 1)[1].split())
+    assert commands == (
+        "build Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
+        "(formats md, json, pdf). "
+        "table Build a strategy table across word lists, player counts and minimum lengths "
+        "(formats md, csv, json). "
+        "explain Explain one position: who is to move, who loses, what each next letter does, "
+        "and what gets the others out of each trap. "
+        "play Play Ghost in the terminal against perfect computer players, or a casual table. "
+        "wordlists List the catalog of word lists, or fetch lists ahead of time."
+    )
+
+
+@pytest.mark.parametrize("args", [["build", "--help", "--bogus"], ["build", "--bogus", "--help"],
+                                  ["explain", "--help", "--seat", "x"]])
+def test_help_wins_over_a_usage_mistake(args: list[str]) -> None:
+    run = cardgen(*args)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith(f"Usage: cardgen {args[0]} [OPTIONS] CONFIG")
+
+
+def test_the_files_written_are_listed_one_a_line(tmp_path: Path) -> None:
+    """A folder name with a newline does not split a listed path in two."""
+    run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", "two\nlines",
+                  cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "two<U+000A>lines/animals.md\n"
+    assert (tmp_path / "two\nlines" / "animals.md").exists()

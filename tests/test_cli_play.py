@@ -19,7 +19,8 @@ CARDGEN = Path(sys.executable).parent / "cardgen"
 
 WON = [
     "Animal Ghost. You are the first player of 2.",
-    "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
+    "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+    "quit to stop.",
     "(start)     your letter: b",
     "b           the second player plays e",
     "be          your letter: a",
@@ -55,13 +56,14 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Animal Ghost. You are the second player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         f"(start)     the first player plays {first}",
-        f"            card: no letter forces a win; best try {try_} (1 of 2 replies are "
-        "mistakes)",
+        f"            card: no letter forces a win; best try {try_} (1 of 2 replies is a "
+        "mistake)",
         f"{first}           your letter: quit",
         f"You quit at {first}.",
-        "The card had no forced win for you in this game.",
+        "You made no move in this game.",
     ]
 
 
@@ -70,7 +72,7 @@ def test_end_of_input_ends_the_game_with_exit_0(runner: CliRunner) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-2:] == [
         "Game abandoned at (start) (end of input).",
-        "You followed the card all the way.",
+        "You made no move in this game.",
     ]
 
 
@@ -94,10 +96,10 @@ def test_ctrl_c_ends_the_game_cleanly() -> None:
         seen += chunk
     game.send_signal(signal.SIGINT)
     out, err = game.communicate(timeout=30)
-    assert (game.returncode, err) == (0, b"")
+    assert (game.returncode, err) == (130, b"cardgen: interrupted\n")
     assert (seen + out).decode().splitlines()[-2:] == [
         "Game abandoned at (start) (interrupted).",
-        "You followed the card all the way.",
+        "You made no move in this game.",
     ]
 
 

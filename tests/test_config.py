@@ -39,7 +39,6 @@ def test_defaults(write_config: Callable[..., Path]) -> None:
         ("familiarity: wordfreq\n", "wordfreq"),
         ("familiarity: none\n", "none"),
         ("familiarity: no\n", "none"),  # YAML reads a bare no as false
-        ("language: fi\n", "wordfreq"),  # no data for Finnish: the card reads none (cards.py)
     ],
 )
 def test_familiarity_is_read_for_every_card(
@@ -86,7 +85,6 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "pdf: {size: huge}\n",
          "pdf.size: expected one of id1, business-us, business-eu, a7, index, got 'huge'"),
         (GOOD + "pdf: {sheet: a3}\n", "pdf.sheet: expected one of none, a4, letter, got 'a3'"),
-        (GOOD + "pdf: {font: nofont.ttf}\n", "pdf.font: no font file 'nofont.ttf'"),
         (GOOD + "pdf: {colour: red}\n",
          "pdf.colour: unknown key (expected one of: size, sheet, font, words, seats)"),
         (GOOD + "pdf: big\n",
@@ -125,6 +123,11 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "{knows: 3.0})"),
         # Control characters are refused when the config is read (issue 10, 8)
         (GOOD + 'title: "bell\\a"\n', "title: holds a control character (U+0007)"),
+        (GOOD + 'title: "one\\u2028two"\n', "title: holds a line separator (U+2028)"),
+        (GOOD + 'title: "\\u202eevil"\n', "title: holds an invisible format character (U+202E)"),
+        (GOOD + 'title: "a\\u200bb"\n', "title: holds an invisible format character (U+200B)"),
+        (GOOD + 'output_dir: "x\\u2029y"\n',
+         "output_dir: holds a paragraph separator (U+2029)"),
         # A table config given to build (issue 10, 13)
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\n",
          "a table config (it has `dictionaries`): make it with `cardgen table`"),
@@ -132,12 +135,11 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "ranking: familiar\nfamiliarity: none\n",
          "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
          "file, not none"),
+        # Every language cardgen has rules for has wordfreq data; another is refused first
+        # (issue 20, item 12), so a config never asks for data that does not exist.
         (GOOD + "ranking: familiar\nlanguage: fi\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
-        (GOOD + "familiarity: wordfreq\nlanguage: fi\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
-        ("dictionary: twl06\nplayers: 2\nmin_length: 3\nlanguage: fi\nranking: familiar\n",
-         "familiarity: no wordfreq data for language fi: give a word<TAB>zipf file"),
+         "language: no spelling rules for 'fi' (cardgen has: ca, da, de, en, es, fr, it, nb, "
+         "nl, pl, pt, pt-BR, sv)"),
         (GOOD + "familiarity: [none]\n", "familiarity: expected one line of text, got ['none']"),
     ],
 )
@@ -318,3 +320,121 @@ def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
 def test_the_opponent_key(write_config: Callable[..., Path], text: str, knows: float) -> None:
     path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + text)
     assert load_card_config(path).opponent.knows == knows
+
+
+# --- paths that are not what they should be (issue 20, items 2 and 8) --------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "what"),
+    [("dictionary", "word list file"), ("pdf.font", "font file"),
+     ("familiarity", "frequency file"), ("avoid", "avoid file")],
+)
+def test_an_unusable_path_says_what_it_is(
+    write_config: Callable[..., Path], tmp_path: Path, key: str, what: str
+) -> None:
+    """Missing, a folder, a device, a symbolic link loop: each said as it is."""
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    cases = {
+        "./nothing.txt": f"no {what} './nothing.txt' (looked for {tmp_path / 'nothing.txt'})",
+        ".": f"{tmp_path / '.'} is a folder, not a {what}",
+        "/dev/zero": f"/dev/zero is a device, not a {what}",
+        "./loop": f"{tmp_path / 'loop'}: a loop of symbolic links, not a {what}",
+    }
+    for spec, message in cases.items():
+        if key == "dictionary":
+            text = f"dictionary: '{spec}'\nplayers: 2\nmin_length: 3\n"
+        elif key == "pdf.font":
+            text = GOOD + f"pdf: {{font: '{spec}'}}\n"
+        else:
+            text = GOOD + f"ranking: familiar\n{key}: '{spec}'\n"
+        path = write_config(text)
+        with pytest.raises(ConfigError) as caught:
+            load_card_config(path)
+        assert str(caught.value) == f"{path}: {key}: {message}", spec
+
+
+@pytest.mark.parametrize(
+    "text",
+    [GOOD.replace("animals.txt", "~nosuchuser/words.txt"),
+     GOOD + "output_dir: ~nosuchuser/cards\n",
+     GOOD + "pdf: {font: ~nosuchuser/f.ttf}\n",
+     GOOD + "ranking: familiar\nfamiliarity: ~nosuchuser/zipf.tsv\n",
+     GOOD + "ranking: familiar\navoid: ~nosuchuser/avoid.txt\n"],
+)
+def test_an_unknown_user_in_a_path_is_refused(
+    write_config: Callable[..., Path], text: str
+) -> None:
+    path = write_config(text)
+    key = next(
+        k for k in ("dictionary", "output_dir", "pdf.font", "familiarity", "avoid")
+        if f"{k.split('.')[-1]}: ~nosuchuser" in text or f"{k}: ~" in text
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {key}: cannot expand '~nosuchuser': no such user"
+
+
+# --- configs that would cost too much to read (issue 20, items 4 and 10) -----------------
+
+ONE_MIB = 1 << 20
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [(GOOD + "bogus: [" + ",".join(["1"] * (ONE_MIB // 2 - 40)) + "]\n",
+      "line 4: more than 10,000 values (a config is a few lines)"),
+     ("players: [" + ",".join(["1"] * 300_000) + "]\n",
+      "line 1: more than 10,000 values (a config is a few lines)"),
+     ("a: 1\n" * 200_000, "line 5000: more than 10,000 values (a config is a few lines)"),
+     ("pdf: " + "[" * 5000 + "]" * 5000 + "\n",
+      "line 1: lists or mappings nested more than 50 deep"),
+     ("pdf: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+      "line 1: lists or mappings nested more than 50 deep"),
+     ("".join("  " * i + "a:\n" for i in range(300)),
+      "line 51: lists or mappings nested more than 50 deep")],
+    ids=["unknown-key-flow-list", "players-list", "many-keys", "deep-lists", "deep-mappings",
+         "deep-block"],
+)
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str, parser: str
+) -> None:
+    """Judged on the event stream alone: no node and no value is built (so no config of the
+    allowed size takes more than a moment, nor hits the recursion limit)."""
+    import yaml
+
+    from cardgen import yamlfile
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a node was built")
+
+    monkeypatch.setattr(yaml.composer.Composer, "compose_node", never)
+    if parser == "python":
+        monkeypatch.setattr(yamlfile, "_EventLoader", yaml.SafeLoader)
+    elif not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("PyYAML without libyaml")
+    path = tmp_path / "card.yaml"
+    path.write_text(text)
+    assert path.stat().st_size <= ONE_MIB
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [GOOD.replace("players: 2", "players: " + "1" * 5000),
+     GOOD + "pdf: {seats: [" + "1" * 4301 + "]}\n",
+     GOOD.replace("players: 2", "players: 0x" + "f" * 200)],
+)
+def test_an_integer_of_thousands_of_digits_is_refused(
+    write_config: Callable[..., Path], text: str
+) -> None:
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    line = 2 if "players: " + "1" in text or "0x" in text else 4
+    assert str(caught.value) == (
+        f"{path}: line {line}: YAML syntax error: an integer of more than 100 digits"
+    )

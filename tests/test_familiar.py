@@ -18,6 +18,7 @@ from cardgen.advice import Escape, Try, best_try
 from cardgen.cards import Lexicons
 from cardgen.cli import app
 from cardgen.config import load_card_config
+from cardgen.errors import ConfigError
 from cardgen.familiarity import read_cbpack
 from cardgen.render.json import card_document
 from cardgen.render.markdown import render_card
@@ -42,7 +43,7 @@ def test_twl06_traps_on_the_card_and_in_the_json() -> None:
     assert card.seats[0].openings[0].best_try is None  # the first seat wins
     text = render_card(card)
     assert (
-        "| m | set *b* | no forced win; 1 of 2 replies lose; only players who know words as rare "
+        "| m | set *b* | no forced win; 1 of 2 replies loses; only players who know words as rare "
         "as mbaqanga (Zipf 0) get out |" in text
     )
     openings = card_document(card)["seats"][1]["openings"]
@@ -75,11 +76,11 @@ FREQUENCIES = "# made up\ngannet\t3.2\ngerbil\t4.0\ngoat\t4.5\nbear\t2.9\n"
     ("extra", "words", "rare", "avoid"),
     [
         # fewest picks {bear, beaver}; two rare words lose to {gannet, gerbil, goat}, none rare.
-        ("avoid: []\n", ["gannet", "gerbil", "goat"], [], 0),
+        ("avoid: {replace: []}\n", ["gannet", "gerbil", "goat"], [], 0),
         # With goat avoided, no avoided word beats no rare word.
-        ("avoid: [Goat]\n", ["bear", "beaver"], ["bear", "beaver"], 1),
+        ("avoid: {replace: [Goat]}\n", ["bear", "beaver"], ["bear", "beaver"], 1),
         # rare_below 3.5 makes gannet rare: one rare word still beats two.
-        ("avoid: []\nrare_below: 3.5\n", ["gannet", "gerbil", "goat"], ["gannet"], 0),
+        ("avoid: {replace: []}\nrare_below: 3.5\n", ["gannet", "gerbil", "goat"], ["gannet"], 0),
     ],
 )
 def test_the_familiar_card_on_a_made_up_frequency_file(
@@ -190,7 +191,8 @@ def test_a_table_row_uses_the_ranking(runner: CliRunner, tmp_path: Path) -> None
         config = tmp_path / f"{ranking}.yaml"
         config.write_text(
             "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2]\n"
-            f"ranking: {ranking}\nfamiliarity: freq.tsv\navoid: []\n"
+            f"ranking: {ranking}\nfamiliarity: freq.tsv\n"
+            + ("avoid: {replace: []}\n" if ranking == "familiar" else "")
         )
         result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "-f", "json"])
         assert result.exit_code == 0, result.output
@@ -204,9 +206,61 @@ def test_explain_steers_to_the_familiar_card_s_words(
 ) -> None:
     """explain (and play) solve a config as its card is solved: its ranking included."""
     (tmp_path / "freq.tsv").write_text(FREQUENCIES)
-    config = write_config(FAMILIAR + "familiarity: freq.tsv\navoid: []\n")
+    config = write_config(FAMILIAR + "familiarity: freq.tsv\navoid: {replace: []}\n")
     result = runner.invoke(app, ["explain", str(config), "", "--json"])
     assert result.exit_code == 0, result.output
     position = json.loads(result.stdout)
     assert position["words"] == ["gannet", "gerbil", "goat"]  # fewest would say bear, beaver
     assert position["card_move"] == "g"
+
+
+# --- the avoid rule, and keys without effect (issue 20, item 13) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("avoid", "avoided"),
+    [("", {"gannet"}),
+     ("avoid: [Goat]\n", {"gannet", "goat"}),
+     ("avoid: lists.txt\n", {"gannet", "goat"}),
+     ("avoid: {replace: [goat]}\n", {"goat"}),
+     ("avoid: {replace: lists.txt}\n", {"goat"}),
+     ("avoid: {replace: []}\n", set())],
+)
+def test_avoid_adds_to_the_default_list_unless_it_replaces_it(
+    write_config: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    avoid: str, avoided: set[str],
+) -> None:
+    """The language's default list (here made up: gannet) plus the config's words; with
+    `{replace: ...}` the config's words alone."""
+    import cardgen.cards
+
+    monkeypatch.setattr(cardgen.cards, "default_avoid", lambda *a, **k: frozenset({"gannet"}))
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    (tmp_path / "lists.txt").write_text("goat\n")
+    config = load_card_config(write_config(FAMILIAR + "familiarity: freq.tsv\n" + avoid))
+    lexicons = Lexicons()
+    ranking, _, info = lexicons.ranking(config.dictionary, 3, config.ranking)
+    words = lexicons.lexicon(config.dictionary, 3).words
+    assert ranking.avoided is not None
+    assert {w for w, flag in zip(words, ranking.avoided, strict=True) if flag} == avoided
+    assert info.avoid == len(avoided)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [("rare_below: 2.5\n", "rare_below: has no effect with ranking: fewest (only familiar "
+      "uses it)"),
+     ("avoid: [goat]\n", "avoid: has no effect with ranking: fewest (only familiar uses "
+      "it)"),
+     ("ranking: fewest\navoid: {replace: []}\n", "avoid: has no effect with ranking: fewest "
+      "(only familiar uses it)"),
+     ("ranking: familiar\navoid: {add: [goat]}\n", "avoid: expected a list of words, a file "
+      "of words, or {replace: words or file}, got {'add': ['goat']}")],
+)
+def test_keys_without_effect_are_refused(
+    write_config: Callable[..., Path], extra: str, message: str
+) -> None:
+    path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + extra)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"

@@ -29,7 +29,7 @@ def test_a_failure_while_staging_leaves_every_target_as_it_was(tmp_path: Path) -
     blocker.write_bytes(b"a file, not a folder")
     with pytest.raises(OutputError) as raised:
         write_all({kept: b"new", blocker / "b.md": b"never"})
-    assert str(raised.value) == f"{blocker}: cannot write: File exists"
+    assert str(raised.value) == f"{blocker}: cannot write: it is a file, not a folder"
     assert kept.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "kept.md"]
 

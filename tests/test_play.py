@@ -6,7 +6,6 @@ import io
 import random
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
 from conftest import CONFIGS, DATA
 from rich.console import Console
@@ -17,7 +16,6 @@ from cardgen.explain import solution_for
 from cardgen.lexicon import playable_words
 from cardgen.play import GameResult, Slip, play
 from cardgen.solver import Solution, solve
-from cardgen.traps import thresholds
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 
@@ -104,7 +102,8 @@ def test_a_whole_game_transcript(twl06: Solution) -> None:
     result, lines = run(twl06, "n\ne\ne\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
         "nyctalopia",
         "(start)     your letter: n",
@@ -233,14 +232,14 @@ def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
         "(start)     your letter: ?",
         "            card: play b, forcing one of bear beaver",
         "(start)     your letter: zz",
-        "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
-        "quit to stop.",
+        "            Type a letter (a-z); ? for the card's advice, ! to challenge the last "
+        "letter, quit to stop.",
         "(start)     your letter: ",
-        "            Type a letter; ? for the card's advice, ! to challenge the last letter, "
-        "quit to stop.",
+        "            Type a letter (a-z); ? for the card's advice, ! to challenge the last "
+        "letter, quit to stop.",
         "(start)     your letter: quit",
         "You quit at (start).",
-        "You followed the card all the way.",
+        "You made no move in this game.",
     ]
     assert result.loser is None
 
@@ -249,12 +248,13 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
     result, lines = run(animals, "quit\n", seat=2, hints=True, replies="b")
     assert lines == [
         "Ghost. You are the second player of 2.",
-        "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
         "(start)     the first player plays b",
-        "            card: no letter forces a win; best try e (1 of 2 replies are mistakes)",
+        "            card: no letter forces a win; best try e (1 of 2 replies is a mistake)",
         "b           your letter: quit",
         "You quit at b.",
-        "The card had no forced win for you in this game.",
+        "You made no move in this game.",
     ]
     assert (result.loser, result.had_win) == (None, False)
 
@@ -291,65 +291,57 @@ def test_a_seat_past_the_players_is_refused(animals: Solution) -> None:
         run(animals, "", seat=3)
 
 
-def casual_run(animals: Solution, typed: str) -> tuple[GameResult, list[str]]:
-    """The person plays second against a computer that knows only cat, bee and goat (Zipf
-    4 or more of a made-up list; the table knows Zipf >= 3)."""
-    zipf = {"cat": 6.0, "bee": 4.0, "goat": 5.0}
-    traps = thresholds(animals, np.array([zipf.get(w, 1.0) for w in animals.words]))
-    out = io.StringIO()
-    result = play(
-        animals, lines=io.StringIO(typed), console=Console(file=out, width=100), seat=2,
-        rng=random.Random(0), echo=True, traps=traps, knows=3.0,
-    )
-    return result, out.getvalue().splitlines()
+# --- issue 20, items 15 and 17 -----------------------------------------------------------
 
 
-CASUAL_START = [
-    "Ghost. You are the second player of 2.",
-    "The others know only words of Zipf 3 or more, and challenge when they know none: then "
-    "name a word that begins with the letters played.",
-    "Type a letter; ? for the card's advice, ! to challenge the last letter, quit to stop.",
-    # In the game on cat, bee and goat the first seat wins only with g (goat is the second's).
-    "(start)     the first player plays g",
-]
+def test_typed_letters_go_through_the_list_s_spelling() -> None:
+    """On a French list é is played as e; on a German one ß is two letters, said so; the
+    help line names the letters the game takes."""
+    from cardgen.alphabet import Spelling
 
-
-def test_a_casual_computer_challenges_and_you_name_a_word(animals: Solution) -> None:
-    result, lines = casual_run(animals, "e\nGecko\n")
-    assert lines == [
-        *CASUAL_START,
-        "g           your letter: e",
-        "ge          the first player challenges: what word begins with ge?",
-        "            name a word: Gecko",
-        "You win: the first player challenged ge, and you named gecko.",
-        # e wins too against this table (they know no ge... word), but the card's move is a.
-        "Off the card at g: you played e; the card said a (gar).",
+    french = solve(playable_words(["été", "étui"], 3, Spelling("fr", "scrabble")), 2)
+    _, lines = run(french, "É\nquit\n", replies="t")
+    assert lines[1:4] == [
+        "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
+        "quit to stop.",
+        "(start)     your letter: É",
+        "e           the second player plays t",
     ]
-    assert (result.loser, result.fragment) == (1, "ge")
+    german = solve(playable_words(["Straße", "Spaß", "süß"], 3, Spelling("de", "scrabble")), 2)
+    _, lines = run(german, "ß\nquit\n")
+    assert lines[1:4] == [
+        "Type a letter (a-z and ä ö ü); ? for the card's advice, ! to challenge the last "
+        "letter, quit to stop.",
+        "(start)     your letter: ß",
+        "            this list writes ß as ss: type one letter at a time",
+    ]
 
 
-@pytest.mark.parametrize(
-    ("named", "why"),
-    [
-        ("gear", "'gear', which is not a playable word"),
-        ("goat", "'goat', which does not begin with ge"),
-        ("", "nothing"),
-    ],
-)
-def test_naming_a_wrong_word_loses_the_challenge(
-    animals: Solution, named: str, why: str
+def test_piped_input_is_echoed_as_typed_with_control_characters_shown(
+    animals: Solution,
 ) -> None:
-    result, lines = casual_run(animals, f"e\n{named}\n")
-    assert lines[-2] == f"You lose: the first player challenged ge, and you named {why}."
-    assert result.loser == 2
-
-
-def test_challenging_a_casual_computer_loses_to_a_word_it_knows(animals: Solution) -> None:
-    result, lines = casual_run(animals, "!\n")
-    assert lines[4:] == [
-        "g           your letter: !",
-        "            the first player names goat",
-        "You lose: you challenged g, but the first player named goat.",
-        "Off the card at g: you challenged; the card said a (gar). That gave the win away.",
+    result, lines = run(animals, "\x1b[2J\n\0\nB\nquit\n", replies="e")
+    assert lines[2:8] == [
+        "(start)     your letter: <U+001B>[2J",
+        "            Type a letter (a-z); ? for the card's advice, ! to challenge the last "
+        "letter, quit to stop.",
+        "(start)     your letter: <U+0000>",
+        "            Type a letter (a-z); ? for the card's advice, ! to challenge the last "
+        "letter, quit to stop.",
+        "(start)     your letter: B",
+        "b           the second player plays e",
     ]
-    assert result.loser == 2
+
+
+def test_a_try_that_cannot_help_is_not_recommended() -> None:
+    """At x the second player's only letter is a, and both replies keep the first's win."""
+    solution = solve(playable_words(["xaab", "xaac", "xabb", "xabc"], 3), 2)
+    _, lines = run(solution, "quit\n", seat=2, hints=True, replies="x")
+    assert lines[3] == (
+        "            card: no letter forces a win, and no try helps: every reply keeps their win"
+    )
+
+
+def test_a_seat_that_moved_without_a_win_is_told_the_card_had_none(animals: Solution) -> None:
+    result, lines = run(animals, "e\n", seat=2, replies="bx")
+    assert lines[-1] == "The card had no forced win for you in this game."

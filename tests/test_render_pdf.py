@@ -410,7 +410,7 @@ def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
     assert render_markdown(card).endswith(
         f"## You play fourth\n{sentence}\n\n---\n"
         + (
-            "tiny (test): 1 entries, 1 playable words of 3+ letters, "
+            "tiny (test): 1 entry, 1 playable word of 3+ letters, "
             f"sha256 {sha256(b'cat')[:12]}. Made by cardgen 0.1.0.\n"
         )
     )

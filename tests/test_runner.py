@@ -150,3 +150,105 @@ def test_a_list_too_large_to_rank_is_one_line(
         f"cardgen: error: {tmp_path / 'w.yaml'}: dictionary: {tmp_path / 'w.txt'}: 3 playable "
         "words are more than the 64-bit rank encoding holds (...)\n"
     )
+
+
+# --- an output is never an input of the run (issue 20, item 1) ---------------------------
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("files", "args", "message"),
+    [
+        # `dictionary: ./words.md` with `output_dir: .` would replace the list with the card.
+        ({"words.md": "cat\ncamel\n",
+          "words.yaml": "dictionary: ./words.md\nplayers: 2\nmin_length: 3\noutput_dir: .\n"},
+         ["build", "words.yaml"],
+         "words.yaml: output words.md is the same file as the input words.md"),
+        # A JSON-syntax config built into its own folder would be replaced by the JSON.
+        ({"animals.txt": "cat\ncamel\n",
+          "trick.json": '{"dictionary": "./animals.txt", "players": 2, "min_length": 3}'},
+         ["build", "trick.json", "--out", "."],
+         "trick.json: output trick.json is the same file as the input trick.json"),
+        # A table config named like its Markdown table.
+        ({"animals.txt": "cat\ncamel\n",
+          "tab.md": "dictionaries: [./animals.txt]\nmin_lengths: [3]\nplayers: [2]\n"
+                    "output_dir: .\n"},
+         ["table", "tab.md"],
+         "tab.md: output tab.md is the same file as the input tab.md"),
+    ],
+    ids=["word-list", "json-config", "table-config"],
+)
+def test_an_output_that_is_an_input_is_refused_before_any_work(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str], args: list[str], message: str,
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    before = _snapshot(tmp_path)
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stderr) == (
+        2, f"cardgen: error: {message}: write to another folder (output_dir or --out)\n"
+    )
+    assert _snapshot(tmp_path) == before
+
+
+def test_only_the_formats_asked_for_count_as_outputs(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "animals.txt").write_bytes(FOUR_WORDS)
+    (tmp_path / "trick.json").write_text(
+        '{"dictionary": "./animals.txt", "players": 2, "min_length": 3}'
+    )
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "trick.json", "--out", ".", "-f", "md", "-q"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "trick.md").exists()
+
+
+@pytest.mark.parametrize("link", ["symlink", "hardlink"])
+def test_links_to_an_input_count_as_the_input(
+    runner: CliRunner, tmp_path: Path, link: str
+) -> None:
+    """An output that is a link to another config's avoid file, frequency file or font: the
+    inode decides, whatever the names."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "avoid.txt").write_text("cat\n")
+    (tmp_path / "zipf.tsv").write_text("cat\t5.0\n")
+    (tmp_path / "a.yaml").write_text(
+        "dictionary: ./animals.txt\nplayers: 2\nmin_length: 3\nranking: familiar\n"
+        "familiarity: ./zipf.tsv\navoid: ./avoid.txt\n"
+    )
+    (tmp_path / "b.yaml").write_text("dictionary: ./animals.txt\nplayers: 2\nmin_length: 3\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    make = os.symlink if link == "symlink" else os.link
+    make(tmp_path / "avoid.txt", out / "b.md")
+    before = _snapshot(tmp_path)
+    result = runner.invoke(
+        app, ["build", str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml"), "-o", str(out)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {tmp_path / 'b.yaml'}: output {out / 'b.md'} is the same file as "
+        f"the input {tmp_path / 'avoid.txt'} (read for {tmp_path / 'a.yaml'}): "
+        "write to another folder (output_dir or --out)\n"
+    )
+    assert _snapshot(tmp_path) == before
+    assert (tmp_path / "avoid.txt").read_text() == "cat\n"
+
+
+def test_a_font_is_an_input(runner: CliRunner, tmp_path: Path) -> None:
+    font = tmp_path / "card.pdf"
+    font.write_bytes(b"not really a font")
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "card.yaml").write_text(
+        "dictionary: ./animals.txt\nplayers: 2\nmin_length: 3\npdf: {font: card.pdf}\n"
+    )
+    result = runner.invoke(app, ["build", str(tmp_path / "card.yaml"), "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"cardgen: error: {tmp_path / 'card.yaml'}: output ")
+    assert font.read_bytes() == b"not really a font"

@@ -281,3 +281,37 @@ def test_a_bar_in_a_list_name_does_not_break_a_row(tmp_path: Path) -> None:
     assert row.startswith("| a\\|b.txt | 3 | 2 | 18 | ")
     assert row.replace("\\|", "").count("|") == 9  # 8 columns of a two-player row
     assert "- a\\|b.txt: the file a\\|b.txt, 22 entries" in text
+
+
+def test_progress_is_reported_from_the_start(tmp_path: Path) -> None:
+    """Reading the lists and building the lexicons are steps too, before any row is solved
+    (issue 20, item 16: a table showed nothing until its rows were nearly done)."""
+    from cardgen.progress import Step
+
+    steps: list[Step] = []
+    config = load_table_config(write_small(tmp_path))
+    make_table(config, Lexicons(), steps.append, workers=1)
+    title = config.title
+    assert [(s.task, s.done, s.total, s.unit) for s in steps] == [
+        (title, done, 9, "steps") for done in (0, 1, 2, 3, 6, 9)
+    ]
+    assert [s.detail for s in steps] == [
+        "reading small.txt", "small.txt: words of 3+ letters", "small.txt: words of 4+ letters",
+        "solving", "solving", "solving",
+    ]
+
+
+@pytest.mark.parametrize("name", ["=SUM(1+1).txt", "+1.txt", "-x.txt", "@cmd.txt"])
+def test_a_list_name_that_looks_like_a_formula_is_text_in_the_csv(
+    runner: CliRunner, tmp_path: Path, name: str
+) -> None:
+    """Spreadsheet formula injection (issue 20, item 17): the cell starts with a quote."""
+    (tmp_path / name).write_text(WORDS, encoding="utf-8")
+    config = tmp_path / "t.yaml"
+    config.write_text(
+        f"dictionaries: ['./{name}']\nmin_lengths: [3]\nplayers: [2]\n", encoding="utf-8"
+    )
+    result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path / "out"), "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    line = (tmp_path / "out" / "t.csv").read_text(encoding="utf-8").splitlines()[1]
+    assert line.startswith(f"'{name},22,18,3,2,")

@@ -55,3 +55,27 @@ def test_a_bar_on_a_terminal_once_the_work_takes_long(monkeypatch: pytest.Monkey
     display(Step("A table", 3, 3, "rows"))
     display.close()
     assert "A table" in stream.getvalue() and "rows" in stream.getvalue()
+
+
+def test_the_bar_appears_in_time_even_while_one_step_takes_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table that spends long reading its first list shows its bar then, not at the next
+    step (issue 20, item 16)."""
+    import threading
+
+    shown = threading.Event()
+    monkeypatch.setattr(terminal, "SHOW_PROGRESS_AFTER", 0.01)
+    stream = Tty()
+    display = Display(stream)
+    original = display._show
+
+    def show(step: Step) -> None:
+        original(step)
+        shown.set()
+
+    monkeypatch.setattr(display, "_show", show)
+    display(Step("A table", 0, 9, "steps", "reading small.txt"))  # and no step after it
+    assert shown.wait(timeout=30)
+    display.close()
+    assert "A table" in stream.getvalue() and "reading small.txt" in stream.getvalue()

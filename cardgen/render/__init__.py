@@ -74,6 +74,7 @@ def environment() -> jinja2.Environment:
         sentences.zipf,
     ):
         env.filters[sentence.__name__] = sentence
+    env.globals["try_outcome"] = sentences.try_outcome
     env.globals["GAME_OVER"] = sentences.GAME_OVER
     env.globals["NO_FORCED_WIN"] = sentences.NO_FORCED_WIN
     env.globals["RARE_MARK"] = sentences.RARE_MARK

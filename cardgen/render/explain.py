@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 
 from cardgen.config import CardConfig
+from cardgen.errors import printable
 from cardgen.explain import Position, position_document
 from cardgen.render import render_template
 from cardgen.solver import Solution
 
 
-def describe(position: Position, config: CardConfig, solution: Solution) -> str:
-    """The position as one screen of text (`cardgen explain`)."""
+def describe(
+    position: Position, config: CardConfig, solution: Solution, typed: str | None = None
+) -> str:
+    """The position as one screen of text (`cardgen explain`); `typed` is the fragment as the
+    person typed it, shown when the list's spelling wrote it otherwise (café as cafe)."""
     winning = [x for x in position.letters if x.letter in position.moves]
     losing: dict[tuple[int, ...], list[str]] = {}
     for x in position.letters:
@@ -31,7 +36,26 @@ def describe(position: Position, config: CardConfig, solution: Solution) -> str:
             x for x in position.letters
             if x.threshold is not None and x.threshold > -math.inf
         ],
+        typed=_typed(typed, position.fragment),
+        spelling=solution.lexicon.spelling,
+        lose=lambda seats: _lose(seats, position.players),
     )
+
+
+def _typed(typed: str | None, fragment: str) -> str | None:
+    """What the person typed, if the spelling rule wrote it otherwise than by case alone."""
+    if typed is None:
+        return None
+    plain = unicodedata.normalize("NFC", typed.strip()).lower()
+    return printable(typed.strip()) if plain != fragment else None
+
+
+def _lose(seats: tuple[int, ...], players: int) -> str:
+    """The verb after a list of losing seats: one player loses a round, so with three or more
+    players the seats listed "can be made to lose" (as the cards say)."""
+    if players > 2:
+        return "can be made to lose"
+    return "loses" if len(seats) == 1 else "lose"
 
 
 def render_json(position: Position) -> str:

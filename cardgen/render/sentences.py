@@ -92,12 +92,16 @@ RARE_MARK = "\u2020"
 
 
 def try_outcome(best: Try, players: int) -> str:
-    """How the best try may turn out: '22 of 25 replies lose' (with more than two players, a
-    mistake need not make the replier lose: 'save you')."""
+    """How the best try may turn out: '22 of 25 replies lose', '1 of 2 replies loses' (with
+    more than two players, a mistake need not make the replier lose: 'save you'); 'no try
+    helps' when no reply is a mistake."""
     if not best.replies:
         return "every letter completes a word"
-    verb = "lose" if players == 2 else "save you"
-    return f"{best.mistakes} of {best.replies} replies {verb}"
+    if not best.mistakes and best.escape is None:  # no mistake to hope for, and no trap
+        return "no try helps"
+    one = best.mistakes == 1
+    verb = ("loses" if one else "lose") if players == 2 else ("saves you" if one else "save you")
+    return f"{best.mistakes:,} of {best.replies:,} replies {verb}"
 
 
 def rare_legend(card: Card) -> str:

@@ -49,7 +49,7 @@ def csv_header(max_players: int) -> list[str]:
 def csv_row(row: Row, max_players: int) -> list[str | int]:
     """One row's CSV cells; lists are space-separated, a missing seat's cells are empty."""
     cells: list[str | int] = [
-        row.dictionary,
+        spreadsheet_safe(row.dictionary),
         row.entries,
         row.playable,
         row.min_length,
@@ -61,6 +61,20 @@ def csv_row(row: Row, max_players: int) -> list[str | int]:
         cells += [seat.won, seat.openings, seat.card_words]
     cells += [""] * (len(SEAT_COLUMNS) * (max_players - len(row.seats)))
     return cells
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV Injection")."""
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A text cell that a spreadsheet shows as text: one that would start a formula is
+    prefixed with `'` (a list named `=SUM(1+1).txt` is not run).
+
+    >>> spreadsheet_safe("=SUM(1+1).txt"), spreadsheet_safe("twl06")
+    ("'=SUM(1+1).txt", 'twl06')
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def render_csv(table: Table) -> str:
