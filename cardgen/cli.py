@@ -8,21 +8,15 @@ unwritable folder), 130 when interrupted. Warnings are one line each, `cardgen: 
 from __future__ import annotations
 
 import os
-import sys
-import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 import typer.core
 
 from cardgen import __version__
-from cardgen.errors import CardgenError, CardgenWarning, InputError, printable
-
-if TYPE_CHECKING:
-    from cardgen.terminal import Display
+from cardgen.errors import InputError, printable
+from cardgen.terminal import INTERRUPTED, reporting
 
 
 class _Command(typer.core.TyperCommand):
@@ -51,34 +45,6 @@ wordlists_app = typer.Typer(
     no_args_is_help=False,
 )
 app.add_typer(wordlists_app, name="wordlists")
-
-
-def _fail(error: CardgenError) -> typer.Exit:
-    typer.echo(f"cardgen: error: {printable(str(error))}", err=True)
-    return typer.Exit(error.exit_code)
-
-
-@contextmanager
-def _reporting() -> Iterator[Display]:
-    """Progress drawn on stderr, warnings as one line each, a library error as one line and
-    its exit status."""
-    from cardgen.terminal import Display
-
-    display = Display()
-
-    def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
-        display.close()
-        typer.echo(f"cardgen: warning: {printable(str(message))}", err=True)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", CardgenWarning)
-        warnings.showwarning = show  # restored when the block ends
-        try:
-            yield display
-        except CardgenError as error:
-            display.close(failed=True)
-            raise _fail(error) from None
-    display.close()
 
 
 def _version(value: bool) -> None:
@@ -146,7 +112,7 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
     """Run `cardgen.runner.CARDS` or `TABLES`, drawing progress; list the files written."""
     from cardgen import runner
 
-    with _reporting() as display:
+    with reporting() as display:
         folder = _out_folder(out)
         if command == "build":
             paths = runner.run(runner.CARDS, configs, out=folder, formats=formats, progress=display)
@@ -204,7 +170,7 @@ def publish(
     """
     from cardgen.publish import publish as publish_site
 
-    with _reporting() as display:
+    with reporting() as display:
         paths = publish_site(configs, out=_out_folder(out), progress=display)
     if not quiet:
         for path in paths:
@@ -221,7 +187,7 @@ def wordlists_list(ctx: typer.Context) -> None:
         return
     from cardgen.wordlists import cache_dir, catalog_rows
 
-    with _reporting():
+    with reporting():
         rows = catalog_rows()
         cache = cache_dir()
     width = max(len(row.name) for row in rows)
@@ -246,7 +212,7 @@ def wordlists_fetch(
     from cardgen.wordlists import fetch, is_cached, load_catalog
 
     catalog = load_catalog()
-    with _reporting() as display:
+    with reporting() as display:
         if all_ and names:
             raise InputError("name the lists to fetch or pass --all, not both")
         if not all_ and not names:
@@ -305,7 +271,7 @@ def explain(
     from cardgen.explain import explain_config
     from cardgen.render.explain import describe, render_json
 
-    with _reporting() as display:
+    with reporting() as display:
         card_config, solution, position = explain_config(
             config, fragment, knows=knows, progress=display
         )
@@ -346,65 +312,19 @@ def play(
     """
     from cardgen.play import play_config
 
-    with _reporting() as display:
+    with reporting() as display:
         result = play_config(
             config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows
         )
     if result.interrupted:  # the game's summary is printed; the status says it was stopped
-        raise typer.Exit(_INTERRUPTED)
-
-
-def _usage_line(error: Any) -> str:
-    """A click usage error as one line: its message and where to find help."""
-    message = printable(" ".join(str(error.format_message()).split()))
-    ctx = getattr(error, "ctx", None)
-    command = ctx.command_path if ctx is not None else "cardgen"
-    return f"cardgen: error: {message} (see '{command} --help')"
+        raise typer.Exit(INTERRUPTED)
 
 
 def main() -> None:
     """Run the command line (as the `cardgen` script and `python -m cardgen`)."""
     # cardgen does no linear algebra: one BLAS thread spares every run numpy's thread start-up.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    from cardgen.terminal import fill_closed_streams
+    from cardgen.terminal import fill_closed_streams, run_command
 
     fill_closed_streams()
-    command = typer.main.get_command(app)
-    try:
-        status = command.main(prog_name="cardgen", standalone_mode=False)
-        sys.stdout.flush()
-    except KeyboardInterrupt:
-        status = _INTERRUPTED
-    except BrokenPipeError:
-        # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(1) from None
-    except OSError as error:  # stdout on a full disk, or closed; or a file not caught below
-        where = "standard output" if error.filename is None else printable(str(error.filename))
-        if error.filename is None:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.stderr.write(f"cardgen: error: {where}: {error.strerror or error}\n")
-        raise SystemExit(1) from None
-    except Exception as error:
-        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
-            ctx = getattr(error, "ctx", None)
-            if ctx is not None and _asks_for_help(sys.argv[1:]):  # `build --help --bogus`
-                typer.echo(ctx.get_help())
-                raise SystemExit(0) from None
-            sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
-            raise SystemExit(error.exit_code) from None
-        raise
-    if status == _INTERRUPTED:  # typer turns Ctrl-C into this status, silently
-        sys.stderr.write("cardgen: interrupted\n")
-    raise SystemExit(status if isinstance(status, int) else 0)
-
-
-def _asks_for_help(args: list[str]) -> bool:
-    """Whether `--help` is among the options (before a `--`): help then wins over a usage
-    mistake elsewhere on the line, as in most tools."""
-    options = args[: args.index("--")] if "--" in args else args
-    return "--help" in options
-
-
-_INTERRUPTED = 130
-"""The exit status of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+    run_command(typer.main.get_command(app))

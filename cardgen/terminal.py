@@ -13,8 +13,14 @@ import os
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, TextIO
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+import typer
+
+from cardgen.errors import CardgenError, CardgenWarning, printable
 from cardgen.progress import Step
 
 if TYPE_CHECKING:  # rich is imported only when a bar is drawn
@@ -152,3 +158,81 @@ def _bar(stream: TextIO) -> Progress:
         console=Console(file=stream),
         transient=True,
     )
+
+
+def _fail(error: CardgenError) -> typer.Exit:
+    typer.echo(f"cardgen: error: {printable(str(error))}", err=True)
+    return typer.Exit(error.exit_code)
+
+
+@contextmanager
+def reporting() -> Iterator[Display]:
+    """Progress drawn on stderr, warnings as one line each, a library error as one line and
+    its exit status."""
+    display = Display()
+
+    def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
+        display.close()
+        typer.echo(f"cardgen: warning: {printable(str(message))}", err=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", CardgenWarning)
+        warnings.showwarning = show  # restored when the block ends
+        try:
+            yield display
+        except CardgenError as error:
+            display.close(failed=True)
+            raise _fail(error) from None
+    display.close()
+
+
+def run_command(command: Any) -> NoReturn:
+    """Run the click command of the command line and exit: a usage mistake is one line (help
+    wins over it), Ctrl-C exits 130, a closed or full stdout and a broken pipe end quietly or
+    with one line."""
+    try:
+        status = command.main(prog_name="cardgen", standalone_mode=False)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        status = INTERRUPTED
+    except BrokenPipeError:
+        # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+    except OSError as error:  # stdout on a full disk, or closed; or a file not caught below
+        where = "standard output" if error.filename is None else printable(str(error.filename))
+        if error.filename is None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"cardgen: error: {where}: {error.strerror or error}\n")
+        raise SystemExit(1) from None
+    except Exception as error:
+        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+            ctx = getattr(error, "ctx", None)
+            if ctx is not None and _asks_for_help(sys.argv[1:]):  # `build --help --bogus`
+                typer.echo(ctx.get_help())
+                raise SystemExit(0) from None
+            sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
+            raise SystemExit(error.exit_code) from None
+        raise
+    if status == INTERRUPTED:  # typer turns Ctrl-C into this status, silently
+        sys.stderr.write("cardgen: interrupted\n")
+    raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def _usage_line(error: Any) -> str:
+    """A click usage error as one line: its message and where to find help."""
+    message = printable(" ".join(str(error.format_message()).split()))
+    ctx = getattr(error, "ctx", None)
+    command = ctx.command_path if ctx is not None else "cardgen"
+    return f"cardgen: error: {message} (see '{command} --help')"
+
+
+def _asks_for_help(args: list[str]) -> bool:
+    """Whether `--help` is among the options (before a `--`): help then wins over a usage
+    mistake elsewhere on the line, as in most tools."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--help" in options
+
+
+INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C (128 + SIGINT), as shells report it."""

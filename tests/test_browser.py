@@ -140,13 +140,15 @@ def test_a_card_page_shows_the_answer_under_each_opening(
         "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText, r.cells[2].innerText])",
     )
     expected = []
-    verb = "lose" if card["players"] == 2 else "save you"
     for seat in card["seats"][1:]:
         for o in seat["openings"]:
             fragment, words, best = o["fragment"], o["words"], o["try"]
             if words:
                 expected.append([fragment, words[0][len(fragment)], ", ".join(words)])
             elif best and best["replies"]:
+                one = best["mistakes"] == 1
+                verb = ("loses" if one else "lose") if card["players"] == 2 else (
+                    "saves you" if one else "save you")
                 outcome = f"{best['mistakes']} of {best['replies']} replies {verb}"
                 if best["escape"]:
                     escape = best["escape"]

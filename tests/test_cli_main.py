@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import CONFIGS, DATA
 
-from cardgen import cli
+from cardgen import terminal
 from cardgen.errors import CardgenWarning
 
 
@@ -100,7 +100,7 @@ def test_a_closed_stdout_is_no_traceback() -> None:
 
 
 def test_warnings_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    with cli._reporting():
+    with terminal.reporting():
         warnings.warn("twl06: the cached copy x failed its sha256", CardgenWarning, stacklevel=1)
     assert capsys.readouterr().err == (
         "cardgen: warning: twl06: the cached copy x failed its sha256\n"
@@ -209,9 +209,11 @@ def test_help_lists_each_command_s_whole_first_sentence() -> None:
     commands = " ".join(run.stdout.split("Commands:\n", 1)[1].split())
     assert commands == (
         "build Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
-        "(formats md, json, pdf). "
+        "(formats md, json, pdf; svg, the strategy map, only when asked for). "
         "table Build a strategy table across word lists, player counts and minimum lengths "
         "(formats md, csv, json). "
+        "publish Publish cards and tables as one static site: index.html, a page per card and "
+        "table, the PDFs, JSON, strategy maps and an explorer beside them. "
         "explain Explain one position: who is to move, who loses, what each next letter does, "
         "and what gets the others out of each trap. "
         "play Play Ghost in the terminal against perfect computer players, or a casual table. "
