@@ -23,7 +23,7 @@ from cardgen.familiarity import (
     read_frequencies,
 )
 from cardgen.files import expand_user, named_file, unusable
-from cardgen.opponent import PERFECT, Opponent
+from cardgen.opponent import PERFECT, Opponent, read_opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
 from cardgen.yamlfile import (
@@ -41,9 +41,6 @@ PLAYERS = (2, 10)
 MIN_LENGTHS = (2, 15)
 """Smallest and largest minimum word length."""
 DEFAULT_OUTPUT_DIR = Path("output")
-MAX_ZIPF = 10.0
-"""The largest `opponent.knows`: above every word's Zipf frequency (the commonest English word,
-`the`, has 7.73)."""
 FAM = "familiarity"
 RANKINGS = ("fewest", "familiar")
 """The values of `ranking` (GHOST.md: "Minimal winning word sets", "The familiar ranking")."""
@@ -267,24 +264,12 @@ class _Reader:
         return RankingOptions(by, float(rare_below), frequencies, avoid, spec, replace)
 
     def opponent(self) -> Opponent:
-        """`opponent: perfect` (the default) or `opponent: {knows: THETA}`: a table that knows
-        only the playable words of Zipf frequency >= THETA (a number from 0 to 10)."""
-        value = self.data.get("opponent", "perfect")
-        expected = "expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}"
-        if value == "perfect" or value is None:
-            return PERFECT
-        if not isinstance(value, dict):
-            raise self.error(f"{expected}, got {preview(value)}", "opponent")
-        for key in value:
-            if key != "knows":
-                raise self.error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
-        knows = value.get("knows")
-        if not is_number(knows, 0, MAX_ZIPF):
-            raise self.error(
-                f"expected a Zipf frequency from 0 to {MAX_ZIPF:g}, got {preview(knows)}",
-                "opponent.knows",
-            )
-        return Opponent(float(knows))
+        """`opponent` (see `cardgen.opponent.read_opponent`); a casual table needs frequencies."""
+        opponent = read_opponent(self.data.get("opponent", "perfect"), self.error)
+        if opponent.knows is not None and self.data.get(FAM, WORDFREQ) in (NONE, False, None):
+            raise self.error("a casual table needs word frequencies: `familiarity` is none",
+                             "opponent")
+        return opponent
 
     def avoid(self, value: Any) -> frozenset[str]:
         """A list of words, or the path of a file of words, one a line."""

@@ -118,6 +118,9 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "opponent.knows: expected a Zipf frequency from 0 to 10, got 11"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: yes}\n",
          "opponent.knows: expected a Zipf frequency from 0 to 10, got True"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 3}\n"
+         "familiarity: none\n",
+         "opponent: a casual table needs word frequencies: `familiarity` is none"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {know: 3}\n",
          "opponent.know: unknown key (expected `perfect` or a mapping {knows: ZIPF} such as "
          "{knows: 3.0})"),
