@@ -28,7 +28,8 @@ class Lexicon:
     """The playable words of a word list for one minimum length."""
 
     words: tuple[str, ...]
-    """The playable words, sorted in the order of `letters`; no word is a prefix of another."""
+    """The playable words, sorted in the order of `letters`; no word is a prefix of another (unless
+    made with `prefix_free=False`, for SuperGhost)."""
     min_length: int
     """Words shorter than this do not count."""
     letters: str = ALPHABET
@@ -43,13 +44,18 @@ class Lexicon:
 
 
 def playable_words(
-    entries: Iterable[str], min_length: int, spelling: Spelling | None = None
+    entries: Iterable[str],
+    min_length: int,
+    spelling: Spelling | None = None,
+    *,
+    prefix_free: bool = True,
 ) -> Lexicon:
     """Return the playable words among `entries` for a game with the given minimum length.
 
     `entries` are already stripped (see `cardgen.wordlists.WordList.entries`); duplicates and
     order do not matter. They are written as words by `spelling` (default: English, the
-    letters a-z only, capitals dropped).
+    letters a-z only, capitals dropped). With `prefix_free=False` a word that begins with a
+    shorter word stays: SuperGhost has no prefix pruning (docs/rules.md).
 
     >>> playable_words(["cart", "cartridge", "Cat", "ca", "dog's", "ox"], 3).words
     ('cart',)
@@ -67,7 +73,7 @@ def playable_words(
     # repeat, since a word starts with itself).
     last = None
     for word in long_enough:
-        if last is not None and word.startswith(last):
+        if last is not None and (word.startswith(last) if prefix_free else word == last):
             continue
         words.append(word)
         last = word
