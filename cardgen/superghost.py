@@ -268,7 +268,7 @@ def solve(lexicon: Lexicon, players: int, *, reverse: bool = False) -> InfixSolu
     >>> from cardgen.lexicon import playable_words
     >>> solution = solve(playable_words(["cat", "scat", "dog"], 3, prefix_free=False), 2)
     >>> sorted(solution.losers()), solution.winning_moves("", 1), solution.children("ca")
-    ([2], ('a', 'c', 't'), ('cat', 'sca'))
+    ([2], ('c', 's'), ('cat', 'sca'))
     """
     if not 2 <= players <= 16:
         raise ValueError(f"players must be from 2 to 16, got {players}")

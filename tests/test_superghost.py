@@ -1,0 +1,99 @@
+"""SuperGhost and SuperDuperGhost: the fast solver against a brute force, and worked examples."""
+
+from __future__ import annotations
+
+import pytest
+from bruteforce_super import BruteSuperGhost
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgen.lexicon import playable_words
+from cardgen.superghost import Decision, InfixSolution, solve
+
+# Few letters, so that infixes are shared and the games hold real choices.
+words_strategy = st.lists(st.text(alphabet="abcd", min_size=2, max_size=6), min_size=1, max_size=12)
+common = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def solved(words: str, players: int = 2, min_length: int = 3, reverse: bool = False) -> InfixSolution:
+    return solve(playable_words(words.split(), min_length, prefix_free=False), players,
+                 reverse=reverse)
+
+
+def test_a_move_is_the_fragment_it_makes() -> None:
+    solution = solved("era bera erad nare aren", min_length=3)
+    assert solution.children("er") == ("ber", "era")
+    assert solution.children("re") == ("are", "ren")
+    assert solution.children("era") == ()  # a word ends the game
+    assert solution.after("era", "bera") == "bera"
+
+
+def test_superduperghost_also_grows_the_reverse() -> None:
+    words = "bera erad nare aren"
+    assert solved(words, min_length=4).children("era") == ("bera", "erad")
+    assert solved(words, min_length=4, reverse=True).children("era") == (
+        "aren", "bera", "erad", "nare",
+    )
+
+
+def test_a_word_inside_a_longer_word_still_ends_the_game() -> None:
+    # No prefix pruning: "scat" counts, though it holds "cat"; "sca" leads only to it.
+    solution = solved("cat scat dog")
+    assert solution.is_word("cat") and solution.is_word("scat")
+    assert solution.children("ca") == ("cat", "sca")
+    assert solution.losers("sca") == frozenset({2})
+    assert solution.children("sca") == ("scat",)
+
+
+def test_decisions_of_a_small_game() -> None:
+    # One word of 4 letters: seat 2 completes it. From "a" seat 2 can only play "ab", and seat
+    # 1 one more letter; "d" also needs two decisions, and "a" comes first.
+    solution = solved("abcd")
+    assert solution.losers("") == frozenset({2})
+    assert solution.decisions("", 1) == (Decision("", "a"), Decision("ab", "abc"))
+    assert solution.decision_count("", 1) == 2
+    assert solution.winning_words("", 1) == ("abcd",)
+    # With "cab" (completed by seat 1), "a" lets seat 2 play "ca"; "d" is the clean win.
+    solution = solved("abcd cab")
+    assert solution.decisions("", 1) == (Decision("", "d"), Decision("cd", "bcd"))
+    assert solution.decisions("a", 2) == (Decision("a", "ca"),)
+    assert solution.decisions("b", 2) == ()
+
+
+@common
+@given(words=words_strategy, min_length=st.integers(2, 3), players=st.integers(2, 4),
+       reverse=st.booleans())
+def test_losers_moves_and_decisions_match_brute_force(
+    words: list[str], min_length: int, players: int, reverse: bool
+) -> None:
+    playable = {w for w in words if len(w) >= min_length}
+    if not playable:
+        return
+    brute = BruteSuperGhost(playable, players, reverse=reverse)
+    fast = solve(playable_words(words, min_length, prefix_free=False), players, reverse=reverse)
+    for fragment in sorted(brute.infixes, key=lambda f: (len(f), f)):
+        assert fast.find(fragment) is not None, fragment
+        assert fast.is_word(fragment) == (fragment in playable)
+        assert fast.losers(fragment) == brute.losers(fragment), fragment
+        assert list(fast.children(fragment)) == brute.moves(fragment), fragment
+        mover = fast.mover(fragment)
+        assert list(fast.winning_moves(fragment)) == [
+            m for m in brute.moves(fragment) if mover not in brute.losers(m)
+        ]
+        for seat in range(1, players + 1):
+            cost = brute.cost(fragment, seat)
+            assert fast.decision_count(fragment, seat) == (None if cost == float("inf") else cost)
+            assert [(d.fragment, d.play) for d in fast.decisions(fragment, seat)] == (
+                brute.decisions(fragment, seat)
+            ), (fragment, seat)
+            assert set(fast.winning_words(fragment, seat)) == brute.plan(fragment, seat)[1]
+    assert fast.find("ab" * 5) is None or "ab" * 5 in brute.infixes
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_no_fragment_outside_the_words(reverse: bool) -> None:
+    solution = solved("cat dog", reverse=reverse)
+    assert solution.find("ct") is None
+    assert solution.find("tac") is None  # a reversed word is not an infix
+    with pytest.raises(KeyError, match="no playable word contains 'ct'"):
+        solution.losers("ct")
