@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from cardgen.solver import Solution
+from cardgen.game import GameSolution
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,9 @@ class Escapes(Protocol):
     def escape_word(self, fragment: str, seat: int) -> Escape | None: ...
 
 
-def best_try(solution: Solution, fragment: str, traps: Escapes | None = None) -> Try | None:
+def best_try(
+    solution: GameSolution, fragment: str, traps: Escapes | None = None
+) -> Try | None:
     """The best try of the seat to move at `fragment`, or None when it wins (or the game is over).
 
     Candidates are the letters that do not complete a playable word (all of them if every one
@@ -65,13 +67,14 @@ def best_try(solution: Solution, fragment: str, traps: Escapes | None = None) ->
     if solution.is_word(fragment) or mover not in solution.losers(fragment):
         return None
     moves = solution.children(fragment)
-    candidates = [x for x in moves if not solution.is_word(fragment + x)] or list(moves)
+    candidates = [x for x in moves if not solution.is_word(solution.after(fragment, x))]
+    candidates = candidates or list(moves)
     best: tuple[float, Fraction, int] | None = None
     chosen = Try(candidates[0], 0, 0)
     for x in candidates:
-        after = fragment + x
+        after = solution.after(fragment, x)
         replies = () if solution.is_word(after) else solution.children(after)
-        mistakes = sum(mover not in solution.losers(after + y) for y in replies)
+        mistakes = sum(mover not in solution.losers(solution.after(after, y)) for y in replies)
         share = Fraction(mistakes, len(replies)) if replies else Fraction(0)
         threshold = traps.threshold(after, mover) if traps is not None else 0.0
         # Lowest threshold, then larger share, then more mistakes; candidates come
@@ -82,7 +85,7 @@ def best_try(solution: Solution, fragment: str, traps: Escapes | None = None) ->
             chosen = Try(x, mistakes, len(replies))
     if traps is None:
         return chosen
-    escape = traps.escape_word(fragment + chosen.move, mover)
+    escape = traps.escape_word(solution.after(fragment, chosen.move), mover)
     return Try(chosen.move, chosen.mistakes, chosen.replies, escape)
 
 

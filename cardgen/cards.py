@@ -14,7 +14,7 @@ from pathlib import Path
 from cardgen import zipfcache
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
-from cardgen.errors import InputError, WordListError
+from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.familiarity import (
     NONE,
     FloatArray,
@@ -27,13 +27,15 @@ from cardgen.familiarity import (
     wordfreq_entry,
     wordfreq_label,
 )
+from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.progress import ProgressCallback
 from cardgen.ranking import FEWEST, Ranking
-from cardgen.solver import Solution, solve
+from cardgen.solver import Solution
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.traps import Thresholds, thresholds
+from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import (
     CatalogList,
     ListFile,
@@ -52,9 +54,9 @@ class Lexicons:
     def __init__(self, *, progress: ProgressCallback | None = None) -> None:
         self.progress = progress
         self._lists: dict[WordListSource, WordList] = {}
-        self._lexicons: dict[tuple[WordListSource, int, Spelling], Lexicon] = {}
+        self._lexicons: dict[tuple[WordListSource, int, Spelling, bool], Lexicon] = {}
         self._wordfreq: dict[str, Mapping[str, float]] = {}
-        self._zipf: dict[tuple[str, WordListSource, int, Spelling], WordZipf] = {}
+        self._zipf: dict[tuple[str, WordListSource, int, Spelling, bool], WordZipf] = {}
         self._avoid: dict[str, frozenset[str]] = {}
 
     def wordlist(self, source: WordListSource) -> WordList:
@@ -64,14 +66,21 @@ class Lexicons:
         return self._lists[source]
 
     def lexicon(
-        self, source: WordListSource, min_length: int, spelling: Spelling | None = None
+        self,
+        source: WordListSource,
+        min_length: int,
+        spelling: Spelling | None = None,
+        *,
+        prefix_free: bool = True,
     ) -> Lexicon:
         """The playable words of the list for one minimum length, written by `spelling`
-        (default: the list's language's, see `list_spelling`); refuses a list with none."""
+        (default: the list's language's, see `list_spelling`), pruned of words that begin
+        with a shorter one unless `prefix_free` is False; refuses a list with none."""
         spelling = spelling or list_spelling(source)
-        key = (source, min_length, spelling)
+        key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
-            lexicon = playable_words(self.wordlist(source).entries, min_length, spelling)
+            entries = self.wordlist(source).entries
+            lexicon = playable_words(entries, min_length, spelling, prefix_free=prefix_free)
             if not lexicon.words:
                 expected = "lower-case a-z words"
                 if spelling != Spelling():
@@ -84,10 +93,14 @@ class Lexicons:
         return self._lexicons[key]
 
     def info(
-        self, source: WordListSource, min_length: int, spelling: Spelling | None = None
+        self,
+        source: WordListSource,
+        min_length: int,
+        spelling: Spelling | None = None,
+        game: Game = GHOST,
     ) -> DictionaryInfo:
         """What a card says about its word list."""
-        lexicon = self.lexicon(source, min_length, spelling)
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
         return DictionaryInfo.of(self.wordlist(source), lexicon)
 
     def word_zipf(
@@ -96,6 +109,7 @@ class Lexicons:
         min_length: int,
         options: RankingOptions,
         spelling: Spelling | None = None,
+        game: Game = GHOST,
     ) -> WordZipf | None:
         """The Zipf frequency of every word of the lexicon, from the config's `familiarity`:
         None for `none` (or a language cardgen has no wordfreq data for, when the config left
@@ -103,7 +117,7 @@ class Lexicons:
         in the cache across runs (`cardgen.zipfcache`)."""
         if options.familiarity == NONE:
             return None
-        lexicon = self.lexicon(source, min_length, spelling)
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
         frequencies, language = options.frequencies, ""
         if frequencies is not None:
             label, digest = frequencies.label, frequencies.sha256
@@ -112,7 +126,7 @@ class Lexicons:
             if entry is None:
                 return None
             label, digest, language = wordfreq_label(entry), entry.sha256, entry.language
-        key = (digest, source, min_length, lexicon.spelling)
+        key = (digest, source, min_length, lexicon.spelling, game.prefix_free)
         if key not in self._zipf:
 
             def compute() -> FloatArray:
@@ -137,14 +151,15 @@ class Lexicons:
         min_length: int,
         options: RankingOptions,
         spelling: Spelling | None = None,
+        game: Game = GHOST,
     ) -> tuple[Ranking, Container[str], RankingInfo]:
         """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
         card marks, and what the card says of it. Frequencies come from `word_zipf`; the
         default avoid lists are read once per run, and only for `familiar`."""
         if options.by == "fewest":
             return FEWEST, frozenset(), FEWEST_INFO
-        zipf = self.word_zipf(source, min_length, options, spelling)
-        lexicon = self.lexicon(source, min_length, spelling)
+        zipf = self.word_zipf(source, min_length, options, spelling, game)
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
         if zipf is None:  # a config saying so is refused when read; the API says so here
             why = (
                 "`familiarity` is none"
@@ -168,12 +183,15 @@ class Lexicons:
     def traps(
         self,
         source: WordListSource,
-        solution: Solution,
+        solution: GameSolution,
         options: RankingOptions,
         spelling: Spelling | None = None,
     ) -> Thresholds | None:
         """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
-        or None where the config reads no word frequencies."""
+        or None where the config reads no word frequencies, or the game is a variant (traps
+        are Ghost's only)."""
+        if not isinstance(solution, Solution):
+            return None
         zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling)
         return None if zipf is None else thresholds(solution, zipf.zipf)
 
@@ -186,24 +204,33 @@ class Lexicons:
         spelling: Spelling | None = None,
         options: RankingOptions | None = None,
         opponent: Opponent = PERFECT,
+        game: Game = GHOST,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card, with traps where there are frequency data, for `opponent`."""
+        its card, with traps where there are frequency data, for `opponent` (traps are
+        Ghost's only: a variant's try is the best try)."""
         options = options or RankingOptions()
-        _, rare, about = self.ranking(source, min_length, options, spelling)
-        solution = self.solution(source, players, min_length, spelling=spelling, options=options)
-        zipf = self.word_zipf(source, min_length, options, spelling)
-        traps = None if zipf is None else thresholds(solution, zipf.zipf)
+        _, rare, about = self.ranking(source, min_length, options, spelling, game)
+        solution = self.solution(
+            source, players, min_length, spelling=spelling, options=options, game=game
+        )
+        zipf = traps = None
+        if isinstance(solution, Solution):
+            zipf = self.word_zipf(source, min_length, options, spelling)
+            traps = None if zipf is None else thresholds(solution, zipf.zipf)
         if zipf is not None:  # the card names the frequencies its traps were found with
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
+        if opponent.knows is not None and not isinstance(solution, Solution):
+            raise WordListError(f"{_where(source)}: `opponent` is for Ghost only, not {game.name}")
         if opponent.knows is not None and traps is None:
             raise WordListError(
                 f"{_where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
                 "frequencies: this list's language has none; give a `familiarity:` file"
             )
-        info = self.info(source, min_length, spelling)
+        info = self.info(source, min_length, spelling, game)
         return build_card(
-            solution, info, title, ranking=about, rare=rare, traps=traps, opponent=opponent
+            solution, info, title, ranking=about, rare=rare, traps=traps, opponent=opponent,
+            game=game,
         )
 
     def solution(
@@ -214,12 +241,15 @@ class Lexicons:
         *,
         spelling: Spelling | None = None,
         options: RankingOptions | None = None,
-    ) -> Solution:
-        """The solved game on the list, its word sets ranked as `options` say."""
-        ranking, _, _ = self.ranking(source, min_length, options or RankingOptions(), spelling)
-        lexicon = self.lexicon(source, min_length, spelling)  # its own errors stand as they are
+        game: Game = GHOST,
+    ) -> GameSolution:
+        """The solved game (Ghost unless `game` says), its word sets ranked as `options` say."""
+        options = options or RankingOptions()
+        ranking, _, _ = self.ranking(source, min_length, options, spelling, game)
+        # The lexicon's own errors stand as they are.
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
         try:
-            return solve(lexicon, players, ranking)
+            return game.solve(lexicon, players, ranking)
         except ValueError as error:  # a list too large for the rank encoding
             raise WordListError(f"{_where(source)}: {error}") from None
 
@@ -231,6 +261,9 @@ def _where(source: WordListSource) -> object:
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     """The card a card config describes, as `cardgen build` makes it."""
+    if config.opponent.knows is not None and config.game.decision_tables:
+        raise ConfigError(f"{config.path}: opponent: casual tables are Ghost's only, not "
+                          f"{config.game.name}'s")
     return lexicons.card(
         config.dictionary,
         config.players,
@@ -239,10 +272,11 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
         config_spelling(config),
         config.ranking,
         config.opponent,
+        config.game,
     )
 
 
-def config_solution(config: CardConfig, lexicons: Lexicons) -> Solution:
+def config_solution(config: CardConfig, lexicons: Lexicons) -> GameSolution:
     """The solved game of a card config, as its card is solved (its spelling and ranking)."""
     return lexicons.solution(
         config.dictionary,
@@ -250,6 +284,7 @@ def config_solution(config: CardConfig, lexicons: Lexicons) -> Solution:
         config.min_length,
         spelling=config_spelling(config),
         options=config.ranking,
+        game=config.game,
     )
 
 
@@ -282,8 +317,10 @@ def make_card(
     ranking: RankingOptions | None = None,
     opponent: Opponent = PERFECT,
     progress: ProgressCallback | None = None,
+    game: str = "ghost",
 ) -> Card:
-    """Solve Ghost on a word list and build the card of every seat and opening.
+    """Solve Ghost (or the `game` named: superghost, superduperghost) on a word list and
+    build the card of every seat and opening.
 
     `dictionary` is a catalog name (`"twl06"`), a `Path` of a word list file, or a string read
     by the config rule (`"./mine.txt"` is a file, relative to the current folder). `spelling`
@@ -311,7 +348,9 @@ def make_card(
     else:
         source = dictionary
     lexicons = Lexicons(progress=progress)
-    return lexicons.card(source, players, min_length, title, spelling, ranking, opponent)
+    return lexicons.card(
+        source, players, min_length, title, spelling, ranking, opponent, find_game(game)
+    )
 
 
 __all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardgen.advice import best_try
+from cardgen.game import GameSolution
 from cardgen.solver import Solution, solve
 from cardgen.traps import Thresholds
 
@@ -15,7 +16,7 @@ Computer = Callable[[str], "str | None"]
 """How a computer seat picks its letter at a fragment (None: it challenges)."""
 
 
-def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
+def computer_move(solution: GameSolution, fragment: str, rng: random.Random) -> str:
     """A winning letter chosen at random, or the best try when the seat cannot win."""
     moves = solution.winning_moves(fragment)
     if moves:
@@ -25,7 +26,7 @@ def computer_move(solution: Solution, fragment: str, rng: random.Random) -> str:
 
 
 def casual_move(
-    known: Solution | None, solution: Solution, fragment: str, rng: random.Random
+    known: Solution | None, solution: GameSolution, fragment: str, rng: random.Random
 ) -> str | None:
     """A computer seat that knows only the words of `known` (None: no word at all): perfect
     play in the game on those words, or None (a challenge) where it knows no word beginning

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.alphabet import CAPITALIZED, RULES, match_language
-from cardgen.errors import ConfigError, WordListError
+from cardgen.errors import WordListError
 from cardgen.familiarity import (
     NONE,
     WORDFREQ,
@@ -25,16 +25,9 @@ from cardgen.familiarity import (
 from cardgen.files import expand_user, named_file, unusable
 from cardgen.opponent import PERFECT, Opponent, read_opponent
 from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
+from cardgen.variants import GAME_NAMES, Game, find_game
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
-from cardgen.yamlfile import (
-    integer_problem,
-    is_number,
-    key_name,
-    kind,
-    load_mapping,
-    preview,
-    text_problem,
-)
+from cardgen.yamlfile import MappingReader, is_number, key_name, kind, preview
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -84,6 +77,8 @@ class CardConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
+    game: Game = field(default_factory=Game)
+    """The game solved (key `game`: ghost, superghost, superduperghost)."""
     inputs: tuple[Path, ...] = ()
     """The files a run reads for it (config, word list, frequency, avoid, font): no output."""
 
@@ -106,6 +101,8 @@ class TableConfig:
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
     """Whom the rows count wins against (key `opponent`)."""
+    game: Game = field(default_factory=Game)
+    """The game every row solves (key `game`)."""
     inputs: tuple[Path, ...] = ()
 
     @property
@@ -114,56 +111,17 @@ class TableConfig:
         return self.path.stem
 
 
-class _Reader:
+class _Reader(MappingReader):
     """Reads one config file and checks its keys, raising errors that name the file."""
 
     def __init__(self, path: Path, command: str) -> None:
-        self.path = path
+        super().__init__(path)
         self.inputs: list[Path] = [path]  # and each file it names, as it is read
-        self.data = load_mapping(path)
         mine, theirs, kind_name, other = _MARKERS[command]
         if theirs in self.data and mine not in self.data:
             raise self.error(
                 f"a {kind_name} config (it has `{theirs}`): make it with `cardgen {other}`"
             )
-
-    def error(self, message: str, key: str | None = None) -> ConfigError:
-        where = f"{key}: " if key else ""
-        return ConfigError(f"{self.path}: {where}{message}")
-
-    def check_keys(self, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
-        for key in self.data:
-            if key not in allowed:
-                expected = f"expected one of: {', '.join(allowed)}"
-                raise self.error(f"unknown key ({expected})", key_name(key))
-        for key in required:
-            if key not in self.data:
-                raise self.error("missing (required)", key)
-
-    def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
-        value = self.data[key] if value is None else value
-        if (problem := integer_problem(value, bounds)) is not None:
-            raise self.error(problem, key)
-        return int(value)
-
-    def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
-        values = self.data[key]
-        if not isinstance(values, list) or not values:
-            raise self.error(f"expected a non-empty list of integers, got {preview(values)}", key)
-        result = tuple(self.integer(key, bounds, value) for value in values)
-        if len(set(result)) != len(result):
-            raise self.error(f"lists a value twice: {preview(values)}", key)
-        return result
-
-    def text(self, key: str, value: Any = None) -> str:
-        """One line of text, stripped; control, format and separator characters refused."""
-        value = self.data[key] if value is None else value
-        if (problem := text_problem(value)) is not None:
-            raise self.error(problem, key)
-        return str(value).strip()
-
-    def optional_text(self, key: str) -> str | None:
-        return self.text(key) if key in self.data else None
 
     def output_dir(self) -> Path:
         """The output folder, relative to the current folder; `~` is expanded."""
@@ -292,11 +250,9 @@ class _Reader:
         self.inputs.append(path)
         return path
 
-    def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
-        """One of `choices`, as a string."""
-        if not isinstance(value, str) or value not in choices:
-            raise self.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
-        return value
+    def game(self) -> Game:
+        """Key `game`: the game to solve (default ghost)."""
+        return find_game(self.choice("game", self.data.get("game", "ghost"), GAME_NAMES))
 
 
 def _identity(source: WordListSource) -> object:
@@ -308,9 +264,11 @@ PDF_KEYS = ("size", "sheet", "font", "words", "seats")
 RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid", "opponent")
 CARD_KEYS = (
     "dictionary", "players", "min_length", "title", "output_dir", "pdf",
-    "language", "alphabet", "capitalized", *RANKING_KEYS,
+    "language", "alphabet", "capitalized", *RANKING_KEYS, "game",
 )
-TABLE_KEYS = ("title", "dictionaries", "min_lengths", "players", "output_dir", *RANKING_KEYS)
+TABLE_KEYS = (
+    "title", "dictionaries", "min_lengths", "players", "output_dir", *RANKING_KEYS, "game",
+)
 _MARKERS = {
     "build": ("dictionary", "dictionaries", "table", "table"),
     "table": ("dictionaries", "dictionary", "card", "build"),
@@ -340,6 +298,7 @@ def load_card_config(path: Path) -> CardConfig:
         ranking=reader.ranking(language or (catalog.language if catalog else "en")),
         opponent=reader.opponent(),
         inputs=tuple(reader.inputs),
+        game=reader.game(),
     )
 
 
@@ -372,9 +331,10 @@ def load_table_config(path: Path) -> TableConfig:
     dictionaries = tuple(reader.dictionary("dictionaries", value) for value in values)
     if len({_identity(d) for d in dictionaries}) != len(dictionaries):
         raise reader.error(f"lists a word list twice: {preview(values)}", "dictionaries")
+    game = reader.game()
     return TableConfig(
         path=path,
-        title=reader.optional_text("title") or "Who wins Ghost?",
+        title=reader.optional_text("title") or f"Who wins {game.title}?",
         dictionaries=dictionaries,
         min_lengths=reader.integers("min_lengths", MIN_LENGTHS),
         players=reader.integers("players", PLAYERS),
@@ -382,4 +342,5 @@ def load_table_config(path: Path) -> TableConfig:
         ranking=reader.ranking(),
         opponent=reader.opponent(),
         inputs=tuple(reader.inputs),
+        game=game,
     )

@@ -27,9 +27,10 @@ from cardgen.cards import Lexicons, config_spelling
 from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
 from cardgen.errors import InputError, printable
+from cardgen.game import Decision, GameSolution
 from cardgen.progress import ProgressCallback
-from cardgen.solver import Solution
 from cardgen.traps import Thresholds
+from cardgen.variants import find_game
 from cardgen.wordlists import check_available
 
 
@@ -46,7 +47,7 @@ class Letter:
     """One legal next letter and what it leads to."""
 
     letter: str
-    """The letter, a-z."""
+    """The move: in Ghost the letter, in the variants the fragment it makes."""
     losers: tuple[int, ...]
     """Seats that lose after this letter with perfect play, ascending."""
     word: bool
@@ -113,12 +114,18 @@ class Position:
     not_counted: str | None = None
     """Why the fragment, a word of the list, is no playable word (too short, or an entry the
     spelling rule drops); None when it is not in the list (set by `explain_config`)."""
+    decisions: tuple[Decision, ...] = ()
+    """The mover's decision table from here (SuperGhost, SuperDuperGhost); () in Ghost."""
+    game: str = "ghost"
+    """The game (`cardgen.variants`); its moves are letters in Ghost, fragments otherwise."""
 
     @property
     def card_move(self) -> str | None:
         """The letter the card plays here: the one leading to `words` (None without a win)."""
         if not self.words or self.word:
             return None
+        if self.decisions:
+            return self.decisions[0].play
         return self.words[0][len(self.fragment)]
 
     @property
@@ -151,7 +158,7 @@ def parse_fragment(text: str, letters: str = ALPHABET, spelling: Spelling | None
 
 
 def explain(
-    solution: Solution,
+    solution: GameSolution,
     fragment: str,
     traps: Thresholds | None = None,
     knows: float | None = None,
@@ -184,6 +191,7 @@ def explain(
             challenge_word=None,
             traps=traps is not None,
             knows=knows,
+            game=solution.game,
         )
     table = casual(traps, knows) if traps is not None and knows is not None else None
 
@@ -193,18 +201,19 @@ def explain(
         return table.winning_words(f, mover)
 
     word = solution.is_word(fragment)
-    letters = tuple(
-        Letter(
+    def letter(x: str) -> Letter:
+        after = solution.after(fragment, x)
+        return Letter(
             letter=x,
-            losers=tuple(sorted(solution.losers(fragment + x))),
-            word=solution.is_word(fragment + x),
-            words=words_after(fragment + x)[0],
-            threshold=None if traps is None else traps.threshold(fragment + x, mover),
-            escape=None if traps is None else traps.escape_word(fragment + x, mover),
-            named=words_after(fragment + x)[1],
+            losers=tuple(sorted(solution.losers(after))),
+            word=solution.is_word(after),
+            words=words_after(after)[0],
+            threshold=None if traps is None else traps.threshold(after, mover),
+            escape=None if traps is None else traps.escape_word(after, mover),
+            named=words_after(after)[1],
         )
-        for x in solution.children(fragment)
-    )
+
+    letters = tuple(letter(x) for x in solution.children(fragment))
     words, named = words_after(fragment)
     if table is None:
         moves = solution.winning_moves(fragment, mover)
@@ -227,28 +236,20 @@ def explain(
         traps=traps is not None,
         knows=knows,
         named=named,
+        decisions=() if word else solution.decisions(fragment, mover),
+        game=solution.game,
     )
 
 
-def shortest_word(solution: Solution, fragment: str) -> str | None:
-    """The shortest playable word beginning with `fragment` (alphabetically first of those).
-
-    The words beginning with a fragment are one run of the sorted words, from the fragment's
-    first word on (found in the game tree: the alphabet's order need not be code point order,
-    so no bisect on the strings)."""
-    i = solution.find(fragment)
-    if i is None:
-        return None
-    words = solution.words
-    lo = hi = int(solution.levels[len(fragment)].start[i])
-    while hi < len(words) and words[hi].startswith(fragment):
-        hi += 1
-    return min(words[lo:hi], key=len)  # the first of the shortest, in the alphabet's order
+def shortest_word(solution: GameSolution, fragment: str) -> str | None:
+    """The word to name when challenged at `fragment` (`GameSolution.shortest_word`)."""
+    return solution.shortest_word(fragment)
 
 
 def position_document(position: Position) -> dict[str, Any]:
-    """The position as one JSON-ready object (`cardgen explain --json`)."""
-    return {
+    """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
+    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments."""
+    document: dict[str, Any] = {
         "fragment": position.fragment,
         "mover": position.mover,
         "losers": list(position.losers),
@@ -279,6 +280,12 @@ def position_document(position: Position) -> dict[str, Any]:
         "knows": position.knows,
         "named": list(position.named),
     }
+    if find_game(position.game).decision_tables:
+        document["game"] = position.game
+        document["decisions"] = [
+            {"fragment": d.fragment, "play": d.play} for d in position.decisions
+        ]
+    return document
 
 
 def _threshold(value: float | None) -> float | str | None:
@@ -290,7 +297,7 @@ def _threshold(value: float | None) -> float | str | None:
 
 def solution_for(
     config_path: Path, progress: ProgressCallback | None = None
-) -> tuple[CardConfig, Solution]:
+) -> tuple[CardConfig, GameSolution]:
     """Read a card config and solve its game as its card is solved (the word list read or
     fetched as for a card, the config's spelling and ranking)."""
     config, solution, _ = game_for(config_path, progress, traps=False)
@@ -303,7 +310,7 @@ def game_for(
     *,
     traps: bool = True,
     lexicons: Lexicons | None = None,
-) -> tuple[CardConfig, Solution, Thresholds | None]:
+) -> tuple[CardConfig, GameSolution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
     thresholds (None where the config reads no word frequencies); `lexicons` keeps the lists
     read for the caller."""
@@ -317,6 +324,7 @@ def game_for(
         config.min_length,
         spelling=spelling,
         options=config.ranking,
+        game=config.game,
     )
     found = lexicons.traps(config.dictionary, solution, config.ranking, spelling) if traps else None
     return config, solution, found
@@ -328,7 +336,7 @@ def explain_config(
     *,
     knows: float | None = None,
     progress: ProgressCallback | None = None,
-) -> tuple[CardConfig, Solution, Position]:
+) -> tuple[CardConfig, GameSolution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
     ASCII), then the config solved and the fragment explained, against a table that knows
     only words of Zipf >= `knows` if given."""

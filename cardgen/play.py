@@ -26,17 +26,17 @@ from cardgen.alphabet import alphabet_text
 from cardgen.computer import Computer, casual_move, computer_move, known_game
 from cardgen.errors import InputError, printable
 from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
+from cardgen.game import GameSolution
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
-from cardgen.solver import Solution
+from cardgen.render.hints import advice, shown_move
 from cardgen.strategy import default_title
 from cardgen.traps import Thresholds
+from cardgen.variants import find_game
 
-HELP = (
-    "Type a letter ({letters}); ? for the card's advice, ! to challenge the last letter, "
-    "quit to stop."
-)
-"""The help line; `letters` is what `alphabet_text` says of the game's letters."""
+HELP = "{moves} ({letters}); ? for the card's advice, ! to challenge the last letter, quit to stop."
+"""The help line; `moves` says how the game's moves are typed (`cardgen.variants`), `letters`
+what `alphabet_text` says of the game's letters."""
 NAME_PROMPT = "name a word: "
 
 
@@ -81,30 +81,11 @@ def shown(fragment: str) -> str:
     return fragment or "(start)"
 
 
-def advice(position: Position, solution: Solution) -> str:
-    """The card's advice for the seat to move, in one line."""
-    if not position.prefix:
-        return f"card: challenge (!): no word begins with {position.fragment}"
-    if position.card_move:
-        words = " ".join(position.words)
-        forced = f"one of {words}" if len(position.words) > 1 else words
-        return f"card: play {position.card_move}, forcing {forced}"
-    found = position.best_try
-    if found is None or not found.replies:
-        return "card: every letter completes a word"
-    if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
-        return "card: no letter forces a win, and no try helps: every reply keeps their win"
-    return (
-        f"card: no letter forces a win; best try {found.move} ({found.mistakes} of "
-        f"{found.replies} replies {'is a mistake' if found.mistakes == 1 else 'are mistakes'})"
-    )
-
-
 class _Game:
     """One game in progress: the fragment, the person's slips, and the output."""
 
     def __init__(
-        self, solution: Solution, seat: int, hints: bool, lines: TextIO, console: Console,
+        self, solution: GameSolution, seat: int, hints: bool, lines: TextIO, console: Console,
         echo: bool, computer: Computer, traps: Thresholds | None = None,
         knows: float | None = None,
     ) -> None:
@@ -123,7 +104,11 @@ class _Game:
         self.left_win: Slip | None = None
         self.had_win = False
         self.moved = False
-        self.help = HELP.format(letters=alphabet_text(solution.lexicon.letters))
+        game = find_game(solution.game)
+        self.noun = game.move_noun
+        self.help = HELP.format(
+            moves=game.move_help, letters=alphabet_text(solution.lexicon.letters)
+        )
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
@@ -149,7 +134,8 @@ class _Game:
             self.say(f"{'':12}{advice(position, self.solution)}")
         while True:
             self.console.print(
-                f"{shown(self.fragment):<12}your letter: ", end="", markup=False, highlight=False
+                f"{shown(self.fragment):<12}your {self.noun}: ", end="", markup=False,
+                highlight=False,
             )
             line = self.lines.readline()
             if not line:
@@ -170,29 +156,32 @@ class _Game:
                     self.note(position, "!", False)
                     return self.challenge(self.seat)
                 self.say(f"{'':12}nothing to challenge yet")
-            elif written is not None and len(written) == 1 and written in self.letters:
-                return self.play(position, written)
-            elif written is not None and len(typed) == 1 and len(written) > 1:
-                self.say(f"{'':12}this list writes {typed} as {written}: type one letter at a time")
             else:
-                self.say(f"{'':12}{self.help}")
-
-    @property
-    def letters(self) -> str:
-        """The game's alphabet."""
-        return self.solution.lexicon.letters
+                try:
+                    move = self.solution.parse_move(self.fragment, written or text)
+                except ValueError as error:  # nearly a move: say what is wrong with it
+                    self.say(f"{'':12}{error}")
+                    continue
+                if move is not None:
+                    return self.play(position, move)
+                if written is not None and len(typed) == 1 and len(written) > 1:
+                    self.say(f"{'':12}this list writes {typed} as {written}: type one letter "
+                             "at a time")
+                else:
+                    self.say(f"{'':12}{self.help}")
 
     def play(self, position: Position, letter: str) -> tuple[int, str] | None:
         """The person plays `letter`: note a slip, then see whether the game ended."""
         self.moved = True
-        after = self.fragment + letter
+        after = self.solution.after(self.fragment, letter)
         self.note(position, letter, self.still_winning(after))
         self.fragment = after
         if self.solution.find(after) is None:
             # The next seat (a computer) challenges: no word begins like this.
             challenger = self.solution.mover(after)
-            self.say(f"{'':12}{self.name(challenger)} challenges: no word begins with {after}")
-            return self.seat, f"You lose: no playable word begins with {after}."
+            holds = find_game(self.solution.game).holds
+            self.say(f"{'':12}{self.name(challenger)} challenges: no word {holds} {after}")
+            return self.seat, f"You lose: no playable word {holds} {after}."
         if self.solution.is_word(after):
             self.say(f"{'':12}{after} is a word")
             return self.seat, f"You lose: you completed {after}."
@@ -220,10 +209,11 @@ class _Game:
 
     def computer_turn(self, mover: int) -> tuple[int, str] | None:
         before = self.fragment
-        letter = self.computer(before)
-        if letter is None:
+        move = self.computer(before)
+        if move is None:
             return self.computer_challenge(mover)
-        self.fragment += letter
+        self.fragment = self.solution.after(before, move)
+        letter = shown_move(self.solution, before, move)
         player = self.name(mover)
         if self.solution.is_word(self.fragment):
             self.say(f"{shown(before):<12}{player} plays {letter}: {self.fragment} is a word")
@@ -243,7 +233,8 @@ class _Game:
                 f"You lose: you challenged {self.fragment}, but {self.name(last)} named {word}."
             )
         self.say(f"{'':12}{self.name(last)} admits a bluff")
-        return last, f"You win: no word begins with {self.fragment}; {self.name(last)} bluffed."
+        holds = find_game(self.solution.game).holds
+        return last, f"You win: no word {holds} {self.fragment}; {self.name(last)} bluffed."
 
     def named_by_computer(self, fragment: str) -> str | None:
         """The word a computer names when challenged: the first of its winning words, else
@@ -306,7 +297,7 @@ def _slip(slip: Slip) -> str:
 
 
 def play(
-    solution: Solution,
+    solution: GameSolution,
     *,
     lines: TextIO,
     console: Console,
@@ -379,7 +370,7 @@ def play_config(
         )
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
-                                          config.min_length)
+                                          config.min_length, config.game)
     return play(
         solution,
         lines=source,

@@ -19,6 +19,7 @@ from cardgen.config import CardConfig, TableConfig, load_card_config, load_table
 from cardgen.errors import ConfigError
 from cardgen.files import write_all
 from cardgen.progress import ProgressCallback
+from cardgen.solver import Solution
 from cardgen.wordlists import check_available
 from cardgen.yamlfile import load_mapping
 
@@ -62,6 +63,9 @@ def _check_names(configs: Sequence[CardConfig | TableConfig]) -> None:
         if identity in seen:
             raise ConfigError(f"{config.path}: given twice")
         seen.add(identity)
+        if isinstance(config, CardConfig) and config.game.decision_tables:
+            raise ConfigError(f"{config.path}: game: the site's explorer plays Ghost only, not "
+                              f"{config.game.name}")
         names = _card_files(config) if isinstance(config, CardConfig) else _table_files(config)
         for name in names:
             other = owners.setdefault(name, str(config.path))
@@ -77,6 +81,7 @@ def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
     from cardgen.render.explorer import render_solution
 
     solution = config_solution(config, lexicons)
+    assert isinstance(solution, Solution)  # variant configs are refused before any work
     traps = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
     return render_solution(solution, None if traps is None else traps.zipf).encode()
 

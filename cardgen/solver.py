@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.game import Decision
 from cardgen.lexicon import Lexicon
 from cardgen.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 from cardgen.trie import BoolArray, IntArray, Level, MaskArray, build_levels
@@ -50,6 +51,11 @@ class Solution:
             f"<Solution of Ghost for {self.players} players: {len(self.words)} words, "
             f"{self.nodes} fragments, losers {sorted(self.losers())}>"
         )
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return "ghost"
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -106,6 +112,39 @@ class Solution:
         return frozenset(
             seat_index + 1 for seat_index in range(self.players) if mask >> seat_index & 1
         )
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move (a letter) makes."""
+        return fragment + move
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """No decision table: a Ghost card lists the words to steer to instead."""
+        return ()
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter."""
+        return move
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The letter a person typed, or None if the text is not one letter of the alphabet."""
+        text = text.strip().lower()
+        return text if len(text) == 1 and text in self.lexicon.letters else None
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word beginning with `fragment` (alphabetically first of
+        those), or None if none does.
+
+        The words beginning with a fragment are one run of the sorted words, from the
+        fragment's first word on (found in the game tree: the alphabet's order need not be
+        code point order, so no bisect on the strings)."""
+        i = self.find(fragment)
+        if i is None:
+            return None
+        words = self.words
+        lo = hi = int(self.levels[len(fragment)].start[i])
+        while hi < len(words) and words[hi].startswith(fragment):
+            hi += 1
+        return min(words[lo:hi], key=len)  # the first of the shortest, in the alphabet's order
 
     def children(self, fragment: str) -> tuple[str, ...]:
         """The letters that may legally follow `fragment`, in alphabetical order."""

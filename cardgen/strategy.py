@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from cardgen.advice import Try, best_try
 from cardgen.casual import casual
+from cardgen.game import Decision, GameSolution
 from cardgen.lexicon import Lexicon
 from cardgen.opponent import PERFECT, Opponent
-from cardgen.solver import Solution
 from cardgen.traps import Thresholds
+from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import WordList
 
 
@@ -77,6 +78,9 @@ class Opening:
     named: tuple[str, ...] = ()
     """On a card against a casual table (`Opponent.knows`): the words of `words` that the seat
     names when the others challenge, knowing no word to play; () against perfect players."""
+    decisions: tuple[Decision, ...] = ()
+    """The seat's decision table from here (SuperGhost, SuperDuperGhost: `moves` are the
+    fragments the plays make, `words` the table's end words); () on a Ghost card."""
 
     @property
     def won(self) -> bool:
@@ -85,7 +89,9 @@ class Opening:
 
     @property
     def play(self) -> str | None:
-        """The letter to play: the winning move that leads to `words` (None without a win)."""
+        """The move to play: the winning move that leads to `words` (None without a win)."""
+        if self.decisions:
+            return self.decisions[0].play
         return self.words[0][len(self.fragment)] if self.words else None
 
 
@@ -157,6 +163,28 @@ class Card:
     """Whom the seats' strategies are for: perfect players, or a casual table."""
     traps: bool = False
     """Whether the card's tries are traps with escape words (it had frequency data)."""
+    game: str = "ghost"
+    """The game solved (`cardgen.variants`): ghost, superghost or superduperghost."""
+
+    @property
+    def game_title(self) -> str:
+        """The game's name as a card prints it (`SuperGhost`)."""
+        return find_game(self.game).title
+
+    @property
+    def game_rules(self) -> str:
+        """Each turn of the game, in a few words (`add a letter at the front or the back`)."""
+        return find_game(self.game).rules
+
+    @property
+    def game_moves(self) -> str:
+        """How the card writes a play (`b…` or `…m`)."""
+        return find_game(self.game).move_key
+
+    @property
+    def decision_tables(self) -> bool:
+        """Whether the seats' strategies are decision tables (else word sets)."""
+        return find_game(self.game).decision_tables
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -169,13 +197,13 @@ class Card:
         return self.seats[0].openings[0].moves
 
 
-def default_title(dictionary: str, players: int, min_length: int) -> str:
+def default_title(dictionary: str, players: int, min_length: int, game: Game = GHOST) -> str:
     """The title a card gets when its config names none."""
-    return f"Ghost: {dictionary}, {players} players, words of {min_length}+ letters"
+    return f"{game.title}: {dictionary}, {players} players, words of {min_length}+ letters"
 
 
 def seat_strategy(
-    solution: Solution,
+    solution: GameSolution,
     seat: int,
     rare: Container[str] = frozenset(),
     *,
@@ -193,7 +221,7 @@ def seat_strategy(
     if opponent.knows is not None:
         if traps is None:
             raise ValueError("a casual opponent needs the word frequencies (traps)")
-        table = casual(traps, opponent.knows)
+        table = casual(traps, opponent.knows)  # traps exist for Ghost's solutions only
     openings = []
     for fragment in solution.fragments(seat - 1):
         if solution.is_word(fragment):
@@ -214,13 +242,14 @@ def seat_strategy(
                 best_try=None if words else best_try(solution, fragment, traps),
                 rare=tuple(word for word in words if word in rare),
                 named=named,
+                decisions=solution.decisions(fragment, seat),
             )
         )
     return SeatStrategy(seat=seat, openings=tuple(openings))
 
 
 def build_card(
-    solution: Solution,
+    solution: GameSolution,
     dictionary: DictionaryInfo,
     title: str | None = None,
     *,
@@ -228,6 +257,7 @@ def build_card(
     rare: Container[str] = frozenset(),
     traps: Thresholds | None = None,
     opponent: Opponent = PERFECT,
+    game: Game = GHOST,
 ) -> Card:
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
     was solved, `rare` which words a familiar card marks as rare, `traps` the escape
@@ -235,7 +265,7 @@ def build_card(
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(
-        title=title or default_title(dictionary.name, players, min_length),
+        title=title or default_title(dictionary.name, players, min_length, game),
         dictionary=dictionary,
         players=players,
         min_length=min_length,
@@ -247,4 +277,5 @@ def build_card(
         ranking=ranking,
         opponent=opponent,
         traps=traps is not None,
+        game=game.name,
     )

@@ -15,21 +15,18 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.game import Decision
 from cardgen.infix import InfixGraph, InfixLevel, MaskArray, build_graph
 from cardgen.lexicon import Lexicon
 
 FloatArray = npt.NDArray[np.float64]
+ELLIPSIS = "\u2026"
+"""Marks the fragment in a move as a person writes it: `b…` adds b in front."""
+REVERSED = "\u21ba"
+"""Marks a move made on the reversed fragment (SuperDuperGhost)."""
 Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
 """A seat's strategy from a fragment: its decisions as (length, fragment id, play id), and
 the end words."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One row of a decision table: at `fragment`, play `play` (the fragment it makes)."""
-
-    fragment: str
-    play: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,6 +95,39 @@ class InfixSolution:
         """The fragment a move makes: a move is written as that fragment."""
         return move
 
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: `b…` (b before), `…m` (m after), `↺` first when the
+        fragment was reversed (SuperDuperGhost). Where both read the same, the plain way."""
+        for turned, mark in ((fragment, ""), (fragment[::-1], REVERSED)):
+            if move == move[0] + turned:
+                return f"{mark}{move[0]}{ELLIPSIS}"
+            if move == turned + move[-1]:
+                return f"{mark}{ELLIPSIS}{move[-1]}"
+        raise ValueError(f"{move!r} is no move from {fragment!r}")
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and
+        with reversal `~b-`, `~-m` do so to the reversed fragment; a single letter at the
+        start. None if the text is none of those (or reverses in SuperGhost)."""
+        text = text.strip().lower()
+        turned = fragment
+        if text.startswith("~"):
+            if not self.reverse:
+                return None
+            text, turned = text[1:], fragment[::-1]
+        letters = self.lexicon.letters
+        if len(text) == 1 and not fragment and text in letters:
+            return text
+        if len(text) == 2 and text[1] == "-" and text[0] in letters:
+            return text[0] + turned
+        if len(text) == 2 and text[0] == "-" and text[1] in letters:
+            return turned + text[1]
+        return None
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word that holds `fragment` (the first of those), or None."""
+        return next((w for w in sorted(self.words, key=len) if fragment in w), None)
+
     def _children(self, d: int, i: int) -> npt.NDArray[np.int64]:
         level = self.graph.levels[d]
         return level.children[int(level.child_lo[i]) : int(level.child_hi[i])]
@@ -105,7 +135,8 @@ class InfixSolution:
     def children(self, fragment: str) -> tuple[str, ...]:
         """The legal moves from `fragment`, as the fragments they make, alphabetically."""
         d = len(fragment)
-        return tuple(self.graph.string(d + 1, int(j)) for j in self._children(d, self._index(fragment)))
+        kids = self._children(d, self._index(fragment))
+        return tuple(self.graph.string(d + 1, int(j)) for j in kids)
 
     def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
         """The moves after which `seat` (default: the one to move) is not among the losers."""

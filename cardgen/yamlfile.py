@@ -240,3 +240,56 @@ def kind(value: object) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return f"{type(value).__name__} {preview(value)}"
+
+
+class MappingReader:
+    """A YAML mapping read from a file, its keys checked one by one: every error is a
+    `ConfigError` whose one-line message names the file and the key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = load_mapping(path)
+
+    def error(self, message: str, key: str | None = None) -> ConfigError:
+        where = f"{key}: " if key else ""
+        return ConfigError(f"{self.path}: {where}{message}")
+
+    def check_keys(self, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                expected = f"expected one of: {', '.join(allowed)}"
+                raise self.error(f"unknown key ({expected})", key_name(key))
+        for key in required:
+            if key not in self.data:
+                raise self.error("missing (required)", key)
+
+    def integer(self, key: str, bounds: tuple[int, int], value: Any = None) -> int:
+        value = self.data[key] if value is None else value
+        if (problem := integer_problem(value, bounds)) is not None:
+            raise self.error(problem, key)
+        return int(value)
+
+    def integers(self, key: str, bounds: tuple[int, int]) -> tuple[int, ...]:
+        values = self.data[key]
+        if not isinstance(values, list) or not values:
+            raise self.error(f"expected a non-empty list of integers, got {preview(values)}", key)
+        result = tuple(self.integer(key, bounds, value) for value in values)
+        if len(set(result)) != len(result):
+            raise self.error(f"lists a value twice: {preview(values)}", key)
+        return result
+
+    def text(self, key: str, value: Any = None) -> str:
+        """One line of text, stripped; control, format and separator characters refused."""
+        value = self.data[key] if value is None else value
+        if (problem := text_problem(value)) is not None:
+            raise self.error(problem, key)
+        return str(value).strip()
+
+    def optional_text(self, key: str) -> str | None:
+        return self.text(key) if key in self.data else None
+
+    def choice(self, key: str, value: Any, choices: tuple[str, ...]) -> str:
+        """One of `choices`, as a string."""
+        if not isinstance(value, str) or value not in choices:
+            raise self.error(f"expected one of {', '.join(choices)}, got {preview(value)}", key)
+        return value

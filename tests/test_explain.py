@@ -24,6 +24,7 @@ from cardgen.explain import (
     shortest_word,
     solution_for,
 )
+from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.solver import Solution, solve
 from cardgen.traps import thresholds
@@ -148,7 +149,7 @@ def test_the_best_try_avoids_a_letter_that_ends_the_game() -> None:
 
 
 @pytest.fixture(scope="module")
-def twl06() -> Solution:
+def twl06() -> GameSolution:
     return solution_for(CONFIGS / "twl06-2p.yaml")[1]
 
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from cardgen.computer import computer_move
 from cardgen.errors import InputError
 from cardgen.explain import solution_for
+from cardgen.game import GameSolution
 from cardgen.lexicon import playable_words
 from cardgen.play import GameResult, Slip, play
 from cardgen.solver import Solution, solve
@@ -21,12 +22,12 @@ ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 
 
 @pytest.fixture(scope="module")
-def animals() -> Solution:
+def animals() -> GameSolution:
     return solve(playable_words(ANIMALS, 3), 2)
 
 
 @pytest.fixture(scope="module")
-def twl06() -> Solution:
+def twl06() -> GameSolution:
     return solution_for(CONFIGS / "twl06-2p.yaml")[1]
 
 

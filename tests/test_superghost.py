@@ -7,15 +7,18 @@ from bruteforce_super import BruteSuperGhost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgen.game import Decision
 from cardgen.lexicon import playable_words
-from cardgen.superghost import Decision, InfixSolution, solve
+from cardgen.superghost import InfixSolution, solve
 
 # Few letters, so that infixes are shared and the games hold real choices.
 words_strategy = st.lists(st.text(alphabet="abcd", min_size=2, max_size=6), min_size=1, max_size=12)
 common = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def solved(words: str, players: int = 2, min_length: int = 3, reverse: bool = False) -> InfixSolution:
+def solved(
+    words: str, players: int = 2, min_length: int = 3, reverse: bool = False
+) -> InfixSolution:
     return solve(playable_words(words.split(), min_length, prefix_free=False), players,
                  reverse=reverse)
 

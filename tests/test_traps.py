@@ -15,7 +15,7 @@ from cardgen.casual import casual
 from cardgen.lexicon import playable_words
 from cardgen.opponent import Opponent
 from cardgen.ranking import Ranking
-from cardgen.solver import solve
+from cardgen.solver import Solution, solve
 from cardgen.strategy import DictionaryInfo, build_card
 from cardgen.tables import table_row
 from cardgen.traps import Thresholds, thresholds
@@ -148,6 +148,7 @@ def test_twl06_traps_match_the_independent_figures() -> None:
 
     def traps_of(min_length: int, players: int) -> Thresholds:
         solution = lexicons.solution(twl06, players, min_length)
+        assert isinstance(solution, Solution)  # Ghost's: traps are Ghost's only
         zipf = np.array([frequencies.zipf.get(w, 0.0) for w in solution.words])
         return thresholds(solution, zipf)
 

@@ -9,12 +9,13 @@ import unicodedata
 from cardgen.config import CardConfig
 from cardgen.errors import printable
 from cardgen.explain import Position, position_document
+from cardgen.game import GameSolution
 from cardgen.render import render_template
-from cardgen.solver import Solution
+from cardgen.variants import find_game
 
 
 def describe(
-    position: Position, config: CardConfig, solution: Solution, typed: str | None = None
+    position: Position, config: CardConfig, solution: GameSolution, typed: str | None = None
 ) -> str:
     """The position as one screen of text (`cardgen explain`); `typed` is the fragment as the
     person typed it, shown when the list's spelling wrote it otherwise (café as cafe)."""
@@ -23,14 +24,28 @@ def describe(
     for x in position.letters:
         if x.letter not in position.moves:
             losing.setdefault(x.losers, []).append(x.letter)
+
+    def written(move: str, fragment: str = position.fragment) -> str:
+        """A move as a person writes it: the letter, or `b… bera` in the variants."""
+        shown = solution.describe_move(fragment, move)
+        return move if shown == move else f"{shown} {move}"
+
+    game = find_game(solution.game)
+    joined = []
+    for losers, moves in sorted(losing.items(), key=lambda item: item[1]):
+        shown = [written(move) for move in moves]
+        joined.append((losers, (" " if shown == moves else ", ").join(shown)))
     return render_template(
         "explain.txt.j2",
         position=position,
         config=config,
         min_length=solution.lexicon.min_length,
         winning=winning,
-        losing=sorted(losing.items(), key=lambda item: item[1]),
+        losing=joined,
         replier=position.mover % position.players + 1,
+        written=written,
+        noun=game.move_noun,
+        inside=game.inside,
         # The letters that do not win outright, with what gets the others out after each.
         escapes=[
             x for x in position.letters

@@ -1,0 +1,106 @@
+"""What every solved game answers: the seam between a game's variant and the rest of cardgen.
+
+Ghost (`cardgen.solver.Solution`) and its variants SuperGhost and SuperDuperGhost
+(`cardgen.superghost.InfixSolution`) differ in how a fragment grows and how positions are
+indexed, and in nothing else that strategy, advice, explain, play and the renderers read. They
+read a `GameSolution`, never which game it is; `cardgen.variants` says how each game is solved.
+
+A move is a string: in Ghost the letter added, in the variants the fragment it makes
+(`bera` from `era`); `after` turns either into the next fragment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardgen.lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One row of a decision table: at `fragment`, make `play` (the fragment it makes)."""
+
+    fragment: str
+    play: str
+
+
+class GameSolution(Protocol):
+    """A solved game: loser sets, moves and each seat's winning strategy at every fragment."""
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The playable words the game was solved on."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def game(self) -> str:
+        """The game's name (`cardgen.variants.find_game`)."""
+        ...
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        ...
+
+    def mover(self, fragment: str) -> int:
+        """The seat that plays next at `fragment`."""
+        ...
+
+    def find(self, fragment: str) -> int | None:
+        """Where the game keeps `fragment`, or None if it is no position of the game."""
+        ...
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word (the game is over)."""
+        ...
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play."""
+        ...
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move makes."""
+        ...
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The legal moves from `fragment`, in order."""
+        ...
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The moves after which `seat` (default: the mover) is not among the losers."""
+        ...
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The words the seat's strategy from `fragment` ends in; () without a forced win."""
+        ...
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment` (() where the card lists words only)."""
+        ...
+
+    def fragments(self, length: int) -> Iterable[str]:
+        """Every fragment of the given length, in order."""
+        ...
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """A word to name when challenged at `fragment`: the shortest that holds it."""
+        ...
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """A table row's sums for `seat`: openings, openings won, and the card's size."""
+        ...
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter, and where it goes."""
+        ...
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The move a person typed at `fragment`, or None if the text is no move."""
+        ...

@@ -1,0 +1,41 @@
+"""What `cardgen play` says of the card's advice, in one line (`--hints` and `?`), and how it
+writes a move: the letter in Ghost, the letter and its side in the variants."""
+
+from __future__ import annotations
+
+from cardgen.explain import Position
+from cardgen.game import GameSolution
+from cardgen.variants import find_game
+
+
+def advice(position: Position, solution: GameSolution) -> str:
+    """The card's advice for the seat to move, in one line."""
+    if not position.prefix:
+        holds = find_game(solution.game).holds
+        return f"card: challenge (!): no word {holds} {position.fragment}"
+    if position.card_move:
+        words = " ".join(position.words)
+        forced = f"one of {words}" if len(position.words) > 1 else words
+        move = shown_move(solution, position.fragment, position.card_move)
+        if len(position.decisions) > 1:  # a decision table: too many words to list
+            rows, ends = len(position.decisions), len(position.words)
+            return (f"card: play {move}; your table has {rows} rows from here, ending in "
+                    + (forced if ends <= 3 else f"one of {ends} words"))
+        return f"card: play {move}, forcing {forced}"
+    found = position.best_try
+    noun = find_game(solution.game).move_noun
+    if found is None or not found.replies:
+        return f"card: every {noun} completes a word"
+    if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
+        return f"card: no {noun} forces a win, and no try helps: every reply keeps their win"
+    return (
+        f"card: no {noun} forces a win; best try "
+        f"{shown_move(solution, position.fragment, found.move)} ({found.mistakes} of "
+        f"{found.replies} replies {'is a mistake' if found.mistakes == 1 else 'are mistakes'})"
+    )
+
+
+def shown_move(solution: GameSolution, fragment: str, move: str) -> str:
+    """A move as the game prints it: the letter in Ghost; `b… (bera)` in the variants."""
+    written = solution.describe_move(fragment, move)
+    return move if written == move else f"{written} ({move})"
