@@ -278,10 +278,14 @@ def make_table(
     workers = workers or cores()
     knows = config.opponent.knows
     familiarity: set[str] = set()
+    game = config.game
 
     def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
         if knows is None:
             return None
+        if game.decision_tables:
+            raise ConfigError(f"{config.path}: opponent: casual tables are Ghost's only, not "
+                              f"{game.name}'s")
         found = lexicons.word_zipf(dictionary, min_length, config.ranking)
         if found is None:
             raise WordListError(
@@ -303,20 +307,23 @@ def make_table(
         step(len(lists), f"reading {dictionary.name}")
         wordlist = lexicons.wordlist(dictionary)
         lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
-    tasks: list[
-        tuple[str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None]
-    ] = []
+    tasks: list[tuple[
+        str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None, str
+    ]] = []
     for dictionary in config.dictionaries:
         for min_length in config.min_lengths:
             step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")
             tasks.append((
-                "\n".join(lexicons.lexicon(dictionary, min_length).words),
+                "\n".join(
+                    lexicons.lexicon(dictionary, min_length, prefix_free=game.prefix_free).words
+                ),
                 min_length,
                 config.players,
-                lexicons.info(dictionary, min_length),
-                lexicons.ranking(dictionary, min_length, config.ranking)[0],
+                lexicons.info(dictionary, min_length, game=game),
+                lexicons.ranking(dictionary, min_length, config.ranking, game=game)[0],
                 frequencies(dictionary, min_length),
                 knows,
+                game.name,
             ))
     prepared = len(lists) + len(tasks)
     work = sum(task[3].playable * (n - 1) for task in tasks for n in config.players)

@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.casual import Casual, casual
+from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.ranking import FEWEST, Ranking
-from cardgen.solver import Solution, solve
+from cardgen.solver import Solution
 from cardgen.strategy import DictionaryInfo
 from cardgen.traps import FloatArray, thresholds
+from cardgen.variants import find_game
 from cardgen.wordlists import WordList
 
 __all__ = ["ListInfo", "Row", "SeatSummary", "Table", "solve_group", "table_row"]
@@ -37,7 +39,8 @@ class SeatSummary:
     won: int
     """How many of those openings the seat wins with perfect play."""
     card_words: int
-    """Words on the seat's card: its minimal winning word sets added up over its openings."""
+    """Words on the seat's card: its minimal winning word sets added up over its openings (in
+    the variants: the decisions of its tables, counted along the game tree)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,9 @@ class Row:
     winning_first_moves: tuple[str, ...]
     """The first seat's winning first letters, alphabetically; () when it has none."""
     seats: tuple[SeatSummary, ...]
+    game: str = "ghost"
+    """The game solved (`cardgen.variants`). In SuperGhost and SuperDuperGhost a seat's
+    `card_words` counts the decisions of its tables (along the game tree), not words."""
 
 
 @dataclass(frozen=True)
@@ -98,18 +104,25 @@ class Table:
     players)."""
 
     @property
+    def game(self) -> str:
+        """The game every row solves."""
+        return self.rows[0].game
+
+    @property
     def max_players(self) -> int:
         """The largest player count of any row: how many seat columns the table needs."""
         return max(row.players for row in self.rows)
 
 
-def table_row(solution: Solution, info: DictionaryInfo, table: Casual | None = None) -> Row:
+def table_row(
+    solution: GameSolution, info: DictionaryInfo, table: Casual | None = None
+) -> Row:
     """A solved game as a table row: its sums taken straight from the solution (no card, and
     no word set, is listed), so a row costs about what solving does. Against a casual `table`
     the first seat's winning letters and each seat's wins and words are those against it
     (`cardgen.casual`); the losers stay those of perfect play."""
     # The casual table answers the same two questions as the solution, against itself.
-    source: Casual | Solution = table if table is not None else solution
+    source: Casual | GameSolution = table if table is not None else solution
     return Row(
         dictionary=info.name,
         entries=info.entries,
@@ -122,6 +135,7 @@ def table_row(solution: Solution, info: DictionaryInfo, table: Casual | None = N
             SeatSummary(seat, *source.seat_totals(seat))
             for seat in range(1, solution.players + 1)
         ),
+        game=solution.game,
     )
 
 
@@ -133,10 +147,11 @@ def solve_group(
     ranking: Ranking = FEWEST,
     zipf: FloatArray | None = None,
     knows: float | None = None,
+    game: str = "ghost",
 ) -> tuple[Row, ...]:
-    """The rows of one (word list, min length) group, one per player count, each seat's words
-    chosen by `ranking`; with `knows`, against a table that knows only the words of Zipf >=
-    `knows` (`zipf`: each playable word's frequency).
+    """The rows of one (word list, min length) group of a game, one per player count, each
+    seat's words chosen by `ranking`; with `knows`, against a table that knows only the words
+    of Zipf >= `knows` (`zipf`: each playable word's frequency; Ghost only).
 
     It may run in a worker process, so it takes only the playable words, as one newline-joined
     string: sending that and splitting it takes half as long as sending the tuple (5 ms against
@@ -146,10 +161,10 @@ def solve_group(
     lexicon = Lexicon(tuple(words.split("\n")), min_length, letters=info.letters)
     rows = []
     for n in players:
-        solution = solve(lexicon, n, ranking)
+        solution = find_game(game).solve(lexicon, n, ranking)
         table = None
         if knows is not None:
-            assert zipf is not None
+            assert zipf is not None and isinstance(solution, Solution)
             table = casual(thresholds(solution, zipf), knows)
         rows.append(table_row(solution, info, table))
     return tuple(rows)

@@ -75,7 +75,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid, opponent)"),
+         "avoid, opponent, game)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list named 'nosuch' (`cardgen wordlists` lists them); "
          "for a file, write a path such as ./nosuch"),
@@ -110,7 +110,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "3: x\n",
          "3: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid, opponent)"),
+         "avoid, opponent, game)"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: casual\n",
          "opponent: expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}, "
          "got 'casual'"),
@@ -199,9 +199,11 @@ def test_a_table_config(write_config: Callable[..., Path]) -> None:
          "dictionaries: lists a word list twice: ['twl06', 'twl06']"),
         ("dictionaries: [twl06]\nmin_lengths: [3, 3]\nplayers: [2]\n",
          "min_lengths: lists a value twice: [3, 3]"),
+        ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ngame: chess\n",
+         "game: expected one of ghost, superghost, superduperghost, got 'chess'"),
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\ndictionary: twl06\n",
          "dictionary: unknown key (expected one of: title, dictionaries, min_lengths, players, "
-         "output_dir, ranking, rare_below, familiarity, avoid, opponent)"),
+         "output_dir, ranking, rare_below, familiarity, avoid, opponent, game)"),
         ("dictionaries: [twl06]\nmin_lengths: [3]\nplayers: [2]\nranking: familiar\n"
          "familiarity: none\n",
          "familiarity: `ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf "
@@ -323,6 +325,15 @@ def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
 def test_the_opponent_key(write_config: Callable[..., Path], text: str, knows: float) -> None:
     path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n" + text)
     assert load_card_config(path).opponent.knows == knows
+
+
+@pytest.mark.parametrize("game", ["ghost", "superghost", "superduperghost"])
+def test_the_game_key_names_the_game(write_config: Callable[..., Path], game: str) -> None:
+    path = write_config(f"dictionaries: [twl06]\nmin_lengths: [4]\nplayers: [2]\ngame: {game}\n")
+    config = load_table_config(path)
+    assert config.game.name == game
+    assert config.title == {"ghost": "Who wins Ghost?", "superghost": "Who wins SuperGhost?",
+                            "superduperghost": "Who wins SuperDuperGhost?"}[game]
 
 
 # --- paths that are not what they should be (issue 20, items 2 and 8) --------------------

@@ -94,7 +94,7 @@ def test_csv_has_seat_columns_up_to_the_most_players(small_table: dict[str, str]
     assert lines[0].endswith("seat4_won,seat4_openings,seat4_card_words")
     assert lines[-1] == "" and "\r" not in small_table["csv"]
     two_players = lines[1].split(",")
-    assert len(two_players) == 7 + 3 * 4 and two_players[-6:] == [""] * 6
+    assert len(two_players) == 8 + 3 * 4 and two_players[-6:] == [""] * 6
 
 
 def test_the_same_config_gives_the_same_bytes(tmp_path: Path) -> None:
@@ -129,10 +129,11 @@ def test_each_list_is_read_once_and_each_lexicon_built_once(
         return wordlists.load_wordlist(source)
 
     def counting_playable(
-        entries: tuple[str, ...], min_length: int, spelling: Spelling | None = None
+        entries: tuple[str, ...], min_length: int, spelling: Spelling | None = None,
+        *, prefix_free: bool = True,
     ) -> Lexicon:
         builds.append(min_length)
-        return playable_words(entries, min_length, spelling)
+        return playable_words(entries, min_length, spelling, prefix_free=prefix_free)
 
     monkeypatch.setattr(cards, "load_wordlist", counting_load)
     monkeypatch.setattr(cards, "playable_words", counting_playable)
@@ -199,7 +200,7 @@ BAD_CONFIGS = {
     "unknown key": (
         "dictionaries: [small.txt]\nmin_lengths: [3]\nplayers: [2]\nseats: 2\n",
         "seats: unknown key (expected one of: title, dictionaries, min_lengths, players, "
-        "output_dir, ranking, rare_below, familiarity, avoid, opponent)",
+        "output_dir, ranking, rare_below, familiarity, avoid, opponent, game)",
     ),
 }
 
@@ -277,9 +278,9 @@ def test_a_bar_in_a_list_name_does_not_break_a_row(tmp_path: Path) -> None:
     config.write_text("dictionaries: [a|b.txt]\nmin_lengths: [3]\nplayers: [2]\n")
     (written,) = run(TABLES, [config], out=tmp_path / "out", formats=["md"])
     text = written.read_text(encoding="utf-8")
-    row = next(line for line in text.splitlines() if line.startswith("| a"))
-    assert row.startswith("| a\\|b.txt | 3 | 2 | 18 | ")
-    assert row.replace("\\|", "").count("|") == 9  # 8 columns of a two-player row
+    row = next(line for line in text.splitlines() if line.startswith("| ghost | a"))
+    assert row.startswith("| ghost | a\\|b.txt | 3 | 2 | 18 | ")
+    assert row.replace("\\|", "").count("|") == 10  # 9 columns of a two-player row
     assert "- a\\|b.txt: the file a\\|b.txt, 22 entries" in text
 
 

@@ -6,6 +6,8 @@ seats[{seat, openings, won, card_words}]}], and dictionaries[{name, source, sha2
 where each word list comes from. Schema 2 added `opponent`: against a casual table (docs/rules.md,
 "A card for casual tables") the first seat's winning letters and each seat's wins and words are
 counted against it, and `familiarity` names the word frequencies used.
+`game` (ghost, superghost, superduperghost) was added to each row; in the variants `card_words`
+counts the decisions of a seat's tables.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from cardgen.render import render_template
 from cardgen.render.json import dumps
 from cardgen.tables import Row, Table
+from cardgen.variants import find_game
 
 SCHEMA = 2
 """The table JSON's schema (the card's is `cardgen.render.json.SCHEMA`)."""
@@ -27,7 +30,10 @@ SEAT_COLUMNS = ("won", "openings", "card_words")
 
 def render_markdown(table: Table) -> str:
     """The table as Markdown: title, one table, the rules, and where each word list comes from."""
-    return render_template("table.md.j2", table=table, seats=range(1, table.max_players + 1))
+    return render_template(
+        "table.md.j2", table=table, seats=range(1, table.max_players + 1),
+        game=find_game(table.game),
+    )
 
 
 def csv_header(max_players: int) -> list[str]:
@@ -40,6 +46,7 @@ def csv_header(max_players: int) -> list[str]:
         "players",
         "losers",
         "winning_first_moves",
+        "game",
     ]
     for seat in range(1, max_players + 1):
         columns += [f"seat{seat}_{name}" for name in SEAT_COLUMNS]
@@ -56,6 +63,7 @@ def csv_row(row: Row, max_players: int) -> list[str | int]:
         row.players,
         " ".join(str(seat) for seat in row.losers),
         " ".join(row.winning_first_moves),
+        row.game,
     ]
     for seat in row.seats:
         cells += [seat.won, seat.openings, seat.card_words]
@@ -112,6 +120,7 @@ def table_document(table: Table) -> dict[str, Any]:
                     }
                     for seat in row.seats
                 ],
+                "game": row.game,
             }
             for row in table.rows
         ],
