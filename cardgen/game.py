@@ -26,6 +26,30 @@ class Decision:
     play: str
 
 
+ELLIPSIS = "\u2026"
+"""Stands for the fragment in a move as a person writes it: `b…` adds b in front."""
+REVERSED = "\u21ba"
+"""Marks a move made on the reversed fragment (SuperDuperGhost)."""
+
+
+def written_move(fragment: str, play: str) -> str:
+    """A play (the fragment it makes) as a person writes it: `b…` for b added in front, `…m`
+    for m at the back, `↺` first when the fragment was reversed; the letter at the start. Where
+    two ways read the same, the plain one.
+
+    >>> written_move("era", "bera"), written_move("era", "erad"), written_move("era", "nare")
+    ('b…', '…d', '↺n…')
+    """
+    if not fragment:
+        return play
+    for turned, mark in ((fragment, ""), (fragment[::-1], REVERSED)):
+        if play == play[0] + turned:
+            return f"{mark}{play[0]}{ELLIPSIS}"
+        if play == turned + play[-1]:
+            return f"{mark}{ELLIPSIS}{play[-1]}"
+    raise ValueError(f"{play!r} is no move from {fragment!r}")
+
+
 class GameSolution(Protocol):
     """A solved game: loser sets, moves and each seat's winning strategy at every fragment."""
 

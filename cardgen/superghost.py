@@ -15,15 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.game import Decision
+from cardgen.game import Decision, written_move
 from cardgen.infix import InfixGraph, InfixLevel, MaskArray, build_graph
 from cardgen.lexicon import Lexicon
 
 FloatArray = npt.NDArray[np.float64]
-ELLIPSIS = "\u2026"
-"""Marks the fragment in a move as a person writes it: `b…` adds b in front."""
-REVERSED = "\u21ba"
-"""Marks a move made on the reversed fragment (SuperDuperGhost)."""
 Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
 """A seat's strategy from a fragment: its decisions as (length, fragment id, play id), and
 the end words."""
@@ -96,14 +92,8 @@ class InfixSolution:
         return move
 
     def describe_move(self, fragment: str, move: str) -> str:
-        """A move as a person writes it: `b…` (b before), `…m` (m after), `↺` first when the
-        fragment was reversed (SuperDuperGhost). Where both read the same, the plain way."""
-        for turned, mark in ((fragment, ""), (fragment[::-1], REVERSED)):
-            if move == move[0] + turned:
-                return f"{mark}{move[0]}{ELLIPSIS}"
-            if move == turned + move[-1]:
-                return f"{mark}{ELLIPSIS}{move[-1]}"
-        raise ValueError(f"{move!r} is no move from {fragment!r}")
+        """A move as a person writes it (`cardgen.game.written_move`): `b…`, `…m`, `↺b…`."""
+        return written_move(fragment, move)
 
     def parse_move(self, fragment: str, text: str) -> str | None:
         """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and

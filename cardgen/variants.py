@@ -39,6 +39,8 @@ class Game:
     """How a fragment sits in a word: "be begins a playable word"."""
     move_help: str = "Type a letter"
     """How a person types a move in `cardgen play`."""
+    move_key: str = "a letter"
+    """How a card writes a play, for its how-to-read line."""
 
     def solve(self, lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> GameSolution:
         """The game solved on the lexicon's playable words."""
@@ -62,6 +64,7 @@ class SuperGhost(Game):
     holds: str = "contains"
     inside: str = "is inside"
     move_help: str = "Type b- to add b in front, -b to add it at the back"
+    move_key: str = "`b…` (b in front) or `…m` (m at the back)"
     reverse: bool = False
     """Whether the fragment may be reversed first (SuperDuperGhost)."""
 
@@ -82,6 +85,9 @@ class SuperDuperGhost(SuperGhost):
     rules: str = "add a letter at the front or the back, of the fragment or of its reverse"
     move_help: str = (
         "Type b- to add b in front, -b to add it at the back, ~b- or ~-b to reverse first"
+    )
+    move_key: str = (
+        "`b…` (b in front) or `…m` (m at the back), with ↺ first when the fragment is reversed"
     )
     reverse: bool = True
 

@@ -14,6 +14,9 @@ read, for the traps and the familiar ranking; it was `ranking.familiarity`), `tr
 each `try` is a trap), `try.escape` (the word the others must know to get out, and its Zipf;
 null where no word does or without frequencies), `opponent`, and each opening's `named` (on a
 card against a casual table, the words the seat names when challenged; [] otherwise).
+A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
+and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
+the fragments the plays make, and its `words` are the decision table's end words.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ def card_document(card: Card) -> dict[str, Any]:
     familiarity = None
     if r.familiarity is not None:
         familiarity = {"source": r.familiarity, "sha256": r.familiarity_sha256}
-    return {
+    document: dict[str, Any] = {
         "schema": SCHEMA,
         "cardgen": __version__,
         "dictionary": {
@@ -80,6 +83,24 @@ def card_document(card: Card) -> dict[str, Any]:
             for seat in card.seats
         ],
     }
+    if card.decision_tables:
+        document = _with_decisions(document, card)
+    return document
+
+
+def _with_decisions(document: dict[str, Any], card: Card) -> dict[str, Any]:
+    """The document with the game after the title and each opening's decision table."""
+    out: dict[str, Any] = {}
+    for key, value in document.items():
+        out[key] = value
+        if key == "title":
+            out["game"] = card.game
+    for seat, strategy in zip(out["seats"], card.seats, strict=True):
+        for opening, data in zip(seat["openings"], strategy.openings, strict=True):
+            opening["decisions"] = [
+                {"fragment": d.fragment, "play": d.play} for d in data.decisions
+            ]
+    return out
 
 
 def dumps(document: dict[str, Any]) -> str:

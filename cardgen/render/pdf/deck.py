@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 
 from cardgen.paper import SIZES, PdfOptions
+from cardgen.render.pdf.booklet import booklet_sides
 from cardgen.render.pdf.content import (
     Section,
     entry,
@@ -292,8 +293,8 @@ def deck_index(card: Card, marks: Sequence[str], dot: str, dash: str) -> str:
     return f"Cards by seat: {f' {dot} '.join(parts)}." if parts else ""
 
 
-def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
-    """Every side of the card, seat marks and footers included, in order."""
+def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
+    """The sides of a Ghost card, with their seat marks, before footers."""
     seats = options.seats or tuple(range(1, card.players + 1))
     # The front answers the first two seats; with neither chosen it names the chosen ones.
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
@@ -305,6 +306,15 @@ def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     sides = [Side(tuple(texts), tuple(boxes), front_mark), *rest]
     if len(sides) % 2:
         sides += section_sides(rules_section(card), frame, fonts)
+    return sides
+
+
+def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
+    """Every side of the card, seat marks and footers included, in order."""
+    if card.decision_tables:  # SuperGhost, SuperDuperGhost: replies, then a booklet
+        sides = booklet_sides(card, frame, fonts, options)
+    else:
+        sides = ghost_sides(card, frame, fonts, options)
     total = len(sides)
     result = []
     for n, side in enumerate(sides):

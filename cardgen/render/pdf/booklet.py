@@ -1,0 +1,186 @@
+"""The PDF deck of a card of decision tables (SuperGhost, SuperDuperGhost).
+
+The front holds the title, the rules, the verdict and the first seat's opening, then the second
+seat's reply to every opening (its play boxed, the fragment it makes, and how many rows of its
+table follow from there), on as few sides as they take. Then each seat's decision table, as a
+booklet ordered for lookup: rows grouped by the fragment's first two letters, in the order of
+`cardgen.render.booklet`, each row "fragment, boxed play, the fragment it makes"; every side's
+heading names its first and last fragment, the booklet's index. Sides come without footers
+and marks: `cardgen.render.pdf.deck` adds them as for every deck.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cardgen.game import ELLIPSIS, REVERSED
+from cardgen.paper import PdfOptions
+from cardgen.render.booklet import decision_count, groups
+from cardgen.render.pdf.content import Section
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts
+from cardgen.render.pdf.layout import (
+    BODY_SIZES,
+    BOLD,
+    GREY,
+    GREY_BOLD,
+    HEADING_LEADING,
+    MOVE,
+    TITLE_SIZE,
+    TRY,
+    Entry,
+    Frame,
+    Para,
+    Token,
+    markup,
+    words,
+)
+from cardgen.render.pdf.sides import Side, section_sides
+from cardgen.render.sentences import (
+    GAME_OVER,
+    no_first_win,
+    ordinal,
+    seat_heading,
+    try_outcome,
+    verdict,
+)
+from cardgen.strategy import Card, Opening, SeatStrategy
+
+START = "start"
+"""The label of the empty fragment."""
+
+
+def pdf_move(fragment: str, play: str, fonts: Fonts) -> str:
+    """A play as the card writes it (`b…`, `…m`, `↺b…`), in glyphs the font has."""
+    from cardgen.game import written_move
+
+    text = written_move(fragment, play).replace(ELLIPSIS, fonts.ellipsis)
+    return text.replace(REVERSED, "\u21ba" if fonts.ellipsis == ELLIPSIS else "r:")
+
+
+def rules_sentence(card: Card) -> str:
+    """The variant's rules in two sentences."""
+    return (
+        f"{card.game_title}: {card.players} players in turn {card.game_rules}; the fragment "
+        f"must stay inside a word of {card.dictionary.name}. Whoever makes a word of "
+        f"{card.min_length}+ letters loses."
+    )
+
+
+def reply(opening: Opening, fonts: Fonts) -> Entry:
+    """An opening of the second seat: its boxed play, the fragment it makes, its table's
+    rows; or a dash and the best try."""
+    if opening.play is None:
+        tokens = [Token(fonts.dash, GREY)]
+        best = opening.best_try
+        if best is not None:
+            tokens += [Token("try"), Token(pdf_move(opening.fragment, best.move, fonts), TRY)]
+            if best.replies:
+                tokens.append(Token(f"{best.mistakes}/{best.replies}"))
+        return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
+    rows = len(opening.decisions)
+    return Entry(
+        Token(opening.fragment, BOLD),
+        (
+            Token(pdf_move(opening.fragment, opening.play, fonts), MOVE),
+            Token(opening.play),
+            Token(f"{fonts.dot} {rows} {'row' if rows == 1 else 'rows'}"),
+        ),
+    )
+
+
+def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
+    """Title, rules, verdict, the first seat's opening, the second seat's replies."""
+    size = BODY_SIZES[0]
+    extra = [
+        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING),
+        Para(words(rules_sentence(card)), size),
+        Para(words(f"With perfect play {verdict(card)}"), size),
+        Para(words(f"A play: {card.game_moves.replace('`', '')}."), size),
+    ]
+    first = card.seats[0].openings[0] if card.seats[0].openings else None
+    if 1 in seats and first is not None:
+        if first.play is None:
+            line = no_first_win(card)
+            if first.best_try is not None:
+                outcome = try_outcome(first.best_try, card.players).replace("letter", "play")
+                line += f" Best try: open with *{first.best_try.move}* ({outcome})."
+        else:
+            line = (
+                f"open with !{first.play}! then look up each fragment you face in your table "
+                f"({decision_count(card.seats[0])} rows, ending in {len(first.words)} words)."
+            )
+        extra.append(Para(words(seat_heading(1) + ":", BOLD) + markup(line), size))
+    second = card.seats[1] if card.players > 1 else None
+    if second is None or 2 not in seats or not second.openings:
+        return Section((), card.title, tuple(extra[1:]))
+    howto = Para(markup("Their letter, then your boxed play and the fragment it makes; then "
+                        "your table."), size)
+    return Section(
+        tuple(extra),
+        seat_heading(2),
+        (howto,),
+        tuple(reply(opening, fonts) for opening in second.openings),
+        tuple(opening.fragment for opening in second.openings),
+    )
+
+
+def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
+    """A seat's decision table, grouped for lookup."""
+    entries: list[Entry] = []
+    labels: list[str] = []
+    for group in groups(card, seat):
+        for row in group.rows:
+            label = row.fragment or START
+            move = pdf_move(row.fragment, row.play, fonts) if row.fragment else row.play
+            entries.append(Entry(Token(label, BOLD), (Token(move, MOVE), Token(row.play))))
+            labels.append(label)
+    howto = Para(markup("Find the fragment on the table (by its first two letters), make the "
+                        "boxed play."), BODY_SIZES[0])
+    # A short heading: each side's adds its first and last fragment, the booklet's index; the
+    # corner mark says whose table it is, and the first side says it in full.
+    first = Para(words(f"The {ordinal(seat.seat)} player's decision table.", BOLD), BODY_SIZES[0])
+    return Section((first,), "Table", (howto,), tuple(entries), tuple(labels))
+
+
+def rules_side(card: Card) -> Section:
+    """The filler side of a deck with an odd number of sides: the variant's rules."""
+    text = (
+        f"Players take turns to {card.game_rules}. The fragment must always stay inside a word "
+        f"of the list (a run of its letters). Whoever makes a word of {card.min_length} or more "
+        "letters loses; shorter words do not count, and a word inside a longer one still ends "
+        "the game."
+    )
+    return Section((), f"{card.game_title}: the rules", (Para(words(text), BODY_SIZES[0]),))
+
+
+def booklet_sides(
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
+) -> list[Side]:
+    """Every side of a card of decision tables, with its seat mark, before footers."""
+    seats = options.seats or tuple(range(1, card.players + 1))
+    front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
+    front = front_section(card, fonts, seats)
+    try:
+        sides = section_sides(front, frame, fonts)
+    except DoesNotFit:  # a small card: the replies start on a side of their own
+        alone = Section((), front.extra[0].tokens[0].text and card.title, front.extra[1:])
+        sides = section_sides(alone, frame, fonts)
+        sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
+    sides = mark(sides, front_mark)
+    for seat in card.seats:
+        if seat.seat not in seats:
+            continue
+        if not seat.openings and seat.seat > 2:
+            over = Section((), seat_heading(seat.seat), (Para(words(GAME_OVER), 7.0),))
+            sides += mark(section_sides(over, frame, fonts), str(seat.seat))
+        elif options.words != "none" and groups(card, seat):
+            sides += mark(section_sides(table_section(card, seat, fonts), frame, fonts),
+                          str(seat.seat))
+    if len(sides) % 2:
+        sides += section_sides(rules_side(card), frame, fonts)
+    return sides
+
+
+def mark(sides: list[Side], seat: str) -> list[Side]:
+    """`sides` with `seat` as their corner mark."""
+    return [Side(side.texts, side.boxes, seat, side.key) for side in sides]
