@@ -8,8 +8,12 @@ For each config it starts a fresh process that times the stages (read the word l
 words, its word frequencies (from the cache: a cold cache makes the first run slower), solve,
 strategy card, render each format) and reports its peak memory; then it times the
 whole `cardgen build` command as a process (best and median of several runs), the way a user
-runs it. Word lists must be cached or installed (a first build fetches them). Not a test: the
-figures go in the README and in the notes, not into assertions.
+runs it. First comes SuperGhost: Norvig's notebook code (bench/norvig.py) answering only "is
+there a winning first play" on twl06 4+, beside the whole SuperGhost card built as JSON, in
+one run; then the variants' stages and peak memory on twl06 and sowpods, 2 and 4 players
+(`--only superghost` or `--only ghost` runs one part). Word lists must be cached or installed
+(a first build fetches them). Not a test: the figures go in the README and in the notes, not
+into assertions.
 """
 
 from __future__ import annotations
@@ -30,12 +34,11 @@ PROCESS_CONFIG = "twl06-2p"
 RUNS = 7
 
 
-def stages(config_path: Path) -> dict[str, float]:
+def stages(config_path: Path, formats: tuple[str, ...] = ("md", "json", "pdf")) -> dict[str, float]:
     """Time each stage of one build in this process; seconds, plus peak memory in MB."""
     from cardgen.cards import Lexicons
     from cardgen.config import load_card_config
     from cardgen.runner import CARDS
-    from cardgen.solver import solve
     from cardgen.strategy import build_card
 
     config = load_card_config(config_path)
@@ -45,36 +48,43 @@ def stages(config_path: Path) -> dict[str, float]:
     lexicons.wordlist(config.dictionary)
     times["read"] = time.perf_counter() - t
     t = time.perf_counter()
-    lexicon = lexicons.lexicon(config.dictionary, config.min_length)
+    game = config.game
+    lexicon = lexicons.lexicon(config.dictionary, config.min_length, prefix_free=game.prefix_free)
     times["playable words"] = time.perf_counter() - t
     t = time.perf_counter()
-    lexicons.word_zipf(config.dictionary, config.min_length, config.ranking)
+    if not game.decision_tables:  # traps, Ghost's only, read the frequencies
+        lexicons.word_zipf(config.dictionary, config.min_length, config.ranking)
     times["frequencies"] = time.perf_counter() - t
     t = time.perf_counter()
-    solution = solve(lexicon, config.players)
+    solution = game.solve(lexicon, config.players)
     times["solve"] = time.perf_counter() - t
     t = time.perf_counter()
-    card = build_card(solution, lexicons.info(config.dictionary, config.min_length))
+    info = lexicons.info(config.dictionary, config.min_length, game=game)
+    card = build_card(solution, info, game=game)
     times["strategy"] = time.perf_counter() - t
     for name, fmt in CARDS.formats.items():
+        if name not in formats:
+            continue
         t = time.perf_counter()
         fmt.render(card, config)
         times[f"render {name}"] = time.perf_counter() - t
     times["peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     times["words"] = len(lexicon.words)
-    times["nodes"] = solution.nodes
+    times["nodes"] = solution.nodes  # type: ignore[attr-defined]
     return times
 
 
 def process_times(args: list[str]) -> list[float]:
     """Wall time of `cardgen ARGS...` as a whole process, RUNS times."""
+    return process_times_of([sys.executable, "-m", "cardgen", *args])
+
+
+def process_times_of(command: list[str]) -> list[float]:
+    """Wall time of a command as a whole process, RUNS times."""
     times = []
     for _ in range(RUNS):
         t = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "cardgen", *args], check=True, cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-        )
+        subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
         times.append(time.perf_counter() - t)
     return times
 
@@ -87,19 +97,12 @@ def build_args(config: str, formats: list[str], out: str) -> list[str]:
     return args
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stages", metavar="CONFIG", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.stages:
-        print(json.dumps(stages(Path(args.stages))))
-        return
-    print(f"cardgen benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+def stage_table(paths: list[Path], formats: tuple[str, ...]) -> None:
+    """One row of stage times and peak memory per config, each in a fresh process."""
     header = None
-    for config in CONFIGS:
-        path = ROOT / "configs" / f"{config}.yaml"
+    for path in paths:
         out = subprocess.run(
-            [sys.executable, __file__, "--stages", str(path)],
+            [sys.executable, __file__, "--stages", str(path), "--formats", ",".join(formats)],
             check=True, capture_output=True, text=True,
         ).stdout
         figures = json.loads(out)
@@ -112,7 +115,57 @@ def main() -> None:
             f"{v:.0f}" if k == "peak MB" else f"{v * 1000:.0f} ms"
             for k, v in figures.items()
         ]
-        print(f"| {config} | " + " | ".join(cells) + " |")
+        print(f"| {path.stem} | " + " | ".join(cells) + " |")
+
+
+SUPER = (
+    ("twl06", "superghost", 2, 4),
+    ("twl06", "superduperghost", 2, 4),
+    ("twl06", "superghost", 4, 4),
+    ("sowpods", "superghost", 2, 4),
+    ("sowpods", "superduperghost", 2, 4),
+)
+"""The SuperGhost figures: (list, game, players, min length)."""
+
+
+def superghost() -> None:
+    """SuperGhost beside Norvig's notebook code (bench/norvig.py), in one run."""
+    print("\nSuperGhost, twl06 4+ letters, 2 players, as processes "
+          f"({RUNS} runs each, best and median):")
+    norvig = process_times_of([sys.executable, str(ROOT / "bench" / "norvig.py"), "twl06", "4"])
+    print(f"  Norvig's code, winning first play only  best {min(norvig):.3f} s, "
+          f"median {statistics.median(norvig):.3f} s")
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for name, game, players, min_length in SUPER:
+            path = Path(folder) / f"{name}-{players}p-{game}.yaml"
+            path.write_text(
+                f"dictionary: {name}\ngame: {game}\nplayers: {players}\nmin_length: {min_length}\n"
+            )
+            paths.append(path)
+        times = process_times_of([sys.executable, "-m", "cardgen", "build", str(paths[0]),
+                                  "--format", "json", "--out", folder, "--quiet"])
+        print(f"  cardgen build, whole card as JSON        best {min(times):.3f} s, "
+              f"median {statistics.median(times):.3f} s "
+              f"({min(times) / min(norvig):.0%} of Norvig's best)")
+        stage_table(paths, ("json", "md"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stages", metavar="CONFIG", help=argparse.SUPPRESS)
+    parser.add_argument("--formats", default="md,json,pdf", help=argparse.SUPPRESS)
+    parser.add_argument("--only", choices=["ghost", "superghost"], help="run one part")
+    args = parser.parse_args()
+    if args.stages:
+        print(json.dumps(stages(Path(args.stages), tuple(args.formats.split(",")))))
+        return
+    if args.only != "ghost":
+        superghost()
+    if args.only == "superghost":
+        return
+    print(f"cardgen benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+    stage_table([ROOT / "configs" / f"{config}.yaml" for config in CONFIGS], ("md", "json", "pdf"))
     print(f"\nWhole commands as processes ({RUNS} runs each):")
     config = str(ROOT / "configs" / f"{PROCESS_CONFIG}.yaml")
     with tempfile.TemporaryDirectory() as out:

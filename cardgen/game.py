@@ -126,5 +126,6 @@ class GameSolution(Protocol):
         ...
 
     def parse_move(self, fragment: str, text: str) -> str | None:
-        """The move a person typed at `fragment`, or None if the text is no move."""
+        """The move a person typed at `fragment`, or None if the text is no move; ValueError
+        saying why, for text that is nearly a move (a letter without its side)."""
         ...

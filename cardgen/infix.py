@@ -15,12 +15,12 @@ also the reverses of those two. The moves of the game are these edges, turned ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
-IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 MaskArray = npt.NDArray[np.uint16]
 
@@ -37,14 +37,28 @@ class InfixLevel:
     """Whether the infix is a fragment of the game: it occurs in a word (not only reversed)."""
     leaf: BoolArray
     """Whether the fragment is a playable word: the game ends there."""
-    child_lo: IntArray
-    """The moves from fragment i are `children[child_lo[i]:child_hi[i]]` (ids of the next
-    length, ascending); none for a word or a non-fragment."""
-    child_hi: IntArray
-    children: IntArray
+    parent: IntArray
+    """The moves from this length to the next, as edges `parent[e] -> child[e]`, in no
+    particular order; none out of a word or a non-fragment, none into a non-fragment."""
+    child: IntArray
+    _lists: dict[str, tuple[IntArray, IntArray]] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
         return len(self.key)
+
+    @property
+    def inner(self) -> BoolArray:
+        """Whether each infix has a move (a fragment that is not a word)."""
+        return np.bincount(self.parent, minlength=len(self)) > 0
+
+    def children(self, i: int) -> IntArray:
+        """The ids (of the next length) that fragment i moves to, ascending."""
+        if "csr" not in self._lists:
+            order = np.argsort(self.parent.astype(np.int64) * (1 << 31) + self.child)
+            lo = np.searchsorted(self.parent[order], np.arange(len(self) + 1)).astype(np.int32)
+            self._lists["csr"] = (self.child[order], lo)
+        children, lo = self._lists["csr"]
+        return children[lo[i] : lo[i + 1]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,76 +98,71 @@ class InfixGraph:
 def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> InfixGraph:
     """The infix graph of the words (no word contains a letter outside `letters`); with
     `reverse`, a fragment may also grow from its reverse (SuperDuperGhost)."""
+    i32 = np.int32
     base = len(letters)
     joined = "".join(words)
     if reverse:
         joined += "".join(word[::-1] for word in words)
     points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
-    table = np.full(max(map(ord, letters)) + 1, -1, dtype=np.int32)
-    table[[ord(x) for x in letters]] = np.arange(base, dtype=np.int32)
+    table = np.full(max(map(ord, letters)) + 1, -1, dtype=i32)
+    table[[ord(x) for x in letters]] = np.arange(base, dtype=i32)
     text = table[points]
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    lengths = np.fromiter(map(len, words), dtype=i32, count=len(words))
     forward = int(lengths.sum())
-    blocks = 2 if reverse else 1
-    all_lengths = np.tile(lengths, blocks)
-    starts = np.cumsum(all_lengths) - all_lengths
+    all_lengths = np.tile(lengths, 2 if reverse else 1)
+    starts = (np.cumsum(all_lengths, dtype=i32) - all_lengths).astype(i32)
     word_start = np.repeat(starts, all_lengths)
     word_end = word_start + np.repeat(all_lengths, all_lengths)
     # The same word's start in the other block, for the reverse of a run.
-    mirror_start = word_start + np.where(np.arange(len(text)) < forward, forward, -forward)
-    is_word_start = np.zeros(len(text) + 1, dtype=np.bool_)
-    is_word_start[starts] = True
+    other = np.where(np.arange(len(text), dtype=i32) < forward, forward, -forward).astype(i32)
+    mirror_start = word_start + other
 
-    positions = np.arange(len(text), dtype=np.int64)
-    ids = np.zeros(len(text), dtype=np.int64)  # the id of (p, L-1), aligned with positions
-    at = np.zeros(len(text) + 1, dtype=np.int64)  # scratch: position -> id at the last length
-    sizes = [1]
-    keys_by_length: list[IntArray] = [np.zeros(1, dtype=np.int64)]
-    reps: list[IntArray] = [np.zeros(1, dtype=np.int64)]
-    fragment_flags: list[BoolArray] = [np.ones(1, dtype=np.bool_)]
-    leaves: list[BoolArray] = [np.zeros(1, dtype=np.bool_)]
-    parents: list[tuple[IntArray, IntArray]] = []  # per length L >= 1: (parent, child) edges
-    reverse_ids: IntArray = np.zeros(1, dtype=np.int64)
+    # Runs (p, L) of the current length L, as arrays aligned with `positions`.
+    positions = np.arange(len(text), dtype=i32)
+    room = word_end - positions  # letters from p to the end of its word
+    starts_word = positions == word_start
+    ids = np.zeros(len(text), dtype=i32)  # the id of (p, L-1)
+    at = np.zeros(len(text) + 1, dtype=i32)  # scratch: position -> id at the last length
+    levels: list[InfixLevel] = []
+    key = np.zeros(1, dtype=i32)
+    rep = np.zeros(1, dtype=i32)
+    is_fragment = np.ones(1, dtype=np.bool_)
+    leaf = np.zeros(1, dtype=np.bool_)
+    reverse_ids = np.zeros(1, dtype=i32)
     for length in range(1, int(lengths.max()) + 1):
-        keep = word_end[positions] - positions >= length
-        positions, ids = positions[keep], ids[keep]
-        pair = ids * base + text[positions + length - 1]
-        seen = np.zeros(sizes[-1] * base, dtype=np.bool_)
+        keep = room >= length
+        positions, ids, room, starts_word = (
+            positions[keep], ids[keep], room[keep], starts_word[keep]
+        )
+        pair = ids * base + text[positions + (length - 1)]
+        seen = np.zeros(len(key) * base, dtype=np.bool_)
         seen[pair] = True
-        key = np.flatnonzero(seen).astype(np.int64)
-        lookup = np.zeros(len(seen), dtype=np.int64)
-        lookup[key] = np.arange(len(key), dtype=np.int64)
+        new_key = np.flatnonzero(seen).astype(i32)
+        lookup = np.zeros(len(seen), dtype=i32)
+        lookup[new_key] = np.arange(len(new_key), dtype=i32)
         new_ids = lookup[pair]
-        n = len(key)
-        rep = np.empty(n, dtype=np.int64)
-        rep[new_ids[::-1]] = positions[::-1]  # the first (forward) occurrence wins
-        is_fragment = rep < forward
-        leaf = np.zeros(n, dtype=np.bool_)
-        whole = is_word_start[positions] & (word_end[positions] - positions == length)
-        leaf[new_ids[whole & (positions < forward)]] = True
+        n = len(new_key)
+        new_rep = np.empty(n, dtype=i32)
+        new_rep[new_ids[::-1]] = positions[::-1]  # the first (forward) occurrence wins
+        new_fragment = new_rep < forward
+        new_leaf = np.zeros(n, dtype=np.bool_)
+        new_leaf[new_ids[starts_word & (room == length) & (positions < forward)]] = True
         # Parents: the infix without its last letter, and without its first (at p + 1).
-        back = key // base
-        front = at[rep + 1] if length > 1 else np.zeros(n, dtype=np.int64)
+        back = new_key // base
+        front = at[new_rep + 1] if length > 1 else np.zeros(n, dtype=i32)
         columns = [back, front]
         at[positions] = new_ids
         if reverse:
             if length > 1:
                 columns += [reverse_ids[back], reverse_ids[front]]
-            mirror = mirror_start[rep] + (word_end[rep] - rep - length)
+            mirror = mirror_start[new_rep] + (word_end[new_rep] - new_rep - length)
             reverse_ids = at[mirror]
-        parents.append(_edges(columns, is_fragment, fragment_flags[-1], leaves[-1]))
-        ids = new_ids
-        sizes.append(n)
-        keys_by_length.append(key)
-        reps.append(rep)
-        fragment_flags.append(is_fragment)
-        leaves.append(leaf)
-    parents.append((np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)))
-    levels = tuple(
-        _level(keys_by_length[d], reps[d], fragment_flags[d], leaves[d], *parents[d])
-        for d in range(len(sizes))
-    )
-    return InfixGraph(letters, text, levels)
+        parent, child = _edges(columns, new_fragment, is_fragment, leaf)
+        levels.append(InfixLevel(key, rep, is_fragment, leaf, parent, child))
+        ids, key, rep, is_fragment, leaf = new_ids, new_key, new_rep, new_fragment, new_leaf
+    none = np.zeros(0, dtype=i32)
+    levels.append(InfixLevel(key, rep, is_fragment, leaf, none, none))
+    return InfixGraph(letters, text, tuple(levels))
 
 
 def _edges(
@@ -161,27 +170,12 @@ def _edges(
 ) -> tuple[IntArray, IntArray]:
     """The distinct (parent, child) moves given each child's candidate parents (one column per
     way of growing), keeping fragments only and no move out of a word."""
-    n = len(child_ok)
-    child = np.arange(n, dtype=np.int64)
-    parent_list, child_list = [], []
+    child = np.arange(len(child_ok), dtype=np.int32)
+    parents, children = [], []
     for k, column in enumerate(columns):
         ok = child_ok & parent_ok[column] & ~parent_leaf[column]
         for earlier in columns[:k]:
             ok &= column != earlier  # the same parent by two ways is one move
-        parent_list.append(column[ok])
-        child_list.append(child[ok])
-    parent = np.concatenate(parent_list)
-    kid = np.concatenate(child_list)
-    order = np.lexsort((kid, parent))
-    return parent[order], kid[order]
-
-
-def _level(
-    key: IntArray, rep: IntArray, fragment: BoolArray, leaf: BoolArray,
-    parent: IntArray, child: IntArray,
-) -> InfixLevel:
-    """A level, its moves (edges to the next length, sorted by parent) as ranges."""
-    node = np.arange(len(key))
-    lo = np.searchsorted(parent, node, side="left").astype(np.int64)
-    hi = np.searchsorted(parent, node, side="right").astype(np.int64)
-    return InfixLevel(key, rep, fragment, leaf, lo, hi, child)
+        parents.append(column[ok])
+        children.append(child[ok])
+    return np.concatenate(parents), np.concatenate(children)

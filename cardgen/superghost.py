@@ -37,6 +37,8 @@ class InfixSolution:
     losers_by_length: tuple[MaskArray, ...] = field(repr=False)
     _costs: dict[int, tuple[FloatArray, ...]] = field(default_factory=dict, repr=False)
     _plans: dict[tuple[int, int, int], Plan] = field(default_factory=dict, repr=False)
+    _found: dict[str, int | None] = field(default_factory=dict, repr=False)
+    """Fragments already looked up: a card asks several questions about each."""
 
     def __repr__(self) -> str:
         return (
@@ -66,10 +68,11 @@ class InfixSolution:
     def find(self, fragment: str) -> int | None:
         """The id of `fragment` among the fragments of its length, or None if it is no infix
         of a playable word."""
-        i = self.graph.find(fragment)
-        if i is None or not self.graph.levels[len(fragment)].fragment[i]:
-            return None
-        return i
+        if fragment not in self._found:
+            i = self.graph.find(fragment)
+            ok = i is not None and bool(self.graph.levels[len(fragment)].fragment[i])
+            self._found[fragment] = i if ok else None
+        return self._found[fragment]
 
     def _index(self, fragment: str) -> int:
         i = self.find(fragment)
@@ -97,17 +100,19 @@ class InfixSolution:
 
     def parse_move(self, fragment: str, text: str) -> str | None:
         """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and
-        with reversal `~b-`, `~-m` do so to the reversed fragment; a single letter at the
-        start. None if the text is none of those (or reverses in SuperGhost)."""
+        with reversal `~b-`, `~-m` do so to the reversed fragment; a lone letter at the start.
+        None if the text is no move; ValueError saying why for one that is nearly a move."""
         text = text.strip().lower()
         turned = fragment
         if text.startswith("~"):
             if not self.reverse:
-                return None
+                raise ValueError("SuperGhost has no reversal (that is SuperDuperGhost)")
             text, turned = text[1:], fragment[::-1]
         letters = self.lexicon.letters
-        if len(text) == 1 and not fragment and text in letters:
-            return text
+        if len(text) == 1 and text in letters:
+            if not fragment:
+                return text
+            raise ValueError(f"say where {text} goes: {text}- in front or -{text} at the back")
         if len(text) == 2 and text[1] == "-" and text[0] in letters:
             return text[0] + turned
         if len(text) == 2 and text[0] == "-" and text[1] in letters:
@@ -118,9 +123,8 @@ class InfixSolution:
         """The shortest playable word that holds `fragment` (the first of those), or None."""
         return next((w for w in sorted(self.words, key=len) if fragment in w), None)
 
-    def _children(self, d: int, i: int) -> npt.NDArray[np.int64]:
-        level = self.graph.levels[d]
-        return level.children[int(level.child_lo[i]) : int(level.child_hi[i])]
+    def _children(self, d: int, i: int) -> npt.NDArray[np.int32]:
+        return self.graph.levels[d].children(i)
 
     def children(self, fragment: str) -> tuple[str, ...]:
         """The legal moves from `fragment`, as the fragments they make, alphabetically."""
@@ -162,8 +166,8 @@ class InfixSolution:
         """The end words of the seat's decision table from `fragment`, sorted; () when it
         cannot win."""
         _, words = self._plan(len(fragment), self._index(fragment), seat)
-        order = {word: k for k, word in enumerate(self.words)}
-        return tuple(sorted(words, key=order.__getitem__))
+        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
+        return tuple(sorted(words, key=lambda word: [order[x] for x in word]))
 
     def seat_totals(self, seat: int) -> tuple[int, int, int]:
         """A table row's sums for `seat`: its openings, how many it wins, and the decisions
@@ -225,22 +229,25 @@ class InfixSolution:
 
 
 def _solve_losers(levels: tuple[InfixLevel, ...], players: int) -> tuple[MaskArray, ...]:
-    """Every fragment's loser set, from the longest fragments down (docs/rules.md)."""
+    """Every fragment's loser set, from the longest fragments down (docs/rules.md). The moves
+    are edges in no order, so unions are taken with `bitwise_or.at`."""
     out: list[MaskArray] = []
     below: MaskArray | None = None
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
         losers = np.zeros(len(level), dtype=np.uint16)
         losers[level.leaf] = 1 << ((d - 1) % players)
-        inner = level.child_hi > level.child_lo
-        if inner.any():
+        if len(level.parent):
             assert below is not None
-            child = below[level.children]
+            child = below[level.child]
             safe = (child >> (d % players)) & 1 == 0
-            lo = level.child_lo[inner]
-            all_union = np.bitwise_or.reduceat(child, lo)
-            safe_union = np.bitwise_or.reduceat(np.where(safe, child, 0).astype(np.uint16), lo)
-            losers[inner] = np.where(safe_union != 0, safe_union, all_union)
+            all_union = np.zeros(len(level), dtype=np.uint16)
+            np.bitwise_or.at(all_union, level.parent, child)
+            safe_union = np.zeros(len(level), dtype=np.uint16)
+            np.bitwise_or.at(safe_union, level.parent[safe], child[safe])
+            # Loser sets are never empty: a non-empty safe union means a safe move exists.
+            inner = all_union != 0
+            losers[inner] = np.where(safe_union != 0, safe_union, all_union)[inner]
         out.append(losers)
         below = losers
     return tuple(reversed(out))
@@ -259,23 +266,26 @@ def _solve_costs(
     bit = 1 << seat_index
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
-        cost = np.full(len(level), np.inf)
+        n = len(level)
+        cost = np.full(n, np.inf)
         cost[level.leaf] = 0.0
-        inner = level.child_hi > level.child_lo
-        if inner.any():
+        if len(level.parent):
             assert below is not None
-            lo = level.child_lo[inner]
-            child = below[level.children]
+            parent = level.parent
+            child = below[level.child]
             mover = d % players
             if mover == seat_index:
-                cost[inner] = 1.0 + np.minimum.reduceat(child, lo)
+                best = np.full(n, np.inf)
+                np.minimum.at(best, parent, child)
+                inner = level.inner
+                cost[inner] = 1.0 + best[inner]
             else:
-                masks = losers[d + 1][level.children]
-                safe = (masks >> mover) & 1 == 0
-                any_safe = np.logical_or.reduceat(safe, lo)
-                block = np.repeat(np.arange(len(lo)), level.child_hi[inner] - lo)
-                considered = safe | ~any_safe[block]
-                cost[inner] = np.add.reduceat(np.where(considered, child, 0.0), lo)
+                safe = (losers[d + 1][level.child] >> mover) & 1 == 0
+                any_safe = np.bincount(parent[safe], minlength=n) > 0
+                considered = safe | ~any_safe[parent]
+                total = np.bincount(parent[considered], child[considered], minlength=n)
+                inner = level.inner
+                cost[inner] = total[inner]
         cost[(losers[d] & bit) != 0] = np.inf
         out.append(cost)
         below = cost
