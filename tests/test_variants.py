@@ -1,0 +1,128 @@
+"""SuperGhost and SuperDuperGhost through the seam: the registry, cards, explain and play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import DATA, check_golden
+from typer.testing import CliRunner
+
+from cardgen.cards import make_card
+from cardgen.cli import app
+from cardgen.game import written_move
+from cardgen.variants import find_game
+
+SUPER = str(DATA / "animals-superghost.yaml")
+
+
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [("ghost", "ghost"), ("SuperGhost", "superghost"), ("super", "superghost"),
+     ("superduper", "superduperghost")],
+)
+def test_games_are_found_by_name_or_alias(name: str, found: str) -> None:
+    assert find_game(name).name == found
+
+
+def test_an_unknown_game_names_the_choices() -> None:
+    with pytest.raises(ValueError, match="no game 'chess': expected one of ghost, superghost, "
+                                         "superduperghost"):
+        find_game("chess")
+
+
+def test_a_play_is_written_with_its_side() -> None:
+    assert written_move("", "b") == "b"
+    assert written_move("era", "bera") == "b…"
+    assert written_move("era", "erad") == "…d"
+    assert written_move("era", "nare") == "↺n…"
+    assert written_move("era", "aren") == "↺…n"
+    with pytest.raises(ValueError, match="'ex' is no move from 'era'"):
+        written_move("era", "ex")
+
+
+def test_the_superghost_card_files(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", SUPER, "-o", str(tmp_path), "-f", "md", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    check_golden("animals-superghost.md", (tmp_path / "animals-superghost.md").read_text())
+    text = (tmp_path / "animals-superghost.json").read_text()
+    check_golden("animals-superghost.json", text)
+    document = json.loads(text)
+    assert document["game"] == "superghost"
+    first = document["seats"][0]["openings"][0]
+    assert first["moves"] == ["b", "g", "i", "n", "r", "t", "v"]
+    assert first["decisions"] == [
+        {"fragment": "", "play": "i"}, {"fragment": "bi", "play": "bil"},
+        {"fragment": "il", "play": "bil"}, {"fragment": "rbil", "play": "erbil"},
+    ]
+    assert first["words"] == ["gerbil"]
+    against_b = document["seats"][1]["openings"][1]
+    assert against_b["decisions"] == [] and against_b["try"] == {
+        "move": "be", "mistakes": 1, "replies": 2,
+    }
+
+
+def test_a_ghost_card_has_no_decisions() -> None:
+    card = make_card(DATA / "animals.txt", 2, 3)
+    assert card.game == "ghost" and not card.decision_tables
+    assert all(not o.decisions for seat in card.seats for o in seat.openings)
+
+
+def test_the_superduperghost_card_plays_the_reverse_too() -> None:
+    card = make_card(DATA / "animals.txt", 2, 3, game="superduperghost")
+    assert card.title == "SuperDuperGhost: animals.txt, 2 players, words of 3+ letters"
+    moves = card.seats[1].openings[1].moves  # against b
+    assert moves == ()  # no win against b, as in SuperGhost
+    assert card.seats[0].openings[0].moves == ("b", "g", "i", "n", "r", "t", "v")
+
+
+def test_explain_a_variant_position(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", SUPER, "bi", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["game"] == "superghost"
+    assert [x["letter"] for x in document["letters"]] == ["bil", "rbi"]
+    assert document["moves"] == ["bil", "rbi"] and document["card_move"] == "bil"
+    assert document["decisions"] == [
+        {"fragment": "bi", "play": "bil"}, {"fragment": "rbil", "play": "erbil"},
+    ]
+    text = runner.invoke(app, ["explain", SUPER, "bi"]).stdout
+    assert text.splitlines()[1:] == [
+        "bi is inside a playable word; it is not a word yet.",
+        "The first player is to move. With perfect play the second player loses.",
+        "Winning plays for the first player, with the words each forces:",
+        "  …l bil  gerbil  <- the card's move",
+        "  r… rbi  gerbil",
+        "Decision table from here (2 rows; at each fragment, make the play):",
+        "  bi -> …l bil",
+        "  rbil -> e… erbil",
+        "If challenged, name: gerbil",
+    ]
+
+
+def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["play", SUPER, "--seed", "2"], input="i\nb\n~b-\nxyz\n-l\ne-\n"
+    )
+    assert result.exit_code == 0, result.output
+    help_line = ("Type b- to add b in front, -b to add it at the back; ? for the card's advice, "
+                 "! to challenge the last letter, q to quit.")
+    assert result.stdout.splitlines() == [
+        "Animal SuperGhost. You are the first player of 2.",
+        help_line,
+        "(start)     your play: i",
+        "i           the second player plays b… (bi)",
+        "bi          your play: b",
+        "            say where b goes: b- in front or -b at the back",
+        "bi          your play: ~b-",
+        "            SuperGhost has no reversal (that is SuperDuperGhost)",
+        "bi          your play: xyz",
+        f"            {help_line}",
+        "bi          your play: -l",
+        "bil         the second player plays r… (rbil)",
+        "rbil        your play: e-",
+        "erbil       the second player plays g… (gerbil): gerbil is a word",
+        "You win: the second player completed gerbil.",
+        "You followed the card all the way.",
+    ]
