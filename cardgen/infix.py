@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.trie import BoolArray
+
 IntArray = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
-MaskArray = npt.NDArray[np.uint16]
+"""Ids and positions: int32 halves the memory traffic of Ghost's int64 arrays."""
 
 
 @dataclass(frozen=True, eq=False)

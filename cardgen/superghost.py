@@ -16,8 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.game import Decision, written_move
-from cardgen.infix import InfixGraph, InfixLevel, MaskArray, build_graph
+from cardgen.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.lexicon import Lexicon
+from cardgen.trie import MaskArray
 
 FloatArray = npt.NDArray[np.float64]
 Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
