@@ -59,8 +59,9 @@ def test_the_superghost_card_files(runner: CliRunner, tmp_path: Path) -> None:
     assert first["words"] == ["gerbil"]
     against_b = document["seats"][1]["openings"][1]
     assert against_b["decisions"] == [] and against_b["try"] == {
-        "move": "be", "mistakes": 1, "replies": 2,
+        "move": "be", "mistakes": 1, "replies": 2, "escape": None,
     }
+    assert document["traps"] is False  # traps are Ghost's only: a variant's try is the best try
 
 
 def test_a_ghost_card_has_no_decisions() -> None:
@@ -107,7 +108,7 @@ def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
     )
     assert result.exit_code == 0, result.output
     help_line = ("Type b- to add b in front, -b to add it at the back; ? for the card's advice, "
-                 "! to challenge the last letter, q to quit.")
+                 "! to challenge the last letter, quit to stop.")
     assert result.stdout.splitlines() == [
         "Animal SuperGhost. You are the first player of 2.",
         help_line,
