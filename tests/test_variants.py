@@ -127,3 +127,22 @@ def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
         "You win: the second player completed gerbil.",
         "You followed the card all the way.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [("build", "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"),
+     ("table", "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2]\n")],
+)
+def test_a_casual_table_is_ghost_only(runner: CliRunner, tmp_path: Path, command: str,
+                                      text: str) -> None:
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    config = tmp_path / "casual.yaml"
+    config.write_text(text + "game: superghost\nopponent: {knows: 3}\n")
+    result = runner.invoke(app, [command, str(config), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {config}: opponent: casual tables are Ghost's only, not "
+        "superghost's\n"
+    )
+    assert not (tmp_path / "out").exists()
