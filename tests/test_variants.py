@@ -146,3 +146,25 @@ def test_a_casual_table_is_ghost_only(runner: CliRunner, tmp_path: Path, command
         "superghost's\n"
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_the_pdf_deck_of_a_variant_card() -> None:
+    """The front and the second player's replies, then each seat's table, in even sides."""
+    import io
+
+    import pdfplumber
+
+    from cardgen.render.pdf import render_card
+
+    card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
+    with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert len(texts) % 2 == 0
+    front = " ".join(texts[:2]).replace("\n", " ")
+    assert "SuperGhost: animals.txt, 2 players, words 1·2 of 3+ letters" in front
+    assert "You play first: open with i then look up each fragment" in front
+    assert "a c… ca · 2 rows" in front  # the second player's reply to a
+    tables = "\n".join(texts[1:])
+    assert "The first player's decision table." in tables
+    for row in ("start i i", "rbil e… erbil", "bi …l bil"):
+        assert row in tables, row

@@ -107,7 +107,8 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         else:
             line = (
                 f"open with !{first.play}! then look up each fragment you face in your table "
-                f"({decision_count(card.seats[0])} rows, ending in {len(first.words)} words)."
+                f"({decision_count(card.seats[0])} rows, ending in {len(first.words)} "
+                f"{'word' if len(first.words) == 1 else 'words'})."
             )
         extra.append(Para(words(seat_heading(1) + ":", BOLD) + markup(line), size))
     second = card.seats[1] if card.players > 1 else None
@@ -163,7 +164,7 @@ def booklet_sides(
     try:
         sides = section_sides(front, frame, fonts)
     except DoesNotFit:  # a small card: the replies start on a side of their own
-        alone = Section((), front.extra[0].tokens[0].text and card.title, front.extra[1:])
+        alone = Section((), card.title, front.extra[1:])
         sides = section_sides(alone, frame, fonts)
         sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
     sides = mark(sides, front_mark)
