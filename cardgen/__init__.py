@@ -14,6 +14,9 @@ The whole pipeline in a few names, for notebooks and scripts (loaded on first us
     cardgen.render_markdown(card); cardgen.render_json(card); cardgen.render_pdf(card)
     words = cardgen.load_wordlist("twl06").entries
     solution = cardgen.solve(cardgen.playable_words(words, 4), 2)
+    super_card = cardgen.make_card("twl06", 2, 4, game="superghost")   # decision tables
+    infixes = cardgen.playable_words(words, 4, prefix_free=False)     # no pruning here
+    cardgen.find_game("superduperghost").solve(infixes, 2)             # any game, one seam
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ _API = {
     "Lexicon": "cardgen.lexicon",
     "solve": "cardgen.solver",
     "Solution": "cardgen.solver",
+    "find_game": "cardgen.variants",
+    "Game": "cardgen.variants",
+    "GameSolution": "cardgen.game",
+    "Decision": "cardgen.game",
     "build_card": "cardgen.strategy",
     "Card": "cardgen.strategy",
     "SeatStrategy": "cardgen.strategy",
@@ -62,6 +69,10 @@ __all__ = [
     "Lexicon",
     "solve",
     "Solution",
+    "find_game",
+    "Game",
+    "GameSolution",
+    "Decision",
     "build_card",
     "Card",
     "SeatStrategy",
@@ -82,6 +93,7 @@ if TYPE_CHECKING:
     from cardgen.cards import Lexicons, make_card
     from cardgen.config import RankingOptions
     from cardgen.errors import CardgenError, InputError
+    from cardgen.game import Decision, GameSolution
     from cardgen.lexicon import Lexicon, playable_words
     from cardgen.paper import PdfOptions
     from cardgen.render.json import render_card as render_json
@@ -89,6 +101,7 @@ if TYPE_CHECKING:
     from cardgen.render.pdf import render_card as render_pdf
     from cardgen.solver import Solution, solve
     from cardgen.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
+    from cardgen.variants import Game, find_game
     from cardgen.wordlists import CatalogList, ListFile, WordList, load_wordlist
 
 
