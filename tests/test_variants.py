@@ -107,8 +107,8 @@ def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
         app, ["play", SUPER, "--seed", "2"], input="i\nb\n~b-\nxyz\n-l\ne-\n"
     )
     assert result.exit_code == 0, result.output
-    help_line = ("Type b- to add b in front, -b to add it at the back; ? for the card's advice, "
-                 "! to challenge the last letter, quit to stop.")
+    help_line = ("Type b- to add b in front, -b to add it at the back (a-z); ? for the card's "
+                 "advice, ! to challenge the last letter, quit to stop.")
     assert result.stdout.splitlines() == [
         "Animal SuperGhost. You are the first player of 2.",
         help_line,
