@@ -344,6 +344,8 @@ def explain_config(
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
     lexicons = Lexicons(progress=progress)
     config, solution, traps = game_for(config_path, progress, lexicons=lexicons)
+    if knows is not None and config.game.decision_tables:
+        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
     if knows is not None and traps is None:
         raise KnowsError(
             f"--knows: {config_path} reads no word frequencies (familiarity: none), so there "

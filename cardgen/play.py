@@ -363,6 +363,8 @@ def play_config(
     """`cardgen play`: solve the config's game, then play it on stdin and stdout, against
     perfect computer players or (`knows`) a casual table."""
     config, solution, traps = game_for(config_path, progress)
+    if knows is not None and config.game.decision_tables:
+        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
     if knows is not None and traps is None:
         raise KnowsError(
             f"--knows: {config_path} reads no word frequencies (familiarity: none), so the "

@@ -168,3 +168,12 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
     assert "The first player's decision table." in tables
     for row in ("start i i", "rbil e… erbil", "bi …l bil"):
         assert row in tables, row
+
+
+@pytest.mark.parametrize("command", [["explain", SUPER, "bi"], ["play", SUPER]])
+def test_knows_is_ghost_only(runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--knows", "3"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "cardgen: error: --knows: casual tables are Ghost's only, not superghost's\n"
+    )
