@@ -24,7 +24,7 @@ from cardgen.familiarity import (
 )
 from cardgen.files import expand_user, named_file, unusable
 from cardgen.opponent import PERFECT, Opponent, read_opponent
-from cardgen.paper import SHEETS, SIZES, WORDS, PdfOptions
+from cardgen.paper import BLEED_WANTED, MAX_BLEED, SHEETS, SIZES, WORDS, PdfOptions
 from cardgen.variants import GAME_NAMES, Game, find_game
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
 from cardgen.yamlfile import MappingReader, is_number, key_name, kind, preview
@@ -172,8 +172,19 @@ class _Reader(MappingReader):
         if words is False or words is None:  # a bare `none` again
             words = "none"
         words = self.choice("pdf.words", words, WORDS)
+        bleed = value.get("bleed", 0)
+        if (
+            isinstance(bleed, bool)
+            or not isinstance(bleed, (int, float))
+            or not 0 <= bleed <= MAX_BLEED
+        ):
+            raise self.error(
+                f"expected millimetres from 0 to {MAX_BLEED:g} (3 is usual), got {preview(bleed)}",
+                "pdf.bleed",
+            )
         return PdfOptions(
-            size=size, sheet=sheet, font=font_path, words=words, seats=self.seats(value)
+            size=size, sheet=sheet, font=font_path, words=words, seats=self.seats(value),
+            bleed=float(bleed),
         )
 
     def seats(self, value: dict[str, Any]) -> tuple[int, ...] | None:
@@ -260,7 +271,7 @@ def _identity(source: WordListSource) -> object:
     return source.path.resolve() if isinstance(source, ListFile) else source
 
 
-PDF_KEYS = ("size", "sheet", "font", "words", "seats")
+PDF_KEYS = ("size", "sheet", "font", "words", "seats", "bleed")
 RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid", "opponent")
 CARD_KEYS = (
     "dictionary", "players", "min_length", "title", "output_dir", "pdf",

@@ -34,6 +34,9 @@ SHEET_SIZES: Mapping[str, tuple[float, float]] = {
 """Sheet sizes, portrait, in points."""
 
 
+MAX_BLEED = 10.0
+"""The largest `pdf.bleed`, in millimetres."""
+
 WORDS: tuple[str, ...] = ("all", "none")
 """`pdf.words` choices: every seat's words to steer to after its grids, or the grids alone."""
 
@@ -53,3 +56,6 @@ class PdfOptions:
     prints the grids alone."""
     seats: tuple[int, ...] | None = None
     """The seats to print, ascending; None for every seat."""
+    bleed: float = 0.0
+    """Millimetres of bleed around each card of the single-card PDF, with crop marks outside
+    it, for a print shop (0: each page is the card itself)."""

@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 import pdfplumber
 import pytest
-from conftest import SHIPPED, shipped_card, word_card
+from conftest import word_card
+from pdfink import ink, ink_faults, inside, rect_box
 
-from cardgen.cards import Lexicons, make_card
+from cardgen.cards import make_card
 from cardgen.catalog import sha256
 from cardgen.errors import FetchError, InputError
 from cardgen.render.markdown import render_card as render_markdown
@@ -144,12 +145,8 @@ def printed(page: pdfplumber.page.Page) -> list[dict[str, Any]]:
 
 
 def opening_words(opening: Opening) -> set[str]:
-    """The words of an opening as its seat's side prints them: whole words for the first two
-    seats, compactly from the opening's last letter for a seat with glance grids."""
-    if len(opening.fragment) < 2 or not opening.words:
-        return set(opening.words)
-    rest = "/".join(word[len(opening.fragment) :] for word in opening.words)
-    return {opening.fragment[-1] + rest}
+    """The words of an opening: every side prints them whole (issue 16, 8)."""
+    return set(opening.words)
 
 
 def printed_words(card: Card) -> set[str]:
@@ -157,35 +154,28 @@ def printed_words(card: Card) -> set[str]:
 
 
 def assert_printed(card: Card, found: set[str]) -> None:
-    """Every word of the card is printed; a word too wide for its column is cut across lines
-    (`cut_wide`), so of those only the start is looked for, on the same side."""
-    cut = printed_words(card) - found
-    assert all(any(w.endswith(word[:3]) or word[:3] in w for w in found) for word in cut), cut
-    assert len(cut) <= max(1, len(printed_words(card)) // 100)
+    """Every word of the card is printed whole."""
+    assert printed_words(card) - found == set()
 
 
 def assert_black_or_white_on_black(page: pdfplumber.page.Page) -> None:
     """Every glyph is filled pure black, or pure white inside a black filled rectangle."""
     dark = [
-        r for r in page.rects if r["fill"] and r["non_stroking_color"] in ((0,), (0, 0, 0))
+        r for r in page.rects if r["fill"] and r["non_stroking_color"] in ((0,), 0)
     ]
     for c in printed(page):
         color = tuple(c["non_stroking_color"])
-        if color in ((0,), (0.0, 0.0, 0.0)):
+        if color == (0,):
             continue
-        assert color == (1.0, 1.0, 1.0), c["text"]
-        assert any(
-            r["x0"] - 0.01 <= c["x0"]
-            and c["x1"] <= r["x1"] + 0.01
-            and r["top"] - 0.01 <= c["top"]
-            and c["bottom"] <= r["bottom"] + 0.01
-            for r in dark
-        ), c["text"]
+        assert color == (1,), c["text"]
+        box = ink(c)
+        assert box is not None
+        assert any(inside(box, rect_box(r)) for r in dark), c["text"]
 
 
 def white(page: pdfplumber.page.Page) -> str:
     """The white glyphs of a side, in pdfplumber's order."""
-    return "".join(c["text"] for c in printed(page) if c["non_stroking_color"] == (1.0, 1.0, 1.0))
+    return "".join(c["text"] for c in printed(page) if c["non_stroking_color"] == (1,))
 
 
 def corner_mark(page: pdfplumber.page.Page) -> str:
@@ -193,7 +183,7 @@ def corner_mark(page: pdfplumber.page.Page) -> str:
     return "".join(
         c["text"]
         for c in printed(page)
-        if c["non_stroking_color"] == (1.0, 1.0, 1.0)
+        if c["non_stroking_color"] == (1,)
         and c["x0"] > page.width - SAFE_MARGIN - 8 * MM
         and c["bottom"] < SAFE_MARGIN + 4.5 * MM
     )
@@ -237,10 +227,11 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
         "With perfect play the first player wins and the second player",
         "loses.",
         "You play first: open with j then keep to jack jell jilt john just",
-        "You play second: play the boxed letter under theirs (framed:",
-        "your best try; n/m: n of their m replies go wrong).",
-        "A B CD E F GH I J K LMNOPQR S T UVWX Y Z",
-        "OR R J J J H A F I H L K Y ZWUHQRDY R T TW",  # a framed letter: the trap
+        "You play second: play the boxed letter under theirs (framed: no",
+        "forced win, a trap: they get out only if they know the word",
+        "named).",
+        "A B C D E F GH I J K L MNO P QR S T U VWX Y Z",
+        "OR R J J J H A F I H L K Y ZWU H QR D Y R T T W",  # a framed letter: the trap
         "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · front",
     ]
     lines = back.splitlines()
@@ -250,14 +241,14 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
     ]
     assert lines[-1] == "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · back"
     # Three columns of openings, a lost one showing its best try: the first line holds a, h, s.
-    assert lines[2] == "a o aorta h — try a 15/20 s q squeamish"
+    assert lines[2] == "a o aorta h a only hacienda s q squeamish"
 
 
 @needs_dejavu
 def test_twl06_fits_one_card_at_7_pt(twl06: Card) -> None:
     data = render_card(twl06, PdfOptions())
     front, back = pages(data)
-    assert front.extract_text().splitlines()[6:8] == [
+    assert front.extract_text().splitlines()[5:7] == [
         "You play first: open with n then keep to naan nene ngultrum",
         "nirvanic nolo null nyctalopia",
     ]
@@ -277,12 +268,18 @@ def test_the_move_is_white_on_black_and_all_else_black(two: Card, two_pdf: bytes
     assert white(back) == moves + "2"
 
 
-def test_lost_openings_show_a_dash(two: Card, two_pdf: bytes) -> None:
+def test_lost_openings_show_their_try_in_words(two: Card, two_pdf: bytes) -> None:
+    """Issues 15, 16 (5): a trap names the word that gets the others out, not n/m."""
     back = list(pages(two_pdf))[1]
     lost = [o.fragment for o in two.seats[1].openings if not o.won]
     assert lost == ["h", "j", "m", "n", "r", "z"]
     text = back.extract_text()
-    assert [x for x in "abcdefghijklmnopqrstuvwxyz" if re.search(f"(^| ){x} —", text, re.M)] == lost
+    tries = re.findall(r"(?:^| )([a-z]) ([a-z]) only ([a-z]+)", text, re.M)
+    assert tries == [
+        ("h", "a", "hacienda"), ("j", "i", "jiggling"), ("m", "k", "mkay"),
+        ("n", "y", "nybble"), ("r", "h", "rhapsodies"), ("z", "w", "zwieback"),
+    ]
+    assert "/" not in text.rsplit("\n", 1)[0]  # no n/m above the footer's card 1/1
 
 
 @needs_dejavu
@@ -307,8 +304,7 @@ def test_every_word_every_rule_on_the_cards(deck: str, request: pytest.FixtureRe
     assert len(all_pages) % 2 == 0
     for n, page in enumerate(all_pages):
         text = page.extract_text()
-        # Grid sides give their key instead of the word list.
-        assert f"{card.dictionary.name} {rules}" in text or "play · A try · — no forced" in text
+        assert f"{card.dictionary.name} {rules}" in text
         side = "back" if n % 2 else "front"
         assert f"card {n // 2 + 1}/{len(all_pages) // 2} · {side}" in text
         found |= set(page_words(page))
@@ -317,8 +313,8 @@ def test_every_word_every_rule_on_the_cards(deck: str, request: pytest.FixtureRe
 
 @pytest.mark.parametrize("deck", ["two", "three", "web2"])
 def test_nothing_small_outside_or_overlapping(deck: str, request: pytest.FixtureRequest) -> None:
-    """Two-player cards keep 7 pt; three-player glance grids may go smaller (4.1 pt letters,
-    seat 3's 26 rows on one credit-card side); a7 never sets body text below 9 pt."""
+    """Two-player cards keep 7 pt; three-player glance grids may go to 6 pt; a7 never sets body
+    text below 9 pt. No letter's ink leaves its box or touches another letter's."""
     card: Card = request.getfixturevalue(deck)
     for size in ("id1", "a7"):
         if deck == "three" and size == "a7":  # its front needs more room than a7 at 9 pt
@@ -328,10 +324,10 @@ def test_nothing_small_outside_or_overlapping(deck: str, request: pytest.Fixture
         for page in pages(render_card(card, PdfOptions(size=size))):
             chars = printed(page)
             smallest = round(min(c["size"] for c in chars), 6)
-            assert smallest >= (7.0 if card.players == 2 else 4.1)
+            assert smallest >= (7.0 if card.players == 2 else 6.0)
             box = (SAFE_MARGIN, SAFE_MARGIN, page.width - SAFE_MARGIN, page.height - SAFE_MARGIN)
             assert_inside(chars, box)
-            assert_no_overlap(chars)
+            assert ink_faults(page) == []
             assert_black_or_white_on_black(page)
 
 
@@ -346,9 +342,9 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
     seat_pages: dict[int, list[set[str]]] = {}
     for page in pages(three_pdf):
         mark = corner_mark(page)
-        for seat in mark.split("·"):
+        for seat in filter(None, mark.split("·")):  # the rules side has no mark
             seat_pages.setdefault(int(seat), []).append(set(page_words(page)))
-    assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 2, 4]
+    assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 2, 7]
     for strategy in three.seats:
         for opening in strategy.openings:
             on = [words for words in seat_pages[strategy.seat] if opening_words(opening) <= words]
@@ -361,10 +357,14 @@ def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
     assert headings == [
         "Ghost: american-english, 3 players, words 1·2",
         "You play second 2",
-        "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 3",
-        "You play third · a–f 3",
-        "You play third · g–p 3",
-        "You play third · r–z 3",
+        "You play third · rows A–I 3",
+        "You play third · rows J–R 3",
+        "You play third · rows S–Z 3",
+        "You play third · a–d 3",
+        "You play third · e–j 3",
+        "You play third · k–r 3",
+        "You play third · s–z 3",
+        "Ghost: the rules",
     ]
 
 
@@ -373,14 +373,14 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
     assert [t.splitlines()[0] for t in texts[1:]] == [
         "You play second 2",
-        "3",  # the glance grid, under its mark
+        "You play third · rows C–G 3",  # the glance grid
         "You play third 3",
     ]
     assert "card 2/2 · back" in texts[3]
     rules = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
     assert [t.splitlines()[0] for t in rules] == [
         "Ghost: tiny, 3 players, words of 3+ 3",
-        "3",
+        "You play third · rows C–G 3",
         "You play third 3",
         "Ghost: the rules",
     ]
@@ -592,7 +592,7 @@ def test_a_sheet_of_copies(two: Card, sheet: str) -> None:
 
 @pytest.mark.parametrize("sheet", ["a4", "letter"])
 def test_sheet_backs_are_mirrored(three: Card, sheet: str) -> None:
-    """Three cards: A4 (10 slots) holds three copies, Letter (8 slots) two; each back sits in
+    """Five cards: A4 (10 slots) holds two copies, Letter (8 slots) one; each back sits in
     the mirrored column of its front."""
     grid = GRIDS[sheet]
     front, back = pages(render_sheet(three, PdfOptions(sheet=sheet)))
@@ -600,50 +600,15 @@ def test_sheet_backs_are_mirrored(three: Card, sheet: str) -> None:
     for page in (front, back):
         words = page.extract_words()
         for i, word in enumerate(words[:-2]):
-            if re.fullmatch(r"\d/3", word["text"]) and words[i - 1]["text"] == "card":
+            if re.fullmatch(r"\d/5", word["text"]) and words[i - 1]["text"] == "card":
                 key = f"{word['text'][0]} {words[i + 2]['text']}"
                 where.setdefault(key, []).append(slot_of(page, word["x0"], word["top"], grid))
-    copies = 3 if sheet == "a4" else 2
-    for n in range(1, 4):
+    copies = 2 if sheet == "a4" else 1
+    for n in range(1, 6):
         fronts, backs = where[f"{n} front"], where[f"{n} back"]
         assert len(fronts) == len(backs) == copies
         assert sorted(backs) == sorted((row, grid[0] - 1 - column) for row, column in fronts)
-    assert sorted(where["1 front"]) == [(0, 0), (1, 1), (3, 0)][:copies]
-
-
-# --- every shipped config ---------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
-
-
-@pytest.mark.network
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
-def test_every_shipped_config_prints_a_sound_card(lexicons: Lexicons, path: Path) -> None:
-    """Every word present, nothing below 7 pt on two-player cards (4.1 pt in glance grids),
-    outside the safe area or overlapping; every glyph black, or white on black."""
-    config, card = shipped_card(path, lexicons)
-    data = render_card(card, config.pdf)
-    width, height = SIZES[config.pdf.size]
-    found: set[str] = set()
-    all_pages = list(pages(data))
-    assert len(all_pages) % 2 == 0
-    for page in all_pages:
-        assert (page.width, page.height) == pytest.approx((width, height))
-        chars = printed(page)
-        assert round(min(c["size"] for c in chars), 6) >= (7.0 if card.players == 2 else 4.1)
-        assert_inside(chars, (SAFE_MARGIN, SAFE_MARGIN, width - SAFE_MARGIN, height - SAFE_MARGIN))
-        assert_no_overlap(chars)
-        assert_black_or_white_on_black(page)
-        assert corner_mark(page) or "Ghost: the rules" in page.extract_text()
-        found |= set(page_words(page))
-    if card.decision_tables:  # every row of every table: the fragment its play makes
-        plays = {d.play for seat in card.seats for o in seat.openings for d in o.decisions}
-        assert plays - found == set()
-    else:
-        assert_printed(card, found)
+    assert sorted(where["1 front"]) == [(0, 0), (2, 1)][:copies]
 
 
 def test_a_front_that_does_not_fit_names_a_size_that_works() -> None:

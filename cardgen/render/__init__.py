@@ -60,19 +60,7 @@ def environment() -> jinja2.Environment:
         autoescape=lambda name: name is not None and name.endswith(".html.j2"),
     )
     # The sentences every format prints (cardgen.render.sentences), under their own names.
-    for sentence in (
-        sentences.ordinal,
-        sentences.seat_list,
-        sentences.verdict,
-        sentences.seat_heading,
-        sentences.rules_line,
-        sentences.no_first_win,
-        sentences.try_summary,
-        sentences.try_name,
-        sentences.try_legend,
-        sentences.opponent_sentence,
-        sentences.zipf,
-    ):
+    for sentence in sentences.FILTERS:
         env.filters[sentence.__name__] = sentence
     env.globals["try_outcome"] = sentences.try_outcome
     env.globals["GAME_OVER"] = sentences.GAME_OVER

@@ -7,7 +7,7 @@ function as a filter of the same name (see `cardgen.render.environment`).
 from __future__ import annotations
 
 from cardgen.advice import Try
-from cardgen.strategy import Card
+from cardgen.strategy import Card, Opening
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -63,8 +63,29 @@ def full_rules(card: Card) -> str:
     return (
         "Players take turns adding one letter to the end of a shared fragment, which must "
         f"always begin a word of the list. Whoever completes a word of {card.min_length} or "
-        "more letters loses; shorter words do not count. Only words of lower-case letters "
-        "a-z are played, and a word that begins with a shorter word is never reached."
+        f"more letters loses; shorter words do not count. {alphabet_rule(card)} A word that "
+        "begins with a shorter word is never reached."
+    )
+
+
+def alphabet_rule(card: Card) -> str:
+    """Which letters are played, in the card's own alphabet rule (docs/rules.md, "Other
+    alphabets"): 'Words are played in the letters a-z and ä ö ü; ß is written ss and other
+    accents are dropped (é is played as e).'"""
+    d = card.dictionary
+    extra = [x for x in d.letters if x not in "abcdefghijklmnopqrstuvwxyz"]
+    letters = "a-z" + (f" and {' '.join(extra)}" if extra else "")
+    names = " Names are left out." if d.capitalized == "drop" else ""
+    if d.alphabet == "a-z":
+        return f"Only words written in the letters a-z are played.{names}"
+    if d.alphabet == "keep":
+        return f"Words are played as written, in the letters {letters}.{names}"
+    folded = "other accents are" if extra else "every accent is"
+    if d.language == "de":
+        folded = f"ß is written ss and {folded.replace('every', 'each')}"
+    return (
+        f"Words are played in the letters {letters}; {folded} dropped (é is played as e)."
+        f"{names}"
     )
 
 
@@ -91,17 +112,18 @@ RARE_MARK = "\u2020"
 """The mark after a rare word on a familiar card (a dagger: it prints in black and white)."""
 
 
-def try_outcome(best: Try, players: int) -> str:
+def try_outcome(best: Try, players: int, *, brief: bool = False) -> str:
     """How the best try may turn out: '22 of 25 replies lose', '1 of 2 replies loses' (with
     more than two players, a mistake need not make the replier lose: 'save you'); 'no try
-    helps' when no reply is a mistake."""
+    helps' when no reply is a mistake. `brief` leaves out 'replies', where the framed letter
+    stands next to it: '22 of 25 lose'."""
     if not best.replies:
         return "every letter completes a word"
     if not best.mistakes and best.escape is None:  # no mistake to hope for, and no trap
         return "no try helps"
     one = best.mistakes == 1
     verb = ("loses" if one else "lose") if players == 2 else ("saves you" if one else "save you")
-    return f"{best.mistakes:,} of {best.replies:,} replies {verb}"
+    return f"{best.mistakes:,} of {best.replies:,}{'' if brief else ' replies'} {verb}"
 
 
 def rare_legend(card: Card) -> str:
@@ -166,13 +188,57 @@ def try_legend(card: Card) -> str:
     )
 
 
-def opponent_sentence(card: Card) -> str:
-    """What a card assumes of the other players: '' against perfect players."""
+def opponent_sentence(card: Card, *, brief: bool = False) -> str:
+    """What a card assumes of the other players: '' against perfect players; `brief`, for a
+    card's front, the table and the mark alone."""
     knows = card.opponent.knows
     if knows is None:
         return ""
+    table = f"Against players who know no word rarer than {zipf(knows)}"
+    if brief:
+        return f"{table}; {NAMED_MARK}: name it when they challenge."
     return (
-        f"Against players who know no word rarer than {zipf(knows)} (in "
-        f"{card.ranking.familiarity}): they play only letters that begin a word they know, and "
-        f"challenge when they know none; then name the word marked {NAMED_MARK}."
+        f"{table} (in {card.ranking.familiarity}): they play only letters that begin a word "
+        f"they know, and challenge when they know none; then name the word marked {NAMED_MARK}."
     )
+
+
+def try_sentence(best: Try, players: int, *, brief: bool = False) -> str:
+    """What a try leaves the others, in a player's words: 'only nyctalopia gets them out'
+    for a trap with an escape word, else how its replies may turn out ('16 of 19 replies
+    lose'). `brief`, where the card's legend (`framed_legend`) says the rest: 'only
+    nyctalopia', '16 of 19 lose'. The PDF card prints it after the letter to play."""
+    if best.escape is not None:
+        return f"only {best.escape.word}" + ("" if brief else " gets them out")
+    return try_outcome(best, players, brief=brief)
+
+
+def framed_legend(card: Card) -> str:
+    """What the framed letter (a try) means, said once where tries are marked; each try then
+    says in words what it leaves the others (`try_sentence`)."""
+    if not card.traps:
+        return "framed: no forced win, your best try"
+    return "framed: no forced win, a trap: they get out only if they know the word named"
+
+
+def try_line(fragment: str, best: Try, players: int) -> str:
+    """One lost opening and its try, as a sentence: 'n: play y: only nyctalopia gets them
+    out'."""
+    where = f"{fragment}: " if fragment else ""
+    return f"{where}play {best.move}: {try_sentence(best, players)}"
+
+
+def named_line(opening: Opening) -> str:
+    """The words a seat names when challenged from an opening: 'if they challenge, name
+    nyctalopia or nylon' ('' where it names none)."""
+    if not opening.named:
+        return ""
+    return f"if they challenge, name {' or '.join(opening.named)}"
+
+
+FILTERS = (
+    ordinal, seat_list, verdict, seat_heading, rules_line, no_first_win, try_outcome,
+    try_summary, try_name, try_legend, opponent_sentence, zipf, rare_legend,
+    try_sentence, framed_legend, try_line, named_line,
+)
+"""The sentences the Jinja2 templates get as filters of the same name."""

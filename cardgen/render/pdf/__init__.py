@@ -7,10 +7,14 @@ The package holds one job per module:
   sides, balancing), free of reportlab;
 - `content`: what goes on the card (title, verdict, each seat's openings, the rules filler,
   the footer), in the words of `cardgen.render.sentences`;
-- `grid`: glance grids, a seat's openings as a table of letters to play;
+- `grid`: glance grids, a seat's openings as a table of letters to play, each letter centred
+  on its ink in a box sized from the glyphs' outlines;
+- `glance`: a seat's glance grids split over sides, each saying which rows it holds;
 - `sides`: each section laid out on sides of the card's size, and drawn;
 - `deck`: the sides in order, with seat marks and footers (`render_card`);
 - `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`).
+
+All ink is black alone (DeviceGray); `pdf.bleed` adds bleed and crop marks around each card.
 
 Side 1 (the front of card 1) holds the title, the verdict of perfect play, the first seat's
 opening and the second seat's reply to every first letter, and which cards hold which seat;

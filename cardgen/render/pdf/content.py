@@ -3,14 +3,16 @@ the rules filler) and the footer, in the words of `cardgen.render.sentences`.
 
 Each seat starts on a new side and lists its openings alphabetically: the letters on the
 table in bold as a thumb index, the letter to play white on a black box, then the seat's
-minimal winning words. Openings the seat does not win show a dash (and the best try, if known).
-All text is pure black, or white on a black box.
+minimal winning words, each whole. An opening the seat does not win shows its try framed and
+what it leaves the others in words ('only nyctalopia', '22 of 25 lose'), or a dash. All text
+is black ink alone, or white on a black box sized from the letter's outline.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.advice import Try
 from cardgen.paper import MM
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import (
@@ -24,30 +26,23 @@ from cardgen.render.pdf.layout import (
     HEADING_SIZE,
     MOVE,
     SAFE_MARGIN,
-    TITLE_SIZE,
     TRY,
     Entry,
     Frame,
     Para,
     Text,
     Token,
-    markup,
     words,
-    wrap,
 )
 from cardgen.render.sentences import (
     FULL_RULES_HEADING,
-    GAME_OVER,
-    NO_FORCED_WIN,
-    NO_WIN,
+    NAMED_MARK,
     RARE_MARK,
+    framed_legend,
     full_rules,
-    no_first_win,
+    opponent_sentence,
     rare_legend,
-    rules_sentence,
-    seat_heading,
-    try_outcome,
-    verdict,
+    try_sentence,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
 
@@ -74,68 +69,39 @@ class Section:
         return (*extra, title, *self.howto)
 
 
-def howto(seat: SeatStrategy, width: float, fonts: Fonts) -> Para:
-    """The one-line "how to read": the fullest wording that fits on one line."""
-    dash = f"~{fonts.dash}~"
-    lost = any(not opening.won for opening in seat.openings)
-    long, short = (f" {dash} {NO_FORCED_WIN}", f" {dash} {NO_WIN}") if lost else ("", "")
-    candidates = [
-        (f"Find the *bold* letters played, play the boxed one, then keep to its words.{long}",
-         BODY_SIZES[0]),
-        (f"Find the *bold* letters played, play the boxed one, keep to its words.{short}",
-         BODY_SIZES[0]),
-        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
-         BODY_SIZES[0]),
-        (f"Find the *bold* letters, play the boxed one, keep to its words.{short}",
-         BODY_SIZES[-1]),
-        ("Find the *bold* letters, play the boxed one, keep to its words.", BODY_SIZES[-1]),
-    ]
-    for text, size in candidates:
-        tokens = markup(text)
-        if len(wrap(tokens, width, size, fonts.measure)) == 1:
-            break
-    return Para(tokens, size)  # the last one wraps if even it does not fit
-
-
-def legend(
-    card: Card, seat: SeatStrategy, dash: str = "-", *, tries: bool = True
-) -> tuple[Para, ...]:
-    """What a seat's side says beyond the how-to: how to read a best try, where the seat has
-    one (unless `tries` is off: the front says it), and the rare-word mark, where it has rare
-    words."""
+def legend(card: Card, seat: SeatStrategy, *, tries: bool = True) -> tuple[Para, ...]:
+    """What a seat's side says beyond the how-to, each only where the side uses it: what a
+    try means (unless `tries` is off), whom the card is for and the mark of the words you
+    name when challenged, and the rare-word mark."""
     paras = []
-    found = [o.best_try for o in seat.openings if o.best_try is not None and o.best_try.replies]
-    if found and tries:
-        sample = found[0]
-        share = f"{sample.mistakes}/{sample.replies}"
-        tokens = (
-            *words(f"{dash} no forced win: try"),
-            Token(sample.move, TRY),
-            *words(f"instead; {share} = {sample.mistakes} of their {sample.replies} replies"),
-            *words("go wrong" if card.players == 2 else "save you"),
-        )
-        paras.append(Para(tokens, BODY_SIZES[-1]))
+    if tries and any(not o.won and o.best_try is not None for o in seat.openings):
+        paras.append(Para(words(framed_legend(card).capitalize() + "."), BODY_SIZES[-1]))
+    if any(o.named for o in seat.openings):
+        paras.append(Para(words(opponent_sentence(card)), BODY_SIZES[-1]))
     if card.ranking.familiar and any(opening.rare for opening in seat.openings):
         paras.append(Para(words(rare_legend(card)), BODY_SIZES[-1]))
     return tuple(paras)
 
 
 def shown(opening: Opening, word: str) -> str:
-    """A word of an opening as printed: a rare one followed by the rare mark."""
-    return word + RARE_MARK if word in opening.rare else word
+    """A word of an opening as printed: a rare one followed by the rare mark, one you name
+    when challenged by the named mark."""
+    rare = RARE_MARK if word in opening.rare else ""
+    return word + rare + (NAMED_MARK if word in opening.named else "")
 
 
-def entry(opening: Opening, fonts: Fonts) -> Entry:
-    """An opening as an entry: its fragment as the label, then the move and the words (or a
-    dash, then the best try framed and the share of the next player's replies that go
-    wrong)."""
+def try_tokens(best: Try, players: int) -> list[Token]:
+    """A try as tokens: the letter framed (the legend beside the strip says what a frame
+    means), then what it leaves the others: 'only nyctalopia', '22 of 25 lose'."""
+    return [Token(best.move, TRY), *words(try_sentence(best, players, brief=True))]
+
+
+def entry(opening: Opening, fonts: Fonts, players: int) -> Entry:
+    """An opening as an entry: its fragment as the label, then the move and the words (or
+    the try framed and what it leaves the others, in words; a dash where there is none)."""
     if opening.play is None:
         best = opening.best_try
-        tokens = [Token(fonts.dash, GREY)]
-        if best is not None:
-            tokens += [Token("try"), Token(best.move, TRY)]
-            if best.replies:
-                tokens.append(Token(f"{best.mistakes}/{best.replies}"))
+        tokens = try_tokens(best, players) if best is not None else [Token(fonts.dash, GREY)]
         return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
     # The first word is glued to the move (its space drawn in its own text), so a move never
     # ends a line apart from its words.
@@ -146,53 +112,14 @@ def entry(opening: Opening, fonts: Fonts) -> Entry:
 
 
 def row_entry(label: str, openings: list[Opening]) -> Entry:
-    """A grid row's words, compactly: each won opening's last letter in bold, glued to the
-    rest of its words (several split by '/'); the row label is the letters before."""
+    """A grid row's words, each whole, the letters on the table at its start in bold: the
+    row label is those letters less the last."""
     tokens: list[Token] = []
     for opening in openings:
-        if opening.words:
-            rest = "/".join(
-                shown(opening, word)[len(opening.fragment) :] for word in opening.words
-            )
-            tokens += [Token(opening.fragment[-1], BOLD), Token(rest, space=False)]
+        cut = len(opening.fragment)
+        for word in opening.words:
+            tokens += [Token(word[:cut], BOLD), Token(shown(opening, word)[cut:], space=False)]
     return Entry(Token(label, BOLD), tuple(tokens))
-
-
-def first_seat(card: Card, seat: SeatStrategy) -> Section:
-    """The front: title, verdict and the first seat's opening move and words."""
-    extra = (
-        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING),
-        Para(words(rules_sentence(card)), BODY_SIZES[0], space=0.8 * MM),
-        Para(words(f"With perfect play {verdict(card)}"), BODY_SIZES[0], space=0.8 * MM),
-    )
-    heading = seat_heading(seat.seat)
-    opening = seat.openings[0]
-    if opening.play is None:
-        top = [Para(words(no_first_win(card)), BODY_SIZES[0])]
-        best = opening.best_try
-        if best is not None:
-            text = f"Best try: open with *{best.move}* ({try_outcome(best, card.players)})."
-            top.append(Para(markup(text), BODY_SIZES[0], space=0.8 * MM))
-        return Section(extra, heading, tuple(top))
-    intro = f"Open with !{opening.play}! then keep to these words:"
-    listed = Entry(None, tuple(Token(shown(opening, word)) for word in opening.words))
-    intro_top = (Para(markup(intro), BODY_SIZES[0]), *legend(card, seat))
-    return Section(extra, heading, intro_top, (listed,), ("",))
-
-
-def sections(card: Card, width: float, fonts: Fonts) -> list[Section]:
-    """The sections of a card, in side order: each seat, starting with the first."""
-    result = [first_seat(card, card.seats[0])]
-    for seat in card.seats[1:]:
-        heading = seat_heading(seat.seat)
-        if not seat.openings:
-            result.append(Section((), heading, (Para(words(GAME_OVER), BODY_SIZES[0]),)))
-            continue
-        entries = tuple(entry(opening, fonts) for opening in seat.openings)
-        labels = tuple(opening.fragment for opening in seat.openings)
-        top = (howto(seat, width, fonts), *legend(card, seat, fonts.dash))
-        result.append(Section((), heading, top, entries, labels))
-    return result
 
 
 def rules_section(card: Card) -> Section:
@@ -201,32 +128,31 @@ def rules_section(card: Card) -> Section:
 
 
 def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> list[Text]:
-    """The footer: word list, sha256 prefix and rules at the left, the side's place right."""
+    """The footer: word list, sha256 prefix and rules at the left, the side's place right.
+
+    The list's name is never cut: the other parts are said more briefly first, then the
+    whole footer is set smaller, never under 6 pt."""
     size = FOOTER_SIZE * frame.scale
     y = SAFE_MARGIN + size * fonts.descent
-    place = f"card {side // 2 + 1}/{total // 2} {fonts.dot} {'back' if side % 2 else 'front'}"
-    right_width = fonts.measure(place, FOOT) * size
-    room = frame.inner_width - right_width - 2 * MM
     d = card.dictionary
-    name = d.name
     dot = fonts.dot
+    n, face = side // 2 + 1, "back" if side % 2 else "front"
+    places = [f"card {n}/{total // 2} {dot} {face}", f"{n}/{total // 2} {face}"]
     rule = f" {dot} {d.language} {d.alphabet}" if d.language != "en" or d.alphabet != "a-z" else ""
-    # The full wording, or a compact one where the list's name would have to be cut.
     rests = [
         f" {d.sha256[:8]} {dot} {card.players} players {dot} {card.min_length}+ letters{rule}",
         f" {d.sha256[:8]} {dot} {card.players}p {dot} {card.min_length}+{rule}",
+        f" {d.sha256[:6]} {dot} {card.players}p {dot} {card.min_length}+{rule}",
     ]
-    rest = next(
-        (r for r in rests if fonts.measure(name + r, FOOT) * size <= room), rests[-1]
-    )
-    while name and fonts.measure(name + fonts.ellipsis + rest, FOOT) * size > room:
-        name = name[:-1]
-    if name != card.dictionary.name:
-        name += fonts.ellipsis
-    # Where even the bare facts do not fit beside the place (a narrow card set large), they
-    # are set smaller, on the same baseline.
-    needed = fonts.measure(name + rest, FOOT) * size
-    left_size = size if needed <= room else size * room / needed
-    left = Text(SAFE_MARGIN, y, name + rest, FOOT, left_size)
+    choices = [(rest, place) for place in places for rest in rests]
+    needed = 0.0
+    for rest, place in choices:
+        needed = (fonts.measure(d.name + rest, FOOT) + fonts.measure(place, FOOT)) * size
+        if needed + 2 * MM <= frame.inner_width:
+            break
+    # Where even the shortest does not fit (a long list name), the footer is set smaller.
+    size = max(6.0, min(size, size * (frame.inner_width - 2 * MM) / needed))
+    right_width = fonts.measure(place, FOOT) * size
+    left = Text(SAFE_MARGIN, y, d.name + rest, FOOT, size)
     x_right = frame.width - SAFE_MARGIN - right_width
     return [left, Text(x_right, y, place, FOOT, size)]

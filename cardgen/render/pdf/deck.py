@@ -3,7 +3,7 @@
 Side 1 (the front of card 1) holds the title, the rules, the verdict, the first seat's opening,
 the second seat's replies to every first letter as a large strip, and which cards hold which
 seat. Then, seat by seat: the second seat's words; for every further seat its glance grids
-(`cardgen.render.pdf.grid`), then the words to steer to, compactly (none with
+(`cardgen.render.pdf.glance`), then the words to steer to, each whole (none with
 `pdf.words: none`). Every side carries its seat in a large corner mark. A deck with an odd
 number of sides ends with the rules of Ghost.
 """
@@ -23,23 +23,23 @@ from cardgen.render.pdf.content import (
     footer,
     row_entry,
     rules_section,
+    shown,
 )
 from cardgen.render.pdf.content import (
     legend as side_legend,
 )
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, check_glyphs, load_fonts
+from cardgen.render.pdf.glance import MIN_LETTER, footer_top, grid_sides
 from cardgen.render.pdf.grid import (
     CELL_HEIGHTS,
     GridGeometry,
     Row,
     draw_grid,
-    label_width,
+    fit_size,
     rows,
 )
 from cardgen.render.pdf.layout import (
     BOLD,
-    COLUMN_GAP,
-    FOOTER_SIZE,
     HEADING_LEADING,
     MARK_HEIGHT,
     MARK_SIZE,
@@ -54,39 +54,35 @@ from cardgen.render.pdf.layout import (
     Text,
     Token,
     markup,
-    runs,
     words,
-    wrap,
 )
 from cardgen.render.pdf.sides import (
     Side,
+    bleed_offset,
     card_frame,
     draw,
     draw_top,
+    draw_trimmed,
     new_canvas,
     section_sides,
 )
 from cardgen.render.sentences import (
     GAME_OVER,
+    framed_legend,
     no_first_win,
+    opponent_sentence,
     ordinal,
     rules_sentence,
     seat_heading,
-    try_outcome,
+    try_sentence,
     verdict,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
 
+STRIP_LETTER = 6.5
+"""The smallest letters of a two-player front's strip of replies, in points."""
 WHITE = Style(bold=True, color="paper")
 """The seat mark's numbers, on its black tab."""
-LEGEND = "!A! play {dot} A try {dot} {dash} no forced win {dot} rows: letters but the last"
-"""A grid side's key, left of its footer (shortened where the footer is short of room)."""
-
-
-def footer_top(frame: Frame, fonts: Fonts) -> float:
-    """The y just above the footer's glyphs, with a gap."""
-    size = FOOTER_SIZE * frame.scale
-    return SAFE_MARGIN + size * (fonts.ascent + fonts.descent) + PARAGRAPH_GAP
 
 
 def mark(frame: Frame, text: str, fonts: Fonts) -> tuple[Box, Text]:
@@ -105,7 +101,7 @@ def front(
 ) -> tuple[list[Text], list[Box]]:
     """The front of card 1, at the largest body size whose strip of replies stays large;
     DoesNotFit if even the smallest leaves the text over the footer or the strip's letters
-    under 7 pt."""
+    under `STRIP_LETTER` (two players) or `MIN_LETTER`."""
     shown: tuple[list[Text], list[Box]] | None = None
     for size in [s for s in frame.body_sizes if s >= 7.0]:
         paras = front_paras(card, size, seats, index)
@@ -115,16 +111,23 @@ def front(
         second = card.seats[1] if card.players > 1 and 2 in seats else None
         if second is not None and second.openings:
             letters = card.dictionary.letters
-            # One strip of every letter, or two of half of them each where the cells of one
-            # would be too narrow for 7 pt letters.
-            halves = 1 if frame.inner_width / len(letters) >= 8.0 else 2
-            per = math.ceil(len(letters) / halves)
+            # One strip of every letter, or two of half of them each, whichever sets the
+            # letters larger. Two-player fronts keep them at `STRIP_LETTER`; with more
+            # players they may be as small as the glance grids' letters.
             room = y - PARAGRAPH_GAP - bottom
-            pitch = next((p for p in CELL_HEIGHTS if 2 * halves * p <= room), 0.0)
-            # Two-player fronts keep the strip's letters at 7 pt; with more players the strip
-            # may be as small as the glance grids' rows.
-            if pitch < (8.0 if card.players == 2 else min(CELL_HEIGHTS)):
+            floor = STRIP_LETTER if card.players == 2 else MIN_LETTER
+            choices = []
+            for halves in (1, 2):
+                per = math.ceil(len(letters) / halves)
+                pitch = next((p for p in CELL_HEIGHTS if 2 * halves * p <= room), 0.0)
+                cell = GridGeometry(0.0, 0.0, 0.0, frame.inner_width / per, pitch)
+                if pitch:
+                    choices.append((fit_size(cell, letters, fonts), -halves, pitch))
+            letter, minus, pitch = max(choices, default=(0.0, -1, 0.0))
+            if letter < floor:
                 continue  # too small: try a smaller body
+            halves = -minus
+            per = math.ceil(len(letters) / halves)
             row = rows(second, letters)[0]
             for half in range(halves):
                 part = letters[half * per : (half + 1) * per]
@@ -139,7 +142,7 @@ def front(
                 texts += strip_texts
                 boxes += strip_boxes
             shown = (texts, boxes)
-            if pitch >= 1.6 * size:
+            if letter >= size:
                 break
         elif y >= bottom:
             shown = (texts, boxes)
@@ -157,102 +160,55 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
         Para(words(rules_sentence(card)), size, space=gap),
         Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
     ]
+    if card.opponent.knows is not None:
+        paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
     first = card.seats[0].openings[0] if card.seats[0].openings else None
     if 1 in seats:
         if first is None or first.play is None:
-            line = no_first_win(card)
+            tokens = words(no_first_win(card))
             best = first.best_try if first is not None else None
             if best is not None:
-                line += f" Best try: open with *{best.move}* ({try_outcome(best, card.players)})."
+                tokens += (
+                    *words("Best try: open with"), Token(best.move, TRY),
+                    Token(";", space=False), *words(try_sentence(best, card.players)),
+                )
         else:
-            line = f"open with !{first.play}! then keep to " + " ".join(first.words)
-        paras.append(Para(words(seat_heading(1) + ":", BOLD) + markup(line), size, space=gap))
+            listed = [Token(shown(first, word)) for word in first.words]
+            tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
+        paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
     if card.players > 1 and 2 in seats and card.seats[1].openings:
         line = "play the boxed letter under theirs"
         lost = [o.best_try for o in card.seats[1].openings if not o.won]
-        if any(t is not None and t.replies for t in lost):
-            line += " (framed: your best try"
-            if card.players == 2:  # what the back's "try a 22/25" means
-                line += "; n/m: n of their m replies go wrong"
-            line += ")"
+        if any(t is not None for t in lost):
+            line += f" ({framed_legend(card)})"
         elif lost:
-            line += " (— no win)"
-        tokens = words(seat_heading(2) + ":", BOLD) + markup(line + ".")
+            line += " (\u2014 no forced win)"
+        tokens = words(seat_heading(2) + ":", BOLD) + words(line + ".")
         paras.append(Para(tokens, size, space=gap))
     if index:
         paras.append(Para(words(index), size, space=gap))
     return paras
 
 
-def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> list[Side]:
-    """The glance grids of a seat, on as few sides as the ladder of row pitches allows, at
-    the largest pitch giving that many."""
-    letters = card.dictionary.letters
-    grid_rows = rows(seat, letters)
-    top = frame.height - SAFE_MARGIN
-    room = top - footer_top(frame, fonts)
-    width = frame.inner_width - MARK_WIDTH - COLUMN_GAP
-    best: tuple[int, float] | None = None
-    for pitch in CELL_HEIGHTS:
-        per_side = int(room // pitch) - 1
-        if per_side < 1:
-            continue
-        count = math.ceil(len(grid_rows) / per_side)
-        if best is None or count < best[0]:
-            best = (count, pitch)
-    assert best is not None, "a card holds at least two grid rows"
-    count, pitch = best
-    per_side = math.ceil(len(grid_rows) / count)
-    label = label_width(grid_rows, 0.9 * pitch, fonts)
-    geometry = GridGeometry(
-        SAFE_MARGIN, top, label, (width - label) / len(letters), pitch
-    )
-    sides = []
-    for n in range(count):
-        chunk = grid_rows[n * per_side : (n + 1) * per_side]
-        texts, boxes = draw_grid(chunk, letters, geometry, fonts)
-        sides.append(Side(tuple(texts), tuple(boxes), str(seat.seat), key=True))
-    return sides
-
-
-def second_howto(seat: SeatStrategy, card: Card, width: float, fonts: Fonts) -> Para:
-    """The second seat's how-to: the fullest wording that fits one line at 7 pt, saying what
-    a try's n/m is where the seat has tries."""
-    plain = "Find their *bold* letter, play the boxed one, keep to its words."
-    candidates = [plain]
-    if any(o.best_try is not None and o.best_try.replies for o in seat.openings):
-        replies = "replies go wrong" if card.players == 2 else "replies save you"
-        candidates[:0] = [
-            f"Find their *bold* letter, play the boxed one, keep to its words; try n/m: n of m "
-            f"{replies}.",
-            f"Find their *bold* letter, play the boxed one; try n/m: n of m {replies}.",
-        ]
-    for text in candidates:
-        tokens = markup(text)
-        if len(wrap(tokens, width, 7.0, fonts.measure)) == 1:
-            break
-    return Para(tokens, 7.0)  # the plain wording wraps if even it does not fit
-
-
 def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> Section:
     """The words to steer to of a seat: one entry per opening, or per grid row."""
     heading = seat_heading(seat.seat)
     if seat.seat == 2:
-        entries = tuple(entry(opening, fonts) for opening in seat.openings)
+        entries = tuple(entry(opening, fonts, card.players) for opening in seat.openings)
         labels = tuple(opening.fragment for opening in seat.openings)
-        width = frame.inner_width - MARK_WIDTH - COLUMN_GAP
-        top = (second_howto(seat, card, width, fonts), *side_legend(card, seat, tries=False))
+        howto = "Find their *bold* letter, play the boxed one, keep to its words."
+        top = (Para(markup(howto), 7.0), *side_legend(card, seat, tries=False))
         return Section((), heading, top, entries, labels)
     by_row: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         by_row.setdefault(opening.fragment[:-1], []).append(opening)
     won = [(label, openings) for label, openings in by_row.items() if any(o.won for o in openings)]
-    howto = "Row, then the *bold* last letter: the rest ends the word."
-    rare = side_legend(card, SeatStrategy(seat.seat, tuple(o for o in seat.openings if o.won)))
+    howto = "Find the row, then the words that begin with the *bold* letters on the table."
+    won_only = SeatStrategy(seat.seat, tuple(o for o in seat.openings if o.won))
     return Section(
         (),
         heading,
-        (Para(markup(howto), 7.0), *rare),
+        (Para(markup(howto), 7.0), *side_legend(card, won_only, tries=False)),
         tuple(row_entry(label, openings) for label, openings in won),
         tuple(label for label, _openings in won),
     )
@@ -279,7 +235,7 @@ def seat_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> l
 
 def marked(sides: list[Side], seat: str) -> list[Side]:
     """`sides` with `seat` as their corner mark."""
-    return [Side(side.texts, side.boxes, seat, side.key) for side in sides]
+    return [Side(side.texts, side.boxes, seat) for side in sides]
 
 
 def deck_index(card: Card, marks: Sequence[str], dot: str, dash: str) -> str:
@@ -320,17 +276,12 @@ def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     for n, side in enumerate(sides):
         texts = list(side.texts)
         boxes = list(side.boxes)
-        bottom = footer(card, n, total, frame, fonts)
-        if side.key:  # a grid side: its key instead of the word list, stated on the front
-            texts += legend(frame, fonts, bottom[1].x - SAFE_MARGIN - 2.0, bottom[0].y)
-            texts.append(bottom[1])
-        else:
-            texts += bottom
+        texts += footer(card, n, total, frame, fonts)
         if side.mark:
             box, text = mark(frame, side.mark, fonts)
             boxes.append(box)
             texts.append(text)
-        result.append(Side(tuple(texts), tuple(boxes), side.mark, side.key))
+        result.append(Side(tuple(texts), tuple(boxes), side.mark))
     return result
 
 
@@ -359,38 +310,55 @@ def does_not_fit(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions, wh
             continue
         works = name
         break
-    hint = f"choose pdf.size: {works}" if works else "no card size holds it: shorten the title"
+    hint = f"choose pdf.size: {works}" if works else None
+    hint = hint or f"no card size holds it: {remedy(card, fonts, options)}"
     return (
         f"{frame.name}: {what} does not fit on a side; {hint} (or build only the Markdown and "
         "JSON: --format md --format json)"
     )
 
 
+def remedy(card: Card, fonts: Fonts, options: PdfOptions) -> str:
+    """What would make a card that fits no size fit its own, found by trying: a shorter
+    title, or leaving the first seat's words to the other formats."""
+    frame = card_frame(options)
+
+    def fits(card: Card, options: PdfOptions) -> bool:
+        try:
+            layout_deck(card, frame, fonts, options)
+        except DoesNotFit:
+            return False
+        return True
+
+    if fits(dataclasses.replace(card, title="Ghost"), options):
+        return "shorten the title"
+    others = tuple(s for s in options.seats or range(1, card.players + 1) if s != 1)
+    words = len(card.seats[0].openings[0].words) if card.seats[0].openings else 0
+    if others and fits(card, dataclasses.replace(options, seats=others)):
+        listed = ", ".join(map(str, others))
+        return (
+            f"the first seat's {words} words do not fit on the front; print the other seats "
+            f"(pdf.seats: [{listed}])"
+        )
+    return "its words are too many for a side"
+
+
 def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
     """The card as a PDF with one side per page at the card's size: front, back, front, ...
-    (default options: a credit-card size card in the default font)."""
+    (default options: a credit-card size card in the default font); with `pdf.bleed`, each
+    page is larger by the bleed and crop marks outside it."""
     options = options or PdfOptions()
     frame = card_frame(options)
     fonts, sides = card_sides(card, frame, options)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, card, (frame.width, frame.height), fonts)
+    offset = bleed_offset(options)
+    page = (frame.width + 2 * offset, frame.height + 2 * offset)
+    canvas = new_canvas(buffer, card, page, fonts)
     for side in sides:
-        draw(canvas, side, fonts)
+        if options.bleed:
+            draw_trimmed(canvas, side, frame, fonts, options.bleed)
+        else:
+            draw(canvas, side, fonts)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
-
-
-def legend(frame: Frame, fonts: Fonts, room: float, y: float) -> list[Text]:
-    """The key of a grid side, as long as fits `room`."""
-    size = FOOTER_SIZE * frame.scale
-    full = LEGEND.format(dot=fonts.dot, dash=fonts.dash)
-    short = full.split(f" {fonts.dot} rows")[0]
-    for text in (full, short, short.replace(" forced", "")):
-        tokens = [Token(t.text, TRY, t.space) if n == 3 else t for n, t in enumerate(markup(text))]
-        width = sum(fonts.measure(t.text, t.style) + fonts.measure(" ", t.style) for t in tokens)
-        if width * size <= room:
-            break
-    size = min(size, room / width)  # never past the footer's right part
-    line = wrap(tokens, 10_000, size, fonts.measure)[0]
-    return runs(line, SAFE_MARGIN, y, size, fonts.measure)

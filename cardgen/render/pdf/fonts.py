@@ -11,6 +11,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import reportlab  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
@@ -70,8 +71,33 @@ class Fonts:
         return self.bold if style.bold else self.regular
 
     def measure(self, text: str, style: Style) -> float:
-        """Width of `text` at 1 pt in the font of `style` (the layout's `Measure`)."""
+        """Width of `text` at 1 pt in the font of `style` (the layout's `Measure`); a boxed or
+        framed letter takes its box's fixed width (`box_width`)."""
+        if (style.boxed or style.framed) and text.strip():
+            return self.box_width(text, style)
         return unit_width(text, self.name(style))
+
+    def path(self, style: Style) -> Path:
+        """The font file a style is set in."""
+        return self.paths[1] if style.bold else self.paths[0]
+
+    def ink(self, text: str, style: Style) -> tuple[float, float, float, float]:
+        """The extent of the ink of `text` at 1 pt from its origin: (left, bottom, right, top),
+        bottom negative below the baseline; accents and descenders included."""
+        return ink_bounds(text, self.path(style), self.name(style))
+
+    def box_width(self, text: str, style: Style) -> float:
+        """The width of the box of a boxed or framed letter at 1 pt: the same for every
+        letter as wide as an n or narrower, so a column of boxes lines up."""
+        name = self.name(style)
+        return max(unit_width(text, name), unit_width("n", name)) + 2 * BOX_PAD
+
+    def box_extent(self, text: str, style: Style) -> tuple[float, float]:
+        """The bottom and top of the box of a boxed or framed letter at 1 pt from its
+        baseline: room for the tallest and deepest letters (l, h, j, y) and `text`'s own
+        accents, with a pad."""
+        _x0, bottom, _x1, top = self.ink(BOX_LETTERS + text, style)
+        return bottom - BOX_PAD_Y, top + BOX_PAD_Y
 
 
 @functools.cache
@@ -140,6 +166,57 @@ def load_fonts(font: Path | None) -> Fonts:
         range=pick("\u2013", "-"),
         ellipsis=pick("\u2026", "~"),
     )
+
+
+BOX_PAD = 0.05
+"""The room beside a boxed or framed letter, per point of size ..."""
+BOX_PAD_Y = 0.04
+"""... and above and below its ink."""
+BOX_LETTERS = "bdfhjklpqy"
+"""Letters whose ascenders and descenders every box has room for."""
+
+
+@functools.cache
+def _glyph_set(path: Path) -> tuple[Any, dict[int, str], float]:
+    from fontTools.ttLib import TTFont as FontFile  # type: ignore[import-untyped]
+
+    font = FontFile(str(path), lazy=True)
+    return font.getGlyphSet(), font.getBestCmap(), float(font["head"].unitsPerEm)
+
+
+@functools.cache
+def glyph_ink(path: Path, ch: str) -> tuple[float, float, float, float] | None:
+    """The ink box of one character's glyph at 1 pt (None for a blank glyph), from the font
+    file's outlines (fontTools)."""
+    from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
+
+    glyphs, cmap, units = _glyph_set(path)
+    name = cmap.get(ord(ch))
+    if name is None:
+        return None
+    pen = BoundsPen(glyphs)
+    glyphs[name].draw(pen)
+    if pen.bounds is None:
+        return None
+    x0, y0, x1, y1 = pen.bounds
+    return x0 / units, y0 / units, x1 / units, y1 / units
+
+
+@functools.cache
+def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, float]:
+    """The ink box of `text` set in `font` (registered from `path`) at 1 pt; (0, 0, 0, 0) for
+    blank text."""
+    boxes = []
+    x = 0.0
+    for ch in text:
+        box = glyph_ink(path, ch)
+        if box is not None:
+            boxes.append((x + box[0], box[1], x + box[2], box[3]))
+        x += unit_width(ch, font)
+    if not boxes:
+        return 0.0, 0.0, 0.0, 0.0
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 @functools.cache

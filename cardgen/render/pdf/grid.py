@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TRY, Box, Style, Text
+from cardgen.render.pdf.layout import BOLD, REGULAR, Box, Style, Text
 from cardgen.strategy import Opening, SeatStrategy
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
 """Row pitches tried, in points, largest first (the letters are about 0.9 of the pitch)."""
+CELL_MOVE = Style(bold=True, color="paper")
+"""The letter to play in a cell: white, on the cell's black box (drawn as a `Box`)."""
 BAND = "band"
 """The colour name of the light band behind every other row (a shape, never text)."""
 
@@ -75,35 +77,59 @@ class GridGeometry:
     cell_width: float
     pitch: float
 
-    @property
-    def size(self) -> float:
-        """The letters' size: 0.9 of the pitch."""
-        return round(0.9 * self.pitch, 3)
+
+INSET = 0.3
+"""The gap between a cell's box (or frame) and its row's edge, in points ..."""
+ACROSS = 0.05
+"""... and between neighbouring boxes, as a share of the cell's width (at most 0.6 pt)."""
+PAD = 0.08
+"""The gap between a letter's ink and its box above and below, as a share of its size ..."""
+PAD_X = 0.05
+"""... and beside it."""
 
 
 def fit_size(geometry: GridGeometry, letters: str, fonts: Fonts) -> float:
-    """The letters' size, made smaller if the widest cell text would not fit its cell."""
-    size = geometry.size
-    widest = max(fonts.measure(cap(x), BOLD) for x in letters)
-    room = geometry.cell_width - 0.6
-    return min(size, room / widest) if widest else size
+    """The letters' size: the largest at which the ink of every letter of the alphabet, its
+    accents and descenders included, fits inside a cell's box with room around it."""
+    shown = "".join(cap(x) for x in letters)
+    bottom = min(fonts.ink(shown, style)[1] for style in (BOLD, REGULAR))
+    top = max(fonts.ink(shown, style)[3] for style in (BOLD, REGULAR))
+    height = geometry.pitch - 2 * INSET
+    widest = max(
+        max(fonts.ink(cap(x), style)[2] - fonts.ink(cap(x), style)[0] for x in letters)
+        for style in (BOLD, REGULAR)
+    )
+    width = geometry.cell_width * (1 - 2 * ACROSS)
+    return min(height / (top - bottom + 2 * PAD), width / (widest + 2 * PAD_X))
 
 
 def draw_grid(
     grid_rows: Sequence[Row], letters: str, geometry: GridGeometry, fonts: Fonts
 ) -> tuple[list[Text], list[Box]]:
-    """The texts and boxes of a header row of `letters` and then `grid_rows`."""
+    """The texts and boxes of a header row of `letters` and then `grid_rows`. Every letter is
+    centred on its ink, so an accent never rises out of its cell's box or row."""
     texts: list[Text] = []
     boxes: list[Box] = []
     size = fit_size(geometry, letters, fonts)
     pitch = geometry.pitch
     x0 = geometry.x + geometry.label_width
+    shown = "".join(cap(x) for x in letters)
+    ink_bottom = min(fonts.ink(shown, style)[1] for style in (BOLD, REGULAR))
+    ink_top = max(fonts.ink(shown, style)[3] for style in (BOLD, REGULAR))
+    # One baseline for every letter of a row: the alphabet's ink centred in the row.
+    lift = (pitch - (ink_top - ink_bottom) * size) / 2 - ink_bottom * size
 
     def centred(text: str, style: Style, column: int, bottom: float) -> None:
-        width = fonts.measure(text, style) * size
-        x = x0 + column * geometry.cell_width + (geometry.cell_width - width) / 2
-        baseline = bottom + (pitch - size) / 2 + size * fonts.descent
-        texts.append(Text(x, baseline, text, style, size))
+        left, _b, right, _t = fonts.ink(text, style)
+        middle = x0 + (column + 0.5) * geometry.cell_width
+        x = middle - (left + right) / 2 * size
+        texts.append(Text(x, bottom + lift, text, style, size))
+
+    def cell_box(column: int, bottom: float, fill: str) -> None:
+        across = min(0.6, ACROSS * geometry.cell_width)
+        left = x0 + column * geometry.cell_width + across
+        width = geometry.cell_width - 2 * across
+        boxes.append(Box(left, bottom + INSET, width, pitch - 2 * INSET, fill))
 
     bottom = geometry.top - pitch
     for c, x in enumerate(letters):
@@ -114,21 +140,17 @@ def draw_grid(
         bottom = geometry.top - (r + 2) * pitch
         if r % 2:
             boxes.append(Box(geometry.x, bottom, width, pitch, BAND))
-        label_size = min(size, (geometry.label_width - 0.6) / max(
-            fonts.measure(cap_label(row.label), BOLD), 1e-6))
-        baseline = bottom + (pitch - label_size) / 2 + label_size * fonts.descent
-        texts.append(Text(geometry.x, baseline, cap_label(row.label), BOLD, label_size))
+        label = cap_label(row.label)
+        label_size = min(size, (geometry.label_width - 0.6) / max(fonts.measure(label, BOLD), 1e-6))
+        baseline = bottom + (pitch - (ink_top - ink_bottom) * label_size) / 2
+        texts.append(Text(geometry.x, baseline - ink_bottom * label_size, label, BOLD, label_size))
         for c, item in enumerate(row.cells):
             if item.kind == "play":
-                # Apart from their neighbours, so a run of boxes still reads as letters.
-                inset, across = 0.25, min(0.6, 0.1 * geometry.cell_width)
-                left = x0 + c * geometry.cell_width + across
-                boxes.append(
-                    Box(left, bottom + inset, geometry.cell_width - 2 * across, pitch - 2 * inset)
-                )
-                centred(cap(item.letter), MOVE, c, bottom)
+                cell_box(c, bottom, "ink")
+                centred(cap(item.letter), CELL_MOVE, c, bottom)
             elif item.kind == "try":
-                centred(cap(item.letter), TRY, c, bottom)
+                cell_box(c, bottom, "")
+                centred(cap(item.letter), REGULAR, c, bottom)
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)
     return texts, boxes

@@ -195,6 +195,15 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
     return lines
 
 
+def widest_group(tokens: Sequence[Token], measure: Measure) -> float:
+    """The width at 1 pt of the widest run of tokens glued together (never broken apart)."""
+    widest = current = 0.0
+    for token in tokens:
+        current = (current if not token.space else 0.0) + measure(token.text, token.style)
+        widest = max(widest, current)
+    return widest
+
+
 def cut_wide(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
     """`tokens` with any token wider than `width` cut into pieces that fit, each piece glued
     to the next line's start: an over-wide word wraps instead of narrowing every column."""

@@ -77,7 +77,7 @@ def cut_marks(canvas: Canvas, grid: Grid) -> None:
     right = grid.x + grid.columns * width
     top = grid.y + grid.rows * height
     canvas.setLineWidth(0.3)
-    canvas.setStrokeColor(COLORS["ink"])
+    canvas.setStrokeGray(COLORS["ink"])
     for c in range(grid.columns + 1):
         x = grid.x + c * width
         canvas.line(x, grid.y - MARK_GAP, x, grid.y - MARK_GAP - MARK_LENGTH)
@@ -94,7 +94,7 @@ def note(
     """The printing instruction (below the grid at `y`, or up the left margin) and a 50 mm
     scale bar up the right margin."""
     canvas.setFont(fonts.regular, FOOTER_SIZE)
-    canvas.setFillColor(COLORS["ink"])
+    canvas.setFillGray(COLORS["ink"])
     if y is not None:
         canvas.drawCentredString(page[0] / 2, y, PRINTING_NOTE)
     else:
@@ -107,7 +107,7 @@ def note(
     x = right + MARK_GAP + 2 * MM
     bottom = page[1] / 2 - SCALE_BAR / 2
     canvas.setLineWidth(0.6)
-    canvas.setStrokeColor(COLORS["ink"])
+    canvas.setStrokeGray(COLORS["ink"])
     canvas.line(x, bottom, x, bottom + SCALE_BAR)
     for tick in range(6):  # every 10 mm
         ty = bottom + tick * 10 * MM

@@ -7,7 +7,8 @@ not fit moves to the next side. The body is set in the largest size of the card'
 (`Frame.body_sizes`: 8, 7.5, 7 pt on pocket cards; 11, 10, 9 pt on a7 and index) that takes
 no more sides than a smaller one, in the column count and leading (1.15, or 1.1) giving the
 fewest sides (ties: the larger size, the looser leading, fewer columns); each side's columns
-are balanced. A word wider than its column is cut across lines rather than narrowing every
+are balanced. Columns are never narrower than the widest word; only a word wider than a whole
+side (a long word of the user's own list) is cut across lines rather than narrowing every
 column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
 text is black; the move is drawn white on a black box, the best try inside an outline.
 """
@@ -18,12 +19,11 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from cardgen.paper import SIZES, PdfOptions
+from cardgen.paper import MM, SIZES, PdfOptions
 from cardgen.render.pdf.content import Section
-from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, unit_width
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -48,20 +48,19 @@ from cardgen.render.pdf.layout import (
     pack,
     para_lines,
     runs,
+    widest_group,
     words,
     wrap,
 )
 from cardgen.strategy import Card
 
 COLORS = {
-    name: HexColor(value)
-    for name, value in [
-        ("ink", "#000000"),  # all text is pure black ...
-        ("paper", "#ffffff"),  # ... or white on a black box
-        ("band", "#e4e4e4"),  # a shape only: the band behind every other grid row
-    ]
+    "ink": 0.0,  # all text is pure black, K only on a press (DeviceGray) ...
+    "paper": 1.0,  # ... or white on a black box
+    "band": 0.894,  # a shape only: the light band behind every other grid row
 }
-"""The colours of `Style.color`, by name."""
+"""The colours of `Style.color`, by name: grey levels (0 black, 1 white), so every mark
+prints with black ink alone, never four-colour black."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +71,6 @@ class Side:
     boxes: tuple[Box, ...] = ()
     mark: str = ""
     """The seats the side is for, in its top-right corner ("" for none)."""
-    key: bool = False
-    """Whether the footer shows the grid key (a side of glance grids)."""
 
 
 def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
@@ -153,12 +150,16 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
     labels = [entry.label for entry in section.entries if entry.label is not None]
     best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int]] | None
     best = None
+    # Columns are never narrower than the widest word: a word is cut across lines only where
+    # even one column of the smallest size cannot hold it.
+    widest = max(widest_group(e.tokens, fonts.measure) for e in section.entries)
     for size in frame.body_sizes:
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
-        gutter += 0.55 * size if labels else 0.0
+        # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
+        gutter += max(0.4 * size, 3.2) if labels else 0.0
         for columns in range(1, MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
-            if width - gutter < 6 * size:  # too narrow for words; wider ones are cut
+            if columns > 1 and width - gutter < widest * size:  # a word would be cut
                 break
             heights = [len(_entry_lines(e, width, gutter, size, fonts)) for e in section.entries]
             for leading in (LEADING, TIGHT_LEADING):
@@ -226,32 +227,82 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
     """Draw a side with its bottom-left corner at the canvas's origin: shapes, then text."""
     for box in side.boxes:
         if box.fill:
-            canvas.setFillColor(COLORS[box.fill])
+            canvas.setFillGray(COLORS[box.fill])
             canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
         else:
-            canvas.setStrokeColor(COLORS["ink"])
+            canvas.setStrokeGray(COLORS["ink"])
             canvas.setLineWidth(0.5)
             canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
-    canvas.setFillColor(COLORS["ink"])
-    canvas.setStrokeColor(COLORS["ink"])
+    canvas.setFillGray(COLORS["ink"])
+    canvas.setStrokeGray(COLORS["ink"])
     canvas.setLineWidth(0.5)
+    placed = []
     for text in side.texts:
         if text.style.boxed or text.style.framed:  # the move on a black box, the try framed
-            lead = len(text.text) - len(text.text.lstrip())
-            x = text.x + fonts.measure(text.text[:lead], text.style) * text.size
-            width = fonts.measure(text.text[lead:], text.style) * text.size
-            pad = 0.15 * text.size
-            bottom = text.y - fonts.descent * text.size
+            box, x = letter_box(text, fonts)
             boxed = text.style.boxed
-            canvas.rect(x - pad, bottom, width + 2 * pad, text.size, stroke=not boxed, fill=boxed)
+            canvas.rect(box.x, box.y, box.width, box.height, stroke=not boxed, fill=boxed)
+            # The space before the letter is drawn too, so a text extractor reads a word gap.
+            lead = text.text[: len(text.text) - len(text.text.lstrip())]
+            x -= unit_width(lead, fonts.name(text.style)) * text.size
+            text = Text(x, text.y, lead + text.text.strip(), text.style, text.size)
+        placed.append(text)
     current: tuple[str, float, str] | None = None
-    for text in side.texts:
+    for text in placed:
         key = (fonts.name(text.style), text.size, text.style.color)
         if key != current:
             canvas.setFont(key[0], key[1])
-            canvas.setFillColor(COLORS[key[2]])
+            canvas.setFillGray(COLORS[key[2]])
             current = key
         canvas.drawString(text.x, text.y, text.text)
+
+
+CROP_LENGTH = 4 * MM
+"""Crop marks around a card with bleed: this long, starting at the bleed's edge ..."""
+SLUG = 1 * MM
+"""... and this much paper beyond them."""
+
+
+def bleed_offset(options: PdfOptions) -> float:
+    """How far the card's trim sits from the page's edge: 0 without bleed."""
+    return options.bleed * MM + CROP_LENGTH + SLUG if options.bleed else 0.0
+
+
+def draw_trimmed(canvas: Canvas, side: Side, frame: Frame, fonts: Fonts, bleed: float) -> None:
+    """Draw a side on a page with `bleed` millimetres around the card and crop marks at its
+    trim outside the bleed; the page's TrimBox and BleedBox say where they are."""
+    offset = bleed * MM + CROP_LENGTH + SLUG
+    width, height = frame.width, frame.height
+    page = (width + 2 * offset, height + 2 * offset)
+    canvas.setTrimBox((offset, offset, offset + width, offset + height))
+    out = bleed * MM
+    canvas.setBleedBox((offset - out, offset - out, offset + width + out, offset + height + out))
+    canvas.setStrokeGray(COLORS["ink"])
+    canvas.setLineWidth(0.25)
+    for x in (offset, offset + width):  # vertical marks above and below each side edge
+        canvas.line(x, SLUG, x, SLUG + CROP_LENGTH)
+        canvas.line(x, page[1] - SLUG, x, page[1] - SLUG - CROP_LENGTH)
+    for y in (offset, offset + height):
+        canvas.line(SLUG, y, SLUG + CROP_LENGTH, y)
+        canvas.line(page[0] - SLUG, y, page[0] - SLUG - CROP_LENGTH, y)
+    canvas.saveState()
+    canvas.translate(offset, offset)
+    draw(canvas, side, fonts)
+    canvas.restoreState()
+
+
+def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
+    """The box of a boxed or framed letter drawn as `text` (perhaps after a space), and the x
+    where the letter goes: centred in a box of the fixed width the layout measured it with,
+    tall enough for every letter's ascender, descender and accents."""
+    letter = text.text.strip()
+    lead = len(text.text) - len(text.text.lstrip())
+    x = text.x + unit_width(text.text[:lead], fonts.name(text.style)) * text.size
+    width = fonts.box_width(letter, text.style) * text.size
+    bottom, top = fonts.box_extent(letter, text.style)
+    box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
+    advance = unit_width(letter, fonts.name(text.style)) * text.size
+    return box, x + (width - advance) / 2
 
 
 def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts: Fonts) -> Canvas:

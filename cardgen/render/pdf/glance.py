@@ -1,0 +1,127 @@
+"""The glance-grid sides of a seat: its grid split over as few sides as keep every letter at
+least `MIN_LETTER` points, each side saying which rows it holds and what its rows, columns and
+cells mean, with a key of only the marks it uses."""
+
+from __future__ import annotations
+
+import math
+
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts
+from cardgen.render.pdf.grid import (
+    GridGeometry,
+    Row,
+    cap_label,
+    draw_grid,
+    fit_size,
+    label_width,
+    rows,
+)
+from cardgen.render.pdf.layout import (
+    BOLD,
+    FOOTER_SIZE,
+    HEADING_LEADING,
+    HEADING_SIZE,
+    MOVE,
+    PARAGRAPH_GAP,
+    SAFE_MARGIN,
+    TRY,
+    Frame,
+    Para,
+    Token,
+    words,
+)
+from cardgen.render.pdf.sides import Side, draw_top
+from cardgen.render.sentences import seat_heading
+from cardgen.strategy import Card, SeatStrategy
+
+MIN_LETTER = 6.0
+"""No letter of a grid (or of any side) is set smaller than this, in points."""
+PITCHES = tuple(20.0 - 0.25 * n for n in range(60))
+"""Row pitches tried, in points, largest first."""
+GRID_HOWTO = "Row: the letters on the table but the last; column: the last letter."
+"""What a grid's rows and columns are, on every grid side."""
+
+
+def key_tokens(chunk: list[Row], dash: str) -> tuple[Token, ...]:
+    """The key of the marks a side's rows use, and what a blank cell means."""
+    kinds = {cell.kind for row in chunk for cell in row.cells}
+    groups = [
+        (kind, group)
+        for kind, group in (
+            ("play", [Token("A", MOVE), Token("play")]),
+            ("try", [Token("A", TRY), *words("best try")]),
+            ("lost", [Token(dash), *words("no forced win")]),
+            ("", list(words("blank: no word begins so"))),
+        )
+        if kind in kinds
+    ]
+    tokens: list[Token] = []
+    for n, (_kind, group) in enumerate(groups):
+        if n < len(groups) - 1:
+            last = group[-1]
+            group = [*group[:-1], Token(last.text + ";", last.style, last.space)]
+        tokens += group
+    return tuple(tokens)
+
+
+def top_paras(seat: int, chunk: list[Row], fonts: Fonts) -> tuple[Para, ...]:
+    """A grid side's heading (its seat and rows) and its how-to with the key."""
+    first, last = cap_label(chunk[0].label), cap_label(chunk[-1].label)
+    rows_held = f"row {first}" if first == last else f"rows {first}{fonts.range}{last}"
+    heading = f"{seat_heading(seat)} {fonts.dot} {rows_held}"
+    return (
+        Para(words(heading, BOLD), HEADING_SIZE, HEADING_LEADING),
+        Para((*words(GRID_HOWTO), *key_tokens(chunk, fonts.dash)), FOOTER_SIZE),
+    )
+
+
+def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> list[Side]:
+    """The glance grids of a seat, on as few sides as keep its letters at `MIN_LETTER` or
+    more, at the largest row pitch giving that many; the rows shared evenly."""
+    letters = card.dictionary.letters
+    grid_rows = rows(seat, letters)
+    bottom = footer_top(frame, fonts)
+    tops: dict[int, float] = {}
+
+    def room(count: int) -> float:
+        """The height left for the grid on the fullest side when split over `count` sides."""
+        if count not in tops:
+            per_side = math.ceil(len(grid_rows) / count)
+            chunks = [grid_rows[n : n + per_side] for n in range(0, len(grid_rows), per_side)]
+            lowest = min(draw_top(top_paras(seat.seat, c, fonts), frame, fonts)[1] for c in chunks)
+            tops[count] = lowest - PARAGRAPH_GAP - bottom
+        return tops[count]
+
+    label = label_width(grid_rows, MIN_LETTER, fonts)
+    cell = (frame.inner_width - label) / len(letters)
+    valid = [
+        p for p in PITCHES
+        if fit_size(GridGeometry(0.0, 0.0, label, cell, p), letters, fonts) >= MIN_LETTER
+    ]
+
+    def holds(count: int, pitch: float) -> bool:
+        return room(count) // pitch - 1 >= math.ceil(len(grid_rows) / count)
+
+    # The fewest sides come with the smallest pitch; then the largest pitch that keeps them.
+    count = next((n for n in range(1, len(grid_rows) + 1) if valid and holds(n, valid[-1])), 0)
+    if not count:
+        raise DoesNotFit(f"the glance grid of '{seat_heading(seat.seat)}'")
+    pitch = next(p for p in valid if holds(count, p))
+    per_side = math.ceil(len(grid_rows) / count)
+    sides = []
+    for n in range(0, len(grid_rows), per_side):
+        chunk = grid_rows[n : n + per_side]
+        texts, y = draw_top(top_paras(seat.seat, chunk, fonts), frame, fonts)
+        geometry = GridGeometry(
+            SAFE_MARGIN, y - PARAGRAPH_GAP, label, (frame.inner_width - label) / len(letters),
+            pitch,
+        )
+        grid_texts, boxes = draw_grid(chunk, letters, geometry, fonts)
+        sides.append(Side(tuple(texts + grid_texts), tuple(boxes), str(seat.seat)))
+    return sides
+
+
+def footer_top(frame: Frame, fonts: Fonts) -> float:
+    """The y just above the footer's glyphs, with a gap."""
+    size = FOOTER_SIZE * frame.scale
+    return SAFE_MARGIN + size * (fonts.ascent + fonts.descent) + PARAGRAPH_GAP
