@@ -172,20 +172,9 @@ class _Reader(MappingReader):
         if words is False or words is None:  # a bare `none` again
             words = "none"
         words = self.choice("pdf.words", words, WORDS)
-        bleed = value.get("bleed", 0)
-        if (
-            isinstance(bleed, bool)
-            or not isinstance(bleed, (int, float))
-            or not 0 <= bleed <= MAX_BLEED
-        ):
-            raise self.error(
-                f"expected millimetres from 0 to {MAX_BLEED:g} (3 is usual), got {preview(bleed)}",
-                "pdf.bleed",
-            )
-        return PdfOptions(
-            size=size, sheet=sheet, font=font_path, words=words, seats=self.seats(value),
-            bleed=float(bleed),
-        )
+        if not is_number(bleed := value.get("bleed", 0), 0, MAX_BLEED):
+            raise self.error(f"expected {BLEED_WANTED}, got {preview(bleed)}", "pdf.bleed")
+        return PdfOptions(size, sheet, font_path, words, self.seats(value), float(bleed))
 
     def seats(self, value: dict[str, Any]) -> tuple[int, ...] | None:
         """`pdf.seats`: a list of seat numbers (1 = the first player), or None for all."""

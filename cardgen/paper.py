@@ -35,7 +35,9 @@ SHEET_SIZES: Mapping[str, tuple[float, float]] = {
 
 
 MAX_BLEED = 10.0
-"""The largest `pdf.bleed`, in millimetres."""
+"""The largest `pdf.bleed`, in millimetres ..."""
+BLEED_WANTED = f"millimetres from 0 to {MAX_BLEED:g} (3 is usual)"
+"""... as its error message says."""
 
 WORDS: tuple[str, ...] = ("all", "none")
 """`pdf.words` choices: every seat's words to steer to after its grids, or the grids alone."""
