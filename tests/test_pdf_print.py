@@ -115,7 +115,7 @@ def test_a_trap_names_its_escape_word_and_the_card_its_table() -> None:
     )
     assert "c a camel cat‡ g a only gannet h e 1 of 1 lose" in back
     assert (
-        "Against players who know no word rarer than Zipf 3 (in wordfreq): they play only "
+        "Against players who know no word rarer than Zipf 3 in wordfreq: they play only "
         "letters that begin a word they know, and challenge when they know none; then name the "
         "word marked ‡." in back
     )

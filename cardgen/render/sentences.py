@@ -198,7 +198,7 @@ def opponent_sentence(card: Card, *, brief: bool = False) -> str:
     if brief:
         return f"{table}; {NAMED_MARK}: name it when they challenge."
     return (
-        f"{table} (in {card.ranking.familiarity}): they play only letters that begin a word "
+        f"{table} in {card.ranking.familiarity}: they play only letters that begin a word "
         f"they know, and challenge when they know none; then name the word marked {NAMED_MARK}."
     )
 
