@@ -184,4 +184,4 @@ def booklet_sides(
 
 def mark(sides: list[Side], seat: str) -> list[Side]:
     """`sides` with `seat` as their corner mark."""
-    return [Side(side.texts, side.boxes, seat, side.key) for side in sides]
+    return [Side(side.texts, side.boxes, seat) for side in sides]
