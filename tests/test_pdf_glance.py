@@ -99,13 +99,14 @@ def test_seats_prints_only_the_chosen_seats() -> None:
         "Ghost: the rules",
     ]
     assert "You play first" not in texts[0] and "You play second" not in texts[0]
-    assert "Cards by seat: third 1–2." in texts[0]  # the grid backs card 1
+    assert "Cards by seat: third 1–2, rows C–G on 1." in texts[0]  # the grid backs card 1
 
 
 def test_card_1_lists_the_cards_of_each_seat() -> None:
     card = word_card(ANIMALS, players=3)
     front = page_texts(render_card(card, PdfOptions()))[0]
-    assert "Cards by seat: first 1 · second 1 · third 2." in front
+    # Issue 16, 4: card 1 indexes which card holds which grid rows.
+    assert "Cards by seat: first 1 · second 1 · third 2, rows C–G on 2." in front.replace("\n", " ")
 
 
 def test_viewers_are_asked_for_actual_size_and_long_edge_duplex() -> None:

@@ -238,14 +238,21 @@ def marked(sides: list[Side], seat: str) -> list[Side]:
     return [Side(side.texts, side.boxes, seat) for side in sides]
 
 
-def deck_index(card: Card, marks: Sequence[str], dot: str, dash: str) -> str:
-    """Which cards hold which seat: 'Cards: 1st seat 1 · 2nd 1-2 · 3rd 2-5'."""
+def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = True) -> str:
+    """Which cards hold which seat, and (with `rows`) which card holds which grid rows:
+    'Cards by seat: first 1 · second 1 · third 2–5, rows A–I on 2, J–R on 2, S–Z on 3.'"""
+    dot, dash = fonts.dot, fonts.range
     parts = []
     for seat in range(1, card.players + 1):
-        cards = [n // 2 + 1 for n, m in enumerate(marks) if str(seat) in m.split(dot)]
-        if cards:
-            span = str(cards[0]) if cards[0] == cards[-1] else f"{cards[0]}{dash}{cards[-1]}"
-            parts.append(f"{ordinal(seat)} {span}")
+        held = [(n // 2 + 1, side) for n, side in enumerate(sides) if str(seat) in
+                side.mark.split(dot)]
+        if held:
+            first, last = held[0][0], held[-1][0]
+            part = f"{ordinal(seat)} {first if first == last else f'{first}{dash}{last}'}"
+            grids = [f"{side.rows} on {n}" for n, side in held if side.rows]
+            if rows and grids:
+                part += f", rows {', '.join(grids)}"
+            parts.append(part)
     return f"Cards by seat: {f' {dot} '.join(parts)}." if parts else ""
 
 
@@ -256,9 +263,15 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
     front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
     rest = seat_sides(card, frame, fonts, options)
-    marks = [front_mark, *(side.mark for side in rest)]
-    index = deck_index(card, marks, fonts.dot, fonts.range) if card.players > 2 else ""
-    texts, boxes = front(card, frame, fonts, seats, index)
+    listed = [Side((), (), front_mark), *rest]
+    if card.players > 2:  # card 1 indexes the rows of the grids where the front has room
+        try:
+            texts, boxes = front(card, frame, fonts, seats, deck_index(card, listed, fonts))
+        except DoesNotFit:
+            index = deck_index(card, listed, fonts, rows=False)
+            texts, boxes = front(card, frame, fonts, seats, index)
+    else:
+        texts, boxes = front(card, frame, fonts, seats, "")
     sides = [Side(tuple(texts), tuple(boxes), front_mark), *rest]
     if len(sides) % 2:
         sides += section_sides(rules_section(card), frame, fonts)

@@ -64,11 +64,16 @@ def key_tokens(chunk: list[Row], dash: str) -> tuple[Token, ...]:
     return tuple(tokens)
 
 
+def rows_held(chunk: list[Row], fonts: Fonts) -> str:
+    """The rows a grid side holds: 'A–I', or 'Q' for one."""
+    first, last = cap_label(chunk[0].label), cap_label(chunk[-1].label)
+    return first if first == last else f"{first}{fonts.range}{last}"
+
+
 def top_paras(seat: int, chunk: list[Row], fonts: Fonts) -> tuple[Para, ...]:
     """A grid side's heading (its seat and rows) and its how-to with the key."""
-    first, last = cap_label(chunk[0].label), cap_label(chunk[-1].label)
-    rows_held = f"row {first}" if first == last else f"rows {first}{fonts.range}{last}"
-    heading = f"{seat_heading(seat)} {fonts.dot} {rows_held}"
+    held = rows_held(chunk, fonts)
+    heading = f"{seat_heading(seat)} {fonts.dot} {'rows' if fonts.range in held else 'row'} {held}"
     return (
         Para(words(heading, BOLD), HEADING_SIZE, HEADING_LEADING),
         Para((*words(GRID_HOWTO), *key_tokens(chunk, fonts.dash)), FOOTER_SIZE),
@@ -117,7 +122,9 @@ def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> li
             pitch,
         )
         grid_texts, boxes = draw_grid(chunk, letters, geometry, fonts)
-        sides.append(Side(tuple(texts + grid_texts), tuple(boxes), str(seat.seat)))
+        sides.append(
+            Side(tuple(texts + grid_texts), tuple(boxes), str(seat.seat), rows_held(chunk, fonts))
+        )
     return sides
 
 

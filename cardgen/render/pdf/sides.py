@@ -71,6 +71,9 @@ class Side:
     boxes: tuple[Box, ...] = ()
     mark: str = ""
     """The seats the side is for, in its top-right corner ("" for none)."""
+    rows: str = ""
+    """The grid rows a side of glance grids holds, 'A–I' ("" for other sides), for the index
+    on card 1."""
 
 
 def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
