@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgen.alphabet import Spelling, sort_words
+from cardgen.alphabet import Spelling
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 """The letters of an English lexicon, in alphabetical order."""
@@ -63,18 +63,48 @@ def playable_words(
     if min_length < 1:
         raise ValueError(f"min_length must be at least 1, got {min_length}")
     spelling = spelling or Spelling()
-    # Word lists usually come sorted, and sorting a sorted list is linear, so no set is made.
-    long_enough = [w for w in spelling.words(entries) if min_length <= len(w) <= MAX_WORD_LENGTH]
-    letters = spelling.alphabet(long_enough)
-    long_enough = sort_words(long_enough, letters)
+    written = spelling.words(entries)
+    letters = spelling.letters
+    if letters is None:  # `keep`: the alphabet is the letters of the words themselves
+        found = [w for w in written if min_length <= len(w) <= MAX_WORD_LENGTH]
+        letters = spelling.alphabet(found)
+        written = iter(found)
+    coded, decode = _codes(letters)
+    # The words are sorted in the alphabet's order as strings of codes that sort the same way
+    # (each letter's rank, as an ASCII character): Polish's 4 million candidates would
+    # otherwise need as many sort keys beside them. Word lists usually come sorted, and
+    # sorting a sorted list is linear.
+    if coded is None:
+        candidates = [w for w in written if min_length <= len(w) <= MAX_WORD_LENGTH]
+    else:
+        candidates = [
+            w.translate(coded) for w in written if min_length <= len(w) <= MAX_WORD_LENGTH
+        ]
+    candidates.sort()
     words: list[str] = []
     # In sorted order a word's proper prefix comes before it, and every entry in between shares
     # that prefix, so comparing with the last kept word finds every unreachable word (and every
     # repeat, since a word starts with itself).
     last = None
-    for word in long_enough:
+    for word in candidates:
         if last is not None and (word.startswith(last) if prefix_free else word == last):
             continue
         words.append(word)
         last = word
+    del candidates
+    if decode is not None:
+        words = [w.translate(decode) for w in words]
     return Lexicon(tuple(words), min_length, letters, spelling)
+
+
+def _codes(letters: str) -> tuple[dict[int, str] | None, dict[int, str] | None]:
+    """Translation tables from the alphabet's letters to characters that sort in the
+    alphabet's order, and back; (None, None) when the letters sort so already."""
+    if list(letters) == sorted(letters):
+        return None, None
+    first = 0x21 if len(letters) <= 0x7F - 0x21 else 0x100  # ASCII where it fits: 1 byte each
+    codes = [chr(first + i) for i in range(len(letters))]
+    return (
+        str.maketrans(dict(zip(letters, codes, strict=True))),
+        str.maketrans(dict(zip(codes, letters, strict=True))),
+    )

@@ -23,12 +23,14 @@ from __future__ import annotations
 import contextlib
 import os
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
 from cardgen.catalog import CatalogEntry, Source, load_catalog, parse_catalog, sha256
+from cardgen.entries import Entries, decode_text
 from cardgen.errors import CardgenWarning, FetchError, InputError, OutputError, WordListError
 from cardgen.files import InputFileError, expand_user, read_limited, write_all
 from cardgen.progress import ProgressCallback
@@ -37,6 +39,7 @@ __all__ = [
     "CatalogEntry",
     "CatalogList",
     "CatalogRow",
+    "Entries",
     "ListFile",
     "WordList",
     "WordListSource",
@@ -140,9 +143,10 @@ class WordList:
     """Provenance: the catalog entry's label, or the path as the config writes it."""
     sha256: str
     """sha256 of the raw bytes of the list."""
-    entries: tuple[str, ...] = field(repr=False)
+    entries: Sequence[str] = field(repr=False)
     """The non-blank lines in file order, stripped of surrounding whitespace (and a UTF-8
-    byte-order mark), lower-cased if the catalog says the list is written in capitals."""
+    byte-order mark), lower-cased if the catalog says the list is written in capitals. A list
+    read from a file holds them as `Entries`: its text, split a block at a time."""
 
 
 @dataclass(frozen=True)
@@ -316,21 +320,12 @@ def decode_lines(data: bytes, encoding: str = "utf-8") -> list[str]:
     """The lines of a text file's bytes, written in `encoding` (a UTF-8 byte-order mark is
     not text; lines end with LF, CRLF or a lone CR). Bytes that do not decode are a
     WordListError naming the line, e.g. `line 2: not utf-8 text (byte 0xe5)`."""
-    try:
-        text = data.decode(encoding).removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise WordListError(
-            f"line {line}: not {encoding} text (byte 0x{data[error.start]:02x})"
-        ) from None
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")
+    return decode_text(data, encoding).split("\n")
 
 
 def parse_entries(
     data: bytes, *, uppercase: bool = False, encoding: str = "utf-8"
-) -> tuple[str, ...]:
+) -> Entries:
     """Split a list's raw bytes, written in `encoding`, into entries, as `WordList.entries`
     describes.
 
@@ -338,13 +333,10 @@ def parse_entries(
     WordListError naming the line, e.g. `line 2: not utf-8 text (byte 0xe5)`: a list in
     another encoding would otherwise lose every entry with an accent without a word said.
 
-    >>> parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True)
+    >>> tuple(parse_entries(b"\\xef\\xbb\\xbfAA\\r\\n\\n  aah \\nZZZ", uppercase=True))
     ('aa', 'aah', 'zzz')
     """
-    lines = (line.strip() for line in decode_lines(data, encoding))
-    if uppercase:
-        return tuple(line.lower() for line in lines if line)
-    return tuple(line for line in lines if line)
+    return Entries(decode_text(data, encoding), lower=uppercase)
 
 
 def load_wordlist(
@@ -384,11 +376,11 @@ def load_wordlist(
     except WordListError as error:
         raise WordListError(f"{source.path}: {error}; save the list as UTF-8") from None
     if _written_in_capitals(entries):
-        entries = tuple(entry.lower() for entry in entries)
+        entries = parse_entries(data, uppercase=True)
     return WordList(source.name, source.spec, sha256(data), entries)
 
 
-def _written_in_capitals(entries: tuple[str, ...]) -> bool:
+def _written_in_capitals(entries: Sequence[str]) -> bool:
     """Whether a list is written in capitals, as CSW19 is: some entry is in capitals and none
     has a small letter (a list that mixes cases keeps its capitalised entries, names, as they
     are, for the alphabet rule to drop)."""
