@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.game import GameSolution
+
+if TYPE_CHECKING:
+    pass
+
 
 
 @dataclass(frozen=True)

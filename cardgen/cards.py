@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen import zipfcache
 from cardgen.alphabet import Spelling, default_spelling
+from cardgen.cache import Store
 from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.familiarity import (
@@ -31,10 +32,7 @@ from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.progress import ProgressCallback
-from cardgen.ranking import FEWEST, Ranking
-from cardgen.solver import Solution
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
-from cardgen.traps import Thresholds, thresholds
 from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import (
     CatalogList,
@@ -47,12 +45,18 @@ from cardgen.wordlists import (
 )
 from cardgen.yamlfile import integer_problem
 
+if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.ranking import Ranking
+    from cardgen.traps import Thresholds
+
 
 class Lexicons:
-    """Word lists and lexicons read once, however many configs or rows share them."""
+    """Word lists and lexicons read once, however many configs or rows share them; with
+    `cache`, cards and solved games are kept between runs (`cardgen.cache`)."""
 
-    def __init__(self, *, progress: ProgressCallback | None = None) -> None:
+    def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False) -> None:
         self.progress = progress
+        self.store = Store.default(cache)
         self._lists: dict[WordListSource, WordList] = {}
         self._lexicons: dict[tuple[WordListSource, int, Spelling, bool], Lexicon] = {}
         self._wordfreq: dict[str, Mapping[str, float]] = {}
@@ -133,6 +137,8 @@ class Lexicons:
                 data = frequencies.zipf if frequencies is not None else self._data(language)
                 return lexicon_zipf(lexicon.words, spelled(data, lexicon.spelling))
 
+            from cardgen import zipfcache
+
             cache_key = zipfcache.key(digest, lexicon.spelling, lexicon.words)
             zipf = zipfcache.cached(cache_key, len(lexicon.words), compute)
             zipf.setflags(write=False)  # shared by every caller of the run
@@ -157,6 +163,8 @@ class Lexicons:
         card marks, and what the card says of it. Frequencies come from `word_zipf`; the
         default avoid lists are read once per run, and only for `familiar`."""
         if options.by == "fewest":
+            from cardgen.ranking import FEWEST
+
             return FEWEST, frozenset(), FEWEST_INFO
         zipf = self.word_zipf(source, min_length, options, spelling, game)
         lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
@@ -190,6 +198,9 @@ class Lexicons:
         """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
         or None where the config reads no word frequencies, or the game is a variant (traps
         are Ghost's only)."""
+        from cardgen.solver import Solution
+        from cardgen.traps import thresholds
+
         if not isinstance(solution, Solution):
             return None
         zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling)
@@ -209,6 +220,9 @@ class Lexicons:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
         its card, with traps where there are frequency data, for `opponent` (traps are
         Ghost's only: a variant's try is the best try)."""
+        from cardgen.solver import Solution
+        from cardgen.traps import thresholds
+
         options = options or RankingOptions()
         _, rare, about = self.ranking(source, min_length, options, spelling, game)
         solution = self.solution(
@@ -264,15 +278,18 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     if config.opponent.knows is not None and config.game.decision_tables:
         raise ConfigError(f"{config.path}: opponent: casual tables are Ghost's only, not "
                           f"{config.game.name}'s")
-    return lexicons.card(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        config.title,
-        config_spelling(config),
-        config.ranking,
-        config.opponent,
-        config.game,
+    return lexicons.store.card(  # read back from the cache when it has it
+        config,
+        lambda: lexicons.card(
+            config.dictionary,
+            config.players,
+            config.min_length,
+            config.title,
+            config_spelling(config),
+            config.ranking,
+            config.opponent,
+            config.game,
+        ),
     )
 
 
@@ -286,6 +303,28 @@ def config_solution(config: CardConfig, lexicons: Lexicons) -> GameSolution:
         options=config.ranking,
         game=config.game,
     )
+
+
+def config_game(
+    config: CardConfig, lexicons: Lexicons, *, traps: bool = True
+) -> tuple[GameSolution, Thresholds | None]:
+    """The solved game of a card config, as its card is solved, and with `traps` its escape
+    thresholds (None where the config reads no word frequencies, or for a variant): what
+    `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
+    it has them."""
+    from cardgen.traps import Thresholds
+
+    def compute() -> GameSolution | Thresholds:
+        solution = config_solution(config, lexicons)
+        if not traps:
+            return solution
+        found = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
+        return solution if found is None else found
+
+    game = lexicons.store.game(config, compute, traps=traps)
+    if isinstance(game, Thresholds):  # they hold their solved game
+        return game.solution, game
+    return game, None
 
 
 def config_spelling(config: CardConfig) -> Spelling:

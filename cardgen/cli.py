@@ -85,6 +85,7 @@ OutOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="Do not list the files written.")
 ]
+NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Compute afresh; keep nothing.")]
 FormatOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -108,17 +109,19 @@ def _out_folder(out: str | None) -> Path | None:
 
 
 def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,
-         quiet: bool) -> None:
+         quiet: bool, cache: bool = True) -> None:
     """Run `cardgen.runner.CARDS` or `TABLES`, drawing progress; list the files written."""
     from cardgen import runner
 
     with reporting() as display:
         folder = _out_folder(out)
         if command == "build":
-            paths = runner.run(runner.CARDS, configs, out=folder, formats=formats, progress=display)
+            paths = runner.run(
+                runner.CARDS, configs, out=folder, formats=formats, progress=display, cache=cache
+            )
         else:
             paths = runner.run(
-                runner.TABLES, configs, out=folder, formats=formats, progress=display
+                runner.TABLES, configs, out=folder, formats=formats, progress=display, cache=cache
             )
     if not quiet:
         for path in paths:
@@ -133,8 +136,9 @@ def _run_command(name: str, summary: str, example: str) -> None:
         out: OutOption = None,
         format: FormatOption = None,
         quiet: QuietOption = False,
+        no_cache: NoCacheOption = False,
     ) -> None:
-        _run(name, configs, out, format, quiet)
+        _run(name, configs, out, format, quiet, not no_cache)
 
     command.__doc__ = f"{summary}\n\nExample: {example}"
     app.command(name, cls=_Command)(command)
@@ -262,6 +266,7 @@ def explain(
         bool, typer.Option("--json", help="Print one JSON object instead of text.")
     ] = False,
     knows: KnowsOption = None,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Explain one position: who is to move, who loses, what each next letter does, and what
     gets the others out of each trap.
@@ -273,7 +278,7 @@ def explain(
 
     with reporting() as display:
         card_config, solution, position = explain_config(
-            config, fragment, knows=knows, progress=display
+            config, fragment, knows=knows, progress=display, cache=not no_cache
         )
     text = render_json(position) if as_json else describe(
         position, card_config, solution, fragment
@@ -300,6 +305,7 @@ def play(
         ),
     ] = None,
     knows: KnowsOption = None,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Play Ghost in the terminal against perfect computer players, or a casual table.
 
@@ -314,10 +320,25 @@ def play(
 
     with reporting() as display:
         result = play_config(
-            config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows
+            config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows,
+            cache=not no_cache,
         )
     if result.interrupted:  # the game's summary is printed; the status says it was stopped
         raise typer.Exit(INTERRUPTED)
+
+
+@app.command("cache", cls=_Command)
+def cache_command(
+    clear: Annotated[bool, typer.Option("--clear", help="Remove every cached solution.")] = False,
+) -> None:
+    """Show the cache of cards, table rows and solved games kept between runs, or clear it.
+
+    Example: cardgen cache --clear
+    """
+    from cardgen.cache import Store
+
+    for line in Store.default().report(clear=clear):
+        typer.echo(line)
 
 
 def main() -> None:

@@ -23,9 +23,10 @@ from typing import Any
 
 from cardgen.advice import Escape, Try, best_try, try_document
 from cardgen.alphabet import Spelling
-from cardgen.cards import Lexicons, config_spelling
+from cardgen.cards import Lexicons, config_game
 from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
+from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
 from cardgen.game import Decision, GameSolution
 from cardgen.progress import ProgressCallback
@@ -296,11 +297,12 @@ def _threshold(value: float | None) -> float | str | None:
 
 
 def solution_for(
-    config_path: Path, progress: ProgressCallback | None = None
+    config_path: Path, progress: ProgressCallback | None = None, *, cache: bool = False
 ) -> tuple[CardConfig, GameSolution]:
     """Read a card config and solve its game as its card is solved (the word list read or
-    fetched as for a card, the config's spelling and ranking)."""
-    config, solution, _ = game_for(config_path, progress, traps=False)
+    fetched as for a card, the config's spelling and ranking), or read it back from the
+    solution cache when `cache` says so and it has it."""
+    config, solution, _ = game_for(config_path, progress, traps=False, cache=cache)
     return config, solution
 
 
@@ -310,23 +312,16 @@ def game_for(
     *,
     traps: bool = True,
     lexicons: Lexicons | None = None,
+    cache: bool = False,
 ) -> tuple[CardConfig, GameSolution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
-    thresholds (None where the config reads no word frequencies); `lexicons` keeps the lists
-    read for the caller."""
+    thresholds (None where the config reads no word frequencies); read back from the
+    solution cache when `cache` says so and it has them. `lexicons` keeps the lists read for
+    the caller."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
-    lexicons = lexicons or Lexicons(progress=progress)
-    spelling = config_spelling(config)
-    solution = lexicons.solution(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        spelling=spelling,
-        options=config.ranking,
-        game=config.game,
-    )
-    found = lexicons.traps(config.dictionary, solution, config.ranking, spelling) if traps else None
+    lexicons = lexicons or Lexicons(progress=progress, cache=cache)
+    solution, found = config_game(config, lexicons, traps=traps)
     return config, solution, found
 
 
@@ -336,13 +331,14 @@ def explain_config(
     *,
     knows: float | None = None,
     progress: ProgressCallback | None = None,
+    cache: bool = False,
 ) -> tuple[CardConfig, GameSolution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
     ASCII), then the config solved and the fragment explained, against a table that knows
     only words of Zipf >= `knows` if given."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
-    lexicons = Lexicons(progress=progress)
+    lexicons = Lexicons(progress=progress, cache=cache)
     config, solution, traps = game_for(config_path, progress, lexicons=lexicons)
     if knows is not None and config.game.decision_tables:
         raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
@@ -355,7 +351,9 @@ def explain_config(
     parsed = parse_fragment(fragment, solution.lexicon.letters, spelling)
     position = explain(solution, parsed, traps, knows)
     if parsed and not position.word:
-        entries = lexicons.wordlist(config.dictionary).entries
+        entries: Iterable[str] = lexicons.wordlist(config.dictionary).entries
+        if isinstance(entries, Entries):  # only the entries written as the fragment
+            entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
         position = dataclasses.replace(position, not_counted=why)
     return config, solution, position

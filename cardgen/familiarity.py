@@ -23,17 +23,20 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from cardgen.alphabet import Spelling
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.errors import FetchError, WordListError
 from cardgen.files import InputFileError, read_limited
 from cardgen.progress import ProgressCallback
-from cardgen.ranking import Ranking
 from cardgen.wordlists import decode_lines, parse_entries, read_verified
+
+if TYPE_CHECKING:  # numpy loads only to rank: a config, or a cached card, needs none of it
+    import numpy as np
+    import numpy.typing as npt
+
+    from cardgen.ranking import Ranking
 
 WORDFREQ = "wordfreq"
 """The `familiarity` value that names the wordfreq data (the default)."""
@@ -47,7 +50,8 @@ class FamiliarityError(ValueError):
     """A frequency or avoid file that cannot be used; the message names the file (and line)."""
 
 
-FloatArray = npt.NDArray[np.float64]
+if TYPE_CHECKING:
+    FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, eq=False)
@@ -226,6 +230,8 @@ def lexicon_zipf(words: tuple[str, ...], merged: Mapping[str, float]) -> FloatAr
     >>> lexicon_zipf(("cafe", "the"), {"cafe": 4.1}).tolist()
     [4.1, 0.0]
     """
+    import numpy as np
+
     # map() over dict.get is the fastest way through 180,000 words (16 ms for TWL06).
     return np.array(list(map(merged.get, words, [0.0] * len(words))), dtype=np.float64)
 
@@ -283,11 +289,16 @@ def familiar_ranking(
     """The `familiar` ranking of a lexicon's words, given their Zipf (`WordZipf.zipf`), and
     its rare words: below `rare_below`, or missing from the data (Zipf 0), whatever `rare_below`.
 
+    >>> import numpy as np
     >>> ranking, rare = familiar_ranking(
     ...     ("aa", "bb", "cc"), np.array([4.0, 2.5, 0.0]), 3.0, frozenset({"aa"}))
     >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
     ([True, False, False], [False, True, True], ['bb', 'cc'])
     """
+    import numpy as np  # only here: a config, or a cached card, loads without numpy
+
+    from cardgen.ranking import Ranking
+
     rare = (zipf < rare_below) | (zipf <= 0.0)
     avoided = np.array([word in avoid for word in words], dtype=np.bool_)
     return Ranking(avoided=avoided, rare=rare), frozenset(itertools.compress(words, rare))

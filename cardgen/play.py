@@ -359,10 +359,12 @@ def play_config(
     console: Console | None = None,
     progress: ProgressCallback | None = None,
     knows: float | None = None,
+    cache: bool = False,
 ) -> GameResult:
-    """`cardgen play`: solve the config's game, then play it on stdin and stdout, against
-    perfect computer players or (`knows`) a casual table."""
-    config, solution, traps = game_for(config_path, progress)
+    """`cardgen play`: solve the config's game (or read it from the solution cache, with
+    `cache`), then play it on stdin and stdout, against perfect computer players or (`knows`)
+    a casual table."""
+    config, solution, traps = game_for(config_path, progress, cache=cache)
     if knows is not None and config.game.decision_tables:
         raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
     if knows is not None and traps is None:

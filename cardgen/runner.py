@@ -15,18 +15,20 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import same_file, write_all
 from cardgen.progress import ProgressCallback, Step, report
-from cardgen.ranking import Ranking
 from cardgen.strategy import Card, DictionaryInfo
-from cardgen.tables import ListInfo, Row, Table, solve_group
-from cardgen.traps import FloatArray
 from cardgen.wordlists import CatalogList, WordListSource, check_available
+
+if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.ranking import Ranking
+    from cardgen.tables import ListInfo, Row, Table
+    from cardgen.traps import FloatArray
 
 PARALLEL_MIN_WORK = 150_000
 """Playable words times (players - 1), summed over a table's rows, from which a process pool
@@ -88,15 +90,17 @@ def run(
     out: Path | None = None,
     formats: Sequence[str] | None = None,
     progress: ProgressCallback | None = None,
+    cache: bool = False,
 ) -> list[Path]:
-    """Run a command on every config; return the files written, in order."""
+    """Run a command on every config; return the files written, in order. With `cache`,
+    results are read from and kept in the solution cache (`cardgen.cache`)."""
     chosen = _formats(command, formats)
     configs = [command.load(path) for path in paths]
     targets = _targets(command, configs, chosen, out)
     for config in configs:
         for source in command.sources(config):
             check_available(source)
-    lexicons = Lexicons(progress=progress)
+    lexicons = Lexicons(progress=progress, cache=cache)
     outputs: dict[Path, bytes] = {}
     for config, files in zip(configs, targets, strict=True):
         result = compute(command, config, lexicons, progress)
@@ -275,9 +279,11 @@ def make_table(
     in steps: each list read, each lexicon built, then each row solved (as groups finish, and
     every `HEARTBEAT` seconds while a pool works).
     """
+    from cardgen.tables import ListInfo, Table, TableGroup, solve_group
+
     workers = workers or cores()
     knows = config.opponent.knows
-    familiarity: set[str] = set()
+    labels: dict[tuple[WordListSource, int], str] = {}
     game = config.game
 
     def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
@@ -292,28 +298,31 @@ def make_table(
                 f"{config.path}: opponent: {dictionary.name} has no word frequencies for a "
                 "casual table; give a `familiarity:` file"
             )
-        familiarity.add(found.label)
+        labels[dictionary, min_length] = found.label
         return found.zipf
 
-    groups = len(config.dictionaries) * len(config.min_lengths)
+    pairs = [(d, m) for d in config.dictionaries for m in config.min_lengths]
+    groups = len(pairs)
     per_group = len(config.players)
     total = len(config.dictionaries) + groups + groups * per_group
 
     def step(done: int, detail: str) -> None:
         report(progress, Step(config.title, done, total, "steps", detail))
 
-    lists: list[ListInfo] = []
-    for dictionary in config.dictionaries:
-        step(len(lists), f"reading {dictionary.name}")
-        wordlist = lexicons.wordlist(dictionary)
-        lists.append(ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList)))
-    tasks: list[tuple[
+    cached = lexicons.store.groups(config, pairs)  # what the solution cache kept
+    lists: dict[WordListSource, ListInfo] = {pairs[i][0]: g.list for i, g in cached.items()}
+    for listed, dictionary in enumerate(config.dictionaries):
+        step(listed, f"reading {dictionary.name}")
+        if dictionary not in lists:
+            wordlist = lexicons.wordlist(dictionary)
+            lists[dictionary] = ListInfo.of(wordlist, catalog=isinstance(dictionary, CatalogList))
+    tasks: dict[int, tuple[
         str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None, str
-    ]] = []
-    for dictionary in config.dictionaries:
-        for min_length in config.min_lengths:
-            step(len(lists) + len(tasks), f"{dictionary.name}: words of {min_length}+ letters")
-            tasks.append((
+    ]] = {}
+    for i, (dictionary, min_length) in enumerate(pairs):
+        step(len(lists) + i, f"{dictionary.name}: words of {min_length}+ letters")
+        if i not in cached:
+            tasks[i] = (
                 "\n".join(
                     lexicons.lexicon(dictionary, min_length, prefix_free=game.prefix_free).words
                 ),
@@ -324,13 +333,13 @@ def make_table(
                 frequencies(dictionary, min_length),
                 knows,
                 game.name,
-            ))
-    prepared = len(lists) + len(tasks)
-    work = sum(task[3].playable * (n - 1) for task in tasks for n in config.players)
-    results: dict[int, tuple[Row, ...]] = {}
-    step(prepared, "solving")
+            )
+    prepared = len(lists) + groups
+    work = sum(task[3].playable * (n - 1) for task in tasks.values() for n in config.players)
+    results: dict[int, tuple[Row, ...]] = {i: group.rows for i, group in cached.items()}
+    step(prepared + len(results) * per_group, "solving")
     if not use_pool(work, len(tasks), workers):
-        for i, task in enumerate(tasks):
+        for i, task in tasks.items():
             results[i] = solve_group(*task)
             step(prepared + len(results) * per_group, "solving")
     else:
@@ -338,7 +347,7 @@ def make_table(
 
         pool = ProcessPoolExecutor(max_workers=workers)
         try:
-            pending = {pool.submit(solve_group, *task): i for i, task in enumerate(tasks)}
+            pending = {pool.submit(solve_group, *task): i for i, task in tasks.items()}
             while pending:
                 done, _ = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -346,13 +355,18 @@ def make_table(
                 step(prepared + len(results) * per_group, "solving")
         finally:
             pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
-    rows = tuple(row for i in range(len(tasks)) for row in results[i])
+    for i in tasks:
+        group = TableGroup(lists[pairs[i][0]], results[i], labels.get(pairs[i]))
+        cached[i] = group
+        lexicons.store.keep_group(config, pairs[i], group)
+    familiarity = {group.familiarity for group in cached.values()}
+    rows = tuple(row for i in range(groups) for row in results[i])
     return Table(
         title=config.title,
         rows=rows,
-        lists=tuple(lists),
+        lists=tuple(lists[dictionary] for dictionary in config.dictionaries),
         opponent=config.opponent,
-        familiarity=", ".join(sorted(familiarity)) or None,
+        familiarity=", ".join(sorted(f for f in familiarity if f)) or None,
     )
 
 

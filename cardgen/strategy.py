@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardgen.advice import Try, best_try
-from cardgen.casual import casual
 from cardgen.game import Decision, GameSolution
 from cardgen.lexicon import Lexicon
 from cardgen.opponent import PERFECT, Opponent
-from cardgen.traps import Thresholds
 from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import WordList
+
+if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.traps import Thresholds
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,8 @@ def seat_strategy(
     if opponent.knows is not None:
         if traps is None:
             raise ValueError("a casual opponent needs the word frequencies (traps)")
+        from cardgen.casual import casual
+
         table = casual(traps, opponent.knows)  # traps exist for Ghost's solutions only
     openings = []
     for fragment in solution.fragments(seat - 1):

@@ -25,7 +25,9 @@ from cardgen.traps import FloatArray, thresholds
 from cardgen.variants import find_game
 from cardgen.wordlists import WordList
 
-__all__ = ["ListInfo", "Row", "SeatSummary", "Table", "solve_group", "table_row"]
+__all__ = [
+    "ListInfo", "Row", "SeatSummary", "Table", "TableGroup", "solve_group", "table_row"
+]
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,17 @@ class ListInfo:
     def of(cls, wordlist: WordList, *, catalog: bool) -> ListInfo:
         """The footer facts of a word list."""
         return cls(wordlist.name, wordlist.source, wordlist.sha256, len(wordlist.entries), catalog)
+
+
+@dataclass(frozen=True)
+class TableGroup:
+    """The rows of one word list and minimum length, with the list's facts: what the solution
+    cache keeps of a table (`cardgen.cache`), so a table read back reads no list."""
+
+    list: ListInfo
+    rows: tuple[Row, ...]
+    familiarity: str | None = None
+    """The label of the word frequencies the rows were counted with (a casual table)."""
 
 
 @dataclass(frozen=True)

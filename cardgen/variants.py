@@ -9,10 +9,13 @@ which game it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon
-from cardgen.ranking import FEWEST, Ranking
+
+if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.ranking import Ranking
 
 
 @dataclass(frozen=True)
@@ -42,11 +45,12 @@ class Game:
     move_key: str = "a letter"
     """How a card writes a play, for its how-to-read line."""
 
-    def solve(self, lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> GameSolution:
+    def solve(self, lexicon: Lexicon, players: int, ranking: Ranking | None = None) -> GameSolution:
         """The game solved on the lexicon's playable words."""
+        from cardgen.ranking import FEWEST
         from cardgen.solver import solve
 
-        return solve(lexicon, players, ranking)
+        return solve(lexicon, players, ranking or FEWEST)
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class SuperGhost(Game):
     reverse: bool = False
     """Whether the fragment may be reversed first (SuperDuperGhost)."""
 
-    def solve(self, lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> GameSolution:
+    def solve(self, lexicon: Lexicon, players: int, ranking: Ranking | None = None) -> GameSolution:
         """The variant solved on every word of the minimum length (not pruned)."""
         from cardgen.superghost import solve
 

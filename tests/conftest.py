@@ -39,6 +39,9 @@ SHIPPED = sorted(CONFIGS.glob("*.yaml"))
 """The shipped card configs."""
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("CARDGEN_REGENERATE_GOLDEN") == "1"
+os.environ["CARDGEN_SOLUTION_CACHE"] = "off"
+"""Tests compute everything afresh (the CLI's processes too); tests/test_cache.py turns the
+solution cache on in a folder of its own."""
 """Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
 
 
@@ -109,13 +112,19 @@ def check_golden(name: str, actual: str) -> None:
 
 
 def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
-    """Build a shipped config's card; skip the test if its Debian list is not installed."""
+    """Build a shipped config's card (once per test session: several modules check every
+    shipped card); skip the test if its Debian list is not installed."""
     config = load_card_config(path)
     try:
         check_available(config.dictionary)
     except FetchError as error:
         pytest.skip(str(error))
-    return config, config_card(config, lexicons)
+    if path not in _SHIPPED_CARDS:
+        _SHIPPED_CARDS[path] = config_card(config, lexicons)
+    return config, _SHIPPED_CARDS[path]
+
+
+_SHIPPED_CARDS: dict[Path, Card] = {}
 
 
 def word_card(words: str, players: int, min_length: int = 3, name: str = "tiny") -> Card:

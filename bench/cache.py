@@ -1,0 +1,152 @@
+"""The solution cache's benchmark: whole commands as processes, cold and warm, side by side with
+a reference program, and the largest inputs' time and peak memory.
+
+Run from the project root, after `python -m pip install -e .`:
+
+    python bench/cache.py [--reference ghostSolver.py] [--big]
+
+It times whole commands the way a user runs them, each RUNS times: cold (an empty solution
+cache of the benchmark's own, so every run computes and keeps its result) and warm (the same
+cache, filled). With `--reference PROGRAM` (a Python program that solves Ghost on a word list
+given as its argument, such as the seed's pure-Python ghostSolver.py) it runs that program and
+`cardgen build twl06-2p --format json` in turns, RUNS pairs, on the same TWL06 file, and
+prints the ratio of their medians. `--big` adds the Polish card (4.3 million entries) and the
+languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
+resident set). Word lists must be cached or installed (a first build fetches them). Not a
+test: the figures go in the README, not into assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = "twl06-2p"
+RUNS = 7
+
+
+def run_process(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One run of ARGS as a process: wall seconds and its peak memory in MB."""
+    started = time.perf_counter()
+    child = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(args)}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def cardgen(*args: str) -> list[str]:
+    return [sys.executable, "-m", "cardgen", *args]
+
+
+def build_args(config: str, formats: list[str], out: str) -> list[str]:
+    """`build CONFIG --format ... --out OUT --quiet`."""
+    args = ["build", str(ROOT / "configs" / f"{config}.yaml"), "--out", out, "--quiet"]
+    for fmt in formats:
+        args += ["--format", fmt]
+    return args
+
+
+def cache_env(folder: Path) -> dict[str, str]:
+    return {**os.environ, "CARDGEN_SOLUTION_CACHE": str(folder)}
+
+
+def cold_and_warm(name: str, args: list[str], work: Path) -> None:
+    """Best and median of RUNS cold runs (an empty cache each time), then RUNS warm ones."""
+    cold = []
+    for i in range(RUNS):
+        folder = work / f"cold-{i}"
+        cold.append(run_process(cardgen(*args), cache_env(folder))[0])
+        shutil.rmtree(folder, ignore_errors=True)
+    filled = cache_env(work / "warm")
+    run_process(cardgen(*args), filled)
+    warm = [run_process(cardgen(*args), filled)[0] for _ in range(RUNS)]
+    print(
+        f"| {name} | {min(cold):.3f} s | {statistics.median(cold):.3f} s "
+        f"| {min(warm):.3f} s | {statistics.median(warm):.3f} s |"
+    )
+
+
+def side_by_side(reference: Path, out: str, work: Path) -> None:
+    """The reference and cardgen's JSON card in turns on the same list, RUNS pairs, with the
+    cache warm and cold."""
+    from cardgen.wordlists import fetch
+
+    path = fetch("twl06")  # the catalog's file, checked by sha256
+    print(f"\nSide by side with {reference.name} on {path.name} ({RUNS} pairs):\n")
+    print("| build twl06-2p --format json | reference median | cardgen median | ratio |")
+    print("|---|--:|--:|--:|")
+    args = cardgen(*build_args(CONFIG, ["json"], out))
+    theirs = [sys.executable, str(reference), str(path)]
+    filled = cache_env(work / "side-warm")
+    run_process(args, filled)
+    for label in ("warm", "cold"):
+        times: tuple[list[float], list[float]] = ([], [])
+        for i in range(RUNS):
+            env = filled if label == "warm" else cache_env(work / f"side-cold-{i}")
+            times[0].append(run_process(theirs, dict(os.environ))[0])
+            times[1].append(run_process(args, env)[0])
+        a, b = (statistics.median(t) for t in times)
+        print(f"| {label} | {a:.3f} s | {b:.3f} s | {b / a:.2f} |")
+
+
+def big(out: str, work: Path) -> None:
+    """The Polish card and the languages table, cold: wall time and peak memory."""
+    print("\nLarge inputs, cold (one run each):\n")
+    print("| command | time | peak MB |")
+    print("|---|--:|--:|")
+    languages = str(ROOT / "configs" / "tables" / "languages.yaml")
+    commands = [
+        ("build polish-2p (md, json, pdf)", build_args("polish-2p", ["md", "json", "pdf"], out)),
+        ("table languages.yaml", ["table", languages, "-o", out, "-q"]),
+    ]
+    for i, (name, args) in enumerate(commands):
+        elapsed, peak = run_process(cardgen(*args), cache_env(work / f"big-{i}"))
+        print(f"| {name} | {elapsed:.2f} s | {peak:,.0f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--reference", type=Path, metavar="PROGRAM",
+        help="a Python program solving Ghost on a list file, to run side by side",
+    )
+    parser.add_argument(
+        "--big", action="store_true", help="also the Polish card and the languages table (slow)"
+    )
+    args = parser.parse_args()
+    print(f"cardgen cache benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+    print(f"\nWhole commands as processes ({RUNS} runs each; cold: an empty solution cache):\n")
+    print("| command | cold best | cold median | warm best | warm median |")
+    print("|---|--:|--:|--:|--:|")
+    config = str(ROOT / "configs" / f"{CONFIG}.yaml")
+    with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as caches:
+        work = Path(caches)
+        commands = [
+            (f"build {CONFIG} json", build_args(CONFIG, ["json"], out)),
+            (f"build {CONFIG} md+json", build_args(CONFIG, ["md", "json"], out)),
+            (f"build {CONFIG} md+json+pdf", build_args(CONFIG, ["md", "json", "pdf"], out)),
+            ("build twl06-4p md+json+pdf", build_args("twl06-4p", ["md", "json", "pdf"], out)),
+            (f"explain {CONFIG} n", ["explain", config, "n"]),
+            ("table classic.yaml", ["table", str(ROOT / "configs/tables/classic.yaml"),
+                                    "-o", out, "-q"]),
+        ]
+        for name, command in commands:
+            cold_and_warm(name, command, work)
+        if args.reference:
+            side_by_side(args.reference.resolve(), out, work)
+        if args.big:
+            big(out, work)
+
+
+if __name__ == "__main__":
+    main()

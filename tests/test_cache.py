@@ -1,0 +1,485 @@
+"""The solution cache: keyed by content, read back byte for byte, never trusted blindly."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import mmap
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from conftest import CONFIGS, DATA, SHIPPED, shipped_card
+from typer.testing import CliRunner
+
+from cardgen import cache
+from cardgen.cache import PRESENTATION, Store, config_key, entry_name
+from cardgen.cards import Lexicons, config_card, config_game
+from cardgen.cli import app
+from cardgen.codec import ALIGN, BadEntry, pack, unpack
+from cardgen.config import (
+    CardConfig,
+    RankingOptions,
+    TableConfig,
+    load_card_config,
+    load_table_config,
+)
+from cardgen.errors import CardgenWarning, FetchError
+from cardgen.explain import explain
+from cardgen.runner import CARDS
+from cardgen.solver import Solution
+from cardgen.strategy import Card
+from cardgen.traps import Thresholds
+from cardgen.wordlists import ListFile, check_available
+
+ANIMALS = DATA / "animals.yaml"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A solution cache of the test's own, turned on for this process and its children."""
+    root = tmp_path / "solutions"
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
+    return root
+
+
+def counting(compute: Callable[[], Any]) -> tuple[list[int], Callable[[], Any]]:
+    calls: list[int] = []
+
+    def counted() -> Any:
+        calls.append(1)
+        return compute()
+
+    return calls, counted
+
+
+def fresh_card(config: CardConfig) -> Card:
+    return config_card(config, Lexicons())
+
+
+# --- the key -----------------------------------------------------------------------------
+
+
+TABLE = "title: Animals\ndictionaries: [animals.txt, twl06]\nmin_lengths: [3, 4]\nplayers: [2, 3]\n"
+
+
+def table_config(folder: Path) -> Path:
+    (folder / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (folder / "table.yaml").write_text(TABLE, encoding="utf-8")
+    return folder / "table.yaml"
+
+
+@pytest.mark.parametrize(
+    ("config_type", "kind"),
+    [(CardConfig, "card"), (CardConfig, "solution"), (TableConfig, "rows")],
+)
+def test_every_config_field_is_in_the_key_or_presentation_only(
+    config_type: type, kind: str, tmp_path: Path
+) -> None:
+    """A new config key joins the key by itself, unless the key cannot read its value (then
+    this and the next test fail), or is listed as presentation-only."""
+    if config_type is CardConfig:
+        key = config_key(load_card_config(ANIMALS), kind)
+    else:
+        config = load_table_config(table_config(tmp_path))
+        group = {"dictionaries": config.dictionaries[0], "min_lengths": 3}
+        key = config_key(config, kind, group)
+        assert key["dictionaries"] == cache.identity(config.dictionaries[0])
+        assert key["min_lengths"] == 3
+    for field in dataclasses.fields(config_type):
+        assert field.name in key or field.name in PRESENTATION[kind], (
+            f"{config_type.__name__}.{field.name} is neither in the {kind} key nor "
+            "presentation-only (cardgen.cache.PRESENTATION)"
+        )
+    for name in PRESENTATION[kind]:
+        assert name not in key
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_config_has_a_key(path: Path) -> None:
+    config = load_card_config(path)
+    for kind in ("card", "solution"):
+        key = config_key(config, kind)
+        assert key["code"] == cache.code_fingerprint()
+        assert len(entry_name(key)) == len(kind) + 1 + 40 + len(".entry")
+
+
+def test_a_path_is_no_content_for_a_key() -> None:
+    with pytest.raises(TypeError, match="cannot hold a PosixPath"):
+        cache.identity(Path("/etc/passwd"))
+
+
+def test_the_key_reads_the_list_the_familiarity_data_and_the_avoid_list_by_content(
+    tmp_path: Path,
+) -> None:
+    config = load_card_config(ANIMALS)
+    key = config_key(config, "card")
+    assert key["dictionary"] == {
+        "file": "animals.txt",
+        "sha256": cache.file_sha256(DATA / "animals.txt"),
+    }
+    assert key["title"] == "Animal Ghost" and "title" not in config_key(config, "solution")
+    assert "pdf" not in key and "output_dir" not in key and "path" not in key
+    avoid = dataclasses.replace(config, ranking=RankingOptions(avoid=frozenset({"b", "a"})))
+    digest = config_key(avoid, "card")["ranking"]["avoid"]
+    assert digest == {"set": hashlib.sha256(b"a\nb").hexdigest(), "size": 2}
+    familiar = load_card_config(CONFIGS / "twl06-2p-familiar.yaml")
+    assert config_key(familiar, "card")["ranking"]["frequencies"] is None  # wordfreq, pinned
+
+
+def variants(tmp_path: Path) -> Iterator[tuple[str, CardConfig]]:
+    """The animals config, then each part of the key changed on its own."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "more.txt").write_bytes((DATA / "animals.txt").read_bytes() + b"zebra\n")
+    base = dataclasses.replace(
+        load_card_config(ANIMALS),
+        path=tmp_path / "animals.yaml",
+        dictionary=ListFile(tmp_path / "animals.txt", "animals.txt"),
+    )
+    yield "base", base
+    yield "players", dataclasses.replace(base, players=3)
+    yield "min_length", dataclasses.replace(base, min_length=4)
+    yield "title", dataclasses.replace(base, title="Other")
+    yield "language", dataclasses.replace(base, language="fr")
+    yield "alphabet", dataclasses.replace(base, alphabet="keep")
+    yield "capitalized", dataclasses.replace(base, capitalized="lower")
+    yield "ranking", dataclasses.replace(base, ranking=RankingOptions(by="familiar"))
+    yield "rare_below", dataclasses.replace(base, ranking=RankingOptions(rare_below=2.5))
+    yield "avoid", dataclasses.replace(base, ranking=RankingOptions(avoid=frozenset({"bee"})))
+    other = ListFile(tmp_path / "more.txt", "animals.txt")
+    yield "list bytes", dataclasses.replace(base, dictionary=other)
+
+
+def test_changing_any_part_of_the_key_misses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = {label: entry_name(config_key(config, "card")) for label, config in variants(tmp_path)}
+    assert len(set(names.values())) == len(names), names
+    before = names["base"]
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "0.1.0+another-build")
+    base = next(variants(tmp_path))[1]
+    assert entry_name(config_key(base, "card")) != before  # a change of code misses too
+
+
+def test_presentation_keys_share_the_entry(tmp_path: Path) -> None:
+    base = load_card_config(ANIMALS)
+    moved = dataclasses.replace(base, output_dir=tmp_path, path=tmp_path / "x.yaml")
+    assert entry_name(config_key(base, "card")) == entry_name(config_key(moved, "card"))
+    retitled = dataclasses.replace(base, title="Another title")
+    assert entry_name(config_key(base, "solution")) == entry_name(
+        config_key(retitled, "solution")
+    )
+
+
+# --- what comes back ---------------------------------------------------------------------
+
+
+def assert_same_types(a: object, b: object, where: str = "card") -> None:
+    """Equal, and of the same types all the way down (3 == 3.0, but they print apart)."""
+    assert type(a) is type(b), where
+    if dataclasses.is_dataclass(a):
+        for field in dataclasses.fields(a):
+            assert_same_types(getattr(a, field.name), getattr(b, field.name), field.name)
+    elif isinstance(a, tuple):
+        assert isinstance(b, tuple) and len(a) == len(b), where
+        for x, y in zip(a, b, strict=True):
+            assert_same_types(x, y, where)
+    else:
+        assert a == b, where
+
+
+@pytest.fixture(scope="module")
+def lexicons() -> Lexicons:
+    return Lexicons()
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_cached_card_prints_the_same_bytes_in_every_format(
+    lexicons: Lexicons, path: Path, tmp_path: Path
+) -> None:
+    config, card = shipped_card(path, lexicons)
+    entry = tmp_path / "card.entry"
+    key = config_key(config, "card")
+    entry.write_bytes(pack(key, card))
+    cached = unpack(entry, key, Card)
+    assert_same_types(card, cached)
+    for name, fmt in CARDS.formats.items():
+        assert fmt.render(cached, config) == fmt.render(card, config), name
+
+
+@pytest.mark.network
+@pytest.mark.parametrize(
+    "name", ["twl06-2p", "twl06-3p", "twl06-2p-familiar", "twl06-2p-casual", "spanish-2p"]
+)
+def test_a_cached_game_answers_as_the_fresh_one(
+    lexicons: Lexicons, name: str, tmp_path: Path
+) -> None:
+    """The solved game and its traps, read back memory-mapped, explain every position alike."""
+    config = load_card_config(CONFIGS / f"{name}.yaml")
+    try:
+        check_available(config.dictionary)
+    except FetchError as error:
+        pytest.skip(str(error))
+    solution, traps = config_game(config, lexicons)
+    assert (traps is None) == (name == "spanish-2p")  # no word frequencies for Spanish
+    entry = tmp_path / "game.entry"
+    key = config_key(config, "game")
+    entry.write_bytes(pack(key, traps or solution))
+    cached = unpack(entry, key, Thresholds | Solution)
+    cached_traps = cached if isinstance(cached, Thresholds) else None
+    cached_solution = cached.solution if isinstance(cached, Thresholds) else cached
+    start = cached_solution.levels[1].start
+    while isinstance(start.base, np.ndarray):
+        start = start.base
+    assert isinstance(start.base, memoryview) and isinstance(start.base.obj, mmap.mmap)
+    assert not start.flags.writeable  # read where it lies in the file, never copied
+    fragments = [""] + [f for d in (1, 2) for f in solution.fragments(d)]
+    fragments += ["qz", "naan", "zzzz"]
+    knows = config.opponent.knows
+    for fragment in fragments:
+        fresh = explain(solution, fragment, traps, knows)
+        assert explain(cached_solution, fragment, cached_traps, knows) == fresh, fragment
+    for seat in range(1, config.players + 1):
+        assert cached_solution.seat_totals(seat) == solution.seat_totals(seat)
+    assert cached_solution.lexicon == solution.lexicon
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+def test_a_card_is_computed_once_then_read_back(folder: Path) -> None:
+    config = load_card_config(ANIMALS)
+    calls, compute = counting(lambda: fresh_card(config))
+    first = Store.default().card(config, compute)
+    second = Store.default().card(config, compute)
+    assert calls == [1] and first == second
+    assert [p.name for p in folder.iterdir()] == [entry_name(config_key(config, "card"))]
+
+
+def test_no_cache_keeps_nothing(folder: Path) -> None:
+    config = load_card_config(ANIMALS)
+    calls, compute = counting(lambda: fresh_card(config))
+    for _ in range(2):
+        Store.default(enabled=False).card(config, compute)
+    assert calls == [1, 1] and not folder.exists()
+
+
+def damage(how: str, entry: Path, other: Path) -> str:
+    data = entry.read_bytes()
+    if how == "flipped":
+        entry.write_bytes(data[:-3] + bytes([data[-3] ^ 1]) + data[-2:])
+        return "failed its checksum (cut short or changed)"
+    if how == "truncated":
+        entry.write_bytes(data[: len(data) // 2])
+        return "failed its checksum (cut short or changed)"
+    if how == "empty":
+        entry.write_bytes(b"")
+        return "is cut short"
+    if how == "foreign":
+        entry.write_bytes(other.read_bytes())
+        return "was written for another config"
+    entry.write_bytes(b"GIF89a" + bytes(200))
+    return "is not a cardgen cache entry"
+
+
+@pytest.mark.parametrize("how", ["flipped", "truncated", "empty", "foreign", "garbage"])
+def test_a_bad_entry_warns_in_one_line_is_removed_and_computed_again(
+    folder: Path, how: str
+) -> None:
+    config = load_card_config(ANIMALS)
+    three = dataclasses.replace(config, players=3)
+    store = Store.default()
+    good = store.card(config, lambda: fresh_card(config))
+    store.card(three, lambda: fresh_card(three))
+    entry = folder / entry_name(config_key(config, "card"))
+    reason = damage(how, entry, folder / entry_name(config_key(three, "card")))
+    calls, compute = counting(lambda: fresh_card(config))
+    with pytest.warns(CardgenWarning) as caught:
+        again = store.card(config, compute)
+    assert [str(w.message) for w in caught] == [
+        f"cache: {entry}: {reason}; removed, computing it again"
+    ]
+    assert calls == [1] and again == good
+    assert unpack(entry, config_key(config, "card"), Card) == good  # written anew
+
+
+def test_a_folder_that_cannot_be_written_warns_once(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    store = Store(tmp_path / "file" / "solutions")
+    config = load_card_config(ANIMALS)
+    with pytest.warns(CardgenWarning) as caught:
+        first = store.card(config, lambda: fresh_card(config))
+        store.card(config, lambda: fresh_card(config))
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert message.startswith("cache: results are not kept (") and "\n" not in message
+    assert first == fresh_card(config)
+
+
+def test_the_least_recently_used_entries_go_past_the_limit(folder: Path) -> None:
+    config = load_card_config(ANIMALS)
+    configs = [dataclasses.replace(config, title=f"Card {i}") for i in range(4)]
+    size = len(pack(config_key(configs[0], "card"), fresh_card(configs[0])))
+    store = Store(folder, limit=3 * size + 10)
+    for i, each in enumerate(configs[:3]):
+        store.card(each, functools.partial(fresh_card, each))
+        os.utime(folder / entry_name(config_key(each, "card")), (1000 + i, 1000 + i))
+    store.card(configs[0], lambda: pytest.fail("card 0 is cached"))  # used: now the newest
+    store.card(configs[3], lambda: fresh_card(configs[3]))
+    left = {path.name for path, _ in store.entries()}
+    expected = {entry_name(config_key(configs[i], "card")) for i in (0, 2, 3)}
+    assert left == expected  # card 1 was the least recently used
+
+
+def test_racing_writers_both_succeed(folder: Path) -> None:
+    config = load_card_config(ANIMALS)
+    card = fresh_card(config)
+    stores = [Store.default(), Store.default()]
+    key = config_key(config, "card")
+    data = pack(key, card)
+    for store in stores:  # both computed it; both keep it; the second write replaces the first
+        store.keep(folder / entry_name(key), data)
+    assert [s.card(config, lambda: pytest.fail("cached")) for s in stores] == [card, card]
+
+
+def test_racing_builds_both_succeed(folder: Path, tmp_path: Path) -> None:
+    config = str(CONFIGS / "twl06-2p.yaml")
+    command = [sys.executable, "-m", "cardgen", "build", config, "-f", "json", "-q", "-o"]
+    runs = [
+        subprocess.Popen([*command, str(tmp_path / f"out{i}")], stderr=subprocess.PIPE)
+        for i in range(2)
+    ]
+    errors = [run.communicate()[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    assert errors == [b"", b""]
+    first, second = (tmp_path / f"out{i}" / "twl06-2p.json" for i in range(2))
+    assert first.read_bytes() == second.read_bytes()
+    assert len(list(folder.glob("card-*.entry"))) == 1
+
+
+# --- the command line --------------------------------------------------------------------
+
+CHECK_IMPORTS = """
+import sys
+from cardgen.cli import main
+sys.argv = ["cardgen", "build", sys.argv[1], "-f", "json", "-f", "md", "-q", "-o", sys.argv[2]]
+try:
+    main()
+except SystemExit as done:
+    assert done.code == 0, done.code
+print(" ".join(sorted(m for m in ("numpy", "cardgen.solver", "cardgen.lexicon.playable_words")
+                      if m in sys.modules)))
+"""
+
+
+def test_a_cached_build_imports_no_numpy_and_solves_nothing(folder: Path, tmp_path: Path) -> None:
+    command = [sys.executable, "-c", CHECK_IMPORTS, str(ANIMALS), str(tmp_path / "out")]
+    cold = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert cold.stdout.split() == ["cardgen.solver", "numpy"]
+    cold_md = (tmp_path / "out" / "animals.md").read_bytes()
+    warm = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert (warm.stdout, warm.stderr) == ("\n", "")
+    assert (tmp_path / "out" / "animals.md").read_bytes() == cold_md
+
+
+def test_explain_and_play_read_the_solution_back(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = runner.invoke(app, ["explain", str(ANIMALS), "b"])
+    assert first.exit_code == 0, first.output
+    assert len(list(folder.glob("game-*.entry"))) == 1  # the solved game with its traps
+
+    def solve(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("solved again")
+
+    monkeypatch.setattr("cardgen.solver.solve", solve)
+    monkeypatch.setattr("cardgen.traps.thresholds", solve)
+    again = runner.invoke(app, ["explain", str(ANIMALS), "b"])
+    assert (again.exit_code, again.stdout) == (0, first.stdout)
+    game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")
+    assert game.exit_code == 0, game.output
+    fresh = runner.invoke(app, ["explain", str(ANIMALS), "b", "--no-cache"])
+    assert isinstance(fresh.exception, RuntimeError) and str(fresh.exception) == "solved again"
+
+
+def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_path: Path) -> None:
+    built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    shown = runner.invoke(app, ["cache"])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[0].startswith("card     animals.txt, 2 players, min 3  0.0 MB  ")
+    assert lines[1].startswith("1 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[1].endswith(str(folder))
+    cleared = runner.invoke(app, ["cache", "--clear"])
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 1 entries from {folder}\n")
+    assert list(folder.iterdir()) == []
+
+
+def test_no_cache_on_the_command_line(folder: Path, runner: CliRunner, tmp_path: Path) -> None:
+    table = table_config(tmp_path)
+    for command, path in (("build", ANIMALS), ("table", table)):
+        result = runner.invoke(app, [command, str(path), "-q", "--no-cache", "-o", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    assert not folder.exists()
+
+
+@pytest.mark.network
+def test_a_table_read_back_reads_no_word_list(
+    folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = table_config(tmp_path)
+    first = runner.invoke(app, ["table", str(table), "-q", "-o", str(tmp_path / "cold")])
+    assert first.exit_code == 0, first.output
+    assert len(list(folder.glob("rows-*.entry"))) == 4  # two lists x two minimum lengths
+
+    def load_wordlist(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a list was read")
+
+    monkeypatch.setattr("cardgen.cards.load_wordlist", load_wordlist)
+    again = runner.invoke(app, ["table", str(table), "-q", "-o", str(tmp_path / "warm")])
+    assert again.exit_code == 0, again.output
+    for fmt in ("md", "csv", "json"):
+        cold = (tmp_path / "cold" / f"table.{fmt}").read_bytes()
+        assert (tmp_path / "warm" / f"table.{fmt}").read_bytes() == cold, fmt
+    shown = runner.invoke(app, ["cache"]).stdout.splitlines()
+    expected = "rows     animals.txt, 2, 3 players, min 3  0.0 MB  "
+    assert any(line.startswith(expected) for line in shown)
+
+
+def test_the_cache_can_be_turned_off(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", "off")
+    result = runner.invoke(app, ["cache"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)\n",
+    )
+
+
+def test_an_entry_is_one_file_with_its_key_in_plain_sight(folder: Path) -> None:
+    config = load_card_config(ANIMALS)
+    Store.default().game(config, lambda: config_game(config, Lexicons(), traps=False)[0],
+                         traps=False)
+    (entry,) = folder.iterdir()
+    magic, checksum, key, index = entry.read_bytes().split(b"\n", 4)[:4]
+    assert magic == b"cardgen-cache 1" and len(checksum) == 64
+    assert json.loads(key) == json.loads(json.dumps(config_key(config, "solution")))
+    layout = json.loads(index)["arrays"]
+    assert all(place["offset"] % ALIGN == 0 for place in layout)
+    assert {place["dtype"] for place in layout} <= {"<i8", "|b1", "<u2", "<i4"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(BadEntry, match="another config"):
+            unpack(entry, config_key(dataclasses.replace(config, players=3), "solution"),
+                   Solution)
+    assert np.asarray(unpack(entry, config_key(config, "solution"), Solution).levels[0].start
+                      ).tolist() == [0]
