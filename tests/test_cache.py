@@ -351,6 +351,7 @@ def test_racing_writers_both_succeed(folder: Path) -> None:
     assert [s.card(config, lambda: pytest.fail("cached")) for s in stores] == [card, card]
 
 
+@pytest.mark.network
 def test_racing_builds_both_succeed(folder: Path, tmp_path: Path) -> None:
     config = str(CONFIGS / "twl06-2p.yaml")
     command = [sys.executable, "-m", "cardgen", "build", config, "-f", "json", "-q", "-o"]
