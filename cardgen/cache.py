@@ -54,14 +54,16 @@ FORMAT = 1
 SUFFIX = ".entry"
 
 PRESENTATION: Mapping[str, frozenset[str]] = {
-    "card": frozenset({"path", "output_dir", "pdf"}),
-    "solution": frozenset({"path", "output_dir", "pdf", "title"}),
-    "game": frozenset({"path", "output_dir", "pdf", "title"}),
-    "rows": frozenset({"path", "output_dir", "title"}),
+    "card": frozenset({"path", "output_dir", "pdf", "inputs"}),
+    "solution": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
+    "game": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
+    "rows": frozenset({"path", "output_dir", "inputs", "title"}),
 }
 """For each kind of entry, the config fields that do not change it: left out of its key. A
 card config's `card`, `solution` and `game` (a solution with its traps), a table config's
-`rows` (one word list and minimum length of it: a group)."""
+`rows` (one word list and minimum length of it: a group). `inputs`, the files a config reads,
+are in the key by their contents: the list, the frequencies and the avoid words (the font is
+the PDF's)."""
 
 
 # --- the key -----------------------------------------------------------------------------
