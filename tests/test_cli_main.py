@@ -217,6 +217,8 @@ def test_help_lists_each_command_s_whole_first_sentence() -> None:
         "explain Explain one position: who is to move, who loses, what each next letter does, "
         "and what gets the others out of each trap. "
         "play Play Ghost in the terminal against perfect computer players, or a casual table. "
+        "cache Show the cache of cards, table rows and solved games kept between runs, or "
+        "clear it. "
         "wordlists List the catalog of word lists, or fetch lists ahead of time."
     )
 
