@@ -8,7 +8,7 @@ lives as strings while the playable words are picked out (`cardgen.lexicon`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from cardgen.errors import WordListError
@@ -48,6 +48,27 @@ class Entries(Sequence[str]):
             yield block
             start = end + 1
         self._count = count
+
+    def spelt_as(self, fragment: str, write: Callable[[str], str | None]) -> Iterator[str]:
+        """The entries that `write` (a `Spelling.write`) turns into `fragment`, in order. Every
+        rule writes an ASCII entry as its lower case, so a block of ASCII text is searched for
+        the fragment's line at once, and only other entries are written one by one."""
+        line = re.compile(rf"^[^\S\n]*{re.escape(fragment)}[^\S\n]*$", re.I | re.M)
+        text, start = self._text, 0
+        while start <= len(text):
+            end = text.find("\n", start + self.BLOCK)
+            end = len(text) if end < 0 else end
+            chunk = text[start:end]
+            if chunk.isascii():
+                found = (match.group().strip() for match in line.finditer(chunk))
+                yield from (entry.lower() if self._lower else entry for entry in found)
+            else:
+                for entry in chunk.split("\n"):
+                    entry = entry.strip()
+                    entry = entry.lower() if self._lower else entry
+                    if entry and write(entry) == fragment:
+                        yield entry
+            start = end + 1
 
     def __iter__(self) -> Iterator[str]:
         for block in self.blocks():

@@ -373,12 +373,7 @@ def not_counted(
     """
     dropped = None
     for entry in entries:
-        # Every rule writes an ASCII entry as its lower case (or drops it), so most entries
-        # are compared without writing them: an explain reads the whole list here.
-        if entry.isascii():
-            if len(entry) != len(fragment) or entry.lower() != fragment:
-                continue
-        elif spelling.write(entry) != fragment:
+        if spelling.write(entry) != fragment:
             continue
         if next(spelling.words([entry]), None) == fragment:
             if len(fragment) < min_length:

@@ -20,6 +20,8 @@ from conftest import QuietHandler, local_server
 
 from cardgen import index as package_index
 from cardgen import wordlists
+from cardgen.alphabet import Spelling
+from cardgen.entries import Entries
 from cardgen.errors import CardgenWarning, FetchError, WordListError
 from cardgen.progress import Step
 from cardgen.wordlists import (
@@ -938,3 +940,18 @@ def test_the_test_run_has_a_cache_of_its_own() -> None:
         capture_output=True, text=True, check=True,
     )
     assert run.stdout == f"{here}\n"
+
+
+@pytest.mark.parametrize("block", [8, 1 << 20])
+@pytest.mark.parametrize("lower", [False, True])
+def test_entries_spelt_as_a_fragment_are_those_the_rule_writes_so(
+    block: int, lower: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search of whole ASCII blocks finds what writing each entry would."""
+    monkeypatch.setattr(Entries, "BLOCK", block)
+    text = "Cat\n  cat \ncats\nCAT\nc-at\nStraße\nstrasse\nCafé\ncafe\n\u00a0cat\u00a0\nkat\ncat"
+    entries = Entries(text, lower=lower)
+    for spelling in (Spelling(), Spelling("de", "scrabble", "lower"), Spelling("fr", "fold")):
+        for fragment in ("cat", "strasse", "cafe", "ca"):
+            expected = [e for e in entries if spelling.write(e) == fragment]
+            assert list(entries.spelt_as(fragment, spelling.write)) == expected, fragment
