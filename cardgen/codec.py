@@ -56,7 +56,7 @@ def encode(value: object, arrays: list[Any]) -> Any:
         return value
     if kind is tuple:
         items: tuple[object, ...] = value  # type: ignore[assignment]
-        if all(type(item) in _PLAIN for item in items):
+        if _PLAIN.issuperset(map(type, items)):
             return list(items)  # the fast way through words, moves and seats
         return [encode(item, arrays) for item in items]
     if hasattr(kind, "__dataclass_fields__"):

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardgen.alphabet import Spelling
+from cardgen.entries import Entries
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 """The letters of an English lexicon, in alphabetical order."""
@@ -63,23 +64,29 @@ def playable_words(
     if min_length < 1:
         raise ValueError(f"min_length must be at least 1, got {min_length}")
     spelling = spelling or Spelling()
-    written = spelling.words(entries)
+    # A list read from a file comes a block of entries at a time (`cardgen.entries`).
+    blocks = entries.blocks() if isinstance(entries, Entries) else (entries,)
     letters = spelling.letters
+    written: Iterable[Iterable[str]]
     if letters is None:  # `keep`: the alphabet is the letters of the words themselves
-        found = [w for w in written if min_length <= len(w) <= MAX_WORD_LENGTH]
-        letters = spelling.alphabet(found)
-        written = iter(found)
+        found = [w for block in blocks for w in spelling.words(block)]
+        letters = spelling.alphabet(w for w in found if min_length <= len(w) <= MAX_WORD_LENGTH)
+        written = (found,)
+    else:
+        written = (spelling.words(block) for block in blocks)
     coded, decode = _codes(letters)
     # The words are sorted in the alphabet's order as strings of codes that sort the same way
     # (each letter's rank, as an ASCII character): Polish's 4 million candidates would
     # otherwise need as many sort keys beside them. Word lists usually come sorted, and
     # sorting a sorted list is linear.
-    if coded is None:
-        candidates = [w for w in written if min_length <= len(w) <= MAX_WORD_LENGTH]
-    else:
-        candidates = [
-            w.translate(coded) for w in written if min_length <= len(w) <= MAX_WORD_LENGTH
-        ]
+    candidates: list[str] = []
+    for block in written:
+        if coded is None:
+            candidates += [w for w in block if min_length <= len(w) <= MAX_WORD_LENGTH]
+        else:
+            candidates += [
+                w.translate(coded) for w in block if min_length <= len(w) <= MAX_WORD_LENGTH
+            ]
     candidates.sort()
     words: list[str] = []
     # In sorted order a word's proper prefix comes before it, and every entry in between shares
