@@ -18,7 +18,6 @@ from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.familiarity import (
     NONE,
-    FloatArray,
     WordZipf,
     default_avoid,
     familiar_ranking,
@@ -46,6 +45,7 @@ from cardgen.wordlists import (
 from cardgen.yamlfile import integer_problem
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.familiarity import FloatArray
     from cardgen.ranking import Ranking
     from cardgen.traps import Thresholds
 
