@@ -25,6 +25,7 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import importlib
 import json
 import os
 import time
@@ -190,13 +191,8 @@ class Store:
         """The solved game of a card config (Ghost's `Solution` or a variant's), with `traps`
         its escape thresholds where it has word frequencies (they hold their solved game),
         read back memory-mapped or computed."""
-        from cardgen.solver import Solution
-        from cardgen.superghost import InfixSolution
-        from cardgen.traps import Thresholds
-
         kind = "game" if traps else "solution"
-        stored: Any = Thresholds | Solution | InfixSolution  # one line per kind of solution
-        return self.remember(lambda: config_key(config, kind), stored, compute)
+        return self.remember(lambda: config_key(config, kind), _solution_class, compute)
 
     def groups(
         self, config: TableConfig, pairs: Sequence[tuple[object, int]]
@@ -327,6 +323,22 @@ class Store:
             f"{len(entries)} entries, {_megabytes(total)} of {_megabytes(self.limit)} "
             f"in {self.root}"
         )
+
+
+SOLUTIONS = {
+    "Solution": "cardgen.solver",
+    "Thresholds": "cardgen.traps",
+    "InfixSolution": "cardgen.superghost",
+}
+"""The classes a solved game is kept as, by name, and their modules: one line for each."""
+
+
+def _solution_class(name: str) -> type:
+    """The class of a stored solved game, imported only when an entry holds one."""
+    if name not in SOLUTIONS:
+        raise KeyError(f"not a solved game: {name}")
+    kind: type = getattr(importlib.import_module(SOLUTIONS[name]), name)
+    return kind
 
 
 def _summary(path: Path) -> str:

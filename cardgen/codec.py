@@ -187,8 +187,10 @@ def pack(key: Mapping[str, Any], value: object) -> bytes:
 
 
 def unpack(path: Path, key: Mapping[str, Any], kind: Any) -> Any:
-    """The value stored at `path` for `key`; BadEntry if it is cut short, fails its checksum
-    or was written for another key. Arrays are read-only views of the mapped file."""
+    """The value stored at `path` for `key`, of type `kind` (or of the class a function
+    `kind(name)` gives for the class name it was written from); BadEntry if it is cut short,
+    fails its checksum or was written for another key. Arrays are read-only views of the
+    mapped file."""
     with open(path, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         if size < len(MAGIC) + 65:
@@ -216,10 +218,9 @@ def unpack(path: Path, key: Mapping[str, Any], kind: Any) -> Any:
             count = int(np.prod(place["shape"], dtype=np.int64))
             array = np.frombuffer(mapped, dtype, count, base + place["offset"])
             arrays.append(array.reshape(place["shape"]))
-    if typing.get_origin(kind) in (Union, types.UnionType):  # the class it was written from
-        named = [k for k in typing.get_args(kind) if getattr(k, "__name__", "") == index["type"]]
-        kind = named[0] if named else kind
     try:
+        if callable(kind) and not isinstance(kind, type):  # it names the class it was written as
+            kind = kind(index["type"])
         return decode(kind, index["document"], arrays)
     except (ValueError, TypeError, KeyError) as error:
         raise BadEntry(f"does not hold a {getattr(kind, '__name__', kind)} ({error})") from None

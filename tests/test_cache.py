@@ -246,7 +246,7 @@ def test_a_cached_game_answers_as_the_fresh_one(
     entry = tmp_path / "game.entry"
     key = config_key(config, "game")
     entry.write_bytes(pack(key, traps or solution))
-    cached = unpack(entry, key, Thresholds | Solution | InfixSolution)
+    cached = unpack(entry, key, cache._solution_class)  # the class it names, as the cache does
     cached_traps = cached if isinstance(cached, Thresholds) else None
     cached_solution = cached.solution if isinstance(cached, Thresholds) else cached
     assert type(cached_solution) is type(solution)
