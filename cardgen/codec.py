@@ -182,8 +182,10 @@ def pack(key: Mapping[str, Any], value: object) -> bytes:
         parts.append(memoryview(array.__array__()).cast("B") if array.flags.c_contiguous
                      else memoryview(array.copy(order="C")).cast("B"))
         at = place["offset"] + array.nbytes
-    body = b"".join(parts)
-    return MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    checksum = hashlib.sha256()
+    for part in parts:
+        checksum.update(part)
+    return b"".join([MAGIC, checksum.hexdigest().encode(), b"\n", *parts])  # one copy
 
 
 def unpack(path: Path, key: Mapping[str, Any], kind: Any) -> Any:
