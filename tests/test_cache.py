@@ -503,3 +503,16 @@ def test_an_entry_is_one_file_with_its_key_in_plain_sight(folder: Path) -> None:
                    Solution)
     assert np.asarray(unpack(entry, config_key(config, "solution"), Solution).levels[0].start
                       ).tolist() == [0]
+
+
+def test_what_the_cache_cannot_hold_is_computed_and_not_kept(folder: Path) -> None:
+    """A config value the key cannot read, or a result the codec cannot store, costs the
+    cache, never the run (the tests above fail on every shipped kind of either)."""
+    config = load_card_config(ANIMALS)
+    odd = dataclasses.replace(config, language=Path("/not/content"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        config_key(odd, "card")
+    assert Store.default().card(odd, lambda: fresh_card(config)) == fresh_card(config)
+    key = config_key(config, "card")
+    assert Store.default().remember(lambda: key, dict, lambda: {"a": 1}) == {"a": 1}
+    assert not folder.exists()
