@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import CONFIGS, DATA, SHIPPED, shipped_card
+from conftest import CONFIGS, DATA, SHIPPED, shipped_card, word_card
 from typer.testing import CliRunner
 
 from cardgen import cache
@@ -35,6 +35,7 @@ from cardgen.config import (
 from cardgen.errors import CardgenWarning, FetchError
 from cardgen.explain import explain
 from cardgen.game import GameSolution
+from cardgen.render.markdown import render_card as render_markdown
 from cardgen.runner import CARDS
 from cardgen.solver import Solution
 from cardgen.strategy import Card, DictionaryInfo, build_card
@@ -516,3 +517,25 @@ def test_what_the_cache_cannot_hold_is_computed_and_not_kept(folder: Path) -> No
     key = config_key(config, "card")
     assert Store.default().remember(lambda: key, dict, lambda: {"a": 1}) == {"a": 1}
     assert not folder.exists()
+
+
+def test_compiled_templates_are_kept_beside_the_solution_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm run does not compile its template again: Jinja2 keeps it in `templates/`."""
+    from cardgen import render
+
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(tmp_path))
+    render.environment.cache_clear()
+    try:
+        card = word_card("cat camel goat gerbil", 2)
+        first = render_markdown(card)
+        kept = sorted((tmp_path / "templates").glob("__jinja2_*.cache"))
+        assert len(kept) == 1
+        render.environment.cache_clear()  # a new run: the compiled template is read back
+        assert render_markdown(card) == first
+        assert sorted((tmp_path / "templates").glob("__jinja2_*.cache")) == kept
+    finally:
+        render.environment.cache_clear()
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", "off")
+    assert render._compiled_templates() is None
