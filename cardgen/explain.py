@@ -325,6 +325,19 @@ def game_for(
     return config, solution, found
 
 
+def check_knows(
+    config_path: Path, config: CardConfig, traps: Thresholds | None, knows: float | None
+) -> None:
+    """`--knows` (explain, play) needs a game of Ghost with word frequencies: KnowsError."""
+    if knows is not None and config.game.decision_tables:
+        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
+    if knows is not None and traps is None:
+        raise KnowsError(
+            f"--knows: {config_path} reads no word frequencies (familiarity: none), and a "
+            "casual table is one that knows only the common words"
+        )
+
+
 def explain_config(
     config_path: Path,
     fragment: str,
@@ -340,13 +353,7 @@ def explain_config(
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
     lexicons = Lexicons(progress=progress, cache=cache)
     config, solution, traps = game_for(config_path, progress, lexicons=lexicons)
-    if knows is not None and config.game.decision_tables:
-        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
-    if knows is not None and traps is None:
-        raise KnowsError(
-            f"--knows: {config_path} reads no word frequencies (familiarity: none), so there "
-            "is no casual table to explain against"
-        )
+    check_knows(config_path, config, traps, knows)
     spelling = solution.lexicon.spelling
     parsed = parse_fragment(fragment, solution.lexicon.letters, spelling)
     position = explain(solution, parsed, traps, knows)

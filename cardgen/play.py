@@ -25,7 +25,7 @@ from rich.console import Console
 from cardgen.alphabet import alphabet_text
 from cardgen.computer import Computer, casual_move, computer_move, known_game
 from cardgen.errors import InputError, printable
-from cardgen.explain import KnowsError, Position, explain, game_for, shortest_word
+from cardgen.explain import Position, check_knows, explain, game_for, shortest_word
 from cardgen.game import GameSolution
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
@@ -365,13 +365,7 @@ def play_config(
     `cache`), then play it on stdin and stdout, against perfect computer players or (`knows`)
     a casual table."""
     config, solution, traps = game_for(config_path, progress, cache=cache)
-    if knows is not None and config.game.decision_tables:
-        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
-    if knows is not None and traps is None:
-        raise KnowsError(
-            f"--knows: {config_path} reads no word frequencies (familiarity: none), so the "
-            "computer players cannot know only some words"
-        )
+    check_knows(config_path, config, traps, knows)
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
                                           config.min_length, config.game)

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CONFIGS, DATA
@@ -255,3 +256,14 @@ def test_no_try_helps_is_said_so() -> None:
         "No try helps: each of the first player's 2 replies to any letter keeps their win.",
         "If challenged, name: xaab",
     ]
+
+
+def test_knows_needs_word_frequencies(runner: CliRunner, write_config: Any) -> None:
+    config = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nfamiliarity: none\n")
+    for command in (["explain", str(config), "b"], ["play", str(config)]):
+        result = runner.invoke(app, [*command, "--knows", "3"], input="")
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"cardgen: error: --knows: {config} reads no word frequencies (familiarity: none), "
+            "and a casual table is one that knows only the common words\n"
+        )
