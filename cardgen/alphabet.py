@@ -1,7 +1,8 @@
 """The alphabet rule: how the entries of a word list in any language become words of its alphabet.
 
 docs/rules.md, "Other alphabets": entries are normalised to NFC, capitalised entries are dropped or
-lower-cased (`capitalized`), then one of these rules (`alphabet`) writes each letter:
+lower-cased (`capitalized`; with `lower`, names are dropped all the same: `cardgen.names`), then
+one of these rules (`alphabet`) writes each letter:
 
 - `scrabble`: accents are removed (NFD, combining marks dropped), except on the letters that
   the language's Scrabble set has as tiles of their own (`KEPT`); German writes ß as ss.
@@ -81,6 +82,9 @@ class Spelling:
     """The alphabet rule: one of `RULES`."""
     capitalized: Capitalized = "drop"
     """`drop` capitalised entries (names), or `lower` them (German nouns)."""
+    names: str = ""
+    """With `lower`: the sha256 of the names data (`cardgen.names`) whose names are dropped
+    all the same; "" for none."""
 
     @property
     def letters(self) -> str | None:
@@ -103,17 +107,22 @@ class Spelling:
     def _words(self, entries: Iterable[str]) -> Iterator[str]:
         table = _table(self)
         lower = self.capitalized == "lower"
+        names: frozenset[str] = frozenset()
+        if lower and self.names:
+            from cardgen.names import name_set  # the data is read only where it is used
+
+            names = name_set(self.names)
         normalize = unicodedata.normalize
         for entry in entries:
             if entry.isascii():
                 if entry.isalpha() and entry.islower():  # the fast path: most entries
                     yield entry
-                elif lower and entry.isalpha() and _capitalised(entry):
+                elif lower and entry.isalpha() and _capitalised(entry) and entry not in names:
                     yield entry.lower()
                 continue
             entry = normalize("NFC", entry)
             if not entry.islower():  # a capital, or no letter at all
-                if not (lower and _capitalised(entry)):
+                if not (lower and _capitalised(entry)) or entry in names:
                     continue  # mixed or all capitals (abbreviations) are always dropped
                 entry = entry.lower()
             word = entry.translate(table)

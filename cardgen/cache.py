@@ -3,9 +3,10 @@
 A result is stored under the sha256 of its key (`config_key`): every field of the config that
 is not presentation-only (`PRESENTATION`), with a word list standing for its sha256 (a catalog
 list: the catalog's, which every read checks; a file: its bytes'), frequency data for its
-sha256, an avoid list for the sha256 of its words, and the code: cardgen's version plus a
-sha256 of the installed package's own files (`code_fingerprint`: its .py modules, the Jinja2
-templates and the catalogs), so any change of code or catalog misses. A config field is in the
+sha256, an avoid list for the sha256 of its words, the names data German lists drop names by
+(`cardgen.names`) for its sha256, and the code: cardgen's version plus a sha256 of the
+installed package's own files (`code_fingerprint`: its .py modules, the Jinja2 templates and
+the catalogs), so any change of code or catalog misses. A config field is in the
 key unless it is listed as presentation-only; tests/test_cache.py fails on a field of a kind
 the key cannot read.
 
@@ -39,6 +40,7 @@ from cardgen.catalog import load_catalog
 from cardgen.codec import BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, OutputError
 from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.names import DATA
 from cardgen.wordlists import MAX_LIST_BYTES, CatalogList, ListFile, cache_dir
 
 if TYPE_CHECKING:
@@ -77,6 +79,7 @@ def config_key(
     `group` of fields given (`{"dictionaries": ..., "min_lengths": ...}`, one of each): the
     code, then every config field that is not presentation-only, each by its content."""
     key: dict[str, Any] = {"kind": kind, "format": FORMAT, "code": code_fingerprint()}
+    key["names"] = names_data()
     for field in dataclasses.fields(config):
         if field.name not in PRESENTATION[kind]:
             value = (group or {}).get(field.name, getattr(config, field.name))
@@ -112,6 +115,13 @@ def identity(value: object) -> Any:
     if isinstance(value, Mapping):
         return {str(k): identity(v) for k, v in sorted(value.items())}
     raise TypeError(f"the cache key cannot hold a {type(value).__name__}")
+
+
+def names_data() -> dict[str, str]:
+    """The sha256 of every names data (`cardgen.names`): a German lexicon's words depend on
+    it, whatever the config says."""
+    data = load_catalog("data.yaml")
+    return {name: data[name].sha256 for name in sorted(DATA.values())}
 
 
 def file_sha256(path: Path) -> str:

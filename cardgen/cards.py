@@ -29,6 +29,7 @@ from cardgen.familiarity import (
 )
 from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
+from cardgen.names import names_for
 from cardgen.opponent import PERFECT, Opponent
 from cardgen.progress import ProgressCallback
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
@@ -81,6 +82,9 @@ class Lexicons:
         (default: the list's language's, see `list_spelling`), pruned of words that begin
         with a shorter one unless `prefix_free` is False; refuses a list with none."""
         spelling = spelling or list_spelling(source)
+        if not spelling.names:  # German drops names by data read (fetched once) here
+            names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
+            spelling = replace(spelling, names=names)
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
             entries = self.wordlist(source).entries

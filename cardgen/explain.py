@@ -29,6 +29,7 @@ from cardgen.config import CardConfig, load_card_config
 from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
 from cardgen.game import Decision, GameSolution
+from cardgen.names import name_set
 from cardgen.progress import ProgressCallback
 from cardgen.traps import Thresholds
 from cardgen.variants import find_game
@@ -370,8 +371,8 @@ def not_counted(
     fragment: str, entries: Iterable[str], spelling: Spelling, min_length: int
 ) -> str | None:
     """Why `fragment` is in the list but is no playable word: shorter than `min_length`, or
-    an entry that the spelling rule drops (a capitalised one, one with an apostrophe, ...);
-    None when no entry is written so.
+    an entry that the spelling rule drops (a capitalised one, a German name, one with an
+    apostrophe, ...); None when no entry is written so.
 
     >>> not_counted("cat", ["cat", "cats"], Spelling(), 4)
     'it has fewer than 4 letters'
@@ -389,6 +390,8 @@ def not_counted(
             dropped = entry
     if dropped is None:
         return None
+    if spelling.names and unicodedata.normalize("NFC", dropped) in name_set(spelling.names):
+        return f"the list has it only as {printable(repr(dropped))}, a name, which is left out"
     rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
         f"alphabet: {spelling.rule}")
     return f"the list has it only as {printable(repr(dropped))}, which {rule} leaves out"
