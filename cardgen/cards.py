@@ -84,7 +84,7 @@ class Lexicons:
         spelling = spelling or list_spelling(source)
         if not spelling.names:  # German drops names by data read (fetched once) here
             names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
-            spelling = replace(spelling, names=names)
+            spelling = replace(spelling, names=names) if names else spelling
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
             entries = self.wordlist(source).entries

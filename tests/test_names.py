@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
+from conftest import CONFIGS, shipped_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from cardgen.config import load_card_config
 from cardgen.errors import FetchError
 from cardgen.explain import not_counted
 from cardgen.lexicon import playable_words
+from cardgen.render.json import render_card
 from cardgen.wordlists import CatalogList, ListFile, load_wordlist
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"
@@ -37,7 +40,6 @@ CSV = HEADER + (
     "Kurs,Substantiv,Kurses,Kurse\n"
 )
 """A made-up excerpt of german-nouns' CSV, in its format."""
-CONFIGS = Path(__file__).parent.parent / "configs"
 
 
 def test_names_are_the_words_only_name_rows_hold_with_their_genitives() -> None:
@@ -219,3 +221,11 @@ def test_the_real_data_and_the_german_list() -> None:
     assert {"amoralisch", "andenken", "achillesferse"} <= after - before  # no longer hidden
     assert set(NAMES) <= before - after
     assert set(UNLABELLED) <= after
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("deck", ["german-2p", "german-3p"])
+def test_the_german_cards_name_no_names(deck: str) -> None:
+    _, card = shipped_card(CONFIGS / f"{deck}.yaml", Lexicons())
+    words = set(re.findall(r"[a-zäöü]+", render_card(card)))
+    assert not (set(NAMES) | {f"{name}s" for name in NAMES}) & words
