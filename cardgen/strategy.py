@@ -43,6 +43,9 @@ class DictionaryInfo:
     """The letters of the alphabet, in alphabetical order."""
     capitalized: str = "drop"
     """Whether capitalised entries were dropped or lower-cased (`lower`)."""
+    names: str = ""
+    """With `capitalized: lower` (German): the sha256 of the names data whose names were left
+    out (`cardgen.names`); "" where no names were dropped that way."""
 
     @classmethod
     def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:
@@ -57,6 +60,7 @@ class DictionaryInfo:
             alphabet=lexicon.spelling.rule,
             letters=lexicon.letters,
             capitalized=lexicon.spelling.capitalized,
+            names=lexicon.spelling.names,
         )
 
 

@@ -241,6 +241,7 @@ def test_a_user_list_in_another_language(runner: CliRunner, tmp_path: Path) -> N
         "alphabet": "scrabble",
         "letters": "abcdefghijklmnñopqrstuvwxyz",
         "capitalized": "drop",
+        "names": None,
     }
     kept = ("fragment", "losers", "moves", "words")
     assert [{k: o[k] for k in kept} for o in card["seats"][1]["openings"]] == [

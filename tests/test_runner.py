@@ -42,6 +42,7 @@ def test_a_local_list_named_like_a_catalog_list_is_the_local_list(
             "alphabet": "a-z",
             "letters": "abcdefghijklmnopqrstuvwxyz",
             "capitalized": "drop",
+            "names": None,
         }
     assert documents[0] == documents[1]
 

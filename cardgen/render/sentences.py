@@ -76,6 +76,10 @@ def alphabet_rule(card: Card) -> str:
     extra = [x for x in d.letters if x not in "abcdefghijklmnopqrstuvwxyz"]
     letters = "a-z" + (f" and {' '.join(extra)}" if extra else "")
     names = " Names are left out." if d.capitalized == "drop" else ""
+    if d.capitalized == "lower":  # German: capitalised entries are nouns, and count
+        names = " Nouns count, lower-cased" + (
+            "; names (German Wiktionary's) are left out." if d.names else "."
+        )
     if d.alphabet == "a-z":
         return f"Only words written in the letters a-z are played.{names}"
     if d.alphabet == "keep":
