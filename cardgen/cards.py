@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cache import Store
 from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
-from cardgen.errors import ConfigError, InputError, WordListError
+from cardgen.errors import InputError, WordListError
 from cardgen.familiarity import (
     NONE,
     WordZipf,
@@ -279,9 +279,6 @@ def _where(source: WordListSource) -> object:
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     """The card a card config describes, as `cardgen build` makes it."""
-    if config.opponent.knows is not None and config.game.decision_tables:
-        raise ConfigError(f"{config.path}: opponent: casual tables are Ghost's only, not "
-                          f"{config.game.name}'s")
     return lexicons.store.card(  # read back from the cache when it has it
         config,
         lambda: lexicons.card(

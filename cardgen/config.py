@@ -222,11 +222,14 @@ class _Reader(MappingReader):
         return RankingOptions(by, float(rare_below), frequencies, avoid, spec, replace)
 
     def opponent(self) -> Opponent:
-        """`opponent` (see `cardgen.opponent.read_opponent`); a casual table needs frequencies."""
+        """`opponent` (see `cardgen.opponent.read_opponent`); a casual table needs frequencies,
+        and Ghost (the traps are Ghost's only)."""
         opponent = read_opponent(self.data.get("opponent", "perfect"), self.error)
         if opponent.knows is not None and self.data.get(FAM, WORDFREQ) in (NONE, False, None):
             raise self.error("a casual table needs word frequencies: `familiarity` is none",
                              "opponent")
+        if opponent.knows is not None and (game := self.game()).decision_tables:
+            raise self.error(f"casual tables are Ghost's only, not {game.name}'s", "opponent")
         return opponent
 
     def avoid(self, value: Any) -> frozenset[str]:

@@ -289,9 +289,6 @@ def make_table(
     def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
         if knows is None:
             return None
-        if game.decision_tables:
-            raise ConfigError(f"{config.path}: opponent: casual tables are Ghost's only, not "
-                              f"{game.name}'s")
         found = lexicons.word_zipf(dictionary, min_length, config.ranking)
         if found is None:
             raise WordListError(
