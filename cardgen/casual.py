@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cardgen.ranking import NO_WIN
+from cardgen.solver import rank_totals
 from cardgen.traps import Thresholds
 from cardgen.trie import IntArray
 
@@ -50,13 +51,7 @@ class Casual:
         """A table row's sums for `seat` against the table: its openings, how many it wins,
         and the words of its winning sets added up (as `Solution.seat_totals`)."""
         solution = self.thresholds.solution
-        d = seat - 1
-        if d >= len(solution.levels):
-            return 0, 0, 0
-        keys = self.ranks[seat - 1][d][~solution.levels[d].leaf]
-        won = keys[keys != NO_WIN]
-        count, _, _ = solution._codec.unpack(won)
-        return len(keys), len(won), int(np.sum(count))
+        return rank_totals(solution.levels, self.ranks[seat - 1], solution._codec, seat)
 
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The seat's winning word set from `fragment` against the table and the words of it

@@ -234,13 +234,7 @@ class Solution:
         """The sums a table row prints for `seat`, without listing any word set: its openings
         (fragments of length seat - 1 that are not words), how many it wins, and the words of
         its minimal winning sets added up over them."""
-        d = seat - 1
-        if d >= len(self.levels):
-            return 0, 0, 0
-        keys = self._ranks[seat - 1][d][~self.levels[d].leaf]
-        won = keys[keys != NO_WIN]
-        count, _, _ = self._codec.unpack(won)
-        return len(keys), len(won), int(np.sum(count))
+        return rank_totals(self.levels, self._ranks[seat - 1], self._codec, seat)
 
     def _child_range(self, d: int, i: int) -> range:
         level = self.levels[d]
@@ -249,6 +243,20 @@ class Solution:
     def _letter(self, d: int, j: int) -> str:
         """The last letter of fragment j of length d."""
         return self.words[int(self.levels[d].start[j])][d - 1]
+
+
+def rank_totals(
+    levels: tuple[Level, ...], ranks: tuple[IntArray, ...], codec: RankCodec, seat: int
+) -> tuple[int, int, int]:
+    """A seat's openings, how many of them its rank keys win (not `NO_WIN`), and the words of
+    those sets added up: a table row's sums (`Solution.seat_totals`, `Casual.seat_totals`)."""
+    d = seat - 1
+    if d >= len(levels):
+        return 0, 0, 0
+    keys = ranks[d][~levels[d].leaf]
+    won = keys[keys != NO_WIN]
+    count, _, _ = codec.unpack(won)
+    return len(keys), len(won), int(np.sum(count))
 
 
 def _considered(
