@@ -203,16 +203,18 @@ def explain(
         return table.winning_words(f, mover)
 
     word = solution.is_word(fragment)
+
     def letter(x: str) -> Letter:
         after = solution.after(fragment, x)
+        words, named = words_after(after)
         return Letter(
             letter=x,
             losers=tuple(sorted(solution.losers(after))),
             word=solution.is_word(after),
-            words=words_after(after)[0],
+            words=words,
             threshold=None if traps is None else traps.threshold(after, mover),
             escape=None if traps is None else traps.escape_word(after, mover),
-            named=words_after(after)[1],
+            named=named,
         )
 
     letters = tuple(letter(x) for x in solution.children(fragment))
