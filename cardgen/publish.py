@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen import runner
-from cardgen.cards import Lexicons, config_solution, config_spelling
+from cardgen.cards import Lexicons, config_game
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError
 from cardgen.files import write_all
@@ -80,9 +80,8 @@ def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
     traps (as `cardgen explain` explains it)."""
     from cardgen.render.explorer import render_solution
 
-    solution = config_solution(config, lexicons)
+    solution, traps = config_game(config, lexicons)
     assert isinstance(solution, Solution)  # variant configs are refused before any work
-    traps = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
     return render_solution(solution, None if traps is None else traps.zipf).encode()
 
 
