@@ -95,9 +95,11 @@ def test_seats_prints_only_the_chosen_seats() -> None:
     assert [t.splitlines()[0] for t in texts] == [
         "Ghost: tiny, 3 players, words of 3+ 3",  # the front names the chosen seat
         "You play third · rows C–G 3",
-        "You play third 3",
-        "Ghost: the rules",
+        # Four sides: the words spread over two, the rules after the last word.
+        "You play third · c 3",
+        "You play third · g 3",
     ]
+    assert "\nThe rules: Players take turns" in texts[-1]
     assert "You play first" not in texts[0] and "You play second" not in texts[0]
     assert "Cards by seat: third 1–2, rows C–G on 1." in texts[0]  # the grid backs card 1
 

@@ -22,6 +22,7 @@ from cardgen.render.pdf.layout import (
     pack,
     para_lines,
     runs,
+    spread,
     words,
     wrap,
 )
@@ -144,6 +145,23 @@ def test_pack_refuses_an_entry_taller_than_a_side(
 
 def test_pack_puts_a_tall_entry_on_a_later_taller_side() -> None:
     assert pack([1, 3], 1, (2, 4)) == [[[0]], [[1]]]
+
+
+def test_spread_fills_exactly_the_sides_asked_as_evenly_as_it_goes() -> None:
+    # Seven entries of 1 line, 5 to a side: packed, 5 and 2; spread over three, 3, 3 and 1.
+    assert pack([1] * 7, 1, (5, 5)) == [[[0, 1, 2, 3, 4]], [[5, 6]]]
+    assert spread([1] * 7, 1, (5, 5), 5, 3) == [[[0, 1, 2]], [[3, 4, 5]], [[6]]]
+    # The last side holds no more than `last` lines per column once its columns are balanced.
+    assert spread([2] * 6, 2, (4, 4), 2, 2) == [[[0, 1], [2, 3]], [[4, 5]]]
+    assert spread([2] * 6, 2, (4, 4), 1, 2) is None
+    assert spread([1] * 7, 1, (5, 5), 2, 2) == [[[0, 1, 2, 3, 4]], [[5, 6]]]
+    assert spread([1] * 7, 1, (5, 5), 2, 2) == [[[0, 1, 2, 3, 4]], [[5, 6]]]
+
+
+def test_spread_refuses_what_cannot_fill_every_side() -> None:
+    assert spread([3], 2, (4, 4), 4, 2) is None  # one entry cannot be split over two sides
+    assert spread([4, 4, 4], 1, (4, 4), 4, 2) is None  # nor three full ones put on two
+    assert spread([], 2, (4, 4), 4, 2) is None
 
 
 def test_balance_evens_out_the_columns() -> None:

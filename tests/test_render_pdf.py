@@ -344,7 +344,7 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
         mark = corner_mark(page)
         for seat in filter(None, mark.split("·")):  # the rules side has no mark
             seat_pages.setdefault(int(seat), []).append(set(page_words(page)))
-    assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 2, 7]
+    assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 2, 8]
     for strategy in three.seats:
         for opening in strategy.openings:
             on = [words for words in seat_pages[strategy.seat] if opening_words(opening) <= words]
@@ -361,14 +361,17 @@ def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
         "You play third · rows J–R 3",
         "You play third · rows S–Z 3",
         "You play third · a–d 3",
-        "You play third · e–j 3",
-        "You play third · k–r 3",
-        "You play third · s–z 3",
-        "Ghost: the rules",
+        "You play third · e–i 3",
+        "You play third · j–o 3",
+        "You play third · p–v 3",
+        "You play third · w–z 3",  # and the rules, after the last word
     ]
 
 
 def test_an_odd_deck_ends_with_the_rules() -> None:
+    """Issue 16, 11: an odd deck spreads its last words over one side more, the rules after
+    the last word, so no side is a rules filler; one opening alone cannot spread, and the
+    rules then take a side of their own."""
     card = word_card("cat camel goat gecko gerbil gar gannet", players=3)
     texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
     assert [t.splitlines()[0] for t in texts[1:]] == [
@@ -377,10 +380,25 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
         "You play third 3",
     ]
     assert "card 2/2 · back" in texts[3]
-    rules = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
-    assert [t.splitlines()[0] for t in rules] == [
+    assert "The rules" not in "".join(texts)
+    spread = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
+    assert [t.splitlines()[0] for t in spread] == [
         "Ghost: tiny, 3 players, words of 3+ 3",
         "You play third · rows C–G 3",
+        "You play third · c 3",  # the thumb range of one opening is its row
+        "You play third · g 3",
+    ]
+    assert spread[3].splitlines()[1:5] == [
+        "Find the row, then the words that begin with the bold letters",
+        "on the table.",
+        "g gecko goat",
+        "The rules: Players take turns adding one letter to the end of a shared",
+    ]
+    alone = word_card("cat camel", players=3)
+    rules = [page.extract_text() for page in pages(render_card(alone, PdfOptions(seats=(3,))))]
+    assert [t.splitlines()[0] for t in rules] == [
+        "Ghost: tiny, 3 players, words of 3+ 3",
+        "You play third · row C 3",
         "You play third 3",
         "Ghost: the rules",
     ]

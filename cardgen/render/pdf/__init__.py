@@ -11,6 +11,7 @@ The package holds one job per module:
   on its ink in a box sized from the glyphs' outlines;
 - `glance`: a seat's glance grids split over sides, each saying which rows it holds;
 - `sides`: each section laid out on sides of the card's size, and drawn;
+- `front`: the front of card 1, whose strip answers both seats' first move;
 - `deck`: the sides in order, with seat marks and footers (`render_card`);
 - `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`).
 

@@ -5,14 +5,14 @@ the second seat's replies to every first letter as a large strip, and which card
 seat. Then, seat by seat: the second seat's words; for every further seat its glance grids
 (`cardgen.render.pdf.glance`), then the words to steer to, each whole (none with
 `pdf.words: none`). Every side carries its seat in a large corner mark. A deck with an odd
-number of sides ends with the rules of Ghost.
+number of sides spreads its last seat's words over one side more and ends them with the rules
+of Ghost (or, where no words end it, gives the rules a side of their own).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import math
 from collections.abc import Sequence
 
 from cardgen.paper import SIZES, PdfOptions
@@ -23,64 +23,45 @@ from cardgen.render.pdf.content import (
     footer,
     row_entry,
     rules_section,
-    shown,
 )
 from cardgen.render.pdf.content import (
     legend as side_legend,
 )
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, check_glyphs, load_fonts
-from cardgen.render.pdf.glance import MIN_LETTER, footer_top, grid_sides
-from cardgen.render.pdf.grid import (
-    CELL_HEIGHTS,
-    GridGeometry,
-    Row,
-    draw_grid,
-    fit_size,
-    rows,
-)
+from cardgen.render.pdf.front import front
+from cardgen.render.pdf.glance import grid_sides
 from cardgen.render.pdf.layout import (
     BOLD,
-    HEADING_LEADING,
     MARK_HEIGHT,
     MARK_SIZE,
     MARK_WIDTH,
-    PARAGRAPH_GAP,
     SAFE_MARGIN,
-    TRY,
     Box,
     Frame,
     Para,
     Style,
     Text,
-    Token,
     markup,
     words,
 )
 from cardgen.render.pdf.sides import (
+    Fill,
     Side,
     bleed_offset,
     card_frame,
     draw,
-    draw_top,
     draw_trimmed,
     new_canvas,
     section_sides,
 )
 from cardgen.render.sentences import (
     GAME_OVER,
-    framed_legend,
-    no_first_win,
-    opponent_sentence,
+    full_rules,
     ordinal,
-    rules_sentence,
     seat_heading,
-    try_sentence,
-    verdict,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
 
-STRIP_LETTER = 6.5
-"""The smallest letters of a two-player front's strip of replies, in points."""
 WHITE = Style(bold=True, color="paper")
 """The seat mark's numbers, on its black tab."""
 
@@ -94,100 +75,6 @@ def mark(frame: Frame, text: str, fonts: Fonts) -> tuple[Box, Text]:
     baseline = y + (MARK_HEIGHT - size) / 2 + size * fonts.descent
     return Box(x, y, MARK_WIDTH, MARK_HEIGHT), Text(x + (MARK_WIDTH - width) / 2, baseline, text,
                                                      WHITE, size)
-
-
-def front(
-    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], index: str
-) -> tuple[list[Text], list[Box]]:
-    """The front of card 1, at the largest body size whose strip of replies stays large;
-    DoesNotFit if even the smallest leaves the text over the footer or the strip's letters
-    under `STRIP_LETTER` (two players) or `MIN_LETTER`."""
-    shown: tuple[list[Text], list[Box]] | None = None
-    for size in [s for s in frame.body_sizes if s >= 7.0]:
-        paras = front_paras(card, size, seats, index)
-        texts, y = draw_top(paras, frame, fonts)
-        bottom = footer_top(frame, fonts)
-        boxes: list[Box] = []
-        second = card.seats[1] if card.players > 1 and 2 in seats else None
-        if second is not None and second.openings:
-            letters = card.dictionary.letters
-            # One strip of every letter, or two of half of them each, whichever sets the
-            # letters larger. Two-player fronts keep them at `STRIP_LETTER`; with more
-            # players they may be as small as the glance grids' letters.
-            room = y - PARAGRAPH_GAP - bottom
-            floor = STRIP_LETTER if card.players == 2 else MIN_LETTER
-            choices = []
-            for halves in (1, 2):
-                per = math.ceil(len(letters) / halves)
-                pitch = next((p for p in CELL_HEIGHTS if 2 * halves * p <= room), 0.0)
-                cell = GridGeometry(0.0, 0.0, 0.0, frame.inner_width / per, pitch)
-                if pitch:
-                    choices.append((fit_size(cell, letters, fonts), -halves, pitch))
-            letter, minus, pitch = max(choices, default=(0.0, -1, 0.0))
-            if letter < floor:
-                continue  # too small: try a smaller body
-            halves = -minus
-            per = math.ceil(len(letters) / halves)
-            row = rows(second, letters)[0]
-            for half in range(halves):
-                part = letters[half * per : (half + 1) * per]
-                cells = row.cells[half * per : (half + 1) * per]
-                geometry = GridGeometry(
-                    SAFE_MARGIN, y - PARAGRAPH_GAP - 2 * half * pitch, 0.0,
-                    frame.inner_width / per, pitch,
-                )
-                strip_texts, strip_boxes = draw_grid(
-                    [Row("", cells)], part, geometry, fonts
-                )
-                texts += strip_texts
-                boxes += strip_boxes
-            shown = (texts, boxes)
-            if letter >= size:
-                break
-        elif y >= bottom:
-            shown = (texts, boxes)
-            break
-    if shown is None:
-        raise DoesNotFit("the front (title, rules, the first seat's words and the replies)")
-    return shown
-
-
-def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> list[Para]:
-    """The paragraphs of the front at body `size`."""
-    gap = 0.25 * size
-    paras = [
-        Para(words(card.title, BOLD), size + 2, HEADING_LEADING),
-        Para(words(rules_sentence(card)), size, space=gap),
-        Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
-    ]
-    if card.opponent.knows is not None:
-        paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
-    first = card.seats[0].openings[0] if card.seats[0].openings else None
-    if 1 in seats:
-        if first is None or first.play is None:
-            tokens = words(no_first_win(card))
-            best = first.best_try if first is not None else None
-            if best is not None:
-                tokens += (
-                    *words("Best try: open with"), Token(best.move, TRY),
-                    Token(";", space=False), *words(try_sentence(best, card.players)),
-                )
-        else:
-            listed = [Token(shown(first, word)) for word in first.words]
-            tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
-        paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
-    if card.players > 1 and 2 in seats and card.seats[1].openings:
-        line = "play the boxed letter under theirs"
-        lost = [o.best_try for o in card.seats[1].openings if not o.won]
-        if any(t is not None for t in lost):
-            line += f" ({framed_legend(card)})"
-        elif lost:
-            line += " (\u2014 no forced win)"
-        tokens = words(seat_heading(2) + ":", BOLD) + words(line + ".")
-        paras.append(Para(tokens, size, space=gap))
-    if index:
-        paras.append(Para(words(index), size, space=gap))
-    return paras
 
 
 def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> Section:
@@ -214,12 +101,17 @@ def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> 
     )
 
 
-def seat_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
-    """The sides after the front: each chosen seat from the second on."""
+def seat_sides(
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
+) -> tuple[list[Side], Words | None]:
+    """The sides after the front: each chosen seat from the second on; and the words that end
+    them, if words do."""
     sides: list[Side] = []
+    last: Words | None = None
     for seat in card.seats[1:]:
         if options.seats is not None and seat.seat not in options.seats:
             continue
+        last = None
         if not seat.openings:
             if seat.seat > 2:
                 game_over = Section((), seat_heading(seat.seat), (Para(words(GAME_OVER), 7.0),))
@@ -229,8 +121,32 @@ def seat_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> l
             sides += grid_sides(seat, card, frame, fonts)
         if options.words != "none" and seat.won:
             section = word_section(seat, card, frame, fonts)
-            sides += marked(section_sides(section, frame, fonts), str(seat.seat))
-    return sides
+            run = marked(section_sides(section, frame, fonts), str(seat.seat))
+            sides += run
+            last = Words(section, str(seat.seat), len(run))
+    return sides, last
+
+
+@dataclasses.dataclass(frozen=True)
+class Words:
+    """A seat's words as a run of sides: its section, seat mark and how many sides it took."""
+
+    section: Section
+    seat: str
+    count: int
+
+
+def fill_last(card: Card, sides: list[Side], last: Words | None, frame: Frame, fonts: Fonts
+              ) -> list[Side]:
+    """A deck of an odd number of sides made even: the last seat's words spread over one side
+    more with the rules after them, so no side is left half blank; where they cannot be (no
+    words end the deck, or they do not spread), the rules on a side of their own."""
+    if last is not None:
+        tail = (Para(words("The rules:", BOLD) + words(full_rules(card)), 7.0),)
+        filled = section_sides(last.section, frame, fonts, Fill(last.count + 1, tail))
+        if filled:
+            return sides[: len(sides) - last.count] + marked(filled, last.seat)
+    return sides + section_sides(rules_section(card), frame, fonts)
 
 
 def marked(sides: list[Side], seat: str) -> list[Side]:
@@ -262,7 +178,7 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     # The front answers the first two seats; with neither chosen it names the chosen ones.
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
     front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
-    rest = seat_sides(card, frame, fonts, options)
+    rest, last = seat_sides(card, frame, fonts, options)
     listed = [Side((), (), front_mark), *rest]
     if card.players > 2:  # card 1 indexes the rows of the grids where the front has room
         try:
@@ -273,9 +189,7 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     else:
         texts, boxes = front(card, frame, fonts, seats, "")
     sides = [Side(tuple(texts), tuple(boxes), front_mark), *rest]
-    if len(sides) % 2:
-        sides += section_sides(rules_section(card), frame, fonts)
-    return sides
+    return fill_last(card, sides, last, frame, fonts) if len(sides) % 2 else sides
 
 
 def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:

@@ -296,3 +296,25 @@ def balance(heights: Sequence[int], columns: int, capacity: int) -> list[list[in
         if packed is not None and len(packed) <= 1:
             return packed[0] if packed else []
     raise AssertionError("a side's entries no longer fit its own columns")
+
+
+def spread(
+    heights: Sequence[int], columns: int, capacities: tuple[int, int], last: int, sides: int
+) -> list[list[list[int]]] | None:
+    """Entries over exactly `sides` sides (at least two), as evenly as packing allows, with
+    the last side's columns no taller than `last` lines (it keeps room below them): packed
+    into columns of the smallest height that takes no more sides; None if none does.
+
+    The result is `pack`'s: for each side, for each column, the indices of its entries."""
+    for height in range(max(heights, default=0), max(capacities) + 1):
+        limits = (min(height, capacities[0]), min(height, capacities[1]))
+        packed = pack(heights, columns, limits)
+        if packed is None or len(packed) > sides:
+            continue
+        if len(packed) < sides:  # the last side would hold nothing but what comes after
+            return None
+        # The last side's entries, balanced over its columns, must leave its room free.
+        on_last = pack([heights[i] for column in packed[-1] for i in column], columns, (last, last))
+        if on_last is not None and len(on_last) == 1:
+            return packed
+    return None

@@ -48,6 +48,7 @@ from cardgen.render.pdf.layout import (
     pack,
     para_lines,
     runs,
+    spread,
     widest_group,
     words,
     wrap,
@@ -81,11 +82,14 @@ def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
     return max(size * leading, size * (fonts.ascent + fonts.descent))
 
 
-def draw_top(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> tuple[list[Text], float]:
+def draw_top(
+    paras: Sequence[Para], frame: Frame, fonts: Fonts, top: float | None = None
+) -> tuple[list[Text], float]:
     """Texts of a heading area and the y (from the card's bottom) just below its glyphs and the
-    seat mark; lines beside the mark are set narrower."""
+    seat mark; lines beside the mark are set narrower. With `top`, the paragraphs start that
+    far from the card's bottom instead of at the top (text after a side's body)."""
     texts: list[Text] = []
-    baseline = frame.height - SAFE_MARGIN
+    baseline = frame.height - SAFE_MARGIN if top is None else top
     below = 0.0  # the previous line's extent below its baseline
     mark_bottom = frame.height - SAFE_MARGIN - MARK_HEIGHT
     narrow = frame.inner_width - MARK_WIDTH - COLUMN_GAP
@@ -132,6 +136,15 @@ class Layout:
     """For each side, for each column, the entry indices."""
 
 
+@dataclass(frozen=True)
+class Fill:
+    """A section set over exactly `sides` sides, as evenly as it goes, with `tail` (the rules)
+    after its last entry: how a deck with an odd number of sides fills its last card."""
+
+    sides: int
+    tail: tuple[Para, ...]
+
+
 def _entry_lines(
     entry: Entry, width: float, gutter: float, size: float, fonts: Fonts
 ) -> list[Line]:
@@ -143,15 +156,26 @@ def _column_width(frame: Frame, columns: int) -> float:
     return (frame.inner_width - (columns - 1) * COLUMN_GAP) / columns
 
 
-def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
-    """The layout of a section that takes the fewest sides, then the largest size, then the
-    looser leading, then the fewest columns; each side's columns balanced."""
+def _tail_height(fill: Fill | None, frame: Frame, fonts: Fonts) -> float:
+    """The height a fill's tail takes below the last side's columns, its gap included."""
+    if fill is None:
+        return 0.0
+    top = frame.height / 2  # below the seat mark, so its lines are set full width
+    return top - draw_top(fill.tail, frame, fonts, top)[1] + PARAGRAPH_GAP
+
+
+def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None
+                  ) -> Layout | None:
+    """The layout of a section that takes the fewest sides (with `fill`: exactly its sides,
+    the last keeping room for its tail), then the largest size, then the looser leading, then
+    the fewest columns; each side's columns balanced. None if no layout fills as asked."""
     if not section.entries:
         return Layout(frame.body_sizes[0], LEADING, 1, 0.0, ((),))
     first_height = _body_height(section.top(first=True), frame, fonts)
     later_height = _body_height(section.top(first=False), frame, fonts)
+    tail = _tail_height(fill, frame, fonts)
     labels = [entry.label for entry in section.entries if entry.label is not None]
-    best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int]] | None
+    best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int, int]] | None
     best = None
     # Columns are never narrower than the widest word: a word is cut across lines only where
     # even one column of the smallest size cannot hold it.
@@ -167,15 +191,21 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
             heights = [len(_entry_lines(e, width, gutter, size, fonts)) for e in section.entries]
             for leading in (LEADING, TIGHT_LEADING):
                 pitch = line_pitch(size, leading, fonts)
-                capacities = (int(first_height // pitch), int(later_height // pitch))
-                sides = pack(heights, columns, capacities)
+                first, later = int(first_height // pitch), int(later_height // pitch)
+                last = int((later_height - tail) // pitch) if fill else later
+                if fill is None:
+                    sides = pack(heights, columns, (first, later))
+                else:
+                    sides = spread(heights, columns, (first, later), last, fill.sides)
                 if sides is None:
                     continue
                 score = (len(sides), -size, -leading, columns)
                 if best is None or score < best[0]:
                     packed = tuple(tuple(tuple(column) for column in side) for side in sides)
                     layout = Layout(size, leading, columns, gutter, packed)
-                    best = (score, layout, heights, capacities)
+                    best = (score, layout, heights, (first, later, last))
+    if best is None and fill is not None:
+        return None
     if best is None:  # name the opening that is too tall for a side, even alone
         size = frame.body_sizes[-1]
         width = frame.inner_width
@@ -185,18 +215,24 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts) -> Layout:
         )
         label = section.labels[tallest] if section.labels else ""
         raise DoesNotFit(f"the opening {label!r} of '{section.heading}'")
-    _score, layout, heights, capacities = best
+    _score, layout, heights, (first, later, last) = best
     balanced = []
     for n, side in enumerate(layout.sides):
         indices = [i for column in side for i in column]
-        local = balance([heights[i] for i in indices], layout.columns, capacities[n > 0])
+        capacity = first if n == 0 else last if n == len(layout.sides) - 1 else later
+        local = balance([heights[i] for i in indices], layout.columns, capacity)
         balanced.append(tuple(tuple(indices[j] for j in column) for column in local))
     return Layout(layout.size, layout.leading, layout.columns, layout.gutter, tuple(balanced))
 
 
-def section_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
-    """The sides a section takes, without footers."""
-    layout = choose_layout(section, frame, fonts)
+def section_sides(
+    section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None
+) -> list[Side]:
+    """The sides a section takes, without footers; with `fill`, exactly its sides with its
+    tail after the last entry, or none if the section cannot be set so."""
+    layout = choose_layout(section, frame, fonts, fill)
+    if layout is None:
+        return []
     sides = []
     pitch = line_pitch(layout.size, layout.leading, fonts)
     width = _column_width(frame, layout.columns)
@@ -205,15 +241,18 @@ def section_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
         indices = [i for column in columns for i in column]
         if len(layout.sides) > 1 and indices:
             first, last = section.labels[indices[0]], section.labels[indices[-1]]
-            ranged = f"{heading} {fonts.dot} {first}{fonts.range}{last}"
+            span = first if first == last else f"{first}{fonts.range}{last}"
+            ranged = f"{heading} {fonts.dot} {span}"
             if len(wrap(words(ranged, BOLD), frame.inner_width, HEADING_SIZE, fonts.measure)) == 1:
                 heading = ranged
         top = section.top(first=n == 0, heading=heading)
         texts, y = draw_top(top, frame, fonts)
         body_top = y - PARAGRAPH_GAP
+        bottom = body_top
         for c, column in enumerate(columns):
             x0 = SAFE_MARGIN + c * (width + COLUMN_GAP)
             baseline = body_top - layout.size * fonts.ascent
+            lines = 0
             for i in column:
                 entry = section.entries[i]
                 if entry.label is not None:
@@ -222,6 +261,10 @@ def section_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
                 for line in _entry_lines(entry, width, layout.gutter, layout.size, fonts):
                     texts += runs(line, x0 + layout.gutter, baseline, layout.size, fonts.measure)
                     baseline -= pitch
+                    lines += 1
+            bottom = min(bottom, body_top - lines * pitch)
+        if fill is not None and n == len(layout.sides) - 1:
+            texts += draw_top(fill.tail, frame, fonts, bottom - PARAGRAPH_GAP)[0]
         sides.append(Side(tuple(texts)))
     return sides
 

@@ -1,0 +1,135 @@
+"""The front of card 1: the title, the rules, the verdict, the first seat's opening and words,
+the second seat's replies to every first letter as a large strip, and (from three players)
+which cards hold which seat and grid rows."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from cardgen.render.pdf.content import shown
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts
+from cardgen.render.pdf.glance import MIN_LETTER, footer_top
+from cardgen.render.pdf.grid import CELL_HEIGHTS, GridGeometry, Row, draw_grid, fit_size, rows
+from cardgen.render.pdf.layout import (
+    BOLD,
+    HEADING_LEADING,
+    PARAGRAPH_GAP,
+    SAFE_MARGIN,
+    TRY,
+    Box,
+    Frame,
+    Para,
+    Text,
+    Token,
+    markup,
+    words,
+)
+from cardgen.render.pdf.sides import draw_top
+from cardgen.render.sentences import (
+    framed_legend,
+    no_first_win,
+    opponent_sentence,
+    rules_sentence,
+    seat_heading,
+    try_sentence,
+    verdict,
+)
+from cardgen.strategy import Card
+
+STRIP_LETTER = 6.5
+"""The smallest letters of a two-player front's strip of replies, in points."""
+
+
+def front(
+    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], index: str
+) -> tuple[list[Text], list[Box]]:
+    """The front of card 1, at the largest body size whose strip of replies stays large;
+    DoesNotFit if even the smallest leaves the text over the footer or the strip's letters
+    under `STRIP_LETTER` (two players) or `MIN_LETTER`."""
+    shown: tuple[list[Text], list[Box]] | None = None
+    for size in [s for s in frame.body_sizes if s >= 7.0]:
+        paras = front_paras(card, size, seats, index)
+        texts, y = draw_top(paras, frame, fonts)
+        bottom = footer_top(frame, fonts)
+        boxes: list[Box] = []
+        second = card.seats[1] if card.players > 1 and 2 in seats else None
+        if second is not None and second.openings:
+            letters = card.dictionary.letters
+            # One strip of every letter, or two of half of them each, whichever sets the
+            # letters larger. Two-player fronts keep them at `STRIP_LETTER`; with more
+            # players they may be as small as the glance grids' letters.
+            room = y - PARAGRAPH_GAP - bottom
+            floor = STRIP_LETTER if card.players == 2 else MIN_LETTER
+            choices = []
+            for halves in (1, 2):
+                per = math.ceil(len(letters) / halves)
+                pitch = next((p for p in CELL_HEIGHTS if 2 * halves * p <= room), 0.0)
+                cell = GridGeometry(0.0, 0.0, 0.0, frame.inner_width / per, pitch)
+                if pitch:
+                    choices.append((fit_size(cell, letters, fonts), -halves, pitch))
+            letter, minus, pitch = max(choices, default=(0.0, -1, 0.0))
+            if letter < floor:
+                continue  # too small: try a smaller body
+            halves = -minus
+            per = math.ceil(len(letters) / halves)
+            row = rows(second, letters)[0]
+            for half in range(halves):
+                part = letters[half * per : (half + 1) * per]
+                cells = row.cells[half * per : (half + 1) * per]
+                geometry = GridGeometry(
+                    SAFE_MARGIN, y - PARAGRAPH_GAP - 2 * half * pitch, 0.0,
+                    frame.inner_width / per, pitch,
+                )
+                strip_texts, strip_boxes = draw_grid(
+                    [Row("", cells)], part, geometry, fonts
+                )
+                texts += strip_texts
+                boxes += strip_boxes
+            shown = (texts, boxes)
+            if letter >= size:
+                break
+        elif y >= bottom:
+            shown = (texts, boxes)
+            break
+    if shown is None:
+        raise DoesNotFit("the front (title, rules, the first seat's words and the replies)")
+    return shown
+
+
+def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> list[Para]:
+    """The paragraphs of the front at body `size`."""
+    gap = 0.25 * size
+    paras = [
+        Para(words(card.title, BOLD), size + 2, HEADING_LEADING),
+        Para(words(rules_sentence(card)), size, space=gap),
+        Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
+    ]
+    if card.opponent.knows is not None:
+        paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
+    first = card.seats[0].openings[0] if card.seats[0].openings else None
+    if 1 in seats:
+        if first is None or first.play is None:
+            tokens = words(no_first_win(card))
+            best = first.best_try if first is not None else None
+            if best is not None:
+                tokens += (
+                    *words("Best try: open with"), Token(best.move, TRY),
+                    Token(";", space=False), *words(try_sentence(best, card.players)),
+                )
+        else:
+            listed = [Token(shown(first, word)) for word in first.words]
+            tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
+        paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
+    if card.players > 1 and 2 in seats and card.seats[1].openings:
+        line = "play the boxed letter under theirs"
+        lost = [o.best_try for o in card.seats[1].openings if not o.won]
+        if any(t is not None for t in lost):
+            line += f" ({framed_legend(card)})"
+        elif lost:
+            line += " (\u2014 no forced win)"
+        tokens = words(seat_heading(2) + ":", BOLD) + words(line + ".")
+        paras.append(Para(tokens, size, space=gap))
+    if index:
+        paras.append(Para(words(index), size, space=gap))
+    return paras
