@@ -5,7 +5,7 @@ The package holds one job per module:
 - `fonts`: the TrueType body font and its bold face, registered and measured;
 - `layout`: text layout on measured widths (tokens, line breaking, packing into columns and
   sides, balancing), free of reportlab;
-- `content`: what goes on the card (title, verdict, each seat's openings, the rules filler,
+- `content`: what goes on the card (title, verdict, each seat's openings, the rules,
   the footer), in the words of `cardgen.render.sentences`;
 - `grid`: glance grids, a seat's openings as a table of letters to play, each letter centred
   on its ink in a box sized from the glyphs' outlines;

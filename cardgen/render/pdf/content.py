@@ -1,5 +1,5 @@
 """What goes on a PDF card: the sections of its sides (title, verdict, each seat's openings,
-the rules filler) and the footer, in the words of `cardgen.render.sentences`.
+the rules) and the footer, in the words of `cardgen.render.sentences`.
 
 Each seat starts on a new side and lists its openings alphabetically: the letters on the
 table in bold as a thumb index, the letter to play white on a black box, then the seat's
@@ -49,7 +49,7 @@ from cardgen.strategy import Card, Opening, SeatStrategy
 
 @dataclass(frozen=True)
 class Section:
-    """What one run of sides shows: a seat's openings, or the rules filler.
+    """What one run of sides shows: a seat's openings, or the rules.
 
     Each side of it starts with `heading` (plus the thumb range of the side when the section
     takes more than one) and `howto`; the first side has `extra` above them."""
@@ -123,7 +123,8 @@ def row_entry(label: str, openings: list[Opening]) -> Entry:
 
 
 def rules_section(card: Card) -> Section:
-    """The filler side of a deck with an odd number of sides."""
+    """The rules on a side of their own: the last side of an odd deck whose last words cannot
+    spread over it (`deck.fill_last`)."""
     return Section((), FULL_RULES_HEADING, (Para(words(full_rules(card)), BODY_SIZES[0]),))
 
 
