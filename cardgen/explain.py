@@ -261,6 +261,7 @@ def position_document(position: Position) -> dict[str, Any]:
         "prefix": position.prefix,
         "completed_by": position.completed_by,
         "ended_at": position.ended_at,
+        "not_counted": position.not_counted,
         "moves": list(position.moves),
         "words": list(position.words),
         "card_move": position.card_move,

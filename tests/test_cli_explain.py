@@ -78,7 +78,8 @@ def test_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {
         "fragment": "be", "mover": 1, "losers": [2], "word": False, "prefix": True,
-        "completed_by": None, "ended_at": None, "moves": ["a"], "words": ["bear", "beaver"],
+        "completed_by": None, "ended_at": None, "not_counted": None, "moves": ["a"],
+        "words": ["bear", "beaver"],
         "card_move": "a",
         "letters": [
             {"letter": "a", "losers": [2], "word": False, "words": ["bear", "beaver"],
@@ -191,6 +192,11 @@ def test_a_word_the_list_drops_is_said_so(runner: CliRunner) -> None:
         "which capitalized: drop leaves out.",
         "gnu begins no playable word: the first player, who played u, loses to a challenge.",
     ]
+    result = runner.invoke(app, ["explain", ANIMALS, "gnu", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["not_counted"] == (
+        "the list has it only as 'Gnu', which capitalized: drop leaves out"
+    )
 
 
 def test_with_three_players_seats_can_be_made_to_lose(

@@ -44,8 +44,8 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
         return {
             "fragment": fragment, "mover": mover, "losers": [loser], "word": False,
             "prefix": False, "completed_by": loser if ended_at else None, "ended_at": ended_at,
-            "moves": [], "words": [], "card_move": None, "letters": [], "challenge_word": None,
-            "try": None, "traps": False, "knows": None, "named": [],
+            "not_counted": None, "moves": [], "words": [], "card_move": None, "letters": [],
+            "challenge_word": None, "try": None, "traps": False, "knows": None, "named": [],
         }
     word = fragment in ghost.words
     words = sorted(ghost.winning_words(fragment, mover), key=ghost.order)
@@ -58,6 +58,7 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
         "prefix": True,
         "completed_by": (len(fragment) - 1) % n + 1 if word else None,
         "ended_at": None,
+        "not_counted": None,
         "moves": ghost.winning_moves(fragment, mover),
         "words": words,
         "card_move": words[0][len(fragment)] if words and not word else None,
@@ -196,7 +197,8 @@ TWL06_POSITIONS = {
 @pytest.mark.network
 @pytest.mark.parametrize("fragment", list(TWL06_POSITIONS))
 def test_twl06_positions(twl06: Solution, fragment: str) -> None:
-    expected = {**TWL06_POSITIONS[fragment], "traps": False, "knows": None, "named": []}
+    expected = {**TWL06_POSITIONS[fragment], "traps": False, "knows": None, "named": [],
+                "not_counted": None}
     assert position_document(explain(twl06, fragment)) == expected
 
 
