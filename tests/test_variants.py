@@ -154,7 +154,7 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
 
     import pdfplumber
 
-    from cardgen.render.pdf import render_card
+    from cardgen.render.pdf import PdfOptions, render_card
 
     card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
     with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
@@ -168,6 +168,20 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
     assert "The first player's decision table." in tables
     for row in ("start i i", "rbil e… erbil", "bi …l bil"):
         assert row in tables, row
+    # Issue 16, 11: an odd deck (the second seat alone: front, replies, table) spreads its
+    # table over one side more and ends it with the rules, not a rules filler.
+    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(seats=(2,))))) as pdf:
+        second = [page.extract_text().splitlines() for page in pdf.pages]
+    assert [lines[0] for lines in second[2:]] == [
+        "The second player's decision table. 2", "Table · o–mel 2"
+    ]
+    assert second[3][-6:-1] == [
+        "The rules: Players take turns to add a letter at the front or the back.",
+        "The fragment must always stay inside a word of the list (a run of its",
+        "letters). Whoever makes a word of 3 or more letters loses; shorter",
+        "words do not count, and a word inside a longer one still ends the",
+        "game.",
+    ]
 
 
 @pytest.mark.parametrize("command", [["explain", SUPER, "bi"], ["play", SUPER]])

@@ -10,10 +10,11 @@ The package holds one job per module:
 - `grid`: glance grids, a seat's openings as a table of letters to play, each letter centred
   on its ink in a box sized from the glyphs' outlines;
 - `glance`: a seat's glance grids split over sides, each saying which rows it holds;
-- `sides`: each section laid out on sides of the card's size, and drawn;
+- `sides`: each section laid out on sides of the card's size, and drawn; an odd deck made even;
 - `front`: the front of card 1, whose strip answers both seats' first move;
 - `deck`: the sides in order, with seat marks and footers (`render_card`);
-- `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`).
+- `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`);
+- `bleed`: a single card's page for a print shop, with bleed and crop marks (`pdf.bleed`).
 
 All ink is black alone (DeviceGray); `pdf.bleed` adds bleed and crop marks around each card.
 

@@ -34,7 +34,7 @@ from cardgen.render.pdf.layout import (
     markup,
     words,
 )
-from cardgen.render.pdf.sides import Side, section_sides
+from cardgen.render.pdf.sides import Run, Side, even_deck, marked, section_sides
 from cardgen.render.sentences import (
     GAME_OVER,
     no_first_win,
@@ -144,7 +144,8 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
 
 
 def rules_side(card: Card) -> Section:
-    """The filler side of a deck with an odd number of sides: the variant's rules."""
+    """The variant's rules: after the last table of an odd deck, or on a side of their own
+    (`sides.even_deck`)."""
     text = (
         f"Players take turns to {card.game_rules}. The fragment must always stay inside a word "
         f"of the list (a run of its letters). Whoever makes a word of {card.min_length} or more "
@@ -167,21 +168,18 @@ def booklet_sides(
         alone = Section((), card.title, front.extra[1:])
         sides = section_sides(alone, frame, fonts)
         sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
-    sides = mark(sides, front_mark)
+    sides = marked(sides, front_mark)
+    last: Run | None = None
     for seat in card.seats:
         if seat.seat not in seats:
             continue
+        last = None
         if not seat.openings and seat.seat > 2:
             over = Section((), seat_heading(seat.seat), (Para(words(GAME_OVER), 7.0),))
-            sides += mark(section_sides(over, frame, fonts), str(seat.seat))
+            sides += marked(section_sides(over, frame, fonts), str(seat.seat))
         elif options.words != "none" and groups(card, seat):
-            sides += mark(section_sides(table_section(card, seat, fonts), frame, fonts),
-                          str(seat.seat))
-    if len(sides) % 2:
-        sides += section_sides(rules_side(card), frame, fonts)
-    return sides
-
-
-def mark(sides: list[Side], seat: str) -> list[Side]:
-    """`sides` with `seat` as their corner mark."""
-    return [Side(side.texts, side.boxes, seat) for side in sides]
+            section = table_section(card, seat, fonts)
+            run = marked(section_sides(section, frame, fonts), str(seat.seat))
+            sides += run
+            last = Run(section, str(seat.seat), len(run))
+    return even_deck(sides, last, rules_side(card), frame, fonts)

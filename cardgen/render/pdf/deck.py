@@ -16,6 +16,7 @@ import io
 from collections.abc import Sequence
 
 from cardgen.paper import SIZES, PdfOptions
+from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
 from cardgen.render.pdf.content import (
     Section,
@@ -31,7 +32,6 @@ from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, check_glyphs, 
 from cardgen.render.pdf.front import front
 from cardgen.render.pdf.glance import grid_sides
 from cardgen.render.pdf.layout import (
-    BOLD,
     MARK_HEIGHT,
     MARK_SIZE,
     MARK_WIDTH,
@@ -45,18 +45,17 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.sides import (
-    Fill,
+    Run,
     Side,
-    bleed_offset,
     card_frame,
     draw,
-    draw_trimmed,
+    even_deck,
+    marked,
     new_canvas,
     section_sides,
 )
 from cardgen.render.sentences import (
     GAME_OVER,
-    full_rules,
     ordinal,
     seat_heading,
 )
@@ -103,11 +102,11 @@ def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> 
 
 def seat_sides(
     card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
-) -> tuple[list[Side], Words | None]:
-    """The sides after the front: each chosen seat from the second on; and the words that end
-    them, if words do."""
+) -> tuple[list[Side], Run | None]:
+    """The sides after the front: each chosen seat from the second on; and the run of words
+    that ends them, if words do."""
     sides: list[Side] = []
-    last: Words | None = None
+    last: Run | None = None
     for seat in card.seats[1:]:
         if options.seats is not None and seat.seat not in options.seats:
             continue
@@ -123,35 +122,8 @@ def seat_sides(
             section = word_section(seat, card, frame, fonts)
             run = marked(section_sides(section, frame, fonts), str(seat.seat))
             sides += run
-            last = Words(section, str(seat.seat), len(run))
+            last = Run(section, str(seat.seat), len(run))
     return sides, last
-
-
-@dataclasses.dataclass(frozen=True)
-class Words:
-    """A seat's words as a run of sides: its section, seat mark and how many sides it took."""
-
-    section: Section
-    seat: str
-    count: int
-
-
-def fill_last(card: Card, sides: list[Side], last: Words | None, frame: Frame, fonts: Fonts
-              ) -> list[Side]:
-    """A deck of an odd number of sides made even: the last seat's words spread over one side
-    more with the rules after them, so no side is left half blank; where they cannot be (no
-    words end the deck, or they do not spread), the rules on a side of their own."""
-    if last is not None:
-        tail = (Para(words("The rules:", BOLD) + words(full_rules(card)), 7.0),)
-        filled = section_sides(last.section, frame, fonts, Fill(last.count + 1, tail))
-        if filled:
-            return sides[: len(sides) - last.count] + marked(filled, last.seat)
-    return sides + section_sides(rules_section(card), frame, fonts)
-
-
-def marked(sides: list[Side], seat: str) -> list[Side]:
-    """`sides` with `seat` as their corner mark."""
-    return [Side(side.texts, side.boxes, seat) for side in sides]
 
 
 def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = True) -> str:
@@ -189,7 +161,7 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     else:
         texts, boxes = front(card, frame, fonts, seats, "")
     sides = [Side(tuple(texts), tuple(boxes), front_mark), *rest]
-    return fill_last(card, sides, last, frame, fonts) if len(sides) % 2 else sides
+    return even_deck(sides, last, rules_section(card), frame, fonts)
 
 
 def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from cardgen.paper import MM, SIZES, PdfOptions
+from cardgen.paper import SIZES, PdfOptions
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, unit_width
 from cardgen.render.pdf.layout import (
@@ -269,6 +269,37 @@ def section_sides(
     return sides
 
 
+@dataclass(frozen=True)
+class Run:
+    """The sides a section took in a deck: the section, their seat mark and how many."""
+
+    section: Section
+    seat: str
+    count: int
+
+
+def marked(sides: list[Side], seat: str) -> list[Side]:
+    """`sides` with `seat` as their corner mark."""
+    return [Side(side.texts, side.boxes, seat) for side in sides]
+
+
+def even_deck(
+    sides: list[Side], last: Run | None, rules: Section, frame: Frame, fonts: Fonts
+) -> list[Side]:
+    """A deck with an even number of sides, every card printed on both: an odd deck spreads
+    the run that ends it over one side more with the rules after its last entry, so no side
+    is left half blank; where it cannot (no run of entries ends the deck, or it does not
+    spread), the rules take a side of their own."""
+    if len(sides) % 2 == 0:
+        return sides
+    if last is not None:
+        tail = (Para(words("The rules:", BOLD) + rules.howto[0].tokens, 7.0),)
+        filled = section_sides(last.section, frame, fonts, Fill(last.count + 1, tail))
+        if filled:
+            return sides[: len(sides) - last.count] + marked(filled, last.seat)
+    return sides + section_sides(rules, frame, fonts)
+
+
 def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
     """Draw a side with its bottom-left corner at the canvas's origin: shapes, then text."""
     for box in side.boxes:
@@ -301,40 +332,6 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
             canvas.setFillGray(COLORS[key[2]])
             current = key
         canvas.drawString(text.x, text.y, text.text)
-
-
-CROP_LENGTH = 4 * MM
-"""Crop marks around a card with bleed: this long, starting at the bleed's edge ..."""
-SLUG = 1 * MM
-"""... and this much paper beyond them."""
-
-
-def bleed_offset(options: PdfOptions) -> float:
-    """How far the card's trim sits from the page's edge: 0 without bleed."""
-    return options.bleed * MM + CROP_LENGTH + SLUG if options.bleed else 0.0
-
-
-def draw_trimmed(canvas: Canvas, side: Side, frame: Frame, fonts: Fonts, bleed: float) -> None:
-    """Draw a side on a page with `bleed` millimetres around the card and crop marks at its
-    trim outside the bleed; the page's TrimBox and BleedBox say where they are."""
-    offset = bleed * MM + CROP_LENGTH + SLUG
-    width, height = frame.width, frame.height
-    page = (width + 2 * offset, height + 2 * offset)
-    canvas.setTrimBox((offset, offset, offset + width, offset + height))
-    out = bleed * MM
-    canvas.setBleedBox((offset - out, offset - out, offset + width + out, offset + height + out))
-    canvas.setStrokeGray(COLORS["ink"])
-    canvas.setLineWidth(0.25)
-    for x in (offset, offset + width):  # vertical marks above and below each side edge
-        canvas.line(x, SLUG, x, SLUG + CROP_LENGTH)
-        canvas.line(x, page[1] - SLUG, x, page[1] - SLUG - CROP_LENGTH)
-    for y in (offset, offset + height):
-        canvas.line(SLUG, y, SLUG + CROP_LENGTH, y)
-        canvas.line(page[0] - SLUG, y, page[0] - SLUG - CROP_LENGTH, y)
-    canvas.saveState()
-    canvas.translate(offset, offset)
-    draw(canvas, side, fonts)
-    canvas.restoreState()
 
 
 def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
