@@ -11,6 +11,9 @@ one of these rules (`alphabet`) writes each letter:
 - `a-z`: the letters a-z as written, nothing else: an entry with an accent is dropped. This is
   English's default, the rule cardgen has always used for its English lists.
 
+In German an entry with no vowel (`VOWELS`) is an abbreviation or a unit (bzw, jmdn, kg, Lkw)
+and is dropped too.
+
 An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
 digits, a ligature the rule does not write, ...) is dropped; entries that become the same word
 count once (the lexicon removes repeats).
@@ -36,6 +39,7 @@ __all__ = [
     "KEPT",
     "LANGUAGES",
     "RULES",
+    "VOWELS",
     "Spelling",
     "alphabet_text",
     "default_spelling",
@@ -68,6 +72,11 @@ AFTER_Z = frozenset({"sv", "da", "nb"})
 """Languages whose extra letters follow z in their alphabet."""
 FOLDED = {"ß": "ss", "æ": "ae", "ø": "o", "å": "a", "ł": "l"}
 """How `fold` writes the letters that are not a base letter with an accent (å is both)."""
+VOWELS: dict[str, frozenset[str]] = {"de": frozenset("aeiouyäöü")}
+"""The vowels (any other accent aside: é is e) of each language whose list's entries without
+one are all abbreviations, units or single letters, and dropped: German (wngerman's 68: bzw,
+jmdn, kg, Lkw, Nr, Std, ...). Other languages play words without a vowel (English psst, nth,
+crwth; French pfft; Dutch hm; Polish bzz), so they have no such rule."""
 _BAD = "\0"
 """What a character that is no letter of the alphabet is written as: it drops its entry."""
 
@@ -83,8 +92,8 @@ class Spelling:
     capitalized: Capitalized = "drop"
     """`drop` capitalised entries (names), or `lower` them (German nouns)."""
     names: str = ""
-    """With `lower`: the sha256 of the names data (`cardgen.names`) whose names are dropped
-    all the same; "" for none."""
+    """With `lower`: the sha256s of the names data (`cardgen.names.names_key`) whose names are
+    dropped all the same; "" for none."""
 
     @property
     def letters(self) -> str | None:
@@ -112,22 +121,37 @@ class Spelling:
             from cardgen.names import name_set  # the data is read only where it is used
 
             names = name_set(self.names)
+        vowels = VOWELS.get(self.language)
         normalize = unicodedata.normalize
         for entry in entries:
             if entry.isascii():
                 if entry.isalpha() and entry.islower():  # the fast path: most entries
-                    yield entry
+                    word = entry
                 elif lower and entry.isalpha() and _capitalised(entry) and entry not in names:
-                    yield entry.lower()
-                continue
-            entry = normalize("NFC", entry)
-            if not entry.islower():  # a capital, or no letter at all
-                if not (lower and _capitalised(entry)) or entry in names:
-                    continue  # mixed or all capitals (abbreviations) are always dropped
-                entry = entry.lower()
-            word = entry.translate(table)
-            if word and _BAD not in word:
+                    word = entry.lower()
+                else:
+                    continue
+            else:
+                entry = normalize("NFC", entry)
+                if not entry.islower():  # a capital, or no letter at all
+                    if not (lower and _capitalised(entry)) or entry in names:
+                        continue  # mixed or all capitals (abbreviations) are always dropped
+                    entry = entry.lower()
+                word = entry.translate(table)
+                if not word or _BAD in word:
+                    continue
+            if vowels is None or not vowels.isdisjoint(word) or not _vowelless(word, vowels):
                 yield word
+
+    def abbreviation(self, word: str) -> bool:
+        """Whether the language drops `word`, written in its alphabet, as an abbreviation:
+        it has no vowel (`VOWELS`; German bzw, jmdn, kg, lkw).
+
+        >>> Spelling("de", "scrabble").abbreviation("jmdn"), Spelling().abbreviation("nth")
+        (True, False)
+        """
+        vowels = VOWELS.get(self.language)
+        return vowels is not None and _vowelless(word, vowels)
 
     def write(self, text: str) -> str | None:
         """What a person typed, written as this list's words are (NFC, lower-cased, then the
@@ -209,6 +233,11 @@ def sort_words(words: Iterable[str], letters: str) -> list[str]:
     # occurs in a word anyway.
     ranks = str.maketrans({letter: chr(0x100 + i) for i, letter in enumerate(letters)})
     return sorted(words, key=lambda word: word.translate(ranks))
+
+
+def _vowelless(word: str, vowels: frozenset[str]) -> bool:
+    """Whether a word has none of the vowels, with or without its accents."""
+    return vowels.isdisjoint(word) and vowels.isdisjoint(_strip(word))
 
 
 def _capitalised(entry: str) -> bool:

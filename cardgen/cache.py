@@ -121,7 +121,7 @@ def names_data() -> dict[str, str]:
     """The sha256 of every names data (`cardgen.names`): a German lexicon's words depend on
     it, whatever the config says."""
     data = load_catalog("data.yaml")
-    return {name: data[name].sha256 for name in sorted(DATA.values())}
+    return {name: data[name].sha256 for name in sorted(n for names in DATA.values() for n in names)}
 
 
 def file_sha256(path: Path) -> str:

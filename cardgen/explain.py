@@ -374,8 +374,8 @@ def not_counted(
     fragment: str, entries: Iterable[str], spelling: Spelling, min_length: int
 ) -> str | None:
     """Why `fragment` is in the list but is no playable word: shorter than `min_length`, or
-    an entry that the spelling rule drops (a capitalised one, a German name, one with an
-    apostrophe, ...); None when no entry is written so.
+    an entry that the spelling rule drops (a capitalised one, a German name or abbreviation,
+    one with an apostrophe, ...); None when no entry is written so.
 
     >>> not_counted("cat", ["cat", "cats"], Spelling(), 4)
     'it has fewer than 4 letters'
@@ -393,8 +393,9 @@ def not_counted(
             dropped = entry
     if dropped is None:
         return None
-    if spelling.names and unicodedata.normalize("NFC", dropped) in name_set(spelling.names):
-        return f"the list has it only as {printable(repr(dropped))}, a name, which is left out"
+    named = spelling.names and unicodedata.normalize("NFC", dropped) in name_set(spelling.names)
     rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
         f"alphabet: {spelling.rule}")
-    return f"the list has it only as {printable(repr(dropped))}, which {rule} leaves out"
+    why = "a name, which is left out" if named else f"which {rule} leaves out"
+    why = "an abbreviation, which is left out" if spelling.abbreviation(fragment) else why
+    return f"the list has it only as {printable(repr(dropped))}, {why}"

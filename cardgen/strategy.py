@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardgen.advice import Try, best_try
+from cardgen.alphabet import VOWELS
 from cardgen.game import Decision, GameSolution
 from cardgen.lexicon import Lexicon
 from cardgen.opponent import PERFECT, Opponent
@@ -44,8 +45,12 @@ class DictionaryInfo:
     capitalized: str = "drop"
     """Whether capitalised entries were dropped or lower-cased (`lower`)."""
     names: str = ""
-    """With `capitalized: lower` (German): the sha256 of the names data whose names were left
-    out (`cardgen.names`); "" where no names were dropped that way."""
+    """With `capitalized: lower` (German): the sha256s of the names data whose names were left
+    out, separated by a space (`cardgen.names.names_key`); "" where no names were dropped that
+    way."""
+    abbreviations: bool = False
+    """Whether entries without a vowel were left out as abbreviations (German:
+    `cardgen.alphabet.VOWELS`)."""
 
     @classmethod
     def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:
@@ -61,6 +66,7 @@ class DictionaryInfo:
             letters=lexicon.letters,
             capitalized=lexicon.spelling.capitalized,
             names=lexicon.spelling.names,
+            abbreviations=lexicon.spelling.language in VOWELS,
         )
 
 

@@ -1,12 +1,17 @@
-"""Names in German lists (issue 16, item 3): `cardgen.names` reads German Wiktionary's noun
-data (german-nouns), and a German list with `capitalized: lower` drops the capitalised entries
-it labels names only."""
+"""Names and abbreviations in German lists (issue 16, item 3): `cardgen.names` reads German
+Wiktionary's noun data (german-nouns) and Jörg Michael's first names (gender-guesser's
+nam_dict.txt), and a German list with `capitalized: lower` drops the capitalised entries that
+are names only; a German entry without a vowel is an abbreviation and dropped
+(`cardgen.alphabet.VOWELS`)."""
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -14,7 +19,7 @@ from conftest import CONFIGS, shipped_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen import names
+from cardgen import alphabet, names
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cache import config_key
 from cardgen.cards import Lexicons
@@ -24,7 +29,7 @@ from cardgen.errors import FetchError
 from cardgen.explain import not_counted
 from cardgen.lexicon import playable_words
 from cardgen.render.json import render_card
-from cardgen.wordlists import CatalogList, ListFile, load_wordlist
+from cardgen.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"
 CSV = HEADER + (
@@ -42,10 +47,60 @@ CSV = HEADER + (
 """A made-up excerpt of german-nouns' CSV, in its format."""
 
 
+def name_line(gender: str, name: str, counts: str, column_30: str = " ") -> str:
+    """A line of nam_dict.txt: gender, the name in columns 4-29, the frequencies from 31."""
+    return f"{gender:<2} {name:<26}{column_30}{counts:<56}$\r\n"
+
+
+FIRST = "# made up\r\n#\r\n" + "".join([
+    name_line("M", "Jim", "     6"),  # a name of some country, 6: 0.1 % of its people
+    name_line("M", "Lloyd", "3 4"),
+    name_line("=", "Jim James", "1"),  # an equivalence: no name of its own
+    name_line("M", "Ernst", "        5"),  # a common noun of the CSV too: kept
+    name_line("F", "Rose", "6"),
+    name_line("M", "Joga", "3"),  # too rare (3 < 4): a word, not a name
+    name_line("?M", "Jun+Wei", "                                                     4"),
+    name_line("M", "Jörn", "        5", "-"),
+    name_line("M", "Joern", "        5", "+"),  # Jörn with its umlaut expanded: skipped
+    name_line("?", "Hans", "   A"),
+])
+"""A made-up excerpt of nam_dict.txt, in its format."""
+
+
 def test_names_are_the_words_only_name_rows_hold_with_their_genitives() -> None:
     assert sorted(names.read_names(CSV.encode())) == [
         "Björn", "Björns", "Hans", "Kur", "Xanten", "Xantens",
     ]
+
+
+def test_first_names_are_those_some_country_has_4_or_more() -> None:
+    assert names.read_first_names(FIRST.encode()) == {
+        "Ernst", "Hans", "Jim", "Jörn", "Junwei", "Lloyd", "Rose",
+    }
+
+
+def test_a_first_name_is_a_name_where_no_common_noun_is_written_so() -> None:
+    first = names.read_first_names(FIRST.encode())
+    assert names.read_names(CSV.encode(), first) == {
+        "Björn", "Björns", "Hans", "Jim", "Jims", "Jörn", "Jörns", "Junwei", "Junweis", "Kur",
+        "Lloyd", "Lloyds", "Xanten", "Xantens",
+    }
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (b"M  Jim\n", "not nam_dict.txt (line 1: 'M  Jim')"),
+        ("# x\nX  Jim" + " " * 24 + "6\n", f"not nam_dict.txt (line 2: 'X  Jim{' ' * 24}6')"),
+        ("M  Jim" + " " * 24 + "6x\n", f"not nam_dict.txt (line 1: 'M  Jim{' ' * 24}6x')"),
+        (b"M  J\xf6rn\n", "not nam_dict.txt ('utf-8' codec can't decode byte 0xf6 in "
+                          "position 4: invalid start byte)"),
+    ],
+)
+def test_a_file_that_is_not_nam_dict_is_refused(data: bytes | str, problem: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        names.read_first_names(data.encode() if isinstance(data, str) else data)
+    assert str(caught.value) == problem
 
 
 @pytest.mark.parametrize(
@@ -66,10 +121,10 @@ def test_a_file_that_is_not_the_csv_is_refused(data: bytes, problem: str) -> Non
     assert str(caught.value) == problem
 
 
-def brute_names(text: str, candidates: set[str]) -> set[str]:
+def brute_names(text: str, candidates: set[str], first: frozenset[str] = frozenset()) -> set[str]:
     """The rule of docs/rules.md, word by word, straight from the rows: a name when every row
-    that has the word is a name's (and one does), or the word is a name's genitive in -s that
-    no common noun's row has."""
+    that has the word is a name's (and one does), or it is a first name no row has as a common
+    noun, or the word is such a name's genitive in -s that no common noun's row has."""
     rows = list(csv.reader(io.StringIO(text)))[1:]
     labels = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
 
@@ -78,7 +133,7 @@ def brute_names(text: str, candidates: set[str]) -> set[str]:
 
     def direct(word: str) -> bool:
         found = having(word)
-        return bool(found) and all(found)
+        return (bool(found) or word in first) and all(found)
 
     def genitive(word: str) -> bool:
         stem = word[:-1]
@@ -96,9 +151,12 @@ row_strategy = st.tuples(
 
 
 @settings(max_examples=300, deadline=None)
-@given(rows=st.lists(row_strategy, max_size=8))
+@given(
+    rows=st.lists(row_strategy, max_size=8),
+    first=st.frozensets(st.sampled_from(["Ab", "Bas", "Bass", "Ce", "Ces", "De"]), max_size=3),
+)
 def test_the_names_match_a_brute_force(
-    rows: list[tuple[str, set[str], list[str]]]
+    rows: list[tuple[str, set[str], list[str]]], first: frozenset[str]
 ) -> None:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -106,65 +164,124 @@ def test_the_names_match_a_brute_force(
     for lemma, labels, forms in rows:
         writer.writerow([lemma, ",".join(sorted(labels)), *forms, *[""] * (3 - len(forms))])
     text = buffer.getvalue()
-    found = names.read_names(text.encode())
-    candidates = {"Ab", "Abs", "Bas", "Bass", "Basss", "Ce", "Ces", "Cess", "Cesss"}
-    assert found & candidates == brute_names(text, candidates)
+    found = names.read_names(text.encode(), first)
+    candidates = {"Ab", "Abs", "Bas", "Bass", "Basss", "Ce", "Ces", "Cess", "Cesss", "De", "Des"}
+    assert found & candidates == brute_names(text, candidates, first)
 
 
 @pytest.fixture
 def made_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    """`names-de` reads the made-up CSV (into a cache of its own); its sha256."""
+    """`names-de` reads the made-up CSV and `first-names` the made-up nam_dict.txt (into a
+    cache of their own); the key a spelling records of them (their sha256s)."""
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(names, "_LOADED", {})
-    monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: CSV.encode())
-    return load_catalog("data.yaml")["names-de"].sha256
+    made = {"names-de": CSV.encode(), "first-names": FIRST.encode()}
+    monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
+    data = load_catalog("data.yaml")
+    return f"{data['names-de'].sha256} {data['first-names'].sha256}"
+
+
+MADE_UP_NAMES = [
+    "Björn", "Björns", "Hans", "Jim", "Jims", "Junwei", "Junweis", "Jörn", "Jörns", "Kur",
+    "Lloyd", "Lloyds", "Xanten", "Xantens",
+]
+"""The names of the made-up data, as the kept file lists them (code point order)."""
 
 
 def test_a_german_list_drops_names_and_keeps_nouns_and_compounds(
     made_up: str, tmp_path: Path
 ) -> None:
     path = tmp_path / "wörter.txt"
-    path.write_text("Björn\nBjörns\nXanten\nErnst\nRose\nHaus\nTürschloss\nKurs\nGmbH\nrot\n",
-                    encoding="utf-8")
+    path.write_text("Björn\nBjörns\nXanten\nErnst\nRose\nHaus\nTürschloss\nKurs\nGmbH\nrot\n"
+                    "Jim\nJims\nLloyd\nJoga\n", encoding="utf-8")
     lexicon = Lexicons().lexicon(ListFile(path, "wörter.txt"), 3, default_spelling("de"))
-    # Türschloss, a compound the data do not have, is kept.
-    assert lexicon.words == ("ernst", "haus", "kurs", "rose", "rot", "türschloss")
+    # Türschloss, a compound the data do not have, is kept; so is Joga, too rare a name.
+    assert lexicon.words == ("ernst", "haus", "joga", "kurs", "rose", "rot", "türschloss")
     assert lexicon.spelling == Spelling("de", "scrabble", "lower", made_up)
-    # Kept, so no second build reads the CSV: a file named by the data's sha256.
-    kept = tmp_path / "cache" / f"names-de-{made_up[:12]}.names"
-    assert kept.read_text(encoding="utf-8").splitlines()[1:] == [
-        "Björn", "Björns", "Hans", "Kur", "Xanten", "Xantens",
-    ]
+    # Kept, so no second build reads the data: a file named by their sha256s.
+    nouns, first = made_up.split()
+    kept = tmp_path / "cache" / f"names-de-{nouns[:12]}-{first[:12]}.names"
+    assert kept.read_text(encoding="utf-8").splitlines()[1:] == MADE_UP_NAMES
     names._LOADED.clear()
-    assert names.name_set(made_up) == frozenset(kept.read_text().splitlines()[1:])
+    assert names.name_set(made_up) == frozenset(MADE_UP_NAMES)
 
 
 def test_a_kept_file_that_is_not_whole_is_worked_out_again(made_up: str, tmp_path: Path) -> None:
-    entry = load_catalog("data.yaml")["names-de"]
-    kept = names.names_path(entry)
+    entries = names.names_entries("de", "lower")
+    kept = names.names_path(entries)
     kept.parent.mkdir(parents=True)
-    kept.write_text("cardgen-names 1 0000\nHaus\n", encoding="utf-8")
-    assert "Haus" not in names.load_names(entry)
+    kept.write_text("cardgen-names 2 0000\nHaus\n", encoding="utf-8")
+    assert "Haus" not in names.load_names(entries)
     assert "Björn" in names.name_set(made_up)
     assert kept.read_text(encoding="utf-8").splitlines()[1] == "Björn"
+
+
+def test_a_file_kept_by_the_old_rule_is_not_read(made_up: str) -> None:
+    """The first rule's file, one name a line after `cardgen-names 1 <sha256>`, is another
+    file (named by one sha256) and, were it found here, not whole for this rule."""
+    entries = names.names_entries("de", "lower")
+    kept = names.names_path(entries)
+    kept.parent.mkdir(parents=True)
+    body = "Björn\n"
+    kept.write_text(f"cardgen-names 1 {hashlib.sha256(body.encode()).hexdigest()}\n{body}",
+                    encoding="utf-8")
+    assert "Jim" in names.load_names(entries)
 
 
 def test_only_german_with_lower_reads_names(made_up: str) -> None:
     assert names.names_for("de", "lower") == made_up
     assert (names.names_for("de", "drop"), names.names_for("fr", "lower")) == ("", "")
-    assert list(Spelling("de", "scrabble", "lower").words(["Björn"])) == ["björn"]
-    assert list(Spelling("de", "scrabble", "lower", made_up).words(["Björn", "Ernst"])) == [
+    assert list(Spelling("de", "scrabble", "lower").words(["Björn", "Jim"])) == ["björn", "jim"]
+    assert list(Spelling("de", "scrabble", "lower", made_up).words(["Björn", "Ernst", "Jim"])) == [
         "ernst"
     ]
 
 
-def test_explain_says_a_name_is_left_out(made_up: str) -> None:
+def test_a_german_entry_without_a_vowel_is_an_abbreviation() -> None:
+    entries = ["bzw", "jmdn", "kg", "Lkw", "Nr", "hätte", "Öl", "Yak", "Jäger", "typ", "ß"]
+    assert list(Spelling("de", "scrabble", "lower").words(entries)) == [
+        "hätte", "öl", "yak", "jäger", "typ",
+    ]
+    # fold writes ä as a, keep keeps é: both are vowels still
+    assert list(Spelling("de", "fold", "drop").words(["hätte", "bzw", "clé"])) == ["hatte", "cle"]
+    assert list(Spelling("de", "keep", "drop").words(["hätte", "bzw", "clé", "cĺ"])) == [
+        "hätte", "clé",
+    ]
+    # other languages play words without a vowel
+    assert list(Spelling("en").words(["psst", "nth"])) == ["psst", "nth"]
+    assert list(Spelling("pl", "scrabble").words(["bzz", "w"])) == ["bzz", "w"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text("bkmnaeyüéBÄ", min_size=1, max_size=4), max_size=12))
+def test_the_vowel_rule_matches_a_brute_force(entries: list[str]) -> None:
+    """The words of a German spelling are those of the same spelling without the rule that
+    have a vowel (a e i o u y, with or without an accent), in order."""
+    spelling = Spelling("de", "keep", "lower")
+    found = list(spelling.words(entries))
+    vowels = re.compile("[aeiouy]")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(alphabet, "VOWELS", {})
+        every = list(spelling.words(entries))
+    assert found == [w for w in every if vowels.search(unicodedata.normalize("NFD", w))]
+
+
+def test_explain_says_a_name_or_an_abbreviation_is_left_out(made_up: str) -> None:
     spelling = Spelling("de", "scrabble", "lower", names.names_for("de", "lower"))
     assert not_counted("björn", ["Björn"], spelling, 4) == (
         "the list has it only as 'Björn', a name, which is left out"
     )
+    assert not_counted("lloyd", ["Lloyd"], spelling, 4) == (
+        "the list has it only as 'Lloyd', a name, which is left out"
+    )
+    assert not_counted("jmdn", ["jmdn"], spelling, 4) == (
+        "the list has it only as 'jmdn', an abbreviation, which is left out"
+    )
     assert not_counted("gmbh", ["GmbH"], spelling, 4) == (
-        "the list has it only as 'GmbH', which capitalized: lower leaves out"
+        "the list has it only as 'GmbH', an abbreviation, which is left out"
+    )
+    assert not_counted("mcdonald", ["McDonald"], spelling, 4) == (
+        "the list has it only as 'McDonald', which capitalized: lower leaves out"
     )
 
 
@@ -184,43 +301,71 @@ def test_no_data_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     )
 
 
+def test_data_that_is_not_what_it_should_be_names_the_entry(
+    made_up: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = {"names-de": CSV.encode(), "first-names": b"lemma,pos\n"}
+    monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
+    with pytest.raises(FetchError) as caught:
+        names.names_for("de", "lower")
+    assert str(caught.value) == (
+        "first-names: gender_guesser/data/nam_dict.txt: not nam_dict.txt (line 1: 'lemma,pos')"
+    )
+
+
 def test_the_cache_key_holds_the_names_data() -> None:
     config = load_card_config(CONFIGS / "german-2p.yaml")
-    sha = load_catalog("data.yaml")["names-de"].sha256
+    data = load_catalog("data.yaml")
+    shas = {name: data[name].sha256 for name in ("first-names", "names-de")}
     for kind in ("card", "solution", "game"):
-        assert config_key(config, kind)["names"] == {"names-de": sha}
+        assert config_key(config, kind)["names"] == shas
 
 
 # --- the real data (fetched once, then cached) -----------------------------------------------
 
-NAMES = ("björn", "wladiwostok", "xanten", "ilmenau")
+NAMES = ("björn", "wladiwostok", "xanten", "ilmenau", "lloyd", "bryan", "jims")
 """Names a German card steered to (issue 16), all labelled in the data."""
-UNLABELLED = ("lloyd", "dhabi")
-"""Names the data do not have (Dhabi only as Abu Dhabi): they stay."""
+ABBREVIATIONS = ("jmdm", "jmdn", "bzgl", "zzgl", "hrsg", "lkws")
+"""Abbreviations (no vowel) a German card could steer to."""
+UNLABELLED = ("dhabi",)
+"""A name neither data has (Dhabi only as Abu Dhabi): it stays."""
 
 
 @pytest.mark.network
 def test_the_real_data_and_the_german_list() -> None:
-    entry = load_catalog("data.yaml")["names-de"]
-    found = names.load_names(entry)
-    assert len(found) == 16_145
-    assert {"Björn", "Björns", "Wladiwostok", "Xanten", "Ilmenau", "Berlin"} <= found
-    assert not {"Ernst", "Rose", "Mark", "Paris", "Haus", "Lloyd", "Dhabi"} & found
+    entries = names.names_entries("de", "lower")
+    found = names.load_names(entries)
+    assert len(found) == 36_918
+    assert {"Björn", "Björns", "Wladiwostok", "Xanten", "Berlin", "Lloyd", "Jim", "Jims"} <= found
+    # A common noun of Wiktionary's is no name, whatever the first names say.
+    assert not {"Ernst", "Rose", "Mark", "Kai", "Paris", "Jean", "Oscar", "Haus", "Dhabi"} & found
+    # Too rare as a first name (3 or less) to outweigh a German word the data lack.
+    assert not {"Joga", "Ginko", "Röschen", "Caritas"} & found
     german = CatalogList("german")
-    entries = list(load_wordlist(german).entries)
-    spelling = default_spelling("de")
+    listed = list(load_wordlist(german).entries)
     lexicons = Lexicons()
-    named = lexicons.lexicon(german, 4).spelling
-    assert named == Spelling("de", "scrabble", "lower", entry.sha256)
-    assert len(list(spelling.words(entries))) - len(list(named.words(entries))) == 2_116
-    before = set(playable_words(entries, 4, spelling).words)
+    spelling = lexicons.lexicon(german, 4).spelling
+    assert spelling == Spelling("de", "scrabble", "lower", names.names_key(entries))
+    nouns = names.read_names(read_verified(entries[0]))  # the noun data's names alone
+    plain = default_spelling("de")  # no names dropped
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(alphabet, "VOWELS", {})
+        spelt = {entry: word for entry in listed for word in plain.words([entry])}
+        before = set(playable_words(listed, 4, plain).words)
+    kept = {entry for entry in spelt if list(spelling.words([entry]))}
+    abbreviations = {entry for entry in spelt if not list(plain.words([entry]))}
+    named = set(spelt) - kept - abbreviations
+    assert (len(abbreviations), len(named & nouns), len(named - nouns)) == (68, 2_116, 283)
     after = set(lexicons.lexicon(german, 4).words)
     assert (len(before), len(after), len(before - after), len(after - before)) == (
-        33_516, 33_133, 838, 455
+        33_516, 33_031, 969, 484
     )
-    assert {"amoralisch", "andenken", "achillesferse"} <= after - before  # no longer hidden
-    assert set(NAMES) <= before - after
+    assert {"amoralisch", "andenken", "achillesferse", "billig"} <= after - before  # unhidden
+    assert set(NAMES + ABBREVIATIONS) <= before - after
     assert set(UNLABELLED) <= after
+    assert list(spelling.words(["Ernst", "Rose", "Mark", "Kai", "Jean", "Oscar", "Joga"])) == [
+        "ernst", "rose", "mark", "kai", "jean", "oscar", "joga",
+    ]
 
 
 @pytest.mark.network
@@ -228,4 +373,16 @@ def test_the_real_data_and_the_german_list() -> None:
 def test_the_german_cards_name_no_names(deck: str) -> None:
     _, card = shipped_card(CONFIGS / f"{deck}.yaml", Lexicons())
     words = set(re.findall(r"[a-zäöü]+", render_card(card)))
-    assert not (set(NAMES) | {f"{name}s" for name in NAMES}) & words
+    assert not (set(NAMES + ABBREVIATIONS) | {f"{name}s" for name in NAMES}) & words
+
+
+@pytest.mark.network
+def test_the_german_first_player_opens_with_j_and_steers_to_words() -> None:
+    """The first player's line on german-2p (its card: "Open with j, then steer to: ..."):
+    before names and abbreviations were dropped it steered to jims, jmdm and jmdn too."""
+    _, card = shipped_card(CONFIGS / "german-2p.yaml", Lexicons())
+    first = json.loads(render_card(card))["seats"][0]["openings"][0]
+    assert (first["fragment"], first["moves"], first["words"]) == (
+        "", ["g", "h", "j", "l", "m", "r", "u"],
+        ["jazz", "jäte", "jean", "jiddisch", "jota", "juli", "jünger"],
+    )

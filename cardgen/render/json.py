@@ -1,7 +1,7 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
 Schema 3 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
-language, alphabet, letters, capitalized, names}, players, min_length, title, losers,
+language, alphabet, letters, capitalized, names, abbreviations}, players, min_length, title, losers,
 ranking{by, rare_below, avoid}, familiarity{source, sha256} or null, opponent ("perfect" or
 {knows}), traps, seats[{seat, openings[{fragment, losers, moves, words,
 try{move, mistakes, replies, escape{word, zipf} or null} or null, rare, named}]}].
@@ -14,8 +14,10 @@ read, for the traps and the familiar ranking; it was `ranking.familiarity`), `tr
 each `try` is a trap), `try.escape` (the word the others must know to get out, and its Zipf;
 null where no word does or without frequencies), `opponent`, and each opening's `named` (on a
 card against a casual table, the words the seat names when challenged; [] otherwise), and
-`dictionary.names` (the sha256 of the names data whose names a German list leaves out, null
-where none were).
+`dictionary.names` (the sha256s of the names data whose names a German list leaves out, German
+Wiktionary's nouns then the first names, separated by a space; null where none were) and
+`dictionary.abbreviations` (true where entries without a vowel were left out as abbreviations:
+German lists, docs/rules.md "Names in German lists").
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
 and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
@@ -54,6 +56,7 @@ def card_document(card: Card) -> dict[str, Any]:
             "letters": d.letters,
             "capitalized": d.capitalized,
             "names": d.names or None,
+            "abbreviations": d.abbreviations,
         },
         "players": card.players,
         "min_length": card.min_length,

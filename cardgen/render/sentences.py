@@ -77,9 +77,9 @@ def alphabet_rule(card: Card) -> str:
     letters = "a-z" + (f" and {' '.join(extra)}" if extra else "")
     names = " Names are left out." if d.capitalized == "drop" else ""
     if d.capitalized == "lower":  # German: capitalised entries are nouns, and count
-        names = " Nouns count, lower-cased" + (
-            "; names (German Wiktionary's) are left out." if d.names else "."
-        )
+        names = " Nouns count, lower-cased" + ("; names are left out." if d.names else ".")
+    if d.abbreviations:
+        names += " Words without a vowel (abbreviations: bzw, kg) are left out."
     if d.alphabet == "a-z":
         return f"Only words written in the letters a-z are played.{names}"
     if d.alphabet == "keep":
