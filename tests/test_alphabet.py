@@ -242,6 +242,7 @@ def test_a_user_list_in_another_language(runner: CliRunner, tmp_path: Path) -> N
         "letters": "abcdefghijklmnñopqrstuvwxyz",
         "capitalized": "drop",
         "names": None,
+        "abbreviations": False,
     }
     kept = ("fragment", "losers", "moves", "words")
     assert [{k: o[k] for k in kept} for o in card["seats"][1]["openings"]] == [

@@ -28,7 +28,9 @@ from cardgen.config import load_card_config
 from cardgen.errors import FetchError
 from cardgen.explain import not_counted
 from cardgen.lexicon import playable_words
+from cardgen.render import sentences
 from cardgen.render.json import render_card
+from cardgen.render.markdown import render_card as render_markdown
 from cardgen.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"
@@ -341,6 +343,10 @@ def test_the_real_data_and_the_german_list() -> None:
     assert not {"Ernst", "Rose", "Mark", "Kai", "Paris", "Jean", "Oscar", "Haus", "Dhabi"} & found
     # Too rare as a first name (3 or less) to outweigh a German word the data lack.
     assert not {"Joga", "Ginko", "Röschen", "Caritas"} & found
+    first = read_verified(entries[1])
+    lines = [line for line in first.decode().splitlines()
+             if line.strip() and not line.startswith(("#", "=")) and line[29:30] != "+"]
+    assert (len(lines), len(names.read_first_names(first))) == (entries[1].entries, 11_878)
     german = CatalogList("german")
     listed = list(load_wordlist(german).entries)
     lexicons = Lexicons()
@@ -385,4 +391,14 @@ def test_the_german_first_player_opens_with_j_and_steers_to_words() -> None:
     assert (first["fragment"], first["moves"], first["words"]) == (
         "", ["g", "h", "j", "l", "m", "r", "u"],
         ["jazz", "jäte", "jean", "jiddisch", "jota", "juli", "jünger"],
+    )
+    markdown = render_markdown(card)
+    assert "Open with **j**, then steer to: jazz, jäte, jean, jiddisch, jota, juli, jünger." in (
+        markdown
+    )
+    assert ("Alphabet (de, rule scrabble, capitalised entries lower-cased, names and entries "
+            "without a vowel left out): aäbcdefghijklmnoöpqrstuüvwxyz.") in markdown
+    assert sentences.alphabet_rule(card).endswith(
+        "Nouns count, lower-cased; names are left out. Words without a vowel (abbreviations: "
+        "bzw, kg) are left out."
     )

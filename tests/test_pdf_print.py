@@ -178,11 +178,12 @@ def test_the_rules_side_says_each_language_s_letters() -> None:
         "Words are played in the letters a-z and ä ö ü; ß is written ss and other accents are "
         "dropped (é is played as e). Nouns count, lower-cased."
     )
-    with_names = dataclasses.replace(
-        german, dictionary=dataclasses.replace(german.dictionary, names="7b34ca76")
-    )
+    with_names = dataclasses.replace(german, dictionary=dataclasses.replace(
+        german.dictionary, names="7b34ca76 bfe79b1f", abbreviations=True
+    ))
     assert sentences.alphabet_rule(with_names).endswith(
-        " Nouns count, lower-cased; names (German Wiktionary's) are left out."
+        " Nouns count, lower-cased; names are left out. Words without a vowel (abbreviations: "
+        "bzw, kg) are left out."
     )
     french = dataclasses.replace(
         card, dictionary=dataclasses.replace(card.dictionary, language="fr", alphabet="scrabble")

@@ -43,6 +43,7 @@ def test_a_local_list_named_like_a_catalog_list_is_the_local_list(
             "letters": "abcdefghijklmnopqrstuvwxyz",
             "capitalized": "drop",
             "names": None,
+            "abbreviations": False,
         }
     assert documents[0] == documents[1]
 
