@@ -114,6 +114,13 @@ class Spelling:
         return self._words(entries)
 
     def _words(self, entries: Iterable[str]) -> Iterator[str]:
+        vowels = VOWELS.get(self.language)
+        if vowels is None:
+            return self._written(entries)
+        # "e" first: a quick test that most German words pass (e is one of its VOWELS).
+        return (w for w in self._written(entries) if "e" in w or not _vowelless(w, vowels))
+
+    def _written(self, entries: Iterable[str]) -> Iterator[str]:
         table = _table(self)
         lower = self.capitalized == "lower"
         names: frozenset[str] = frozenset()
@@ -121,26 +128,21 @@ class Spelling:
             from cardgen.names import name_set  # the data is read only where it is used
 
             names = name_set(self.names)
-        vowels = VOWELS.get(self.language)
         normalize = unicodedata.normalize
         for entry in entries:
             if entry.isascii():
                 if entry.isalpha() and entry.islower():  # the fast path: most entries
-                    word = entry
+                    yield entry
                 elif lower and entry.isalpha() and _capitalised(entry) and entry not in names:
-                    word = entry.lower()
-                else:
-                    continue
-            else:
-                entry = normalize("NFC", entry)
-                if not entry.islower():  # a capital, or no letter at all
-                    if not (lower and _capitalised(entry)) or entry in names:
-                        continue  # mixed or all capitals (abbreviations) are always dropped
-                    entry = entry.lower()
-                word = entry.translate(table)
-                if not word or _BAD in word:
-                    continue
-            if vowels is None or not vowels.isdisjoint(word) or not _vowelless(word, vowels):
+                    yield entry.lower()
+                continue
+            entry = normalize("NFC", entry)
+            if not entry.islower():  # a capital, or no letter at all
+                if not (lower and _capitalised(entry)) or entry in names:
+                    continue  # mixed or all capitals (abbreviations) are always dropped
+                entry = entry.lower()
+            word = entry.translate(table)
+            if word and _BAD not in word:
                 yield word
 
     def abbreviation(self, word: str) -> bool:
