@@ -43,7 +43,8 @@ NAME_LABELS = frozenset({"Toponym", "Vorname", "Nachname", "Eigenname", "Straße
 FREQUENT = 4
 """The least frequency at which a first name counts, on nam_dict.txt's scale (1, rare, to 13;
 10 is 2 % of a country's people and each step a factor of two, so 4 is about one person in
-3,200): the rarer names of the list include German words (Joga, Ginko, Röschen, Caritas)."""
+3,200): the rarer names of the list include German words (Joga, Ginko, Röschen) and names
+whose genitive is one (Carita: Caritas)."""
 GENDERS = frozenset({"M  ", "1M ", "?M ", "F  ", "1F ", "?F ", "?  "})
 """How a name line of nam_dict.txt starts: its gender, then a space."""
 _MAGIC = "cardgen-names 2"
