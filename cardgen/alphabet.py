@@ -145,6 +145,23 @@ class Spelling:
             if word and _BAD not in word:
                 yield word
 
+    def left_out(self, entry: str) -> str:
+        """What an entry of the list that this spelling drops is left out as: "a name" (one of
+        the names data's), "an abbreviation" (no vowel), or "" (by another rule).
+
+        >>> Spelling("de", "scrabble", "lower").left_out("bzw"), Spelling().left_out("Paris")
+        ('an abbreviation', '')
+        """
+        written = self.write(entry)
+        if written is not None and self.abbreviation(written):
+            return "an abbreviation"
+        if self.names and entry[:1].isupper():
+            from cardgen.names import name_set  # the data is read only where it is used
+
+            if unicodedata.normalize("NFC", entry) in name_set(self.names):
+                return "a name"
+        return ""
+
     def abbreviation(self, word: str) -> bool:
         """Whether the language drops `word`, written in its alphabet, as an abbreviation:
         it has no vowel (`VOWELS`; German bzw, jmdn, kg, lkw).

@@ -29,7 +29,6 @@ from cardgen.config import CardConfig, load_card_config
 from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
 from cardgen.game import Decision, GameSolution
-from cardgen.names import name_set
 from cardgen.progress import ProgressCallback
 from cardgen.traps import Thresholds
 from cardgen.variants import find_game
@@ -393,9 +392,8 @@ def not_counted(
             dropped = entry
     if dropped is None:
         return None
-    named = spelling.names and unicodedata.normalize("NFC", dropped) in name_set(spelling.names)
+    what = spelling.left_out(dropped)
     rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
         f"alphabet: {spelling.rule}")
-    why = "a name, which is left out" if named else f"which {rule} leaves out"
-    why = "an abbreviation, which is left out" if spelling.abbreviation(fragment) else why
+    why = f"{what}, which is left out" if what else f"which {rule} leaves out"
     return f"the list has it only as {printable(repr(dropped))}, {why}"
