@@ -12,7 +12,8 @@ one of these rules (`alphabet`) writes each letter:
   English's default, the rule cardgen has always used for its English lists.
 
 In German an entry with no vowel (`VOWELS`) is an abbreviation or a unit (bzw, jmdn, kg, Lkw)
-and is dropped too.
+and is dropped too, and so are a catalog list's abbreviations by its own source
+(`abbreviations`: `cardgen.abbreviations`; wngerman's evtl, inkl, usw).
 
 An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
 digits, a ligature the rule does not write, ...) is dropped; entries that become the same word
@@ -94,6 +95,9 @@ class Spelling:
     names: str = ""
     """With `lower`: the sha256s of the names data (`cardgen.names.names_key`) whose names are
     dropped all the same; "" for none."""
+    abbreviations: str = ""
+    """The sha256s of the data whose abbreviations of the list are dropped
+    (`cardgen.abbreviations.abbreviations_key`: German evtl, inkl, usw); "" for none."""
 
     @property
     def letters(self) -> str | None:
@@ -123,31 +127,46 @@ class Spelling:
     def _written(self, entries: Iterable[str]) -> Iterator[str]:
         table = _table(self)
         lower = self.capitalized == "lower"
-        names: frozenset[str] = frozenset()
-        if lower and self.names:
-            from cardgen.names import name_set  # the data is read only where it is used
-
-            names = name_set(self.names)
+        dropped = self._dropped()
         normalize = unicodedata.normalize
         for entry in entries:
             if entry.isascii():
                 if entry.isalpha() and entry.islower():  # the fast path: most entries
-                    yield entry
-                elif lower and entry.isalpha() and _capitalised(entry) and entry not in names:
+                    if entry not in dropped:
+                        yield entry
+                elif lower and entry.isalpha() and _capitalised(entry) and entry not in dropped:
                     yield entry.lower()
                 continue
             entry = normalize("NFC", entry)
+            if entry in dropped:
+                continue
             if not entry.islower():  # a capital, or no letter at all
-                if not (lower and _capitalised(entry)) or entry in names:
+                if not (lower and _capitalised(entry)):
                     continue  # mixed or all capitals (abbreviations) are always dropped
                 entry = entry.lower()
             word = entry.translate(table)
             if word and _BAD not in word:
                 yield word
 
+    def _dropped(self) -> frozenset[str]:
+        """The entries, as the list writes them (NFC), that the data leave out: names (with
+        `lower`) and the list's abbreviations. A frozenset read once a run: the lookup is
+        the whole cost of both rules."""
+        names: frozenset[str] = frozenset()
+        if self.capitalized == "lower" and self.names:
+            from cardgen.names import name_set  # the data is read only where it is used
+
+            names = name_set(self.names)
+        if not self.abbreviations:
+            return names
+        from cardgen.abbreviations import abbreviation_set
+
+        return _union(names, abbreviation_set(self.abbreviations))
+
     def left_out(self, entry: str) -> str:
         """What an entry of the list that this spelling drops is left out as: "a name" (one of
-        the names data's), "an abbreviation" (no vowel), or "" (by another rule).
+        the names data's), "an abbreviation" (no vowel, or one of the list's by its data), or
+        "" (by another rule).
 
         >>> Spelling("de", "scrabble", "lower").left_out("bzw"), Spelling().left_out("Paris")
         ('an abbreviation', '')
@@ -155,10 +174,16 @@ class Spelling:
         written = self.write(entry)
         if written is not None and self.abbreviation(written):
             return "an abbreviation"
+        entry = unicodedata.normalize("NFC", entry)
+        if self.abbreviations:
+            from cardgen.abbreviations import abbreviation_set
+
+            if entry in abbreviation_set(self.abbreviations):
+                return "an abbreviation"
         if self.names and entry[:1].isupper():
             from cardgen.names import name_set  # the data is read only where it is used
 
-            if unicodedata.normalize("NFC", entry) in name_set(self.names):
+            if entry in name_set(self.names):
                 return "a name"
         return ""
 
@@ -252,6 +277,12 @@ def sort_words(words: Iterable[str], letters: str) -> list[str]:
     # occurs in a word anyway.
     ranks = str.maketrans({letter: chr(0x100 + i) for i, letter in enumerate(letters)})
     return sorted(words, key=lambda word: word.translate(ranks))
+
+
+@functools.cache
+def _union(first: frozenset[str], second: frozenset[str]) -> frozenset[str]:
+    """Two sets as one, made once a run (`Spelling._dropped`)."""
+    return first | second
 
 
 def _vowelless(word: str, vowels: frozenset[str]) -> bool:

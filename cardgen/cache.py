@@ -4,7 +4,8 @@ A result is stored under the sha256 of its key (`config_key`): every field of th
 is not presentation-only (`PRESENTATION`), with a word list standing for its sha256 (a catalog
 list: the catalog's, which every read checks; a file: its bytes'), frequency data for its
 sha256, an avoid list for the sha256 of its words, the names data German lists drop names by
-(`cardgen.names`) for its sha256, and the code: cardgen's version plus a sha256 of the
+(`cardgen.names`) for its sha256, a list's abbreviations data (`cardgen.abbreviations`) for
+its sha256, and the code: cardgen's version plus a sha256 of the
 installed package's own files (`code_fingerprint`: its .py modules, the Jinja2 templates and
 the catalogs), so any change of code or catalog misses. A config field is in the
 key unless it is listed as presentation-only; tests/test_cache.py fails on a field of a kind
@@ -94,7 +95,11 @@ def identity(value: object) -> Any:
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, CatalogList):
-        return {"catalog": value.name, "sha256": load_catalog()[value.name].sha256}
+        entry = load_catalog()[value.name]
+        if entry.abbreviations:  # the list's abbreviations come from data of their own
+            data = load_catalog("data.yaml")[entry.abbreviations].sha256
+            return {"catalog": value.name, "sha256": entry.sha256, "abbreviations": data}
+        return {"catalog": value.name, "sha256": entry.sha256}
     if isinstance(value, ListFile):
         return {"file": value.spec, "sha256": file_sha256(value.path)}
     if isinstance(value, (tuple, list)):

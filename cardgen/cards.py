@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardgen.abbreviations import abbreviations_for
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cache import Store
 from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
@@ -85,6 +86,9 @@ class Lexicons:
         if not spelling.names:  # German drops names by data read (fetched once) here
             names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
             spelling = replace(spelling, names=names) if names else spelling
+        if not spelling.abbreviations:  # and a catalog list its abbreviations (wngerman's)
+            found = abbreviations_for(source, progress=self.progress)
+            spelling = replace(spelling, abbreviations=found) if found else spelling
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
             entries = self.wordlist(source).entries

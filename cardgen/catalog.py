@@ -20,6 +20,9 @@ SOURCES: tuple[Source, ...] = ("pypi", "debian")
 ENCODINGS = ("utf-8", "iso-8859-1")
 """How a catalog list may be written; a list given by path is always UTF-8."""
 
+OPTIONAL = frozenset({"abbreviations"})
+"""The fields an entry may leave out (`CatalogEntry` gives their defaults)."""
+
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -58,6 +61,9 @@ class CatalogEntry:
     """The list's language (`en`, `fr`, `pt-BR`, ...): it picks the default alphabet rule."""
     encoding: str
     """How the file is written: one of `ENCODINGS`."""
+    abbreviations: str = ""
+    """The entry of `wordlists/data.yaml` that says which of the list's entries are
+    abbreviations (`cardgen.abbreviations`), or "" for none: the one optional field."""
 
     @property
     def label(self) -> str:
@@ -83,11 +89,11 @@ def _parse_entry(name: str, facts: object) -> CatalogEntry:
     if not isinstance(facts, dict):
         raise ValueError(f"catalog entry {name}: expected a mapping of facts")
     names = [f.name for f in fields(CatalogEntry) if f.name != "name"]
-    missing = [key for key in names if key not in facts]
+    missing = [key for key in names if key not in facts and key not in OPTIONAL]
     extra = [str(key) for key in facts if key not in names]
     if missing or extra:
         raise ValueError(f"catalog entry {name}: missing {missing}, unknown {extra}")
-    for key in names:
+    for key in (key for key in names if key in facts):
         expected: type = {"entries": int, "uppercase": bool}.get(key, str)
         value = facts[key]
         if type(value) is not expected:

@@ -94,6 +94,26 @@ def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozen
     ...            .encode(), frozenset({"Ernst", "Jim"})))
     ['Ernsts', 'Jim', 'Jims', 'Xanten', 'Xantens']
     """
+    named, common = read_nouns(data)
+    names = set((named | first_names) - common)
+    # A name's genitive is the name and -s (Björns, Aachens), a form the data give no name;
+    # after s, ß, x, z and ce it is an apostrophe (Hans'), which no word is written with.
+    names.update(
+        genitive
+        for name in list(names)
+        if not name.endswith(("s", "ß", "x", "z", "ce")) and (genitive := name + "s") not in common
+    )
+    return frozenset(names)
+
+
+def read_nouns(data: bytes) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of german-nouns' CSV (as for `read_names`), as a lemma or an inflected form,
+    in NFC: those of rows labelled a name (`NAME_LABELS`), and those of the other rows, the
+    common nouns'. ValueError for a file that is not such a CSV.
+
+    >>> read_nouns(b"lemma,pos,genitiv\\nJul,Substantiv,Juls\\nIng,Vorname,\\n")
+    (frozenset({'Ing'}), frozenset({'Jul', 'Juls'}))
+    """
     try:
         rows = csv.reader(data.decode("utf-8").splitlines())
         header = next(rows)
@@ -109,15 +129,7 @@ def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozen
             forms.update(unicodedata.normalize("NFC", form) for form in row[2:] if form)
     except (UnicodeDecodeError, csv.Error, StopIteration, ValueError) as error:
         raise ValueError(f"not german-nouns' CSV ({str(error) or 'empty'})") from None
-    names = (named | first_names) - common
-    # A name's genitive is the name and -s (Björns, Aachens), a form the data give no name;
-    # after s, ß, x, z and ce it is an apostrophe (Hans'), which no word is written with.
-    names.update(
-        genitive
-        for name in list(names)
-        if not name.endswith(("s", "ß", "x", "z", "ce")) and (genitive := name + "s") not in common
-    )
-    return frozenset(names)
+    return frozenset(named), frozenset(common)
 
 
 def read_first_names(data: bytes) -> frozenset[str]:
@@ -177,8 +189,9 @@ def load_names(
 
 def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
     path = names_path(entries)
-    with contextlib.suppress(InputFileError, UnicodeDecodeError, ValueError):
-        return _read_kept(read_limited(path, 16 << 20).decode("utf-8"))
+    kept = read_kept(path, _MAGIC)
+    if kept is not None:
+        return kept
     hint = "the names data is fetched once (connect and rerun), or write `capitalized: drop`"
     nouns, first = entries
     try:
@@ -186,17 +199,15 @@ def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) 
     except FetchError as error:
         raise FetchError(f"{error}; {hint}") from None
     try:
-        first_names = _read(first, read_first_names, first_data)
-        names = _read(nouns, lambda data: read_names(data, first_names), noun_data)
+        first_names = read_data(first, read_first_names, first_data)
+        names = read_data(nouns, lambda data: read_names(data, first_names), noun_data)
     except ValueError as error:
         raise FetchError(str(error)) from None
-    body = "".join(f"{name}\n" for name in sorted(names))
-    with contextlib.suppress(OutputError):  # not kept: worked out again next time
-        write_all({path: f"{_MAGIC} {sha256(body.encode())}\n{body}".encode()})
+    keep(path, _MAGIC, names)
     return names
 
 
-def _read(
+def read_data(
     entry: CatalogEntry, reader: Callable[[bytes], frozenset[str]], data: bytes
 ) -> frozenset[str]:
     """What `reader` makes of an entry's data; a ValueError names the entry and its member."""
@@ -212,10 +223,19 @@ def names_path(entries: tuple[CatalogEntry, ...]) -> Path:
     return cache_dir() / f"{entries[0].name}-{shas}.names"
 
 
-def _read_kept(text: str) -> frozenset[str]:
-    """The names of a kept file: a line `cardgen-names 2 <sha256 of the rest>`, then one name
-    a line; ValueError for a file that is not whole."""
-    header, _, body = text.partition("\n")
-    if header != f"{_MAGIC} {sha256(body.encode())}":
-        raise ValueError("not a whole names file")
-    return frozenset(body.splitlines())
+def keep(path: Path, magic: str, words: frozenset[str]) -> None:
+    """Keep words worked out of data in the cache (if it can be written: else they are worked
+    out again next time): a line of `magic` and the sha256 of the rest, then a word a line."""
+    body = "".join(f"{word}\n" for word in sorted(words))
+    with contextlib.suppress(OutputError):
+        write_all({path: f"{magic} {sha256(body.encode())}\n{body}".encode()})
+
+
+def read_kept(path: Path, magic: str) -> frozenset[str] | None:
+    """The words `keep` wrote to `path` with this `magic`; None where no such file is whole
+    (missing, cut short, or written by another rule)."""
+    with contextlib.suppress(InputFileError, UnicodeDecodeError):
+        header, _, body = read_limited(path, 16 << 20).decode("utf-8").partition("\n")
+        if header == f"{magic} {sha256(body.encode())}":
+            return frozenset(body.splitlines())
+    return None

@@ -51,6 +51,10 @@ class DictionaryInfo:
     abbreviations: bool = False
     """Whether entries without a vowel were left out as abbreviations (German:
     `cardgen.alphabet.VOWELS`)."""
+    abbreviation_data: str = ""
+    """The sha256s of the data whose abbreviations of the list were left out, separated by a
+    space (`cardgen.abbreviations.abbreviations_key`: `german`'s hunspell dictionary, then the
+    noun data); "" where the list has none."""
 
     @classmethod
     def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:
@@ -67,6 +71,7 @@ class DictionaryInfo:
             capitalized=lexicon.spelling.capitalized,
             names=lexicon.spelling.names,
             abbreviations=lexicon.spelling.language in VOWELS,
+            abbreviation_data=lexicon.spelling.abbreviations,
         )
 
 

@@ -186,10 +186,9 @@ def catalog_rows() -> tuple[CatalogRow, ...]:
     rows = []
     for name, entry in load_catalog().items():
         corrupt = entry.source == "pypi" and _read_cached(entry)[0] == "corrupt"
-        row = CatalogRow(
-            name, entry.title, entry.label, entry.entries, entry.source, is_cached(name), corrupt
-        )
-        rows.append(row)
+        label = ", ".join(part.label for part in _parts(entry))  # with its abbreviations'
+        ready, kind = is_cached(name), entry.source
+        rows.append(CatalogRow(name, entry.title, label, entry.entries, kind, ready, corrupt))
     return tuple(rows)
 
 
@@ -208,28 +207,35 @@ def _cache_path(entry: CatalogEntry) -> Path:
     return cache_dir() / f"{entry.name}-{entry.sha256[:12]}.txt"
 
 
+def _parts(entry: CatalogEntry) -> tuple[CatalogEntry, ...]:
+    """A list's entry, then the data its abbreviations are read from if it names some."""
+    data = load_catalog("data.yaml") if entry.abbreviations else {}
+    return (entry, *(data[name] for name in (entry.abbreviations,) if name in data))
+
+
 def is_cached(name: str) -> bool:
     """Whether the list can be read without the network: a PyPI list has a cached copy, a
-    Debian list is installed. The copy is not verified here; reading it verifies it."""
-    entry = _entry(name)
-    path = Path(entry.member) if entry.source == "debian" else _cache_path(entry)
-    return path.is_file()
+    Debian list (and its abbreviations' data) is installed. Not verified here; reading is."""
+    parts = _parts(_entry(name))
+    paths = [Path(e.member) if e.source == "debian" else _cache_path(e) for e in parts]
+    return all(path.is_file() for path in paths)
 
 
-def _not_installed(entry: CatalogEntry) -> FetchError:
+def _not_installed(entry: CatalogEntry, name: str = "") -> FetchError:
     return FetchError(
-        f"{entry.name}: {entry.member} is not installed; "
+        f"{name or entry.name}: {entry.member} is not installed; "
         f"install it with `apt-get install {entry.project}`"
     )
 
 
 def check_available(source: WordListSource) -> None:
-    """Raise FetchError if a catalog list is a Debian list that is not installed, saying which
-    package to install. A PyPI list can always be fetched, and a file is read when used."""
+    """Raise FetchError if a catalog list is a Debian list that is not installed, or names
+    Debian data for its abbreviations that is not, saying which package to install. A PyPI
+    list can always be fetched, and a file is read when used."""
     if isinstance(source, CatalogList):
-        entry = _entry(source.name)
-        if entry.source == "debian" and not Path(entry.member).is_file():
-            raise _not_installed(entry)
+        for part in _parts(_entry(source.name)):
+            if part.source == "debian" and not Path(part.member).is_file():
+                raise _not_installed(part, source.name)
 
 
 def _read_cached(entry: CatalogEntry) -> tuple[str, bytes | None, str]:
@@ -303,8 +309,9 @@ def fetch(name: str, *, progress: ProgressCallback | None = None) -> Path:
     there is no network I/O); a Debian list is only checked. Raises FetchError if the list
     cannot be fetched, found or verified.
     """
-    path, _ = _read_verified(_entry(name), progress=progress)
-    return path
+    check_available(CatalogList(name))  # a Debian part not installed: the list's name said
+    paths = [_read_verified(part, progress=progress)[0] for part in _parts(_entry(name))]
+    return paths[0]  # the list's (the data of its abbreviations is checked too)
 
 
 def read_verified(entry: CatalogEntry, *, progress: ProgressCallback | None = None) -> bytes:

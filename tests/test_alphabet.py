@@ -243,6 +243,7 @@ def test_a_user_list_in_another_language(runner: CliRunner, tmp_path: Path) -> N
         "capitalized": "drop",
         "names": None,
         "abbreviations": False,
+        "abbreviation_data": None,
     }
     kept = ("fragment", "losers", "moves", "words")
     assert [{k: o[k] for k in kept} for o in card["seats"][1]["openings"]] == [

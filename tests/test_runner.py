@@ -44,6 +44,7 @@ def test_a_local_list_named_like_a_catalog_list_is_the_local_list(
             "capitalized": "drop",
             "names": None,
             "abbreviations": False,
+            "abbreviation_data": None,
         }
     assert documents[0] == documents[1]
 

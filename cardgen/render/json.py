@@ -1,9 +1,9 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
 Schema 3 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
-language, alphabet, letters, capitalized, names, abbreviations}, players, min_length, title, losers,
-ranking{by, rare_below, avoid}, familiarity{source, sha256} or null, opponent ("perfect" or
-{knows}), traps, seats[{seat, openings[{fragment, losers, moves, words,
+language, alphabet, letters, capitalized, names, abbreviations, abbreviation_data}, players,
+min_length, title, losers, ranking{by, rare_below, avoid}, familiarity{source, sha256} or null,
+opponent ("perfect" or {knows}), traps, seats[{seat, openings[{fragment, losers, moves, words,
 try{move, mistakes, replies, escape{word, zipf} or null} or null, rare, named}]}].
 Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
 alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.alphabet).
@@ -17,7 +17,10 @@ card against a casual table, the words the seat names when challenged; [] otherw
 `dictionary.names` (the sha256s of the names data whose names a German list leaves out, German
 Wiktionary's nouns then the first names, separated by a space; null where none were) and
 `dictionary.abbreviations` (true where entries without a vowel were left out as abbreviations:
-German lists, docs/rules.md "Names in German lists").
+German lists, docs/rules.md "Names in German lists"); then `dictionary.abbreviation_data` (the
+sha256s of the data whose abbreviations of the list were left out, the list's hunspell
+dictionary then German Wiktionary's nouns, separated by a space: `german`'s evtl, inkl, usw,
+docs/rules.md "Abbreviations in German lists"; null where the list has none).
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
 and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
@@ -57,6 +60,7 @@ def card_document(card: Card) -> dict[str, Any]:
             "capitalized": d.capitalized,
             "names": d.names or None,
             "abbreviations": d.abbreviations,
+            "abbreviation_data": d.abbreviation_data or None,
         },
         "players": card.players,
         "min_length": card.min_length,

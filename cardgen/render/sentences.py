@@ -78,7 +78,9 @@ def alphabet_rule(card: Card) -> str:
     names = " Names are left out." if d.capitalized == "drop" else ""
     if d.capitalized == "lower":  # German: capitalised entries are nouns, and count
         names = " Nouns count, lower-cased" + ("; names are left out." if d.names else ".")
-    if d.abbreviations:
+    if d.abbreviation_data:  # the list's abbreviations, those without a vowel among them
+        names += " Abbreviations (bzw, kg, usw) are left out."
+    elif d.abbreviations:
         names += " Words without a vowel (abbreviations: bzw, kg) are left out."
     if d.alphabet == "a-z":
         return f"Only words written in the letters a-z are played.{names}"

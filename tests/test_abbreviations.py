@@ -1,0 +1,276 @@
+"""Abbreviations written with a vowel in German lists (issue 16, item 3): `cardgen.abbreviations`
+reads the hunspell dictionary of wngerman's own source (hunspell-de-de's de_DE.dic, which
+writes evtl., inkl., usw. with a full stop) and drops from `german` the entries it has only so,
+unless German Wiktionary's noun data has a common noun written so (Jul, Prof)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from conftest import CONFIGS, shipped_card
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cardgen import abbreviations, cache, names, wordlists
+from cardgen.abbreviations import abbreviation_entries, abbreviation_set, abbreviations_key
+from cardgen.alphabet import Spelling
+from cardgen.cache import config_key
+from cardgen.cards import Lexicons
+from cardgen.catalog import CatalogEntry, load_catalog
+from cardgen.cli import app
+from cardgen.config import load_card_config
+from cardgen.errors import FetchError
+from cardgen.explain import not_counted
+from cardgen.lexicon import playable_words
+from cardgen.render.json import render_card
+from cardgen.wordlists import CatalogList, ListFile, load_wordlist
+
+DIC = (
+    "9\n"
+    "\tThis is the dictionary file (a comment: it starts with a tab)\n"
+    "evtl.\n"  # only with a full stop: an abbreviation
+    "inkl.\n"
+    "vorm/X\n"  # with and without one (vor dem): a word
+    "vorm.\n"
+    "Jul.\n"  # only with one, but a common noun of the data (Yule): a word
+    "Ing.\n"  # only with one, and the data have it only as a name: an abbreviation
+    "Haus/Sm\n"
+    "Hausn.\n"  # an abbreviation the list does not have
+)
+"""A made-up hunspell dictionary, in de_DE.dic's format."""
+NOUNS = 'lemma,pos,genitiv singular\nJul,Substantiv,Juls\nIng,"Substantiv,Vorname",\n'
+"""A made-up excerpt of german-nouns' CSV."""
+LIST = ["evtl", "inkl", "vorm", "Jul", "Ing", "Haus", "usw", "Evtl"]
+"""A made-up German list: usw is not in the dictionary, Evtl not with that capital."""
+
+
+def serve(monkeypatch: pytest.MonkeyPatch, made: dict[str, bytes]) -> None:
+    """The data `cardgen.abbreviations` reads are the bytes made up for each entry."""
+    monkeypatch.setattr(
+        abbreviations, "read_verified", lambda entry, progress=None: made[entry.name]
+    )
+
+
+@pytest.fixture
+def made_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """`abbrev-de` reads the made-up dictionary and `names-de` the made-up CSV (into a cache of
+    their own); the key a spelling of `german` records of them (their sha256s)."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(abbreviations, "_LOADED", {})
+    serve(monkeypatch, {"abbrev-de": DIC.encode(), "names-de": NOUNS.encode()})
+    return abbreviations.abbreviations_for(CatalogList("german"))
+
+
+def test_an_entry_the_dictionary_has_only_with_a_full_stop_is_dropped(made_up: str) -> None:
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+    spelling = Spelling("de", "scrabble", "lower", abbreviations=made_up)
+    assert list(spelling.words(LIST)) == ["vorm", "jul", "haus", "usw", "evtl"]
+    # with `capitalized: drop` too: the lower-case abbreviations are the list's all the same
+    dropping = Spelling("de", "scrabble", "drop", abbreviations=made_up)
+    assert list(dropping.words(LIST)) == ["vorm", "usw"]
+
+
+def test_the_abbreviations_are_kept_and_read_back(made_up: str, tmp_path: Path) -> None:
+    dictionary, nouns = abbreviation_entries(CatalogList("german"))
+    shas = f"{dictionary.sha256[:12]}-{nouns.sha256[:12]}"
+    kept = tmp_path / "cache" / f"abbrev-de-{shas}.abbreviations"
+    assert kept.read_text(encoding="utf-8").splitlines()[1:] == ["Hausn", "Ing", "evtl", "inkl"]
+    abbreviations._LOADED.clear()
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+    kept.write_text("cardgen-abbreviations 1 0000\nHaus\n", encoding="utf-8")  # not whole
+    abbreviations._LOADED.clear()
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+
+
+def test_only_a_catalog_list_that_names_the_data_has_abbreviations(
+    made_up: str, tmp_path: Path
+) -> None:
+    assert abbreviation_entries(ListFile(tmp_path / "wörter.txt", "wörter.txt")) == ()
+    assert abbreviation_entries(CatalogList("french")) == ()
+    path = tmp_path / "wörter.txt"
+    path.write_text("\n".join(LIST) + "\n", encoding="utf-8")
+    lexicon = Lexicons().lexicon(ListFile(path, "wörter.txt"), 3, Spelling("de", "scrabble"))
+    assert lexicon.spelling.abbreviations == ""  # a user's German list needs no hunspell-de-de
+    assert lexicon.words == ("evtl", "inkl", "usw", "vorm")
+    data = load_catalog("data.yaml")
+    assert made_up == f"{data['abbrev-de'].sha256} {data['names-de'].sha256}"
+    assert load_catalog()["german"].abbreviations == "abbrev-de"
+
+
+def test_explain_says_an_abbreviation_is_left_out(made_up: str) -> None:
+    spelling = Spelling("de", "scrabble", "lower", abbreviations=made_up)
+    assert not_counted("evtl", ["evtl"], spelling, 4) == (
+        "the list has it only as 'evtl', an abbreviation, which is left out"
+    )
+    assert spelling.left_out("Jul") == ""
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (b"", "not a hunspell dictionary (line 1: '')"),  # no first line
+        (b"evtl.\n", "not a hunspell dictionary (line 1: 'evtl.')"),
+        (b"2\nHa\xfcs\n", "not a hunspell dictionary ('utf-8' codec can't decode byte 0xfc in "
+                          "position 4: invalid start byte)"),
+    ],
+)
+def test_a_file_that_is_not_a_dictionary_is_refused(data: bytes, problem: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        abbreviations.read_dotted(data)
+    assert str(caught.value) == problem
+
+
+def test_a_dictionary_that_is_not_one_names_the_entry(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(abbreviations, "_LOADED", {})
+    serve(monkeypatch, {"abbrev-de": b"evtl.\n", "names-de": NOUNS.encode()})
+    with pytest.raises(FetchError) as caught:
+        abbreviations.load_abbreviations(abbreviation_entries(CatalogList("german")))
+    assert str(caught.value) == (
+        "abbrev-de: /usr/share/hunspell/de_DE.dic: not a hunspell dictionary (line 1: 'evtl.')"
+    )
+
+
+def brute_abbreviations(lines: list[str], rows: list[tuple[str, str]], word: str) -> bool:
+    """docs/rules.md, word by word: the dictionary has a line `word.` (flags aside) and no line
+    `word`, and no row of the noun data that is not a name's has the word."""
+    written = [line.split("/")[0] for line in lines]
+    labels = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
+    common = [lemma for lemma, pos in rows if not labels & set(pos.split(","))]
+    return f"{word}." in written and word not in written and word not in common
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(["ab", "ab.", "ab./X", "Ab.", "Ab", "cd.", "cd/S", "e."]),
+                   max_size=8),
+    rows=st.lists(st.tuples(st.sampled_from(["Ab", "Cd", "E"]),
+                            st.sampled_from(["Substantiv", "Vorname", "Substantiv,Toponym"])),
+                  max_size=4),
+)
+def test_the_abbreviations_match_a_brute_force(
+    lines: list[str], rows: list[tuple[str, str]]
+) -> None:
+    dic = f"{len(lines)}\n" + "".join(f"{line}\n" for line in lines)
+    nouns = "lemma,pos\n" + "".join(f'{lemma},"{pos}"\n' for lemma, pos in rows)
+    found = abbreviations.read_dotted(dic.encode()) - names.read_nouns(nouns.encode())[1]
+    candidates = ["ab", "Ab", "cd", "Cd", "e", "E"]
+    assert sorted(found) == [word for word in sorted(candidates)
+                             if brute_abbreviations(lines, rows, word)]
+
+
+def catalog_without_the_dictionary(tmp_path: Path) -> Mapping[str, CatalogEntry]:
+    """The data catalog with `abbrev-de` where nothing is installed."""
+    data = dict(load_catalog("data.yaml"))
+    missing = str(tmp_path / "hunspell" / "de_DE.dic")
+    data["abbrev-de"] = dataclasses.replace(data["abbrev-de"], member=missing)
+    return types.MappingProxyType(data)
+
+
+def test_a_german_build_without_hunspell_de_de_names_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = catalog_without_the_dictionary(tmp_path)
+    monkeypatch.setattr(wordlists, "load_catalog",
+                        lambda file="catalog.yaml": data if file == "data.yaml" else load_catalog())
+    if not Path(load_catalog()["german"].member).is_file():
+        pytest.skip("wngerman is not installed")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(CONFIGS / "german-2p.yaml"), "-o", str(out)])
+    message = (f"german: {tmp_path / 'hunspell' / 'de_DE.dic'} is not installed; "
+               "install it with `apt-get install hunspell-de-de`")
+    assert (result.exit_code, result.stderr) == (1, f"cardgen: error: {message}\n")
+    assert not out.exists()
+    assert not wordlists.is_cached("german")
+    german = [row for row in wordlists.catalog_rows() if row.name == "german"]
+    assert [(row.status, row.source) for row in german] == [
+        ("not installed", "Debian wngerman 20161207-11, Debian hunspell-de-de 20161207-11")
+    ]
+    with pytest.raises(FetchError) as caught:
+        wordlists.fetch("german")
+    assert str(caught.value) == message
+
+
+def test_the_cache_key_holds_the_dictionary() -> None:
+    config = load_card_config(CONFIGS / "german-2p.yaml")
+    sha = load_catalog("data.yaml")["abbrev-de"].sha256
+    assert config_key(config, "card")["dictionary"] == {
+        "catalog": "german", "sha256": load_catalog()["german"].sha256, "abbreviations": sha,
+    }
+    english = load_card_config(CONFIGS / "twl06-2p.yaml")
+    assert "abbreviations" not in config_key(english, "card")["dictionary"]
+
+
+def test_the_cache_key_changes_with_the_dictionary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = load_card_config(CONFIGS / "german-2p.yaml")
+    before = config_key(config, "card")
+    data = dict(load_catalog("data.yaml"))
+    data["abbrev-de"] = dataclasses.replace(data["abbrev-de"], sha256="0" * 64)
+    monkeypatch.setattr(cache, "load_catalog",
+                        lambda file="catalog.yaml": data if file == "data.yaml" else load_catalog())
+    after = config_key(config, "card")
+    assert after["dictionary"]["abbreviations"] == "0" * 64
+    assert {k for k in before if before[k] != after[k]} == {"dictionary"}
+
+
+# --- the real data (hunspell-de-de and wngerman installed; the noun data fetched once) ------
+
+GONE = (
+    "Abb", "Abk", "Anm", "Anz", "Aufl", "Bestellnr", "Bestnr", "Dipl", "Fa", "Feb",
+    "Inhaltsverz", "Mill", "Nov", "Okt", "Stromvers", "Tel", "Zustandsnr", "abzgl", "allg", "bes",
+    "betr", "bez", "ca", "dto", "einschl", "elektr", "engl", "entspr", "etc", "evtl", "ext",
+    "franz", "geb", "gem", "griech", "incl", "inkl", "insbes", "insges", "max", "med", "min",
+    "phil", "resp", "sek", "usw", "vergl", "vorl", "zus",
+)
+"""The entries of `german` the rule drops that no earlier rule (names, no vowel) dropped."""
+
+
+@pytest.mark.network
+def test_the_real_dictionary_and_the_german_list() -> None:
+    german = CatalogList("german")
+    if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
+        pytest.skip("hunspell-de-de is not installed")
+    entries = abbreviation_entries(german)
+    found = abbreviations.load_abbreviations(entries)
+    listed = list(load_wordlist(german).entries)
+    assert (len(found), len(found & set(listed))) == (84, 83)  # Allg. is not in wngerman
+    # The dictionary writes them so, and a noun of Wiktionary's is written so: kept as words.
+    assert not {"Jul", "Prof", "Dez", "Sept", "vorm", "Bsp"} & found
+    lexicons = Lexicons()
+    spelling = lexicons.lexicon(german, 4).spelling
+    assert spelling.abbreviations == abbreviations_key(entries)
+    without = dataclasses.replace(spelling, abbreviations="")
+    assert sorted(e for e in found & set(listed) if list(without.words([e]))) == sorted(GONE)
+    for length, counts, gone, back in (
+        (4, (33_031, 33_282, 20, 271), {"evtl", "inkl", "allg", "engl", "entspr", "insbes"},
+         {"allgemein", "englisch", "insbesondere", "inklusive"}),  # no longer hidden
+        (3, (22_791, 24_000, 34, 1_243), {"etc", "usw", "evtl", "inkl", "min", "max", "tel"},
+         {"besen", "gebirge", "telefon", "minute", "zusammen"}),
+    ):
+        before = set(playable_words(listed, length, without).words)
+        after = set(lexicons.lexicon(german, length).words)
+        assert (len(before), len(after), len(before - after), len(after - before)) == counts
+        assert (gone <= before - after, back <= after - before) == (True, True)
+        assert {"jul", "prof", "sept", "dez", "vorm"} & before <= after
+
+
+@pytest.mark.network
+def test_the_german_card_says_where_its_abbreviations_come_from() -> None:
+    if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
+        pytest.skip("hunspell-de-de is not installed")
+    _, card = shipped_card(CONFIGS / "german-2p.yaml", Lexicons())
+    dictionary = json.loads(render_card(card))["dictionary"]
+    data = load_catalog("data.yaml")
+    assert (dictionary["playable"], dictionary["abbreviations"]) == (33_282, True)
+    shas = f"{data['abbrev-de'].sha256} {data['names-de'].sha256}"
+    assert dictionary["abbreviation_data"] == shas
