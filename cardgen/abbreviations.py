@@ -7,9 +7,11 @@ stop, the dictionary with it (`evtl.`, `inkl.`, `Nr.`). So a catalog list may na
 dictionary (the field `abbreviations` of `wordlists/catalog.yaml`: an entry of
 `wordlists/data.yaml`, verified by sha256 like every list); the rule (docs/rules.md,
 "Abbreviations in German lists"): an entry is an abbreviation, and dropped, when the
-dictionary has it with a full stop and not without one, unless German Wiktionary's noun data
-(`names-de`, read as `cardgen.names` reads it) has a common noun written so (Jul, Yule; Prof,
-Dez, Sept). The data is about the list's own words, so a list of the user's needs none.
+dictionary has it with a full stop and not without one, unless it is capitalised and German
+Wiktionary's noun data (`names-de`, read as `cardgen.names` reads it) has a common noun written
+so (Jul, Yule; Prof, Dez, Sept). With `capitalized: drop` every capitalised entry goes anyway,
+so the abbreviations are the lower-case ones and the noun data is not read. The data is about
+the list's own words, so a list of the user's needs none.
 
 The abbreviations are worked out once and kept in the cache as a small file named by the
 data's sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 24 MB.
@@ -34,16 +36,17 @@ _LOADED: dict[str, frozenset[str]] = {}
 """The abbreviations read this run, by their key (`abbreviations_key`)."""
 
 
-def abbreviation_entries(source: WordListSource) -> tuple[CatalogEntry, ...]:
+def abbreviation_entries(source: WordListSource, capitalized: str) -> tuple[CatalogEntry, ...]:
     """The data a list's abbreviations are read from: the dictionary its catalog entry names,
-    then the noun data; () for a list that names none, and for every list file."""
+    then, with `capitalized: lower`, the noun data; () for a list that names none, and for
+    every list file."""
     if not isinstance(source, CatalogList):
         return ()
     name = load_catalog()[source.name].abbreviations
     if not name:
         return ()
     data = load_catalog("data.yaml")
-    return data[name], data[NOUNS]
+    return (data[name], data[NOUNS]) if capitalized == "lower" else (data[name],)
 
 
 def abbreviations_key(entries: tuple[CatalogEntry, ...]) -> str:
@@ -52,10 +55,12 @@ def abbreviations_key(entries: tuple[CatalogEntry, ...]) -> str:
     return " ".join(entry.sha256 for entry in entries)
 
 
-def abbreviations_for(source: WordListSource, *, progress: ProgressCallback | None = None) -> str:
+def abbreviations_for(
+    source: WordListSource, capitalized: str, *, progress: ProgressCallback | None = None
+) -> str:
     """The key of the data a list's spelling leaves abbreviations out by, its abbreviations
     read now (the noun data fetched if need be); "" for a list that has none."""
-    entries = abbreviation_entries(source)
+    entries = abbreviation_entries(source, capitalized)
     if not entries:
         return ""
     load_abbreviations(entries, progress=progress)
@@ -90,10 +95,9 @@ def abbreviation_set(key: str) -> frozenset[str]:
     `load_abbreviations` reads them."""
     if key in _LOADED:
         return _LOADED[key]
-    data = load_catalog("data.yaml")
-    for entry in load_catalog().values():
-        if entry.abbreviations:
-            entries = data[entry.abbreviations], data[NOUNS]
+    for name, entry in load_catalog().items():
+        for capitalized in ("lower", "drop") if entry.abbreviations else ():
+            entries = abbreviation_entries(CatalogList(name), capitalized)
             if abbreviations_key(entries) == key:
                 return load_abbreviations(entries)
     raise ValueError(f"no abbreviations data has the sha256s {key}")
@@ -112,22 +116,37 @@ def load_abbreviations(
 
 
 def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
-    dictionary, nouns = entries
+    dictionary = entries[0]
     dictionary_data = read_verified(dictionary)  # a Debian file: installed, or a FetchError
     shas = "-".join(entry.sha256[:12] for entry in entries)
     path = cache_dir() / f"{dictionary.name}-{shas}.abbreviations"
     kept = read_kept(path, _MAGIC)
     if kept is not None:
         return kept
+    # Without the noun data (`capitalized: drop`) capitalised entries go anyway: only the
+    # lower-case words count.
+    nouns = _common_nouns(entries[1], progress) if len(entries) > 1 else None
     try:
-        noun_data = read_verified(nouns, progress=progress)
-    except FetchError as error:
-        raise FetchError(f"{error}; the noun data is fetched once (connect and rerun)") from None
-    try:
-        found = read_data(dictionary, read_dotted, dictionary_data) - read_data(
-            nouns, lambda data: read_nouns(data)[1], noun_data
-        )
+        dotted = read_data(dictionary, read_dotted, dictionary_data)
     except ValueError as error:
         raise FetchError(str(error)) from None
+    found = frozenset(
+        word for word in dotted
+        if not word[:1].isupper() or (nouns is not None and word not in nouns)
+    )
     keep(path, _MAGIC, found)
     return found
+
+
+def _common_nouns(entry: CatalogEntry, progress: ProgressCallback | None) -> frozenset[str]:
+    """The common nouns of the noun data, as a lemma or an inflected form (fetched if need
+    be)."""
+    try:
+        data = read_verified(entry, progress=progress)
+    except FetchError as error:
+        hint = "the noun data is fetched once (connect and rerun), or write `capitalized: drop`"
+        raise FetchError(f"{error}; {hint}") from None
+    try:
+        return read_data(entry, lambda nouns: read_nouns(nouns)[1], data)
+    except ValueError as error:
+        raise FetchError(str(error)) from None

@@ -87,7 +87,7 @@ class Lexicons:
             names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
             spelling = replace(spelling, names=names) if names else spelling
         if not spelling.abbreviations:  # and a catalog list its abbreviations (wngerman's)
-            found = abbreviations_for(source, progress=self.progress)
+            found = abbreviations_for(source, spelling.capitalized, progress=self.progress)
             spelling = replace(spelling, abbreviations=found) if found else spelling
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:

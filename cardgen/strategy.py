@@ -53,8 +53,8 @@ class DictionaryInfo:
     `cardgen.alphabet.VOWELS`)."""
     abbreviation_data: str = ""
     """The sha256s of the data whose abbreviations of the list were left out, separated by a
-    space (`cardgen.abbreviations.abbreviations_key`: `german`'s hunspell dictionary, then the
-    noun data); "" where the list has none."""
+    space (`cardgen.abbreviations.abbreviations_key`: `german`'s hunspell dictionary, then,
+    with `capitalized: lower`, the noun data); "" where the list has none."""
 
     @classmethod
     def of(cls, wordlist: WordList, lexicon: Lexicon) -> DictionaryInfo:

@@ -19,8 +19,9 @@ Wiktionary's nouns then the first names, separated by a space; null where none w
 `dictionary.abbreviations` (true where entries without a vowel were left out as abbreviations:
 German lists, docs/rules.md "Names in German lists"); then `dictionary.abbreviation_data` (the
 sha256s of the data whose abbreviations of the list were left out, the list's hunspell
-dictionary then German Wiktionary's nouns, separated by a space: `german`'s evtl, inkl, usw,
-docs/rules.md "Abbreviations in German lists"; null where the list has none).
+dictionary then, with `capitalized: lower`, German Wiktionary's nouns, separated by a space:
+`german`'s evtl, inkl, usw, docs/rules.md "Abbreviations in German lists"; null where the
+list has none).
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
 and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
