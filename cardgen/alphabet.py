@@ -29,6 +29,7 @@ or after z if it has none (œ).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -111,57 +112,63 @@ class Spelling:
     def words(self, entries: Iterable[str]) -> Iterator[str]:
         """The entries written in the alphabet, in order; entries that are not words are left
         out, and repeats are not removed."""
-        if self.rule == "a-z" and self.capitalized == "drop":
+        if self.rule == "a-z" and self.capitalized == "drop" and not self.abbreviations:
             # cardgen's rule for English lists since the beginning: isascii + isalpha + islower
             # is exactly [a-z]+ and runs in C, which matters on large lists.
             return (e for e in entries if e.isascii() and e.isalpha() and e.islower())
         return self._words(entries)
 
     def _words(self, entries: Iterable[str]) -> Iterator[str]:
+        names, shortened = self._dropped()
+        if shortened:  # the list's abbreviations, looked up in C: no cost for other lists
+            entries = itertools.filterfalse(shortened.__contains__, entries)
         vowels = VOWELS.get(self.language)
         if vowels is None:
-            return self._written(entries)
+            return self._written(entries, names, shortened)
         # "e" first: a quick test that most German words pass (e is one of its VOWELS).
-        return (w for w in self._written(entries) if "e" in w or not _vowelless(w, vowels))
+        written = self._written(entries, names, shortened)
+        return (w for w in written if "e" in w or not _vowelless(w, vowels))
 
-    def _written(self, entries: Iterable[str]) -> Iterator[str]:
+    def _written(
+        self, entries: Iterable[str], names: frozenset[str], shortened: frozenset[str]
+    ) -> Iterator[str]:
+        """The entries written as words, but for `names` (capitalised entries) and the list's
+        abbreviations (`shortened`: looked up here in NFC, as `_words` did as written)."""
         table = _table(self)
         lower = self.capitalized == "lower"
-        dropped = self._dropped()
         normalize = unicodedata.normalize
         for entry in entries:
             if entry.isascii():
                 if entry.isalpha() and entry.islower():  # the fast path: most entries
-                    if entry not in dropped:
-                        yield entry
-                elif lower and entry.isalpha() and _capitalised(entry) and entry not in dropped:
+                    yield entry
+                elif lower and entry.isalpha() and _capitalised(entry) and entry not in names:
                     yield entry.lower()
                 continue
             entry = normalize("NFC", entry)
-            if entry in dropped:
+            if shortened and entry in shortened:
                 continue
             if not entry.islower():  # a capital, or no letter at all
-                if not (lower and _capitalised(entry)):
+                if not (lower and _capitalised(entry)) or entry in names:
                     continue  # mixed or all capitals (abbreviations) are always dropped
                 entry = entry.lower()
             word = entry.translate(table)
             if word and _BAD not in word:
                 yield word
 
-    def _dropped(self) -> frozenset[str]:
-        """The entries, as the list writes them (NFC), that the data leave out: names (with
-        `lower`) and the list's abbreviations. A frozenset read once a run: the lookup is
-        the whole cost of both rules."""
+    def _dropped(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The entries, as the list writes them (NFC), that the data leave out: the names
+        (with `lower`) and the list's abbreviations. Frozensets read once a run: the lookups
+        are the whole cost of both rules."""
         names: frozenset[str] = frozenset()
         if self.capitalized == "lower" and self.names:
             from cardgen.names import name_set  # the data is read only where it is used
 
             names = name_set(self.names)
         if not self.abbreviations:
-            return names
+            return names, frozenset()
         from cardgen.abbreviations import abbreviation_set
 
-        return _union(names, abbreviation_set(self.abbreviations))
+        return names, abbreviation_set(self.abbreviations)
 
     def left_out(self, entry: str) -> str:
         """What an entry of the list that this spelling drops is left out as: "a name" (one of
@@ -277,12 +284,6 @@ def sort_words(words: Iterable[str], letters: str) -> list[str]:
     # occurs in a word anyway.
     ranks = str.maketrans({letter: chr(0x100 + i) for i, letter in enumerate(letters)})
     return sorted(words, key=lambda word: word.translate(ranks))
-
-
-@functools.cache
-def _union(first: frozenset[str], second: frozenset[str]) -> frozenset[str]:
-    """Two sets as one, made once a run (`Spelling._dropped`)."""
-    return first | second
 
 
 def _vowelless(word: str, vowels: frozenset[str]) -> bool:

@@ -33,7 +33,7 @@ from cardgen.render.json import render_card
 from cardgen.wordlists import CatalogList, ListFile, load_wordlist
 
 DIC = (
-    "9\n"
+    "10\n"
     "\tThis is the dictionary file (a comment: it starts with a tab)\n"
     "evtl.\n"  # only with a full stop: an abbreviation
     "inkl.\n"
@@ -43,11 +43,12 @@ DIC = (
     "Ing.\n"  # only with one, and the data have it only as a name: an abbreviation
     "Haus/Sm\n"
     "Hausn.\n"  # an abbreviation the list does not have
+    "ggü.\n"  # gegenüber: in the list in NFC and in NFD
 )
 """A made-up hunspell dictionary, in de_DE.dic's format."""
 NOUNS = 'lemma,pos,genitiv singular\nJul,Substantiv,Juls\nIng,"Substantiv,Vorname",\n'
 """A made-up excerpt of german-nouns' CSV."""
-LIST = ["evtl", "inkl", "vorm", "Jul", "Ing", "Haus", "usw", "Evtl"]
+LIST = ["evtl", "inkl", "vorm", "Jul", "Ing", "Haus", "usw", "Evtl", "ggü", "ggu\u0308"]
 """A made-up German list: usw is not in the dictionary, Evtl not with that capital."""
 
 
@@ -69,7 +70,7 @@ def made_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
 
 
 def test_an_entry_the_dictionary_has_only_with_a_full_stop_is_dropped(made_up: str) -> None:
-    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
     spelling = Spelling("de", "scrabble", "lower", abbreviations=made_up)
     assert list(spelling.words(LIST)) == ["vorm", "jul", "haus", "usw", "evtl"]
 
@@ -81,22 +82,25 @@ def test_with_capitalized_drop_the_lower_case_ones_go_and_no_noun_data_is_read(
     serve(monkeypatch, {"abbrev-de": DIC.encode()})  # the noun data is not there to read
     key = abbreviations.abbreviations_for(CatalogList("german"), "drop")
     assert key == load_catalog("data.yaml")["abbrev-de"].sha256
-    assert abbreviation_set(key) == {"evtl", "inkl"}  # capitalised entries go anyway
+    assert abbreviation_set(key) == {"evtl", "inkl", "ggü"}  # capitalised entries go anyway
     dropping = Spelling("de", "scrabble", "drop", abbreviations=key)
     assert list(dropping.words(LIST)) == ["vorm", "usw"]
     assert dropping.left_out("Jul") == dropping.left_out("Ing") == ""
+    # English's quick rule too, were the list read as English (`language: en`)
+    english = Spelling("en", "a-z", "drop", abbreviations=key)
+    assert list(english.words(LIST)) == ["vorm", "usw"]
 
 
 def test_the_abbreviations_are_kept_and_read_back(made_up: str, tmp_path: Path) -> None:
     dictionary, nouns = abbreviation_entries(CatalogList("german"), "lower")
     shas = f"{dictionary.sha256[:12]}-{nouns.sha256[:12]}"
     kept = tmp_path / "cache" / f"abbrev-de-{shas}.abbreviations"
-    assert kept.read_text(encoding="utf-8").splitlines()[1:] == ["Hausn", "Ing", "evtl", "inkl"]
+    assert kept.read_text(encoding="utf-8").splitlines()[1:] == ["Hausn", "Ing", "evtl", "ggü", "inkl"]
     abbreviations._LOADED.clear()
-    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
     kept.write_text("cardgen-abbreviations 1 0000\nHaus\n", encoding="utf-8")  # not whole
     abbreviations._LOADED.clear()
-    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn"}
+    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
 
 
 def test_only_a_catalog_list_that_names_the_data_has_abbreviations(
@@ -108,7 +112,7 @@ def test_only_a_catalog_list_that_names_the_data_has_abbreviations(
     path.write_text("\n".join(LIST) + "\n", encoding="utf-8")
     lexicon = Lexicons().lexicon(ListFile(path, "wörter.txt"), 3, Spelling("de", "scrabble"))
     assert lexicon.spelling.abbreviations == ""  # a user's German list needs no hunspell-de-de
-    assert lexicon.words == ("evtl", "inkl", "usw", "vorm")
+    assert lexicon.words == ("evtl", "ggü", "inkl", "usw", "vorm")
     data = load_catalog("data.yaml")
     assert made_up == f"{data['abbrev-de'].sha256} {data['names-de'].sha256}"
     assert load_catalog()["german"].abbreviations == "abbrev-de"
