@@ -23,7 +23,7 @@ from cardgen.abbreviations import abbreviation_entries, abbreviation_set, abbrev
 from cardgen.alphabet import Spelling
 from cardgen.cache import config_key
 from cardgen.cards import Lexicons
-from cardgen.catalog import CatalogEntry, load_catalog
+from cardgen.catalog import CatalogEntry, load_catalog, parse_catalog
 from cardgen.cli import app
 from cardgen.config import load_card_config
 from cardgen.errors import FetchError
@@ -95,7 +95,8 @@ def test_the_abbreviations_are_kept_and_read_back(made_up: str, tmp_path: Path) 
     dictionary, nouns = abbreviation_entries(CatalogList("german"), "lower")
     shas = f"{dictionary.sha256[:12]}-{nouns.sha256[:12]}"
     kept = tmp_path / "cache" / f"abbrev-de-{shas}.abbreviations"
-    assert kept.read_text(encoding="utf-8").splitlines()[1:] == ["Hausn", "Ing", "evtl", "ggü", "inkl"]
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == ["Hausn", "Ing", "evtl", "ggü", "inkl"]
     abbreviations._LOADED.clear()
     assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
     kept.write_text("cardgen-abbreviations 1 0000\nHaus\n", encoding="utf-8")  # not whole
@@ -116,6 +117,27 @@ def test_only_a_catalog_list_that_names_the_data_has_abbreviations(
     data = load_catalog("data.yaml")
     assert made_up == f"{data['abbrev-de'].sha256} {data['names-de'].sha256}"
     assert load_catalog()["german"].abbreviations == "abbrev-de"
+
+
+MINI = (
+    "mini:\n  title: Mini\n  source: debian\n  project: wmini\n  version: '1'\n"
+    "  archive: ''\n  archive_sha256: ''\n  member: /x\n  sha256: '" + "0" * 64 + "'\n"
+    "  entries: 3\n  uppercase: false\n  language: de\n  encoding: utf-8\n"
+)
+"""A catalog entry with every field but the optional one."""
+
+
+def test_the_catalog_field_is_optional_and_names_data() -> None:
+    assert parse_catalog(MINI)["mini"].abbreviations == ""
+    assert parse_catalog(MINI + "  abbreviations: abbrev-de\n")["mini"].abbreviations == (
+        "abbrev-de"
+    )
+    with pytest.raises(ValueError) as raised:
+        parse_catalog(MINI + "  abbreviations: 3\n")
+    assert str(raised.value) == "catalog entry mini: abbreviations must be str"
+    named = {e.name: e.abbreviations for e in load_catalog().values() if e.abbreviations}
+    assert named == {"german": "abbrev-de"}
+    assert set(named.values()) <= set(load_catalog("data.yaml"))
 
 
 def test_explain_says_an_abbreviation_is_left_out(made_up: str) -> None:
