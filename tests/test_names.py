@@ -173,14 +173,15 @@ def test_the_names_match_a_brute_force(
 
 @pytest.fixture
 def made_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    """`names-de` reads the made-up CSV and `first-names` the made-up nam_dict.txt (into a
-    cache of their own); the key a spelling records of them (their sha256s)."""
+    """`names-de` reads the made-up CSV and `first-names` the made-up nam_dict.txt, and the
+    place data no place (test_places has those), into a cache of their own; the key a spelling
+    records of them (their sha256s)."""
     monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(names, "_LOADED", {})
-    made = {"names-de": CSV.encode(), "first-names": FIRST.encode()}
+    made = {"names-de": CSV.encode(), "first-names": FIRST.encode(), "places": b"{}",
+            "countries": b"{}"}
     monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
-    data = load_catalog("data.yaml")
-    return f"{data['names-de'].sha256} {data['first-names'].sha256}"
+    return names.names_key(names.names_entries("de", "lower"))
 
 
 MADE_UP_NAMES = [
@@ -201,8 +202,8 @@ def test_a_german_list_drops_names_and_keeps_nouns_and_compounds(
     assert lexicon.words == ("ernst", "haus", "joga", "kurs", "rose", "rot", "türschloss")
     assert lexicon.spelling == Spelling("de", "scrabble", "lower", made_up)
     # Kept, so no second build reads the data: a file named by their sha256s.
-    nouns, first = made_up.split()
-    kept = tmp_path / "cache" / f"names-de-{nouns[:12]}-{first[:12]}.names"
+    shas = "-".join(sha[:12] for sha in made_up.split())
+    kept = tmp_path / "cache" / f"names-de-{shas}.names"
     assert kept.read_text(encoding="utf-8").splitlines()[1:] == MADE_UP_NAMES
     names._LOADED.clear()
     assert names.name_set(made_up) == frozenset(MADE_UP_NAMES)
@@ -212,7 +213,7 @@ def test_a_kept_file_that_is_not_whole_is_worked_out_again(made_up: str, tmp_pat
     entries = names.names_entries("de", "lower")
     kept = names.names_path(entries)
     kept.parent.mkdir(parents=True)
-    kept.write_text("cardgen-names 2 0000\nHaus\n", encoding="utf-8")
+    kept.write_text("cardgen-names 3 0000\nHaus\n", encoding="utf-8")
     assert "Haus" not in names.load_names(entries)
     assert "Björn" in names.name_set(made_up)
     assert kept.read_text(encoding="utf-8").splitlines()[1] == "Björn"
@@ -306,7 +307,8 @@ def test_no_data_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 def test_data_that_is_not_what_it_should_be_names_the_entry(
     made_up: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    made = {"names-de": CSV.encode(), "first-names": b"lemma,pos\n"}
+    made = {"names-de": CSV.encode(), "first-names": b"lemma,pos\n", "places": b"{}",
+            "countries": b"{}"}
     monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
     with pytest.raises(FetchError) as caught:
         names.names_for("de", "lower")
@@ -318,7 +320,7 @@ def test_data_that_is_not_what_it_should_be_names_the_entry(
 def test_the_cache_key_holds_the_names_data() -> None:
     config = load_card_config(CONFIGS / "german-2p.yaml")
     data = load_catalog("data.yaml")
-    shas = {name: data[name].sha256 for name in ("first-names", "names-de")}
+    shas = {name: data[name].sha256 for name in ("countries", "first-names", "names-de", "places")}
     for kind in ("card", "solution", "game"):
         assert config_key(config, kind)["names"] == shas
 
@@ -329,18 +331,18 @@ NAMES = ("björn", "wladiwostok", "xanten", "ilmenau", "lloyd", "bryan", "jims")
 """Names a German card steered to (issue 16), all labelled in the data."""
 ABBREVIATIONS = ("jmdm", "jmdn", "bzgl", "zzgl", "hrsg", "lkws")
 """Abbreviations (no vowel) a German card could steer to."""
-UNLABELLED = ("dhabi",)
-"""A name neither data has (Dhabi only as Abu Dhabi): it stays."""
+UNLABELLED = ("dschingis",)
+"""A name no data has (Dschingis, of Dschingis Khan): it stays."""
 
 
 @pytest.mark.network
 def test_the_real_data_and_the_german_list() -> None:
     entries = names.names_entries("de", "lower")
     found = names.load_names(entries)
-    assert len(found) == 36_918
+    assert len(found) == 84_693
     assert {"Björn", "Björns", "Wladiwostok", "Xanten", "Berlin", "Lloyd", "Jim", "Jims"} <= found
     # A common noun of Wiktionary's is no name, whatever the first names say.
-    assert not {"Ernst", "Rose", "Mark", "Kai", "Paris", "Jean", "Oscar", "Haus", "Dhabi"} & found
+    assert not {"Ernst", "Rose", "Mark", "Kai", "Paris", "Jean", "Oscar", "Haus"} & found
     # Too rare as a first name (3 or less) to outweigh a German word the data lack.
     assert not {"Joga", "Ginko", "Röschen", "Caritas"} & found
     first = read_verified(entries[1])
@@ -363,10 +365,11 @@ def test_the_real_data_and_the_german_list() -> None:
     kept = {entry for entry in spelt if list(spelling.words([entry]))}
     abbreviations = {entry for entry in spelt if not list(plain.words([entry]))}
     named = set(spelt) - kept - abbreviations
-    assert (len(abbreviations), len(named & nouns), len(named - nouns)) == (68, 2_116, 283)
+    # named - nouns: 283 by the first names, 86 more by the place names (test_places)
+    assert (len(abbreviations), len(named & nouns), len(named - nouns)) == (68, 2_116, 369)
     after = set(playable_words(listed, 4, spelling).words)
     assert (len(before), len(after), len(before - after), len(after - before)) == (
-        33_516, 33_031, 969, 484
+        33_516, 32_998, 1_008, 490
     )
     assert {"amoralisch", "andenken", "achillesferse", "billig"} <= after - before  # unhidden
     assert set(NAMES + ABBREVIATIONS) <= before - after
