@@ -15,7 +15,8 @@ each `try` is a trap), `try.escape` (the word the others must know to get out, a
 null where no word does or without frequencies), `opponent`, and each opening's `named` (on a
 card against a casual table, the words the seat names when challenged; [] otherwise), and
 `dictionary.names` (the sha256s of the names data whose names a German list leaves out, German
-Wiktionary's nouns then the first names, separated by a space; null where none were) and
+Wiktionary's nouns, the first names, then GeoNames' cities and countries, separated by a space;
+null where none were) and
 `dictionary.abbreviations` (true where entries without a vowel were left out as abbreviations:
 German lists, docs/rules.md "Names in German lists"); then `dictionary.abbreviation_data` (the
 sha256s of the data whose abbreviations of the list were left out, the list's hunspell
