@@ -11,6 +11,11 @@ are balanced. Columns are never narrower than the widest word; only a word wider
 side (a long word of the user's own list) is cut across lines rather than narrowing every
 column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
 text is black; the move is drawn white on a black box, the best try inside an outline.
+
+A deck is printed on both sides of every card, so an odd one is made even (`even_deck`): the
+run of sides that ends it is set again over one side more (`Fill`: the largest size that
+fills exactly that many, as evenly as packing allows, `layout.spread`), with the rules of the
+game after its last entry; only where that cannot be do the rules take a side of their own.
 """
 
 from __future__ import annotations
