@@ -147,6 +147,6 @@ def _common_nouns(entry: CatalogEntry, progress: ProgressCallback | None) -> fro
         hint = "the noun data is fetched once (connect and rerun), or write `capitalized: drop`"
         raise FetchError(f"{error}; {hint}") from None
     try:
-        return read_data(entry, lambda nouns: read_nouns(nouns)[1], data)
+        return read_data(entry, lambda nouns: read_nouns(nouns).common, data)
     except ValueError as error:
         raise FetchError(str(error)) from None

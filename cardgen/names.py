@@ -29,8 +29,9 @@ from __future__ import annotations
 import contextlib
 import csv
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from cardgen.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.errors import FetchError, OutputError
@@ -98,8 +99,8 @@ def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozen
     ...            .encode(), frozenset({"Ernst", "Jim"})))
     ['Ernsts', 'Jim', 'Jims', 'Xanten', 'Xantens']
     """
-    named, common = read_nouns(data)
-    names = set((named | first_names | name_parts(data, common)) - common)
+    named, common, long_names = read_nouns(data)
+    names = set((named | first_names | name_parts(long_names, common)) - common)
     # A name's genitive is the name and -s (Björns, Aachens), a form the data give no name;
     # after s, ß, x, z and ce it is an apostrophe (Hans'), which no word is written with.
     names.update(
@@ -110,13 +111,24 @@ def read_names(data: bytes, first_names: frozenset[str] = frozenset()) -> frozen
     return frozenset(names)
 
 
-def read_nouns(data: bytes) -> tuple[frozenset[str], frozenset[str]]:
-    """The words of german-nouns' CSV (as for `read_names`), as a lemma or an inflected form,
-    in NFC: those of rows labelled a name (`NAME_LABELS`), and those of the other rows, the
-    common nouns'. ValueError for a file that is not such a CSV.
+class Nouns(NamedTuple):
+    """What german-nouns' CSV says, in NFC (`read_nouns`)."""
 
-    >>> [sorted(w) for w in read_nouns(b"lemma,pos,g\\nJul,Substantiv,Juls\\nIng,Vorname,\\n")]
-    [['Ing'], ['Jul', 'Juls']]
+    named: frozenset[str]
+    """The words of rows labelled a name (`NAME_LABELS`), as a lemma or an inflected form."""
+    common: frozenset[str]
+    """The words of the other rows, the common nouns'."""
+    long_names: frozenset[str]
+    """The lemmas of rows labelled a name that are more than one word (Dschingis Khan)."""
+
+
+def read_nouns(data: bytes) -> Nouns:
+    """The words of german-nouns' CSV (as for `read_names`), read in one pass. ValueError
+    for a file that is not such a CSV.
+
+    >>> [sorted(w) for w in read_nouns(
+    ...     b"lemma,pos,g\\nJul,Substantiv,Juls\\nIng,Vorname,\\nRio Negro,Toponym,\\n")]
+    [['Ing', 'Rio Negro'], ['Jul', 'Juls'], ['Rio Negro']]
     """
     try:
         rows = csv.reader(data.decode("utf-8").splitlines())
@@ -125,31 +137,35 @@ def read_nouns(data: bytes) -> tuple[frozenset[str], frozenset[str]]:
             raise ValueError(f"the header starts {header[:2]}, not ['lemma', 'pos']")
         named: set[str] = set()
         common: set[str] = set()
+        long_names: set[str] = set()
         for row in rows:
             if len(row) < 2:
                 raise ValueError(f"line {rows.line_num}: {len(row)} fields")
-            forms = named if NAME_LABELS.intersection(row[1].split(",")) else common
-            forms.add(unicodedata.normalize("NFC", row[0]))
+            lemma = unicodedata.normalize("NFC", row[0])
+            is_name = bool(NAME_LABELS.intersection(row[1].split(",")))
+            forms = named if is_name else common
+            forms.add(lemma)
             forms.update(unicodedata.normalize("NFC", form) for form in row[2:] if form)
+            if is_name and len(_words(lemma)) > 1:
+                long_names.add(lemma)
     except (UnicodeDecodeError, csv.Error, StopIteration, ValueError) as error:
         raise ValueError(f"not german-nouns' CSV ({str(error) or 'empty'})") from None
-    return frozenset(named), frozenset(common)
+    return Nouns(frozenset(named), frozenset(common), frozenset(long_names))
 
 
-def name_parts(data: bytes, common: frozenset[str]) -> frozenset[str]:
-    """The capitalised words of the names of german-nouns' CSV that are more than one word
-    (Dschingis Khan: Dschingis, Khan; Rio Negro: Rio, Negro), in NFC, but for a word that is
-    two of the `common` nouns joined (Wetterdienst, of Deutscher Wetterdienst: Wetter, Dienst),
-    which may well be a noun the data lack. The file has been read by `read_nouns` (a CSV with
-    a header)."""
+def name_parts(long_names: Iterable[str], common: frozenset[str]) -> frozenset[str]:
+    """The capitalised words of names of more than one word (Dschingis Khan: Dschingis, Khan;
+    Rio Negro: Rio, Negro), but for a word that is two of the `common` nouns joined
+    (Wetterdienst, of Deutscher Wetterdienst: Wetter, Dienst), which may well be a noun the
+    data lack."""
     nouns = {noun.lower() for noun in common if noun[:1].isupper()}
-    parts: set[str] = set()
-    for row in csv.reader(data.decode("utf-8").splitlines()[1:]):
-        if NAME_LABELS.intersection(row[1].split(",")):
-            words = unicodedata.normalize("NFC", row[0]).replace("-", " ").split()
-            if len(words) > 1:
-                parts.update(word for word in words if word[:1].isupper())
+    parts = {word for name in long_names for word in _words(name) if word[:1].isupper()}
     return frozenset(word for word in parts if not _joined(word.lower(), nouns))
+
+
+def _words(name: str) -> list[str]:
+    """The words of a name, split at spaces and hyphens (Berlin-Marzahn: Berlin, Marzahn)."""
+    return name.replace("-", " ").split()
 
 
 LINKS = ("", "s", "n", "e", "es", "en")
