@@ -16,7 +16,7 @@ import dataclasses
 from cardgen.game import ELLIPSIS, REVERSED
 from cardgen.paper import PdfOptions
 from cardgen.render.booklet import decision_count, groups
-from cardgen.render.pdf.content import Section
+from cardgen.render.pdf.content import Section, game_over
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
@@ -34,9 +34,8 @@ from cardgen.render.pdf.layout import (
     markup,
     words,
 )
-from cardgen.render.pdf.sides import Run, Side, even_deck, marked, section_sides
+from cardgen.render.pdf.sides import Run, Side, even_deck, marked, seat_run, section_sides
 from cardgen.render.sentences import (
-    GAME_OVER,
     no_first_win,
     ordinal,
     seat_heading,
@@ -175,11 +174,8 @@ def booklet_sides(
             continue
         last = None
         if not seat.openings and seat.seat > 2:
-            over = Section((), seat_heading(seat.seat), (Para(words(GAME_OVER), 7.0),))
-            sides += marked(section_sides(over, frame, fonts), str(seat.seat))
+            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
         elif options.words != "none" and groups(card, seat):
-            section = table_section(card, seat, fonts)
-            run = marked(section_sides(section, frame, fonts), str(seat.seat))
-            sides += run
-            last = Run(section, str(seat.seat), len(run))
+            last = seat_run(table_section(card, seat, fonts), seat.seat, frame, fonts)
+            sides += last.sides
     return even_deck(sides, last, rules_side(card), frame, fonts)

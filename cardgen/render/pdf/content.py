@@ -36,12 +36,14 @@ from cardgen.render.pdf.layout import (
 )
 from cardgen.render.sentences import (
     FULL_RULES_HEADING,
+    GAME_OVER,
     NAMED_MARK,
     RARE_MARK,
     framed_legend,
     full_rules,
     opponent_sentence,
     rare_legend,
+    seat_heading,
     try_sentence,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -120,6 +122,11 @@ def row_entry(label: str, openings: list[Opening]) -> Entry:
         for word in opening.words:
             tokens += [Token(word[:cut], BOLD), Token(shown(opening, word)[cut:], space=False)]
     return Entry(Token(label, BOLD), tuple(tokens))
+
+
+def game_over(seat: int) -> Section:
+    """The side of a seat that never gets a turn."""
+    return Section((), seat_heading(seat), (Para(words(GAME_OVER), BODY_SIZES[-1]),))
 
 
 def rules_section(card: Card) -> Section:

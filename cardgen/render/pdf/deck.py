@@ -22,6 +22,7 @@ from cardgen.render.pdf.content import (
     Section,
     entry,
     footer,
+    game_over,
     row_entry,
     rules_section,
 )
@@ -42,7 +43,6 @@ from cardgen.render.pdf.layout import (
     Style,
     Text,
     markup,
-    words,
 )
 from cardgen.render.pdf.sides import (
     Run,
@@ -50,12 +50,10 @@ from cardgen.render.pdf.sides import (
     card_frame,
     draw,
     even_deck,
-    marked,
     new_canvas,
-    section_sides,
+    seat_run,
 )
 from cardgen.render.sentences import (
-    GAME_OVER,
     ordinal,
     seat_heading,
 )
@@ -113,16 +111,13 @@ def seat_sides(
         last = None
         if not seat.openings:
             if seat.seat > 2:
-                game_over = Section((), seat_heading(seat.seat), (Para(words(GAME_OVER), 7.0),))
-                sides += marked(section_sides(game_over, frame, fonts), str(seat.seat))
+                sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
             continue
         if seat.seat > 2:
             sides += grid_sides(seat, card, frame, fonts)
         if options.words != "none" and seat.won:
-            section = word_section(seat, card, frame, fonts)
-            run = marked(section_sides(section, frame, fonts), str(seat.seat))
-            sides += run
-            last = Run(section, str(seat.seat), len(run))
+            last = seat_run(word_section(seat, card, frame, fonts), seat.seat, frame, fonts)
+            sides += last.sides
     return sides, last
 
 

@@ -276,11 +276,16 @@ def section_sides(
 
 @dataclass(frozen=True)
 class Run:
-    """The sides a section took in a deck: the section, their seat mark and how many."""
+    """A seat's section in a deck: the section and the sides it takes, with their seat mark."""
 
     section: Section
     seat: str
-    count: int
+    sides: tuple[Side, ...]
+
+
+def seat_run(section: Section, seat: int, frame: Frame, fonts: Fonts) -> Run:
+    """A seat's section laid out on sides, each marked with the seat."""
+    return Run(section, str(seat), tuple(marked(section_sides(section, frame, fonts), str(seat))))
 
 
 def marked(sides: list[Side], seat: str) -> list[Side]:
@@ -299,9 +304,9 @@ def even_deck(
         return sides
     if last is not None:
         tail = (Para(words("The rules:", BOLD) + rules.howto[0].tokens, 7.0),)
-        filled = section_sides(last.section, frame, fonts, Fill(last.count + 1, tail))
+        filled = section_sides(last.section, frame, fonts, Fill(len(last.sides) + 1, tail))
         if filled:
-            return sides[: len(sides) - last.count] + marked(filled, last.seat)
+            return sides[: len(sides) - len(last.sides)] + marked(filled, last.seat)
     return sides + section_sides(rules, frame, fonts)
 
 
