@@ -226,8 +226,9 @@ class Lexicons:
         game: Game = GHOST,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card, with traps where there are frequency data, for `opponent` (traps are
-        Ghost's only: a variant's try is the best try)."""
+        its card for `opponent`, with traps where there are frequency data and the pocket
+        figures (both Ghost's only: a variant's try is the best try)."""
+        from cardgen.pocket import casual_play
         from cardgen.solver import Solution
         from cardgen.traps import thresholds
 
@@ -236,10 +237,11 @@ class Lexicons:
         solution = self.solution(
             source, players, min_length, spelling=spelling, options=options, game=game
         )
-        zipf = traps = None
+        zipf = traps = play = None
         if isinstance(solution, Solution):
             zipf = self.word_zipf(source, min_length, options, spelling)
             traps = None if zipf is None else thresholds(solution, zipf.zipf)
+            play = casual_play(solution, None if zipf is None else zipf.zipf, opponent.knows)
         if zipf is not None:  # the card names the frequencies its traps were found with
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and not isinstance(solution, Solution):
@@ -250,10 +252,8 @@ class Lexicons:
                 "frequencies: this list's language has none; give a `familiarity:` file"
             )
         info = self.info(source, min_length, spelling, game)
-        return build_card(
-            solution, info, title, ranking=about, rare=rare, traps=traps, opponent=opponent,
-            game=game,
-        )
+        return build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
+                          opponent=opponent, game=game, play=play)
 
     def solution(
         self,

@@ -19,6 +19,7 @@ from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import WordList
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.pocket import CasualPlay
     from cardgen.traps import Thresholds
 
 
@@ -76,6 +77,31 @@ class DictionaryInfo:
 
 
 @dataclass(frozen=True)
+class Odds:
+    """What printing an opening's entry wins at a casual table (docs/rules.md, "What a card wins
+    at a casual table"): probabilities from 0 to 1, computed exactly (`cardgen.pocket`)."""
+
+    reach: float
+    """How often the seat faces this opening: the probability that a game reaches it."""
+    none: float
+    """How often the seat wins from here with nothing printed (it plays as the table does)."""
+    words: float | None
+    """How often it wins playing toward the opening's words; None where it has none."""
+    letter: str
+    """The letter alone the card would print: the one after which the seat wins most often
+    (among its winning letters where it wins against perfect players)."""
+    letter_wins: float
+    """How often it wins from here with `letter` printed alone."""
+    full: float
+    """How often it wins from here with what the whole deck prints (`Opening.full_move`)."""
+
+    @property
+    def best(self) -> float:
+        """How often it wins from here with the best of the three entries."""
+        return max(self.none, self.letter_wins, self.words or 0.0)
+
+
+@dataclass(frozen=True)
 class Opening:
     """One fragment a seat may face on its first turn, and how it wins from there."""
 
@@ -98,6 +124,8 @@ class Opening:
     decisions: tuple[Decision, ...] = ()
     """The seat's decision table from here (SuperGhost, SuperDuperGhost: `moves` are the
     fragments the plays make, `words` the table's end words); () on a Ghost card."""
+    odds: Odds | None = None
+    """What each entry for it wins at a casual table (`cardgen.pocket`); None for a variant."""
 
     @property
     def won(self) -> bool:
@@ -110,6 +138,16 @@ class Opening:
         if self.decisions:
             return self.decisions[0].play
         return self.words[0][len(self.fragment)] if self.words else None
+
+    @property
+    def full_move(self) -> str | None:
+        """The letter the whole deck prints for the opening: the words' move, else the first
+        winning move, else the try's (None where it prints none)."""
+        if self.words:
+            return self.play
+        if self.moves:
+            return self.moves[0]
+        return self.best_try.move if self.best_try is not None else None
 
 
 @dataclass(frozen=True)
@@ -182,6 +220,9 @@ class Card:
     """Whether the card's tries are traps with escape words (it had frequency data)."""
     game: str = "ghost"
     """The game solved (`cardgen.variants`): ghost, superghost or superduperghost."""
+    casual_table: float | None = None
+    """The Zipf frequency from which the casual table of the openings' figures (`Opening.odds`)
+    knows words; None where the card has no figures (a variant)."""
 
     @property
     def game_title(self) -> str:
@@ -226,6 +267,7 @@ def seat_strategy(
     *,
     traps: Thresholds | None = None,
     opponent: Opponent = PERFECT,
+    play: CasualPlay | None = None,
 ) -> SeatStrategy:
     """The openings of `seat` (fragments of length seat-1 where the game is still on), with
     the `rare` words of each winning set, and where the seat cannot win the best try (with
@@ -233,7 +275,8 @@ def seat_strategy(
 
     Against a casual table (`opponent.knows`, which needs `traps`) an opening is won where the
     seat cannot lose to any table that knows only words of that Zipf or more, with the words
-    and the named words of `cardgen.casual`."""
+    and the named words of `cardgen.casual`. With `play`, each opening carries its figures at
+    a casual table (`Opening.odds`, `cardgen.pocket`)."""
     table = None
     if opponent.knows is not None:
         if traps is None:
@@ -264,6 +307,13 @@ def seat_strategy(
                 decisions=solution.decisions(fragment, seat),
             )
         )
+    if play is not None:
+        from dataclasses import replace
+
+        from cardgen.pocket import odds
+
+        found = odds(play, seat, openings)
+        openings = [replace(opening, odds=o) for opening, o in zip(openings, found, strict=True)]
     return SeatStrategy(seat=seat, openings=tuple(openings))
 
 
@@ -277,10 +327,12 @@ def build_card(
     traps: Thresholds | None = None,
     opponent: Opponent = PERFECT,
     game: Game = GHOST,
+    play: CasualPlay | None = None,
 ) -> Card:
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
     was solved, `rare` which words a familiar card marks as rare, `traps` the escape
-    thresholds (None: plain best tries) and `opponent` whom the strategies are for."""
+    thresholds (None: plain best tries), `opponent` whom the strategies are for and `play`
+    how the casual table of the pocket figures plays (None: no figures)."""
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(
@@ -290,11 +342,12 @@ def build_card(
         min_length=min_length,
         losers=tuple(sorted(solution.losers(""))),
         seats=tuple(
-            seat_strategy(solution, seat, rare, traps=traps, opponent=opponent)
+            seat_strategy(solution, seat, rare, traps=traps, opponent=opponent, play=play)
             for seat in range(1, players + 1)
         ),
         ranking=ranking,
         opponent=opponent,
         traps=traps is not None,
         game=game.name,
+        casual_table=None if play is None else play.knows,
     )

@@ -1,0 +1,157 @@
+"""The pocket cards' casual table (docs/rules.md, "What a card wins at a casual table"): the
+fast passes of `cardgen.pocket` against every game enumerated on small random dictionaries,
+and the figures an independent check found on TWL06."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from bruteforce import BruteGhost, playable
+from bruteforce_pocket import BrutePocket, Entry
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hypothesis import common, words_strategy
+
+from cardgen.lexicon import playable_words
+from cardgen.pocket import casual_play
+from cardgen.solver import solve
+from cardgen.strategy import Odds, Opening, seat_strategy
+
+CLOSE = 1e-9
+
+
+def fast_and_brute(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    frequencies: bool,
+) -> tuple[BrutePocket, BruteGhost, dict[int, list[Opening]]] | None:
+    words = playable(entries, min_length)
+    if not words:
+        return None
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length), players)
+    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    play = casual_play(solution, array, knows)
+    seats = {
+        seat: list(seat_strategy(solution, seat, play=play).openings)
+        for seat in range(1, players + 1)
+    }
+    brute = BrutePocket(words, players, zipf if frequencies else None, knows)
+    return brute, BruteGhost(words, players), seats
+
+
+def letters_allowed(game: BruteGhost, fragment: str, seat: int) -> list[str]:
+    """The letters a card may print alone (docs/rules.md): the winning ones where the seat
+    wins against perfect players, else those that begin a longer word, else all."""
+    children = game.children(fragment)
+    return (
+        game.winning_moves(fragment, seat)
+        or [x for x in children if fragment + x not in game.words]
+        or children
+    )
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 2.0, 3.0, 4.5, 6.0]),
+    st.booleans(),
+)
+def test_each_openings_figures_are_the_enumerated_ones(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    frequencies: bool,
+) -> None:
+    found = fast_and_brute(entries, zipfs, min_length, players, knows, frequencies)
+    if found is None:
+        return
+    brute, game, seats = found
+    for seat, openings in seats.items():
+        assert [o.fragment for o in openings] == game.openings(seat)
+        for opening in openings:
+            o, f = opening.odds, opening.fragment
+            assert o is not None
+            assert o.reach == pytest.approx(float(brute.reach(f)), abs=CLOSE)
+            assert o.none == pytest.approx(float(1 - brute.lose(f, seat, {})), abs=CLOSE)
+            with_words = None
+            if opening.words:
+                with_words = 1 - brute.lose(f, seat, {f: ("words", opening.words)})
+                assert o.words == pytest.approx(float(with_words), abs=CLOSE)
+            else:
+                assert o.words is None
+            alone = {
+                x: 1 - brute.lose(f, seat, {f: ("letter", x)})
+                for x in letters_allowed(game, f, seat)
+            }
+            best = max(alone.values())
+            assert o.letter == min(x for x, wins in alone.items() if wins == best)
+            assert o.letter_wins == pytest.approx(float(best), abs=CLOSE)
+            full = opening.full_move
+            expected = with_words if with_words is not None else (
+                1 - brute.lose(f, seat, {f: ("letter", full)}) if full is not None
+                else 1 - brute.lose(f, seat, {})
+            )
+            assert o.full == pytest.approx(float(expected), abs=CLOSE)
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 3.0, 6.0]),
+    st.data(),
+)
+def test_a_cards_win_rate_is_the_enumerated_one(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    data: st.DataObject,
+) -> None:
+    """Any mix of entries, seat by seat: the openings' figures add up to the holder's win
+    rate over every game (openings are played apart)."""
+    found = fast_and_brute(entries, zipfs, min_length, players, knows, True)
+    if found is None:
+        return
+    brute, _, seats = found
+    for seat, openings in seats.items():
+        card: dict[str, Entry] = {}
+        lose = 0.0
+        for opening in openings:
+            o = opening.odds
+            assert o is not None
+            kinds = ["none", "letter"] + (["words"] if opening.words else [])
+            kind = data.draw(st.sampled_from(kinds))
+            if kind == "letter":
+                card[opening.fragment] = ("letter", o.letter)
+            elif kind == "words":
+                card[opening.fragment] = ("words", opening.words)
+            wins = {"none": o.none, "letter": o.letter_wins, "words": o.words}[kind]
+            assert wins is not None
+            lose += o.reach * (1 - wins)
+        expected = brute.wins(seat, card, [o.fragment for o in openings])
+        assert 1 - lose == pytest.approx(float(expected), abs=CLOSE)
+
+
+def test_a_small_game_exactly() -> None:
+    """Words cat, cow, dog, deer (3+ letters, two players), all known alike: the first seat
+    opens c or d, each two times in four (two words each), and completes cat or cow after c;
+    after d the second seat plays o (the first completes dog) or e (the first plays e, deer is
+    the second's), each half the time. No forced win: the card's letter is d, its best try."""
+    solution = solve(playable_words(["cat", "cow", "dog", "deer"], 3), 2)
+    play = casual_play(solution, None)
+    (first,) = seat_strategy(solution, 1, play=play).openings
+    assert first.words == ()
+    assert first.full_move == "d"
+    assert first.odds == Odds(
+        reach=1.0, none=0.25, words=None, letter="d", letter_wins=0.5, full=0.5
+    )
+    second = seat_strategy(solution, 2, play=play).openings
+    assert [(o.fragment, o.odds.reach if o.odds else None) for o in second] == [
+        ("c", 0.5), ("d", 0.5)
+    ]
+    brute = BrutePocket({"cat", "cow", "dog", "deer"}, 2, None, 3.0)
+    assert brute.wins(1, {}, [""]) == Fraction(1, 4)
+    assert brute.wins(1, {"": ("letter", "d")}, [""]) == Fraction(1, 2)
