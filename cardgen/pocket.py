@@ -52,6 +52,10 @@ class CasualPlay:
     length d, with nobody holding a card."""
     last: tuple[IntArray, ...] = field(repr=False)
     """`last[d][i]`: the index of the last word beginning with fragment i of length d."""
+    examples: tuple[str, ...] = ()
+    """A word the table knows and one it does not, to show where `knows` lies: the known word
+    of the lowest Zipf and the unknown one of the highest (each the first in the word list's
+    order on ties); () without frequencies."""
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""
@@ -153,7 +157,25 @@ def casual_play(
         tuple(reach),
         tuple(tuple(reversed(per_seat)) for per_seat in lose),
         tuple(reversed(last)),
+        () if zipf is None else examples(solution.words, zipf, knows),
     )
+
+
+def examples(words: Sequence[str], zipf: FloatArray, knows: float) -> tuple[str, ...]:
+    """The known word of the lowest Zipf and the unknown one of the highest, each the first of
+    `words` on ties (either left out where there is none).
+
+    >>> examples(["ab", "cd", "ef", "gh"], np.array([3.5, 2.0, 3.1, 2.9]), 3.0)
+    ('ef', 'gh')
+    """
+    above = np.flatnonzero(zipf >= knows)
+    below = np.flatnonzero(zipf < knows)
+    found = []
+    if len(above):
+        found.append(words[int(above[np.argmin(zipf[above])])])
+    if len(below):
+        found.append(words[int(below[np.argmax(zipf[below])])])
+    return tuple(found)
 
 
 def words_play(play: CasualPlay, seat: int, printed: Sequence[str]) -> tuple[FloatArray, ...]:
@@ -252,4 +274,4 @@ def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds
     return tuple(found)
 
 
-__all__ = ["THETA", "CasualPlay", "casual_play", "odds", "words_play"]
+__all__ = ["THETA", "CasualPlay", "casual_play", "examples", "odds", "words_play"]

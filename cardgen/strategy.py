@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from cardgen.advice import Try, best_try
 from cardgen.alphabet import VOWELS
@@ -102,6 +102,21 @@ class Odds:
 
 
 @dataclass(frozen=True)
+class Wins:
+    """How often a seat wins at a casual table (docs/rules.md, "What a card wins at a casual
+    table"), from 0 to 1, with:"""
+
+    none: float
+    """nothing printed (the seat plays as the table does);"""
+    full: float
+    """the whole deck (`pdf.cards: full`);"""
+    card: float
+    """what this deck prints;"""
+    best: float
+    """each opening's best entry, room unlimited."""
+
+
+@dataclass(frozen=True)
 class Opening:
     """One fragment a seat may face on its first turn, and how it wins from there."""
 
@@ -126,6 +141,12 @@ class Opening:
     fragments the plays make, `words` the table's end words); () on a Ghost card."""
     odds: Odds | None = None
     """What each entry for it wins at a casual table (`cardgen.pocket`); None for a variant."""
+    printed: Literal["words", "move"] | None = None
+    """What the deck prints for it (`cardgen.selection`): its words, a letter alone, or
+    nothing (None)."""
+    printed_move: str | None = None
+    """The letter the deck prints for it (the words' move, or the letter alone); None where
+    it prints nothing."""
 
     @property
     def won(self) -> bool:
@@ -183,6 +204,9 @@ class SeatStrategy:
     seat: int
     """1 for the player who starts, 2 for the next, and so on."""
     openings: tuple[Opening, ...]
+    wins: Wins | None = None
+    """How often the seat wins at a casual table with what its deck prints (None until a deck
+    is chosen, `cardgen.selection`, or without figures)."""
 
     @property
     def won(self) -> int:
@@ -223,6 +247,9 @@ class Card:
     casual_table: float | None = None
     """The Zipf frequency from which the casual table of the openings' figures (`Opening.odds`)
     knows words; None where the card has no figures (a variant)."""
+    casual_examples: tuple[str, ...] = ()
+    """A word that table knows and one it does not (`cardgen.pocket.examples`); () where it
+    knows every word alike (no frequencies)."""
 
     @property
     def game_title(self) -> str:
@@ -350,4 +377,5 @@ def build_card(
         traps=traps is not None,
         game=game.name,
         casual_table=None if play is None else play.knows,
+        casual_examples=() if play is None else play.examples,
     )
