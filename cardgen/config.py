@@ -6,7 +6,6 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,8 +13,10 @@ from typing import Any
 from cardgen.alphabet import CAPITALIZED, RULES, match_language
 from cardgen.errors import WordListError
 from cardgen.familiarity import (
+    MAX_ZIPF,
     NONE,
     WORDFREQ,
+    ZIPF_WANTED,
     FamiliarityError,
     Frequencies,
     missing_data,
@@ -200,8 +201,8 @@ class _Reader(MappingReader):
         `language` looked for) here, so a bad one stops the run before anything is computed."""
         by = self.choice("ranking", self.data.get("ranking", "fewest"), RANKINGS)
         rare_below = self.data.get("rare_below", 3.0)
-        if not is_number(rare_below, 0, math.inf):
-            raise self.error(f"expected a number >= 0, got {preview(rare_below)}", "rare_below")
+        if not is_number(rare_below, 0, MAX_ZIPF):
+            raise self.error(f"expected {ZIPF_WANTED}, got {preview(rare_below)}", "rare_below")
         frequencies = None
         spec = self.data.get(FAM, WORDFREQ)
         spec = self.text(FAM, NONE if spec is None or spec is False else spec)  # YAML's bare no

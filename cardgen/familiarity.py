@@ -44,6 +44,12 @@ NONE = "none"
 """The `familiarity` value that reads no frequency data at all."""
 MAX_FILE_BYTES = 64 << 20
 """The largest frequency or avoid file read."""
+MAX_ZIPF = 10.0
+"""The largest Zipf frequency read (a flag, `opponent.knows`, `rare_below`, a frequency file):
+above every word's (the commonest English word, `the`, has 7.73)."""
+ZIPF_WANTED = f"a Zipf frequency from 0 to {MAX_ZIPF:g}"
+"""What a Zipf frequency read must be: a finite number in this range (`nan` and `inf` are
+refused everywhere)."""
 
 
 class FamiliarityError(ValueError):
@@ -260,9 +266,12 @@ def read_frequencies(path: Path, spec: str) -> Frequencies:
                 value = float(parts[1])
             except ValueError:
                 pass
-        if value is None or not math.isfinite(value):
+        if value is None:
             shown = text if len(text) <= 40 else text[:40] + "..."
             raise FamiliarityError(f"{path}: line {number}: expected word<TAB>zipf, got {shown!r}")
+        if not (math.isfinite(value) and 0 <= value <= MAX_ZIPF):  # nan, inf, -3, 99
+            shown = parts[1].strip()[:40]
+            raise FamiliarityError(f"{path}: line {number}: expected {ZIPF_WANTED}, got {shown!r}")
         zipf[parts[0].strip().lower()] = value
     return Frequencies(spec, sha256(data), zipf)
 

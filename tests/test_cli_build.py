@@ -98,7 +98,8 @@ BAD_CONFIGS = {
     # Issue 8: the ranking keys.
     "ranking: often": (GOOD + "ranking: often\n",
                        "ranking: expected one of fewest, familiar, got 'often'"),
-    "rare_below: -1": (GOOD + "rare_below: -1\n", "rare_below: expected a number >= 0, got -1"),
+    "rare_below: -1": (GOOD + "rare_below: -1\n",
+                       "rare_below: expected a Zipf frequency from 0 to 10, got -1"),
     "malformed frequency line": (
         GOOD + "ranking: familiar\nfamiliarity: freq.tsv\n",
         "familiarity: {dir}/freq.tsv: line 3: expected word<TAB>zipf, got 'bear 4.5'",
