@@ -7,7 +7,7 @@ cache, shared by every config and table row of a run so that each list is read o
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -300,26 +300,26 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
 
 def config_solution(config: CardConfig, lexicons: Lexicons) -> GameSolution:
     """The solved game of a card config, as its card is solved (its spelling and ranking)."""
-    return lexicons.solution(
-        config.dictionary,
-        config.players,
-        config.min_length,
-        spelling=config_spelling(config),
-        options=config.ranking,
-        game=config.game,
-    )
+    spelling, options, game = config_spelling(config), config.ranking, config.game
+    return lexicons.solution(config.dictionary, config.players, config.min_length,
+                             spelling=spelling, options=options, game=game)
 
 
 def config_game(
-    config: CardConfig, lexicons: Lexicons, *, traps: bool = True
+    config: CardConfig, lexicons: Lexicons, *, traps: bool = True,
+    before_solve: Callable[[Lexicon], None] | None = None,
 ) -> tuple[GameSolution, Thresholds | None]:
     """The solved game of a card config, as its card is solved, and with `traps` its escape
     thresholds (None where the config reads no word frequencies, or for a variant): what
     `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
-    it has them."""
+    it has them; else `before_solve` sees the playable words first (and may refuse)."""
     from cardgen.traps import Thresholds
 
     def compute() -> GameSolution | Thresholds:
+        if before_solve is not None:  # the lexicon the solve reads next (built once a run)
+            spelling, prefix_free = config_spelling(config), config.game.prefix_free
+            before_solve(lexicons.lexicon(config.dictionary, config.min_length, spelling,
+                                          prefix_free=prefix_free))
         solution = config_solution(config, lexicons)
         if not traps:
             return solution

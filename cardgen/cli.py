@@ -237,15 +237,21 @@ OneConfigArg = Annotated[
     Path, typer.Argument(help="A card config (YAML).", show_default=False, metavar="CONFIG")
 ]
 KnowsOption = Annotated[
-    float | None,
+    str | None,
     typer.Option(
         "--knows",
         metavar="ZIPF",
-        min=0.0,
-        max=10.0,
-        help="Against a casual table: the others know only the words of this Zipf frequency "
-        "or more (3 is a common word, 0 every word), and challenge when they know none.",
+        help="Against a casual table, whatever the config's `opponent`: the others know only "
+        "the words of this Zipf frequency or more (0 to 10; 3 is a common word, 0 every word), "
+        "and challenge when they know none.",
         show_default=False,
+    ),
+]
+PerfectOption = Annotated[
+    bool,
+    typer.Option(
+        "--perfect",
+        help="Against perfect players, who know every word, whatever the config's `opponent`.",
     ),
 ]
 
@@ -266,19 +272,26 @@ def explain(
         bool, typer.Option("--json", help="Print one JSON object instead of text.")
     ] = False,
     knows: KnowsOption = None,
+    perfect: PerfectOption = False,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Explain one position: who is to move, who loses, what each next letter does, and what
     gets the others out of each trap.
 
-    Example: cardgen explain configs/twl06-2p.yaml ngu
+    The winning letters and words are against the table the config's `opponent` names, as
+    on its card (perfect players, or a casual table); --knows or --perfect assumes another.
+    The second line of the output says which.
+
+    Example: cardgen explain configs/twl06-2p-casual.yaml n --perfect
     """
     from cardgen.explain import explain_config
+    from cardgen.opponent import flag_opponent
     from cardgen.render.explain import describe, render_json
 
     with reporting() as display:
+        opponent = flag_opponent(knows, perfect)
         card_config, solution, position = explain_config(
-            config, fragment, knows=knows, progress=display, cache=not no_cache
+            config, fragment, opponent=opponent, progress=display, cache=not no_cache
         )
     text = render_json(position) if as_json else describe(
         position, card_config, solution, fragment
@@ -305,23 +318,26 @@ def play(
         ),
     ] = None,
     knows: KnowsOption = None,
+    perfect: PerfectOption = False,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Play Ghost in the terminal against perfect computer players, or a casual table.
 
     Type a letter at your turn; ? shows the card's advice, ! challenges the previous player,
-    quit stops. With --knows the computers know only common words and challenge when they know
-    none: then type a word that begins with the letters played. Plain lines from a pipe work
-    too.
+    quit stops. The computers are the table the config's `opponent` names (--knows or
+    --perfect for another; the second line says which). At a casual table they know only
+    common words and challenge when they know none: then type a word that begins with the
+    letters played. Plain lines from a pipe work too.
 
-    Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7
+    Example: cardgen play configs/twl06-2p-casual.yaml --seat 2 --seed 7 --knows 4
     """
+    from cardgen.opponent import flag_opponent
     from cardgen.play import play_config
 
     with reporting() as display:
         result = play_config(
-            config, seat=seat, hints=hints, seed=seed, progress=display, knows=knows,
-            cache=not no_cache,
+            config, seat=seat, hints=hints, seed=seed, progress=display,
+            opponent=flag_opponent(knows, perfect), cache=not no_cache,
         )
     if result.interrupted:  # the game's summary is printed; the status says it was stopped
         raise typer.Exit(INTERRUPTED)

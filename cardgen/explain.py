@@ -3,7 +3,7 @@
 A `Position` answers the questions a game at a table stops on: does the fragment still begin
 a playable word, is it one, whose turn it is, who loses from here with perfect play, and what
 each legal letter does for the seat to move. `explain` builds it from a solved game; it is pure
-and knows nothing of formats (`position_document` is the JSON form, `describe` the text).
+and knows nothing of formats (`cardgen.render.explain` writes it as text or JSON).
 
 Fragments are typed by people, so `parse_fragment` accepts capitals (`N` is `n`) and
 surrounding spaces, and writes what was typed as the list writes its words (French `café` is
@@ -13,15 +13,13 @@ surrounding spaces, and writes what was typed as the list writes its words (Fren
 from __future__ import annotations
 
 import dataclasses
-import math
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
-from typing import Any
 
-from cardgen.advice import Escape, Try, best_try, try_document
+from cardgen.advice import Escape, Try, best_try
 from cardgen.alphabet import Spelling
 from cardgen.cards import Lexicons, config_game
 from cardgen.casual import casual
@@ -29,18 +27,21 @@ from cardgen.config import CardConfig, load_card_config
 from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
 from cardgen.game import Decision, GameSolution
+from cardgen.lexicon import Lexicon
+from cardgen.opponent import FROM_CONFIG, Opponent
 from cardgen.progress import ProgressCallback
 from cardgen.traps import Thresholds
-from cardgen.variants import find_game
 from cardgen.wordlists import check_available
 
 
 class FragmentError(InputError):
-    """A fragment that is not made of the letters a-z (exit status 2)."""
+    """A fragment that is not made of the alphabet's letters, or longer than any playable
+    word (exit status 2)."""
 
 
 class KnowsError(InputError):
-    """`--knows` where the config has no word frequencies (exit status 2)."""
+    """A casual table where the game has no word frequencies, or is not Ghost (exit
+    status 2)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class Position:
     knows: float | None = None
     """Explained against a table that knows only words of Zipf >= `knows` (`moves` and
     `words` are then against it); None: against perfect players."""
+    opponent_from: str = FROM_CONFIG
+    """Who chose that table: `config` (its `opponent`), `--knows` or `--perfect`."""
     named: tuple[str, ...] = ()
     """Against a casual table: the words of `words` the mover names when challenged."""
     not_counted: str | None = None
@@ -249,56 +252,6 @@ def shortest_word(solution: GameSolution, fragment: str) -> str | None:
     return solution.shortest_word(fragment)
 
 
-def position_document(position: Position) -> dict[str, Any]:
-    """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
-    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments."""
-    document: dict[str, Any] = {
-        "fragment": position.fragment,
-        "mover": position.mover,
-        "losers": list(position.losers),
-        "word": position.word,
-        "prefix": position.prefix,
-        "completed_by": position.completed_by,
-        "ended_at": position.ended_at,
-        "not_counted": position.not_counted,
-        "moves": list(position.moves),
-        "words": list(position.words),
-        "card_move": position.card_move,
-        "letters": [
-            {
-                "letter": x.letter,
-                "losers": list(x.losers),
-                "word": x.word,
-                "words": list(x.words),
-                "threshold": _threshold(x.threshold),
-                "escape": None if x.escape is None else {
-                    "word": x.escape.word, "zipf": x.escape.zipf
-                },
-                "named": list(x.named),
-            }
-            for x in position.letters
-        ],
-        "challenge_word": position.challenge_word,
-        "try": try_document(position.best_try),
-        "traps": position.traps,
-        "knows": position.knows,
-        "named": list(position.named),
-    }
-    if find_game(position.game).decision_tables:
-        document["game"] = position.game
-        document["decisions"] = [
-            {"fragment": d.fragment, "play": d.play} for d in position.decisions
-        ]
-    return document
-
-
-def _threshold(value: float | None) -> float | str | None:
-    """A threshold in JSON: a number, "-inf" or "+inf" (JSON has no infinities), or null."""
-    if value is None or math.isfinite(value):
-        return value
-    return "+inf" if value > 0 else "-inf"
-
-
 def solution_for(
     config_path: Path, progress: ProgressCallback | None = None, *, cache: bool = False
 ) -> tuple[CardConfig, GameSolution]:
@@ -316,56 +269,95 @@ def game_for(
     traps: bool = True,
     lexicons: Lexicons | None = None,
     cache: bool = False,
+    before_solve: Callable[[Lexicon], None] | None = None,
 ) -> tuple[CardConfig, GameSolution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
     thresholds (None where the config reads no word frequencies); read back from the
     solution cache when `cache` says so and it has them. `lexicons` keeps the lists read for
-    the caller."""
+    the caller; `before_solve` sees the playable words before the game is solved."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
     lexicons = lexicons or Lexicons(progress=progress, cache=cache)
-    solution, found = config_game(config, lexicons, traps=traps)
+    solution, found = config_game(config, lexicons, traps=traps, before_solve=before_solve)
     return config, solution, found
 
 
-def check_knows(
-    config_path: Path, config: CardConfig, traps: Thresholds | None, knows: float | None
-) -> None:
-    """`--knows` (explain, play) needs a game of Ghost with word frequencies: KnowsError."""
-    if knows is not None and config.game.decision_tables:
+def opponent_for(
+    config_path: Path,
+    config: CardConfig,
+    traps: Thresholds | None,
+    opponent: Opponent | None = None,
+) -> tuple[Opponent, str]:
+    """The table explain and play assume, and who chose it: `opponent` from a flag
+    (`--knows`, `--perfect`), else the config's `opponent` (`config`). A casual table needs
+    a game of Ghost with word frequencies: KnowsError."""
+    if opponent is None:
+        source, chosen = FROM_CONFIG, config.opponent
+    else:
+        source, chosen = ("--perfect" if opponent.perfect else "--knows"), opponent
+    if chosen.perfect:
+        return chosen, source
+    if config.game.decision_tables:  # the config itself is refused when read
         raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
-    if knows is not None and traps is None:
+    if traps is None and source == FROM_CONFIG:  # a language with no wordfreq data
+        raise KnowsError(
+            f"{config_path}: opponent: a casual table needs word frequencies, and this list's "
+            "language has none: give a `familiarity:` file"
+        )
+    if traps is None:
         raise KnowsError(
             f"--knows: {config_path} reads no word frequencies (familiarity: none), and a "
             "casual table is one that knows only the common words"
         )
+    return chosen, source
+
+
+def parse_playable(text: str, lexicon: Lexicon) -> str:
+    """The fragment typed (`parse_fragment` in the lexicon's letters and spelling); a
+    FragmentError when it is longer than every playable word: no game gets there, and
+    explaining it would take time and memory that grow with the square of its length."""
+    fragment = parse_fragment(text, lexicon.letters, lexicon.spelling)
+    if len(fragment) > lexicon.longest:
+        raise FragmentError(
+            f"FRAGMENT: expected at most {lexicon.longest} letters (the longest playable "
+            f"word), got {len(fragment):,}"
+        )
+    return fragment
 
 
 def explain_config(
     config_path: Path,
     fragment: str,
     *,
-    knows: float | None = None,
+    opponent: Opponent | None = None,
     progress: ProgressCallback | None = None,
     cache: bool = False,
 ) -> tuple[CardConfig, GameSolution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
-    ASCII), then the config solved and the fragment explained, against a table that knows
-    only words of Zipf >= `knows` if given."""
+    ASCII, against the longest playable word before the game is solved), then the config
+    solved and the fragment explained against `opponent` if given (`--knows`, `--perfect`),
+    else against the config's `opponent`, as its card is."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
+
+    def check(lexicon: Lexicon) -> None:  # a fragment too long fails before the solve
+        parse_playable(fragment, lexicon)
+
     lexicons = Lexicons(progress=progress, cache=cache)
-    config, solution, traps = game_for(config_path, progress, lexicons=lexicons)
-    check_knows(config_path, config, traps, knows)
+    config, solution, traps = game_for(
+        config_path, progress, lexicons=lexicons, before_solve=check
+    )
+    table, source = opponent_for(config_path, config, traps, opponent)
     spelling = solution.lexicon.spelling
-    parsed = parse_fragment(fragment, solution.lexicon.letters, spelling)
-    position = explain(solution, parsed, traps, knows)
+    parsed = parse_playable(fragment, solution.lexicon)  # when the game was read back
+    position = explain(solution, parsed, traps, table.knows)
+    why = None
     if parsed and not position.word:
         entries: Iterable[str] = lexicons.wordlist(config.dictionary).entries
         if isinstance(entries, Entries):  # only the entries written as the fragment
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
-        position = dataclasses.replace(position, not_counted=why)
+    position = dataclasses.replace(position, not_counted=why, opponent_from=source)
     return config, solution, position
 
 

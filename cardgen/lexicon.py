@@ -38,6 +38,12 @@ class Lexicon:
     spelling: Spelling = Spelling()
     """How the list's entries were written as words (English: a-z only, capitals dropped)."""
 
+    @property
+    def longest(self) -> int:
+        """The length of the longest playable word (0 when there is none): no fragment of a
+        game is longer."""
+        return max(map(len, self.words), default=0)
+
     def __repr__(self) -> str:
         shown = ", ".join(repr(w) for w in self.words[:5])
         more = ", ..." if len(self.words) > 5 else ""

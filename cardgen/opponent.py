@@ -5,14 +5,16 @@ Its own small module, with no numpy, so that reading a config does not load the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardgen.errors import InputError, printable
+from cardgen.familiarity import MAX_ZIPF, ZIPF_WANTED
 from cardgen.yamlfile import is_number, key_name, preview
 
-MAX_ZIPF = 10.0
-"""The largest `opponent.knows`: above every word's Zipf frequency (the commonest English word,
-`the`, has 7.73)."""
+FROM_CONFIG = "config"
+"""`Position.opponent_from` (and play's) when the config's `opponent` says whom to assume."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,13 @@ class Opponent:
     def describe(self) -> str:
         """`perfect`, or `knows 3` (for messages and titles)."""
         return "perfect" if self.knows is None else f"knows {self.knows:g}"
+
+    def against(self) -> str:
+        """Whom a strategy is against, in words: `perfect players`, or `a casual table that
+        knows words of Zipf 3+`."""
+        if self.knows is None:
+            return "perfect players"
+        return f"a casual table that knows words of Zipf {self.knows:g}+"
 
 
 PERFECT = Opponent()
@@ -54,8 +63,44 @@ def read_opponent(value: object, error: Callable[[str, str], Exception]) -> Oppo
             raise error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
     knows = value.get("knows")
     if not is_number(knows, 0, MAX_ZIPF):
-        raise error(
-            f"expected a Zipf frequency from 0 to {MAX_ZIPF:g}, got {preview(knows)}",
-            "opponent.knows",
-        )
+        raise error(f"expected {ZIPF_WANTED}, got {preview(knows)}", "opponent.knows")
     return Opponent(float(knows))
+
+
+def flag_opponent(knows: str | None, perfect: bool) -> Opponent | None:
+    """The table `--knows ZIPF` or `--perfect` asks `cardgen explain` and `cardgen play` to
+    assume, or None when neither is given (the config's `opponent` then); InputError for both,
+    or for a value that is no finite Zipf frequency from 0 to `MAX_ZIPF`.
+
+    >>> flag_opponent("2.5", False), flag_opponent(None, True), flag_opponent(None, False)
+    (Opponent(knows=2.5), Opponent(knows=None), None)
+    """
+    if knows is not None and perfect:
+        raise InputError("--knows and --perfect: give one or the other, not both")
+    if perfect:
+        return PERFECT
+    if knows is None:
+        return None
+    try:
+        value = float(knows)
+    except ValueError:
+        value = math.nan
+    if not is_number(value, 0, MAX_ZIPF):
+        raise InputError(f"--knows: expected {ZIPF_WANTED}, got {printable(repr(knows))}")
+    return Opponent(value)
+
+
+def assumption(opponent: Opponent, source: str = FROM_CONFIG) -> str:
+    """Whom explain or play assumes and who said so (`source`: `config`, `--knows` or
+    `--perfect`), as their outputs say it.
+
+    >>> print(assumption(Opponent(3.0)))
+    a casual table that knows words of Zipf 3+ (the config's opponent)
+    >>> print(assumption(PERFECT, "--perfect"))
+    perfect players (--perfect)
+    """
+    if source == FROM_CONFIG:
+        said = "the config's opponent"
+    else:
+        said = source if opponent.knows is None else f"{source} {opponent.knows:g}"
+    return f"{opponent.against()} ({said})"

@@ -5,8 +5,9 @@ The loop reads the person's lines from any file-like object and writes through a
 winning letter when they have one (chosen with their own `random.Random`, so a seed replays a
 game), the best try otherwise (docs/rules.md), and challenge a fragment that begins no word.
 
-Against a casual table (`--knows ZIPF`) the computer seats know only the playable words of that
-Zipf frequency or more: they play perfectly in the game on the words they know, and challenge
+The computer seats are the table the config's `opponent` names, or the one `--knows ZIPF` or
+`--perfect` asks for. At a casual table they know only the playable words of that Zipf
+frequency or more: they play perfectly in the game on the words they know, and challenge
 when they know no word beginning with the fragment; a challenged person names a word, which
 is checked against the list.
 """
@@ -25,8 +26,9 @@ from rich.console import Console
 from cardgen.alphabet import alphabet_text
 from cardgen.computer import Computer, casual_move, computer_move, known_game
 from cardgen.errors import InputError, printable
-from cardgen.explain import Position, check_knows, explain, game_for, shortest_word
+from cardgen.explain import Position, explain, game_for, opponent_for, shortest_word
 from cardgen.game import GameSolution
+from cardgen.opponent import FROM_CONFIG, Opponent, assumption
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
 from cardgen.render.hints import advice, shown_move
@@ -309,12 +311,14 @@ def play(
     title: str = "Ghost",
     traps: Thresholds | None = None,
     knows: float | None = None,
+    opponent_from: str = FROM_CONFIG,
 ) -> GameResult:
     """Play one game, the person in `seat`, reading their lines from `lines`.
 
     `echo` repeats each line read (for input from a pipe, which the terminal does not show);
     `computer` replaces the computer seats' choice (default `computer_move` with `rng`; with
-    `knows` and `traps`, `casual_move` on the words of Zipf >= `knows`).
+    `knows` and `traps`, `casual_move` on the words of Zipf >= `knows`). The second line says
+    which table that is, and who chose it (`opponent_from`: config, --knows or --perfect).
     End of input and Ctrl-C end the game as abandoned; the summary is printed either way. A
     typed letter is written as the list writes its words (French é is e).
     """
@@ -329,10 +333,13 @@ def play(
     if computer is None and knows is not None and traps is not None:
         game.computer = lambda fragment: casual_move(game.known, solution, fragment, chooser)
     game.say(f"{title}. You are the {ordinal(seat)} player of {solution.players}.")
-    if knows is not None:
+    against = f"Against {assumption(Opponent(knows), opponent_from)}"
+    if knows is None:
+        game.say(f"{against}.")
+    else:
         game.say(
-            f"The others know only words of Zipf {knows:g} or more, and challenge when they "
-            "know none: then name a word that begins with the letters played."
+            f"{against}: they play only letters that begin a word they know, and challenge "
+            "when they know none; then name a word that begins with the letters played."
         )
     game.say(game.help)
     interrupted = False
@@ -358,14 +365,14 @@ def play_config(
     lines: TextIO | None = None,
     console: Console | None = None,
     progress: ProgressCallback | None = None,
-    knows: float | None = None,
+    opponent: Opponent | None = None,
     cache: bool = False,
 ) -> GameResult:
     """`cardgen play`: solve the config's game (or read it from the solution cache, with
-    `cache`), then play it on stdin and stdout, against perfect computer players or (`knows`)
-    a casual table."""
+    `cache`), then play it on stdin and stdout against `opponent` (`--knows`, `--perfect`),
+    else against the table the config's `opponent` names: perfect players or a casual one."""
     config, solution, traps = game_for(config_path, progress, cache=cache)
-    check_knows(config_path, config, traps, knows)
+    table, chosen_by = opponent_for(config_path, config, traps, opponent)
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
                                           config.min_length, config.game)
@@ -379,5 +386,6 @@ def play_config(
         echo=not source.isatty(),
         title=title,
         traps=traps,
-        knows=knows,
+        knows=table.knows,
+        opponent_from=chosen_by,
     )

@@ -22,6 +22,7 @@ def test_the_start_position_as_text(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "(start) · animals.txt, 2 players, words of 3+ letters\n"
+        "Against perfect players (the config's opponent).\n"
         "The first player is to move. With perfect play the second player loses.\n"
         "Winning letters for the first player, with the words each forces:\n"
         "  b  bear beaver  <- the card's move\n"
@@ -39,6 +40,7 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "b · animals.txt, 2 players, words of 3+ letters\n"
+        "Against perfect players (the config's opponent).\n"
         "b begins a playable word; it is not a word yet.\n"
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
@@ -57,8 +59,8 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
     [
         ("bear", "bear is a playable word: the second player completed it and loses. "
                  "The game is over."),
-        ("beavers", "beavers begins no playable word: the game ended at beaver, "
-                    "and the second player lost."),
+        ("bears", "bears begins no playable word: the game ended at bear, "
+                  "and the second player lost."),
         ("x", "x begins no playable word: the first player, who played x, "
               "loses to a challenge."),
         ("bx", "bx begins no playable word: the second player, who played x, "
@@ -70,7 +72,9 @@ def test_words_and_fragments_that_begin_no_word(
 ) -> None:
     result = runner.invoke(app, ["explain", ANIMALS, fragment])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[1:] == [second_line]
+    assert result.stdout.splitlines()[1:] == [
+        "Against perfect players (the config's opponent).", second_line
+    ]
 
 
 def test_json(runner: CliRunner) -> None:
@@ -87,7 +91,8 @@ def test_json(runner: CliRunner) -> None:
             {"letter": "e", "losers": [1], "word": True, "words": [],
              "threshold": "+inf", "escape": None, "named": []},
         ],
-        "challenge_word": "bear", "try": None, "traps": True, "knows": None, "named": [],
+        "challenge_word": "bear", "try": None, "traps": True, "knows": None,
+        "against": "perfect players", "opponent_from": "config", "named": [],
     }
 
 
@@ -114,6 +119,7 @@ def test_twl06_n_in_a_real_process() -> None:
     )
     assert run.stdout == (
         "n · twl06, 2 players, words of 4+ letters\n"
+        "Against perfect players (the config's opponent).\n"
         "n begins a playable word; it is not a word yet.\n"
         "The second player is to move. With perfect play the second player loses.\n"
         "The second player has no winning letter: none forces a win. Letters it could play:\n"
@@ -137,7 +143,10 @@ def test_twl06_n_in_a_real_process() -> None:
 def test_twl06_n_against_a_casual_table(runner: CliRunner) -> None:
     result = runner.invoke(app, ["explain", str(CONFIGS / "twl06-2p.yaml"), "n", "--knows", "3"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[3:7] == [
+    assert result.stdout.splitlines()[1] == (
+        "Against a casual table that knows words of Zipf 3+ (--knows 3)."
+    )
+    assert result.stdout.splitlines()[4:8] == [
         "Winning letters for the second player against a table that knows only words of "
         "Zipf 3 or more, with the words each forces:",
         "  g  ngwee\u2021  <- the card's move",
@@ -146,16 +155,22 @@ def test_twl06_n_against_a_casual_table(runner: CliRunner) -> None:
     ]
 
 
-@pytest.mark.parametrize("value", ["-1", "11", "x"])
-def test_knows_out_of_range_is_a_usage_error(runner: CliRunner, value: str) -> None:
-    result = runner.invoke(app, ["explain", ANIMALS, "n", f"--knows={value}"])
-    assert result.exit_code == 2
-    assert "Invalid value for '--knows'" in result.stderr  # one line from `main`: test_cli_main
+@pytest.mark.parametrize("value", ["-1", "11", "x", "nan", "inf", "-inf", "NaN", "1e999", ""])
+@pytest.mark.parametrize("command", ["explain", "play"])
+def test_knows_out_of_range_or_not_finite_is_refused(
+    runner: CliRunner, command: str, value: str
+) -> None:
+    """Issue 26, item 5: nan passed the range check (every comparison with it is false)."""
+    args = [command, ANIMALS, "n"] if command == "explain" else [command, ANIMALS]
+    result = runner.invoke(app, [*args, f"--knows={value}"], input="")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", (
+        f"cardgen: error: --knows: expected a Zipf frequency from 0 to 10, got {value!r}\n"
+    ))
 
 
 def test_help_ends_with_an_example(runner: CliRunner) -> None:
     result = runner.invoke(app, ["explain", "--help"])
-    assert "Example: cardgen explain configs/twl06-2p.yaml ngu" in result.stdout
+    assert "Example: cardgen explain configs/twl06-2p-casual.yaml n --perfect" in result.stdout
 
 
 # --- issue 20, items 14, 15 and 17 -------------------------------------------------------
@@ -177,7 +192,8 @@ def test_a_short_word_is_said_not_to_count(runner: CliRunner, tmp_path: Path) ->
     (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
     lines = _explain(runner, tmp_path,
                      "dictionary: animals.txt\nplayers: 2\nmin_length: 4\n", "ant")
-    assert lines[1:4] == [
+    assert lines[1:5] == [
+        "Against perfect players (the config's opponent).",
         "ant is in the word list but does not count: it has fewer than 4 letters.",
         "ant begins a playable word, so the game goes on.",
         "The second player is to move. With perfect play the second player loses.",
@@ -188,6 +204,7 @@ def test_a_word_the_list_drops_is_said_so(runner: CliRunner) -> None:
     result = runner.invoke(app, ["explain", ANIMALS, "gnu"])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:] == [
+        "Against perfect players (the config's opponent).",
         "gnu is in the word list but does not count: the list has it only as 'Gnu', "
         "which capitalized: drop leaves out.",
         "gnu begins no playable word: the first player, who played u, loses to a challenge.",
@@ -204,7 +221,7 @@ def test_with_three_players_seats_can_be_made_to_lose(
 ) -> None:
     (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
     lines = _explain(runner, tmp_path, "dictionary: animals.txt\nplayers: 3\nmin_length: 3\n", "")
-    assert lines[1] == (
+    assert lines[2] == (
         "The first player is to move. With perfect play the second and third players can be "
         "made to lose."
     )
@@ -221,9 +238,10 @@ def test_a_fragment_is_written_by_the_list_s_spelling(
     lines = _explain(runner, tmp_path,
                      "dictionary: words.txt\nplayers: 2\nmin_length: 4\nlanguage: fr\n",
                      typed, "café\ncafés\nthé\n")
-    assert lines[:3] == [
+    assert lines[:4] == [
         f"{written} · words.txt, 2 players, words of 4+ letters",
         f"You typed {typed}: this list writes it cafe (language fr, alphabet scrabble).",
+        "Against perfect players (the config's opponent).",
         "cafe is a playable word: the second player completed it and loses. The game is over.",
     ]
 

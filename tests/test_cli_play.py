@@ -19,6 +19,7 @@ CARDGEN = Path(sys.executable).parent / "cardgen"
 
 WON = [
     "Animal Ghost. You are the first player of 2.",
+    "Against perfect players (the config's opponent).",
     "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
     "quit to stop.",
     "(start)     your letter: b",
@@ -56,6 +57,7 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Animal Ghost. You are the second player of 2.",
+        "Against perfect players (the config's opponent).",
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
         "quit to stop.",
         f"(start)     the first player plays {first}",
@@ -105,4 +107,7 @@ def test_ctrl_c_ends_the_game_cleanly() -> None:
 
 def test_help_ends_with_an_example(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "--help"])
-    assert "Example: cardgen play configs/twl06-2p.yaml --seat 2 --seed 7" in result.stdout
+    assert (
+        "Example: cardgen play configs/twl06-2p-casual.yaml --seat 2 --seed 7 --knows 4"
+        in result.stdout
+    )

@@ -20,12 +20,12 @@ from cardgen.explain import (
     explain,
     game_for,
     parse_fragment,
-    position_document,
     shortest_word,
     solution_for,
 )
 from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
+from cardgen.render.explain import position_document
 from cardgen.solver import Solution, solve
 from cardgen.traps import thresholds
 
@@ -45,7 +45,8 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
             "fragment": fragment, "mover": mover, "losers": [loser], "word": False,
             "prefix": False, "completed_by": loser if ended_at else None, "ended_at": ended_at,
             "not_counted": None, "moves": [], "words": [], "card_move": None, "letters": [],
-            "challenge_word": None, "try": None, "traps": False, "knows": None, "named": [],
+            "challenge_word": None, "try": None, "traps": False, "knows": None,
+            "against": "perfect players", "opponent_from": "config", "named": [],
         }
     word = fragment in ghost.words
     words = sorted(ghost.winning_words(fragment, mover), key=ghost.order)
@@ -79,6 +80,8 @@ def brute_document(ghost: BruteGhost, fragment: str) -> dict[str, Any]:
         else {**dict(zip(("move", "mistakes", "replies"), found, strict=True)), "escape": None},
         "traps": False,
         "knows": None,
+        "against": "perfect players",
+        "opponent_from": "config",
         "named": [],
     }
 
@@ -198,7 +201,7 @@ TWL06_POSITIONS = {
 @pytest.mark.parametrize("fragment", list(TWL06_POSITIONS))
 def test_twl06_positions(twl06: Solution, fragment: str) -> None:
     expected = {**TWL06_POSITIONS[fragment], "traps": False, "knows": None, "named": [],
-                "not_counted": None}
+                "not_counted": None, "against": "perfect players", "opponent_from": "config"}
     assert position_document(explain(twl06, fragment)) == expected
 
 

@@ -103,6 +103,7 @@ def test_a_whole_game_transcript(twl06: Solution) -> None:
     result, lines = run(twl06, "n\ne\ne\n", seed=0, hints=True)
     assert lines == [
         "Ghost. You are the first player of 2.",
+        "Against perfect players (the config's opponent).",
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
         "quit to stop.",
         "            card: play n, forcing one of naan nene ngultrum nirvanic nolo null "
@@ -131,7 +132,7 @@ def test_leaving_the_winning_line_is_reported_where(twl06: Solution) -> None:
     )
     assert result.off_card == result.left_win == expected
     assert result.loser is None
-    assert lines[2:5] == [
+    assert lines[3:6] == [
         "(start)     your letter: a",
         "a           the second player plays q",
         "aq          your letter: quit",
@@ -160,7 +161,7 @@ def test_off_the_card_then_the_win_given_away_later() -> None:
     # b gives the win away: the person must then complete yabcd.
     solution = solve(playable_words(["xxxx", "yaab", "yabcd"], 3), 2)
     result, lines = run(solution, "y\nb\nd\n")
-    assert lines[2:] == [
+    assert lines[3:] == [
         "(start)     your letter: y",
         "y           the second player plays a",
         "ya          your letter: b",
@@ -178,7 +179,7 @@ def test_off_the_card_then_the_win_given_away_later() -> None:
 def test_completing_a_word_loses(animals: Solution) -> None:
     # b, e (forced), then the person completes bee.
     result, lines = run(animals, "b\ne\n")
-    assert lines[2:] == [
+    assert lines[3:] == [
         "(start)     your letter: b",
         "b           the second player plays e",
         "be          your letter: e",
@@ -227,7 +228,7 @@ def test_a_bluff_challenged_loses_for_the_bluffer(animals: Solution) -> None:
 
 def test_help_advice_and_nothing_to_challenge(animals: Solution) -> None:
     result, lines = run(animals, "!\n?\nzz\n\nquit\n")
-    assert lines[2:] == [
+    assert lines[3:] == [
         "(start)     your letter: !",
         "            nothing to challenge yet",
         "(start)     your letter: ?",
@@ -249,6 +250,7 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
     result, lines = run(animals, "quit\n", seat=2, hints=True, replies="b")
     assert lines == [
         "Ghost. You are the second player of 2.",
+        "Against perfect players (the config's opponent).",
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
         "quit to stop.",
         "(start)     the first player plays b",
@@ -302,7 +304,7 @@ def test_typed_letters_go_through_the_list_s_spelling() -> None:
 
     french = solve(playable_words(["été", "étui"], 3, Spelling("fr", "scrabble")), 2)
     _, lines = run(french, "É\nquit\n", replies="t")
-    assert lines[1:4] == [
+    assert lines[2:5] == [
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
         "quit to stop.",
         "(start)     your letter: É",
@@ -310,7 +312,7 @@ def test_typed_letters_go_through_the_list_s_spelling() -> None:
     ]
     german = solve(playable_words(["Straße", "Spaß", "süß"], 3, Spelling("de", "scrabble")), 2)
     _, lines = run(german, "ß\nquit\n")
-    assert lines[1:4] == [
+    assert lines[2:5] == [
         "Type a letter (a-z and ä ö ü); ? for the card's advice, ! to challenge the last "
         "letter, quit to stop.",
         "(start)     your letter: ß",
@@ -322,7 +324,7 @@ def test_piped_input_is_echoed_as_typed_with_control_characters_shown(
     animals: Solution,
 ) -> None:
     result, lines = run(animals, "\x1b[2J\n\0\nB\nquit\n", replies="e")
-    assert lines[2:8] == [
+    assert lines[3:9] == [
         "(start)     your letter: <U+001B>[2J",
         "            Type a letter (a-z); ? for the card's advice, ! to challenge the last "
         "letter, quit to stop.",
@@ -338,7 +340,7 @@ def test_a_try_that_cannot_help_is_not_recommended() -> None:
     """At x the second player's only letter is a, and both replies keep the first's win."""
     solution = solve(playable_words(["xaab", "xaac", "xabb", "xabc"], 3), 2)
     _, lines = run(solution, "quit\n", seat=2, hints=True, replies="x")
-    assert lines[3] == (
+    assert lines[4] == (
         "            card: no letter forces a win, and no try helps: every reply keeps their win"
     )
 

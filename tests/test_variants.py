@@ -90,6 +90,7 @@ def test_explain_a_variant_position(runner: CliRunner) -> None:
     ]
     text = runner.invoke(app, ["explain", SUPER, "bi"]).stdout
     assert text.splitlines()[1:] == [
+        "Against perfect players (the config's opponent).",
         "bi is inside a playable word; it is not a word yet.",
         "The first player is to move. With perfect play the second player loses.",
         "Winning plays for the first player, with the words each forces:",
@@ -111,6 +112,7 @@ def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
                  "advice, ! to challenge the last letter, quit to stop.")
     assert result.stdout.splitlines() == [
         "Animal SuperGhost. You are the first player of 2.",
+        "Against perfect players (the config's opponent).",
         help_line,
         "(start)     your play: i",
         "i           the second player plays b… (bi)",

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
+from typing import Any
 
+from cardgen.advice import try_document
 from cardgen.config import CardConfig
 from cardgen.errors import printable
-from cardgen.explain import Position, position_document
+from cardgen.explain import Position
 from cardgen.game import GameSolution
+from cardgen.opponent import Opponent, assumption
 from cardgen.render import render_template
 from cardgen.variants import find_game
 
@@ -52,6 +55,7 @@ def describe(
             if x.threshold is not None and x.threshold > -math.inf
         ],
         typed=_typed(typed, position.fragment),
+        assumed=assumption(Opponent(position.knows), position.opponent_from),
         spelling=solution.lexicon.spelling,
         lose=lambda seats: _lose(seats, position.players),
     )
@@ -76,3 +80,55 @@ def _lose(seats: tuple[int, ...], players: int) -> str:
 def render_json(position: Position) -> str:
     """The position as one JSON object (`cardgen explain --json`)."""
     return json.dumps(position_document(position), indent=2) + "\n"
+
+
+def position_document(position: Position) -> dict[str, Any]:
+    """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
+    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments."""
+    document: dict[str, Any] = {
+        "fragment": position.fragment,
+        "mover": position.mover,
+        "losers": list(position.losers),
+        "word": position.word,
+        "prefix": position.prefix,
+        "completed_by": position.completed_by,
+        "ended_at": position.ended_at,
+        "not_counted": position.not_counted,
+        "moves": list(position.moves),
+        "words": list(position.words),
+        "card_move": position.card_move,
+        "letters": [
+            {
+                "letter": x.letter,
+                "losers": list(x.losers),
+                "word": x.word,
+                "words": list(x.words),
+                "threshold": _threshold(x.threshold),
+                "escape": None if x.escape is None else {
+                    "word": x.escape.word, "zipf": x.escape.zipf
+                },
+                "named": list(x.named),
+            }
+            for x in position.letters
+        ],
+        "challenge_word": position.challenge_word,
+        "try": try_document(position.best_try),
+        "traps": position.traps,
+        "knows": position.knows,
+        "against": Opponent(position.knows).against(),
+        "opponent_from": position.opponent_from,
+        "named": list(position.named),
+    }
+    if find_game(position.game).decision_tables:
+        document["game"] = position.game
+        document["decisions"] = [
+            {"fragment": d.fragment, "play": d.play} for d in position.decisions
+        ]
+    return document
+
+
+def _threshold(value: float | None) -> float | str | None:
+    """A threshold in JSON: a number, "-inf" or "+inf" (JSON has no infinities), or null."""
+    if value is None or math.isfinite(value):
+        return value
+    return "+inf" if value > 0 else "-inf"
