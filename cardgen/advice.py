@@ -70,6 +70,16 @@ def best_try(
     mover = solution.mover(fragment)
     if solution.is_word(fragment) or mover not in solution.losers(fragment):
         return None
+    return choose_try(solution, fragment, traps)
+
+
+def choose_try(solution: GameSolution, fragment: str, traps: Escapes | None = None) -> Try:
+    """The best try (with `traps`, the trap) of the seat to move at `fragment`, a fragment
+    where the game is still on, in the order of `best_try`, whether or not the seat wins
+    there: a card for a casual table sets the trap wherever the seat cannot win against that
+    table (docs/rules.md, "A card for casual tables"), with the candidates, mistakes and order
+    defined as here."""
+    mover = solution.mover(fragment)
     moves = solution.children(fragment)
     candidates = [x for x in moves if not solution.is_word(solution.after(fragment, x))]
     candidates = candidates or list(moves)

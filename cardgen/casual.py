@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from cardgen.advice import Try, choose_try
 from cardgen.ranking import NO_WIN
 from cardgen.solver import rank_totals
 from cardgen.traps import Thresholds
@@ -46,6 +47,17 @@ class Casual:
         return tuple(
             x for x in solution.children(fragment) if self.wins(fragment + x, seat)
         )
+
+    def trap(self, fragment: str) -> Try | None:
+        """The trap of the seat to move at `fragment` wherever it cannot win against the table
+        (T >= `knows`), its escape word included: the trap of docs/rules.md ("Traps"), set
+        also where the seat wins against perfect players but not against a table that gangs
+        up on it (three or more players); None where it wins against the table or the game
+        is over."""
+        solution = self.thresholds.solution
+        if solution.is_word(fragment) or self.wins(fragment, solution.mover(fragment)):
+            return None
+        return choose_try(solution, fragment, self.thresholds)
 
     def seat_totals(self, seat: int) -> tuple[int, int, int]:
         """A table row's sums for `seat` against the table: its openings, how many it wins,

@@ -129,8 +129,9 @@ class Opening:
     words: tuple[str, ...]
     """The seat's minimal winning word set, alphabetically; () when it has no forced win."""
     best_try: Try | None = None
-    """Where the seat cannot win: the letter that gives the next player the most chances to go
-    wrong (`cardgen.advice`); None where it wins."""
+    """Where the seat cannot win (on a card for a casual table: against that table): the
+    letter that gives the next player the most chances to go wrong, or with frequency data the
+    trap (`cardgen.advice`); None where it wins."""
     rare: tuple[str, ...] = ()
     """The rare words of `words` (docs/rules.md, "The familiar ranking"); () with `fewest`."""
     named: tuple[str, ...] = ()
@@ -302,8 +303,9 @@ def seat_strategy(
 
     Against a casual table (`opponent.knows`, which needs `traps`) an opening is won where the
     seat cannot lose to any table that knows only words of that Zipf or more, with the words
-    and the named words of `cardgen.casual`. With `play`, each opening carries its figures at
-    a casual table (`Opening.odds`, `cardgen.pocket`)."""
+    and the named words of `cardgen.casual`; every other opening gets the trap, even where the
+    seat wins against perfect players (`Casual.trap`). With `play`, each opening carries its
+    figures at a casual table (`Opening.odds`, `cardgen.pocket`)."""
     table = None
     if opponent.knows is not None:
         if traps is None:
@@ -319,16 +321,18 @@ def seat_strategy(
         if table is None:
             moves = solution.winning_moves(fragment, seat)
             words = solution.winning_words(fragment, seat)
+            tried = None if words else best_try(solution, fragment, traps)
         else:
             moves = table.winning_moves(fragment, seat)
             words, named = table.winning_words(fragment, seat)
+            tried = table.trap(fragment)
         openings.append(
             Opening(
                 fragment=fragment,
                 losers=tuple(sorted(solution.losers(fragment))),
                 moves=moves,
                 words=words,
-                best_try=None if words else best_try(solution, fragment, traps),
+                best_try=tried,
                 rare=tuple(word for word in words if word in rare),
                 named=named,
                 decisions=solution.decisions(fragment, seat),

@@ -155,11 +155,19 @@ class BruteTable:
         losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
         return max(losing) if losing else -math.inf
 
-    def trap(self, fragment: str) -> tuple[str, int, int, tuple[str, float] | None] | None:
-        """(move, mistakes, replies, escape) where the mover cannot win with perfect play."""
+    def trap(
+        self, fragment: str, theta: float | None = None
+    ) -> tuple[str, int, int, tuple[str, float] | None] | None:
+        """(move, mistakes, replies, escape) where the mover cannot win with perfect play, or
+        with `theta` where some table that knows the words of Zipf >= theta makes it lose
+        ("A card for casual tables": every opening the seat cannot win gets the trap)."""
         game = self.game
         p = game.mover(fragment)
-        if fragment in game.words or p not in game.losers(fragment):
+        if fragment in game.words:
+            return None
+        if theta is None and p not in game.losers(fragment):
+            return None
+        if theta is not None and not self.can_lose(fragment, p, theta):
             return None
         moves = game.children(fragment)
         candidates = [x for x in moves if fragment + x not in game.words] or moves

@@ -3,20 +3,27 @@ small random dictionaries with random frequencies, and the published TWL06 figur
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
+import pdfplumber
 import pytest
 from bruteforce import BruteGhost, BruteTable, familiar_rank, playable
 from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.advice import Escape, Try
+from cardgen.advice import Escape, Try, best_try, choose_try
 from cardgen.casual import casual
 from cardgen.lexicon import playable_words
 from cardgen.opponent import Opponent
 from cardgen.ranking import Ranking
+from cardgen.render.json import card_document
+from cardgen.render.markdown import render_card
+from cardgen.render.pdf import PdfOptions
+from cardgen.render.pdf import render_card as render_pdf
 from cardgen.solver import Solution, solve
-from cardgen.strategy import DictionaryInfo, build_card
+from cardgen.strategy import Card, DictionaryInfo, build_card
 from cardgen.tables import table_row
 from cardgen.traps import Thresholds, thresholds
 from cardgen.wordlists import WordList
@@ -25,12 +32,19 @@ ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
 
 
 def both(
-    entries: list[str], zipfs: list[float], min_length: int, players: int, familiar: bool = False
+    entries: list[str],
+    zipfs: list[float],
+    min_length: int,
+    players: int,
+    familiar: bool = False,
+    rest: float = 0.0,
 ) -> tuple[BruteTable, Thresholds] | None:
+    """The brute force and the fast passes on the playable words of `entries`, the Zipf of
+    each word in alphabetical order taken from `zipfs` (`rest` for the words past its end)."""
     words = playable(entries, min_length)
     if not words:
         return None
-    zipf = dict(zip(sorted(words), zipfs + [0.0] * len(words), strict=False))
+    zipf = dict(zip(sorted(words), zipfs + [rest] * len(words), strict=False))
     lexicon = playable_words(entries, min_length)
     ranking = Ranking()
     rank = None
@@ -197,3 +211,108 @@ def test_casual_table_rows_add_up_the_casual_cards(
                 assert opening.best_try is None and opening.play in opening.moves
             else:
                 assert opening.moves == () and opening.named == ()
+
+
+def gang_up_words(players: int, prefix: str) -> list[str]:
+    """Words under `prefix` where a table may gang up (with three or more players): at
+    `prefix + "x"` the next seat avoids `y`, which it would lose, for `z`, which the seat
+    before it wins with; a table plays `y` anyway, and the seats after it lead that seat to
+    complete a word (`xyx...`), unless it knows too few words."""
+    n = players
+    return [prefix + w for w in ("x" + "z" * (n - 1), "xyx" + "x" * (n - 2), "xyz" + "z" * (n - 1))]
+
+
+@common
+@given(
+    entries=words_strategy,
+    zipfs=st.lists(ZIPF, max_size=35),
+    min_length=st.integers(2, 3),
+    players=st.integers(2, 4),
+    knows=st.sampled_from([0.5, 1.0, 2.0, 3.5]),
+    prefix=st.none() | st.text(alphabet="aw", max_size=3),
+    rest=ZIPF,
+)
+def test_every_opening_a_casual_card_does_not_win_gets_the_trap(
+    entries: list[str],
+    zipfs: list[float],
+    min_length: int,
+    players: int,
+    knows: float,
+    prefix: str | None,
+    rest: float,
+) -> None:
+    """docs/rules.md, "A card for casual tables": an opening the seat cannot win against the
+    table carries the trap and its escape word, also where the seat wins against perfect
+    players (a table of three or more may gang up on it); with two players that never
+    happens. Random dictionaries seldom have such an opening (about 1 random dictionary in 20
+    for three or four players): most examples get the words of `gang_up_words` too."""
+    if prefix is not None:
+        entries = entries + gang_up_words(players, prefix)
+    games = both(entries, zipfs, min_length, players, rest=rest)
+    if games is None:
+        return
+    brute, traps = games
+    solution = traps.solution
+    wordlist = WordList("tiny", "test", "0" * 64, tuple(entries))
+    card = build_card(
+        solution, DictionaryInfo.of(wordlist, solution.lexicon), traps=traps,
+        opponent=Opponent(knows),
+    )
+    for seat in card.seats:
+        for opening in seat.openings:
+            fragment = opening.fragment
+            expected = brute.trap(fragment, knows)
+            assert (expected is None) == opening.won, (fragment, seat.seat)
+            if expected is not None:
+                move, mistakes, replies, escape = expected
+                assert opening.best_try == Try(
+                    move, mistakes, replies, escape and Escape(*escape)), (fragment, seat.seat)
+            if players == 2 and seat.seat not in brute.game.losers(fragment):
+                assert opening.won, (fragment, seat.seat)
+
+
+GANG_UP = {"abxyz": 5.0, "abyz": 3.0, "acd": 4.0, "qed": 4.0, "qis": 4.0, "qoph": 4.0}
+"""docs/rules.md's gang-up example: 3+ letters, three players."""
+
+
+def gang_up_card(knows: float) -> Card:
+    """The casual card of `GANG_UP` against a table that knows Zipf >= `knows`."""
+    solution = solve(playable_words(list(GANG_UP), 3), 3)
+    traps = thresholds(solution, np.array([GANG_UP[w] for w in solution.words]))
+    wordlist = WordList("tiny", "test", "0" * 64, tuple(GANG_UP))
+    info = DictionaryInfo.of(wordlist, solution.lexicon)
+    return build_card(solution, info, traps=traps, opponent=Opponent(knows))
+
+
+def test_an_opening_won_only_against_perfect_players_gets_the_trap() -> None:
+    """The first seat wins with `a` against perfect players (the second avoids `ab`, which it
+    would lose), but a table that knows `abyz` (Zipf 3) plays `ab`, then `aby`, and the first
+    seat completes `abyz`. The trap is `a` (T(a) = 3 < T(q) = 4), not the best try's `q`
+    (2 of 3 replies are mistakes), escaped only by knowing `abyz`."""
+    solution = solve(playable_words(list(GANG_UP), 3), 3)
+    assert 1 not in solution.losers("")
+    assert best_try(solution, "") is None and choose_try(solution, "") == Try("q", 2, 3)
+    first = gang_up_card(2.0).seats[0].openings[0]
+    assert (first.fragment, first.losers, first.moves, first.words) == ("", (3,), (), ())
+    assert first.best_try == Try("a", 1, 2, Escape("abyz", 3.0))
+    document = card_document(gang_up_card(2.0))
+    assert document["seats"][0]["openings"] == [{
+        "fragment": "", "losers": [3], "moves": [], "words": [],
+        "try": {"move": "a", "mistakes": 1, "replies": 2,
+                "escape": {"word": "abyz", "zipf": 3.0}},
+        "rare": [], "named": [],
+    }]
+    markdown = render_card(gang_up_card(2.0))
+    assert (
+        "Trap: open with *a* (1 of 2 replies saves you; only players who know words as rare as "
+        "abyz (Zipf 3) get out)." in markdown
+    )
+    with pdfplumber.open(io.BytesIO(render_pdf(gang_up_card(2.0), PdfOptions()))) as pdf:
+        front = pdf.pages[0].extract_text().splitlines()
+    assert front[7:9] == [
+        "You play first: No first letter is safe: the others can make you lose.",
+        "Best try: open with a; only abyz gets them out",
+    ]
+    # A table that does not know abyz cannot gang up: the seat wins with abxyz and acd.
+    won = gang_up_card(3.5).seats[0].openings[0]
+    assert (won.moves, won.words, won.best_try) == (("a",), ("abxyz", "acd"), None)
