@@ -149,23 +149,21 @@ def test_named_word_when_they_know_nothing() -> None:
     assert table.winning_words("", 1) == (("bat",), ("bat",))
 
 
-@pytest.mark.network
-def test_twl06_traps_match_the_independent_figures() -> None:
-    """The figures of issue 15 (an independent implementation, wordfreq 3.1.1 English)."""
+def traps_of(min_length: int, players: int) -> Thresholds:
+    """TWL06's escape thresholds with wordfreq's English frequencies."""
     from cardgen.cards import Lexicons
     from cardgen.familiarity import wordfreq
     from cardgen.wordlists import CatalogList
 
-    lexicons = Lexicons()
-    frequencies = wordfreq()
-    twl06 = CatalogList("twl06")
+    solution = Lexicons().solution(CatalogList("twl06"), players, min_length)
+    assert isinstance(solution, Solution)  # Ghost's: traps are Ghost's only
+    zipf = wordfreq().zipf
+    return thresholds(solution, np.array([zipf.get(w, 0.0) for w in solution.words]))
 
-    def traps_of(min_length: int, players: int) -> Thresholds:
-        solution = lexicons.solution(twl06, players, min_length)
-        assert isinstance(solution, Solution)  # Ghost's: traps are Ghost's only
-        zipf = np.array([frequencies.zipf.get(w, 0.0) for w in solution.words])
-        return thresholds(solution, zipf)
 
+@pytest.mark.network
+def test_twl06_traps_match_the_independent_figures() -> None:
+    """The figures of issue 15 (an independent implementation, wordfreq 3.1.1 English)."""
     four = traps_of(4, 2)
     assert four.trap("m") == Try("b", 1, 2, Escape("mbaqanga", 0.0))
     assert four.trap("n") == Try("y", 4, 5, Escape("nyctalopia", 0.0))
@@ -177,6 +175,31 @@ def test_twl06_traps_match_the_independent_figures() -> None:
     assert sum(3 in solution.losers(f) for f in openings) == 24
     assert sum(three_players.threshold(f, 3) >= 1 for f in openings) == 12
     assert sum(three_players.threshold(f, 3) >= 3 for f in openings) == 1
+
+
+@pytest.mark.network
+def test_twl06_openings_a_table_gangs_up_on() -> None:
+    """TWL06, 4+ letters: the openings a seat wins with perfect play and not against a table
+    that knows Zipf >= theta. None on the shipped twl06-3p-casual (theta 3); with four
+    players, the fourth seat's cyl, whose trap is i: only cylinder (Zipf 3.99) gets them out."""
+
+    def ganged(traps: Thresholds, knows: float) -> list[tuple[int, str]]:
+        solution, table = traps.solution, casual(traps, knows)
+        return [
+            (seat, f)
+            for seat in range(1, solution.players + 1)
+            for f in solution.fragments(seat - 1)
+            if not solution.is_word(f)
+            and seat not in solution.losers(f)
+            and not table.wins(f, seat)
+        ]
+
+    three = traps_of(4, 3)
+    assert ganged(three, 3.0) == []
+    assert ganged(three, 1.0) == [(2, "b"), (2, "d")]
+    four = traps_of(4, 4)
+    assert ganged(four, 3.0) == [(4, "cyl")]
+    assert casual(four, 3.0).trap("cyl") == Try("i", 2, 3, Escape("cylinder", 3.99))
 
 
 @common
