@@ -219,6 +219,10 @@ def explain(
             named=named,
         )
 
+    def trap(f: str) -> Try | None:
+        # Against a casual table, wherever the mover cannot win against it (docs/rules.md).
+        return best_try(solution, f, traps) if table is None else table.trap(f)
+
     letters = tuple(letter(x) for x in solution.children(fragment))
     words, named = words_after(fragment)
     if table is None:
@@ -238,7 +242,7 @@ def explain(
         moves=moves,
         words=words,
         challenge_word=words[0] if words else shortest_word(solution, fragment),
-        best_try=None if word or words else best_try(solution, fragment, traps),
+        best_try=None if word or words else trap(fragment),
         traps=traps is not None,
         knows=knows,
         named=named,

@@ -324,3 +324,5 @@ def test_explain_with_traps_against_the_brute_force() -> None:
             casual = brute.casual_words(fragment, mover, 2.0)
             assert set(position.words) == (casual[0] if casual else set())
             assert set(position.named) == (casual[1] if casual else set())
+            trap = brute.trap(fragment, 2.0)  # wherever the mover cannot win against the table
+            assert position.best_try == (trap and Try(*trap[:3], trap[3] and Escape(*trap[3])))

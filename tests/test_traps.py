@@ -15,6 +15,7 @@ from test_hypothesis import common, words_strategy
 
 from cardgen.advice import Escape, Try, best_try, choose_try
 from cardgen.casual import casual
+from cardgen.explain import explain
 from cardgen.lexicon import playable_words
 from cardgen.opponent import Opponent
 from cardgen.ranking import Ranking
@@ -336,6 +337,8 @@ def test_an_opening_won_only_against_perfect_players_gets_the_trap() -> None:
         "You play first: No first letter is safe: the others can make you lose.",
         "Best try: open with a; only abyz gets them out",
     ]
+    traps = thresholds(solution, np.array([GANG_UP[w] for w in solution.words]))
+    assert explain(solution, "", traps, knows=2.0).best_try == first.best_try  # as the card
     # A table that does not know abyz cannot gang up: the seat wins with abxyz and acd.
     won = gang_up_card(3.5).seats[0].openings[0]
     assert (won.moves, won.words, won.best_try) == (("a",), ("abxyz", "acd"), None)
