@@ -13,7 +13,7 @@ given as its argument, such as the seed's pure-Python ghostSolver.py) it runs th
 prints the ratio of their medians. `--big` adds the Polish card (4.3 million entries) and the
 languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
 resident set). Word lists must be cached or installed (a first build fetches them). Not a
-test: the figures go in the README, not into assertions.
+test: the figures go in docs/speed.md (and the README's short table), not into assertions.
 """
 
 from __future__ import annotations

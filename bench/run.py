@@ -12,7 +12,7 @@ runs it. First comes SuperGhost: Norvig's notebook code (bench/norvig.py) answer
 there a winning first play" on twl06 4+, beside the whole SuperGhost card built as JSON, in
 one run; then the variants' stages and peak memory on twl06 and sowpods, 2 and 4 players
 (`--only superghost` or `--only ghost` runs one part). Word lists must be cached or installed
-(a first build fetches them). Not a test: the figures go in the README and in the notes, not
+(a first build fetches them). Not a test: the figures go in docs/speed.md and in the notes, not
 into assertions.
 """
 

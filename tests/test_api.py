@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import cardgen
 from cardgen.cli import app
 
-README = Path(__file__).parent.parent / "README.md"
+PYTHON_PAGE = Path(__file__).parent.parent / "docs" / "python.md"
 
 
 def test_every_public_name_resolves() -> None:
@@ -45,13 +45,13 @@ def test_render_json_equals_the_build_output(runner: CliRunner, tmp_path: Path) 
 
 @pytest.mark.network
 def test_the_readme_example_runs() -> None:
-    """The "Use from Python" example of the README, run as written."""
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Use from Python", 1)[1]
+    """The example of docs/python.md ("Use from Python"), run as written."""
+    text = PYTHON_PAGE.read_text(encoding="utf-8")
+    section = text.split("# Use from Python", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S)
     assert code is not None
     namespace: dict[str, object] = {}
-    exec(code.group(1), namespace)  # noqa: S102 - the README's own example
+    exec(code.group(1), namespace)  # noqa: S102 - the page's own example
     card = namespace["card"]
     assert isinstance(card, cardgen.Card)
     assert card.seats[0].openings[0].moves == ("m", "n")

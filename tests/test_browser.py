@@ -1,9 +1,9 @@
 """The published site in a real browser: Debian's Chromium, driven by Playwright.
 
-The site of README's `cardgen publish` line is opened from disk, with every request that is
+The site of docs/cli.md's `cardgen publish` line is opened from disk, with every request that is
 not a file refused, and checked as a person sees it. Without Chromium or Playwright these tests
 skip with a one-line reason, except in CI (CI=true), where they fail: .ci/run installs both.
-Screenshots go to $CARDGEN_SCREENSHOTS when it is set (README's come from there).
+Screenshots go to $CARDGEN_SCREENSHOTS when it is set (docs/cli.md's come from there).
 """
 
 from __future__ import annotations

@@ -45,9 +45,9 @@ SIDES = {
     "twl06-2p-superduperghost": 30, "twl06-2p-superghost": 22, "twl06-3p": 10,
     "twl06-3p-casual": 12, "twl06-4p": 82, "web2-2p": 2,
 }
-"""The sides of every shipped deck, as the README lists them (issue 16, 11): two-player decks
-take 2 where the second seat's words fit one back at 7 pt, else 4 with the words spread over
-three sides and the rules after the last word."""
+"""The sides of every shipped deck, as docs/cards.md lists them (issue 16, 11; tests/test_docs.py
+holds the page to this): two-player decks take 2 where the second seat's words fit one back at
+7 pt, else 4 with the words spread over three sides and the rules after the last word."""
 
 
 def test_every_shipped_deck_has_its_sides_listed() -> None:
