@@ -29,6 +29,7 @@ from test_pdf_print import SIDES
 
 from cardgen import __version__, runner
 from cardgen.cards import Lexicons, config_card
+from cardgen.catalog import load_catalog
 from cardgen.cli import app
 from cardgen.config import (
     CARD_KEYS,
@@ -250,6 +251,19 @@ def test_the_readme_casual_table_is_the_tables(tmp_path: Path, lexicons: Lexicon
         opponent = f"{{knows: {zipf.group(1)}}}" if zipf else "perfect"
         assert [cell for cell in cells[2:] if cell] == made[(length, players, opponent)], cells
     assert len(quoted) == 9  # three games, each against three tables
+
+
+def test_the_word_lists_page_lists_the_catalog() -> None:
+    page = text(DOCS / "wordlists.md")
+    english = {row[0].strip("`"): row[3] for row in table_rows(page, "| name | what it is |")}
+    others = {row[0].strip("`"): row[4] for row in table_rows(page, "| name | from | language |")}
+    assert (len(english), len(others)) == (6, 12)  # as the README says
+    listed = {name: int(count.replace(",", "")) for name, count in (english | others).items()}
+    catalog = load_catalog()
+    assert listed == {name: entry.entries for name, entry in catalog.items()}
+    facts = {row[0].strip("`"): (row[2], row[3])
+             for row in table_rows(page, "| name | from | language |")}
+    assert facts == {name: (catalog[name].language, catalog[name].encoding) for name in others}
 
 
 # --- configs ------------------------------------------------------------------------------------
