@@ -1,19 +1,21 @@
 """The alphabet rule: how the entries of a word list in any language become words of its alphabet.
 
 docs/rules.md, "Other alphabets": entries are normalised to NFC, capitalised entries are dropped or
-lower-cased (`capitalized`; with `lower`, names are dropped all the same: `cardgen.names`), then
-one of these rules (`alphabet`) writes each letter:
+lower-cased (`capitalized`; with `lower`, names are dropped all the same: `cardgen.names`), an
+entry with a letter its language does not write is dropped (`cardgen.languages.LETTERS`: French
+qqúun, German Café), then one of these rules (`alphabet`) writes each letter:
 
 - `scrabble`: accents are removed (NFD, combining marks dropped), except on the letters that
   the language's Scrabble set has as tiles of their own (`KEPT`); German writes ß as ss.
 - `fold`: every accent is removed, and ß, æ, ø, å, ł are written ss, ae, o, a, l: a-z only.
-- `keep`: every lower-case letter as written.
+- `keep`: every lower-case letter of the language as written.
 - `a-z`: the letters a-z as written, nothing else: an entry with an accent is dropped. This is
   English's default, the rule cardgen has always used for its English lists.
 
 In German an entry with no vowel (`VOWELS`) is an abbreviation or a unit (bzw, jmdn, kg, Lkw)
 and is dropped too, and so are a catalog list's abbreviations by its own source
-(`abbreviations`: `cardgen.abbreviations`; wngerman's evtl, inkl, usw).
+(`abbreviations`: `cardgen.abbreviations`; wngerman's evtl, inkl, usw); in French an entry
+with qq is (`cardgen.languages.ABBREVIATED`: qqn, qqun).
 
 An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
 digits, a ligature the rule does not write, ...) is dropped; entries that become the same word
@@ -36,7 +38,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from cardgen.languages import (
+    A_Z,
+    ABBREVIATED,
+    AFTER_Z,
+    KEPT,
+    LANGUAGES,
+    VOWELS,
+    letter_set,
+)
+
 __all__ = [
+    "A_Z",
     "CAPITALIZED",
     "KEPT",
     "LANGUAGES",
@@ -54,31 +67,8 @@ RULES: tuple[Rule, ...] = ("scrabble", "fold", "keep", "a-z")
 Capitalized = Literal["drop", "lower"]
 CAPITALIZED: tuple[Capitalized, ...] = ("drop", "lower")
 
-A_Z = "abcdefghijklmnopqrstuvwxyz"
-KEPT: dict[str, str] = {
-    "es": "ñ",
-    "de": "äöü",
-    "sv": "åäö",
-    "da": "æøå",
-    "nb": "æøå",
-    "pl": "ąćęłńóśźż",
-    "pt": "ç",
-    "pt-BR": "ç",
-    "ca": "ç",
-}
-"""The letters with accents (or of their own) that each language's Scrabble set has as tiles;
-every other language (fr, it, nl, en, ...) has none."""
-LANGUAGES = ("ca", "da", "de", "en", "es", "fr", "it", "nb", "nl", "pl", "pt", "pt-BR", "sv")
-"""The languages cardgen has spelling rules for (those of the catalog's lists)."""
-AFTER_Z = frozenset({"sv", "da", "nb"})
-"""Languages whose extra letters follow z in their alphabet."""
 FOLDED = {"ß": "ss", "æ": "ae", "ø": "o", "å": "a", "ł": "l"}
 """How `fold` writes the letters that are not a base letter with an accent (å is both)."""
-VOWELS: dict[str, frozenset[str]] = {"de": frozenset("aeiouyäöü")}
-"""The vowels (any other accent aside: é is e) of each language whose list's entries without
-one are all abbreviations, units or single letters, and dropped: German (wngerman's 68: bzw,
-jmdn, kg, Lkw, Nr, Std, ...). Other languages play words without a vowel (English psst, nth,
-crwth; French pfft; Dutch hm; Polish bzz), so they have no such rule."""
 _BAD = "\0"
 """What a character that is no letter of the alphabet is written as: it drops its entry."""
 
@@ -112,7 +102,8 @@ class Spelling:
     def words(self, entries: Iterable[str]) -> Iterator[str]:
         """The entries written in the alphabet, in order; entries that are not words are left
         out, and repeats are not removed."""
-        if self.rule == "a-z" and self.capitalized == "drop" and not self.abbreviations:
+        plain = not (self.abbreviations or self.language in VOWELS or self.language in ABBREVIATED)
+        if self.rule == "a-z" and self.capitalized == "drop" and plain:
             # cardgen's rule for English lists since the beginning: isascii + isalpha + islower
             # is exactly [a-z]+ and runs in C, which matters on large lists.
             return (e for e in entries if e.isascii() and e.isalpha() and e.islower())
@@ -122,11 +113,14 @@ class Spelling:
         names, shortened = self._dropped()
         if shortened:  # the list's abbreviations, looked up in C: no cost for other lists
             entries = itertools.filterfalse(shortened.__contains__, entries)
+        written = self._written(entries, names, shortened)
+        mark = ABBREVIATED.get(self.language)
+        if mark is not None:  # no rule writes the mark's letters from others: q is only q
+            written = (w for w in written if mark not in w)
         vowels = VOWELS.get(self.language)
         if vowels is None:
-            return self._written(entries, names, shortened)
+            return written
         # "e" first: a quick test that most German words pass (e is one of its VOWELS).
-        written = self._written(entries, names, shortened)
         return (w for w in written if "e" in w or not _vowelless(w, vowels))
 
     def _written(
@@ -196,11 +190,17 @@ class Spelling:
 
     def abbreviation(self, word: str) -> bool:
         """Whether the language drops `word`, written in its alphabet, as an abbreviation:
-        it has no vowel (`VOWELS`; German bzw, jmdn, kg, lkw).
+        it has no vowel (`VOWELS`; German bzw, jmdn, kg, lkw) or its language's mark of one
+        (`ABBREVIATED`: French qqn, qqun).
 
         >>> Spelling("de", "scrabble").abbreviation("jmdn"), Spelling().abbreviation("nth")
         (True, False)
+        >>> Spelling("fr", "scrabble").abbreviation("qqun")
+        True
         """
+        mark = ABBREVIATED.get(self.language)
+        if mark is not None and mark in word:
+            return True
         vowels = VOWELS.get(self.language)
         return vowels is not None and _vowelless(word, vowels)
 
@@ -350,6 +350,9 @@ def _write(char: str, spelling: Spelling) -> str:
     rule = spelling.rule
     if "a" <= char <= "z":
         return char
+    letters = letter_set(spelling.language)
+    if letters is not None and char not in letters and not unicodedata.combining(char):
+        return _BAD  # a letter the language does not write: dropped before any rule folds it
     if rule == "keep":
         return char if unicodedata.category(char) == "Ll" else _BAD
     if rule == "a-z":

@@ -82,6 +82,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.fixture
+def letters_unchecked() -> Iterator[None]:
+    """The spelling rules without the check of each language's letters
+    (`cardgen.languages.LETTERS`): docs/rules.md counts the German rules' steps before it."""
+    from cardgen import alphabet
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(alphabet, "letter_set", lambda language: None)
+        alphabet._table.cache_clear()  # the tables work out each character once
+        try:
+            yield
+        finally:
+            alphabet._table.cache_clear()
+
+
+@pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
 

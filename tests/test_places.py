@@ -196,7 +196,7 @@ alternate names; Dhabi is one word of Abu Dhabi)."""
 
 
 @pytest.mark.network
-def test_the_real_place_data_and_the_german_list() -> None:
+def test_the_real_place_data_and_the_german_list(letters_unchecked: None) -> None:
     entries = names.names_entries("de", "lower")
     assert [entry.name for entry in entries[2:]] == ["places", "countries"]
     cities_data, countries_data = (read_verified(entry) for entry in entries[2:])
