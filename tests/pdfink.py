@@ -46,13 +46,16 @@ def outline(pdf_name: str, ch: str) -> Box | None:
 
 
 def ink(char: dict[str, Any]) -> Box | None:
-    """The ink box of a pdfplumber char on its page (upright text only)."""
+    """The ink box of a pdfplumber char on its page (upright text only). The char's matrix
+    places its origin but leaves out the font size (pdfminer's text matrix times the CTM; Tf
+    sets the size): the outline at 1 pt is scaled by `size`, which holds both."""
     box = outline(char["fontname"], char["text"])
     if box is None:
         return None
     a, _b, _c, d, e, f = char["matrix"]
     assert a == d > 0, "the cards set no rotated or mirrored text"
-    return e + box[0] * a, f + box[1] * d, e + box[2] * a, f + box[3] * d
+    s = char["size"]
+    return e + box[0] * s, f + box[1] * s, e + box[2] * s, f + box[3] * s
 
 
 def rect_box(rect: dict[str, Any]) -> Box:

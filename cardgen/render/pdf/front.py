@@ -82,7 +82,7 @@ def front(
                     frame.inner_width / per, pitch,
                 )
                 strip_texts, strip_boxes = draw_grid(
-                    [Row("", cells)], part, geometry, fonts
+                    [Row("", cells)], part, geometry, fonts, letters
                 )
                 texts += strip_texts
                 boxes += strip_boxes

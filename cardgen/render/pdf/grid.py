@@ -104,16 +104,21 @@ def fit_size(geometry: GridGeometry, letters: str, fonts: Fonts) -> float:
 
 
 def draw_grid(
-    grid_rows: Sequence[Row], letters: str, geometry: GridGeometry, fonts: Fonts
+    grid_rows: Sequence[Row], letters: str, geometry: GridGeometry, fonts: Fonts,
+    alphabet: str = "",
 ) -> tuple[list[Text], list[Box]]:
     """The texts and boxes of a header row of `letters` and then `grid_rows`. Every letter is
-    centred on its ink, so an accent never rises out of its cell's box or row."""
+    centred on its ink, so an accent never rises out of its cell's box or row. The letters'
+    size and baseline are set by the ink of the whole `alphabet` (default: `letters`), which
+    the cells may hold: the halves of a strip get one size, and a half whose header lacks Å
+    still fits the Å of its cells inside their boxes."""
     texts: list[Text] = []
     boxes: list[Box] = []
-    size = fit_size(geometry, letters, fonts)
+    alphabet = alphabet or letters
+    size = fit_size(geometry, alphabet, fonts)
     pitch = geometry.pitch
     x0 = geometry.x + geometry.label_width
-    shown = "".join(cap(x) for x in letters)
+    shown = "".join(cap(x) for x in alphabet)
     ink_bottom = min(fonts.ink(shown, style)[1] for style in (BOLD, REGULAR))
     ink_top = max(fonts.ink(shown, style)[3] for style in (BOLD, REGULAR))
     # One baseline for every letter of a row: the alphabet's ink centred in the row.
