@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.render.pdf.content import phrase
 from cardgen.render.pdf.layout import (
     BOLD,
     MOVE,
     REGULAR,
+    TRY,
     Para,
     Style,
     Text,
@@ -23,6 +25,7 @@ from cardgen.render.pdf.layout import (
     para_lines,
     runs,
     spread,
+    widest_group,
     words,
     wrap,
 )
@@ -62,6 +65,49 @@ def test_a_glued_token_moves_with_the_one_before() -> None:
     tokens = [Token("aaaa"), Token("m", MOVE), Token(" word", space=False)]
     lines = wrap(tokens, 8, 1.0, mono)
     assert texts_of(lines) == [[(0.0, "aaaa")], [(0.0, "m"), (1.0, " word")]]
+
+
+def test_only_goes_to_the_next_line_with_its_word() -> None:
+    """Issue 25, 5.5: "only" never ends a line apart from its word where a line holds both;
+    where none does, the line breaks as before, and the pair never widens a column."""
+    tokens = [Token("m", TRY), *phrase("only memorandum")]
+    assert texts_of(wrap(tokens, 16, 1.0, mono)) == [
+        [(0.0, "m")], [(0.0, "only"), (5.0, "memorandum")]
+    ]
+    assert texts_of(wrap(tokens, 17, 1.0, mono)) == [
+        [(0.0, "m"), (2.0, "only"), (7.0, "memorandum")]
+    ]
+    assert texts_of(wrap(tokens, 12, 1.0, mono)) == [
+        [(0.0, "m"), (2.0, "only")], [(0.0, "memorandum")]
+    ]
+    assert widest_group(tokens, mono) == 10.0
+    # Without the keep, "only" ends the first line (as it did).
+    assert texts_of(wrap([tokens[0], *words("only memorandum")], 16, 1.0, mono)) == [
+        [(0.0, "m"), (2.0, "only")], [(0.0, "memorandum")]
+    ]
+
+
+def test_a_wrapped_title_ends_on_its_last_clause_not_a_lone_word() -> None:
+    """Issue 25, 5.5: the default title wrapped "letters" alone; its last clause now stays
+    whole, or where it is wider than the line, its last two words."""
+    title = words("Ghost: swedish, 2 players, words of 4+ letters", BOLD)
+    para = Para(title, 1.0, keep_end=True)
+    assert [" ".join(t.text.strip() for _x, t in line) for line in para_lines(para, 40, mono)] == [
+        "Ghost: swedish, 2 players,", "words of 4+ letters",
+    ]
+    assert [" ".join(t.text.strip() for _x, t in line)
+            for line in para_lines(Para(title, 1.0), 40, mono)] == [
+        "Ghost: swedish, 2 players, words of 4+", "letters",
+    ]
+    long = words("Ghost on a very long list of words", BOLD)  # no comma: its last two words
+    assert [" ".join(t.text.strip() for _x, t in line)
+            for line in para_lines(Para(long, 1.0, keep_end=True), 30, mono)] == [
+        "Ghost on a very long list", "of words",
+    ]
+    assert [" ".join(t.text.strip() for _x, t in line)
+            for line in para_lines(Para(long, 1.0), 30, mono)] == [
+        "Ghost on a very long list of", "words",
+    ]
 
 
 def test_an_over_wide_word_is_cut_not_the_columns_narrowed() -> None:

@@ -91,7 +91,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
     """Title, rules, verdict, the first seat's opening, the second seat's replies."""
     size = BODY_SIZES[0]
     extra = [
-        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING),
+        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING, keep_end=True),
         Para(words(rules_sentence(card)), size),
         Para(words(f"With perfect play {verdict(card)}"), size),
         Para(words(f"A play: {card.game_moves.replace('`', '')}."), size),

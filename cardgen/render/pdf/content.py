@@ -67,7 +67,8 @@ class Section:
         """The heading area of a side (the first one, or a later one)."""
         extra = self.extra if first else ()
         space = 2 * MM if extra else 0.0
-        title = Para(words(heading or self.heading, BOLD), HEADING_SIZE, HEADING_LEADING, space)
+        title = Para(words(heading or self.heading, BOLD), HEADING_SIZE, HEADING_LEADING, space,
+                     keep_end=True)
         return (*extra, title, *self.howto)
 
 
@@ -92,10 +93,15 @@ def shown(opening: Opening, word: str) -> str:
     return word + rare + (NAMED_MARK if word in opening.named else "")
 
 
+def phrase(text: str) -> tuple[Token, ...]:
+    """A token for each word of `text`, "only" kept on the line of the word after it."""
+    return tuple(Token(word, keep=word == "only") for word in text.split())
+
+
 def try_tokens(best: Try, players: int) -> list[Token]:
     """A try as tokens: the letter framed (the legend beside the strip says what a frame
     means), then what it leaves the others: 'only nyctalopia', '22 of 25 lose'."""
-    return [Token(best.move, TRY), *words(try_sentence(best, players, brief=True))]
+    return [Token(best.move, TRY), *phrase(try_sentence(best, players, brief=True))]
 
 
 def entry(opening: Opening, fonts: Fonts, players: int) -> Entry:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from cardgen.render.pdf.content import shown
+from cardgen.render.pdf.content import phrase, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.glance import MIN_LETTER, footer_top
 from cardgen.render.pdf.grid import CELL_HEIGHTS, GridGeometry, Row, draw_grid, fit_size, rows
@@ -101,7 +101,7 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
     """The paragraphs of the front at body `size`."""
     gap = 0.25 * size
     paras = [
-        Para(words(card.title, BOLD), size + 2, HEADING_LEADING),
+        Para(words(card.title, BOLD), size + 2, HEADING_LEADING, keep_end=True),
         Para(words(rules_sentence(card)), size, space=gap),
         Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
     ]
@@ -115,7 +115,7 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
             if best is not None:
                 tokens += (
                     *words("Best try: open with"), Token(best.move, TRY),
-                    Token(";", space=False), *words(try_sentence(best, card.players)),
+                    Token(";", space=False), *phrase(try_sentence(best, card.players)),
                 )
         else:
             listed = [Token(shown(first, word)) for word in first.words]

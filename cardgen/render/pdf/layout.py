@@ -97,6 +97,9 @@ class Token:
     text: str
     style: Style = REGULAR
     space: bool = True
+    keep: bool = False
+    """Kept on one line with the token after it wherever a line holds both ("only" and its
+    word); unlike a glued token (`space=False`) it never widens a column."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,9 @@ class Para:
     leading: float = LEADING
     space: float = 0.0
     """Extra space above the paragraph (not above the first one of a side)."""
+    keep_end: bool = False
+    """A title: its last clause (after its last comma) is never broken, or where that does
+    not fit a line, its last two words: a wrapped title never ends on a lone word."""
 
 
 @dataclass(frozen=True)
@@ -180,12 +186,17 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
             groups[-1].append(token)
         else:
             groups.append([token])
+    widths = [sum(measure(t.text, t.style) for t in group) * size for group in groups]
     # A group wider than the line is set token by token, breaking inside it if it must.
-    for group in groups:
+    for i, group in enumerate(groups):
         head = group[0]
-        w = sum(measure(t.text, t.style) for t in group) * size
+        w = widths[i]
         gap = measure(" ", head.style) * size if head.space and lines[-1] else 0.0
-        if gap and x + gap + w > width + 1e-6:
+        kept, j = w, i  # with the groups it keeps on its line (`Token.keep`)
+        while groups[j][-1].keep and j + 1 < len(groups):
+            j += 1
+            kept += measure(" ", groups[j][0].style) * size + widths[j]
+        if gap and (x + gap + w > width + 1e-6 or x + gap + kept > width + 1e-6 >= kept):
             lines.append([])
             x, gap = 0.0, 0.0
         for token in group:
@@ -243,7 +254,30 @@ def para_lines(para: Para, width: float, measure: Measure) -> list[Line]:
             Token(piece, token.style, token.space if i == 0 else True)
             for i, piece in enumerate(pieces)
         ]
+    if para.keep_end:
+        tokens = kept_end(tokens, width, para.size, measure)
     return wrap(tokens, width, para.size, measure)
+
+
+def kept_end(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
+    """`tokens` with their last clause glued together (each space drawn in its token's own
+    text), or their last two words where the clause is wider than `width`.
+
+    >>> title = words("Ghost: sv, 2 players, words of 4+")
+    >>> [t.text for t in kept_end(title, 99, 1, lambda text, style: len(text))]
+    ['Ghost:', 'sv,', '2', 'players,', 'words', ' of', ' 4+']
+    """
+    if len(tokens) < 2:
+        return list(tokens)
+    commas = [i for i, t in enumerate(tokens[:-1]) if t.text.endswith(",")]
+    for start in ([commas[-1] + 1] if commas else []) + [len(tokens) - 2]:
+        glued = [tokens[start]] + [
+            Token(" " + t.text if t.space else t.text, t.style, space=False)
+            for t in tokens[start + 1:]
+        ]
+        if sum(measure(t.text, t.style) for t in glued) * size <= width:
+            return [*tokens[:start], *glued]
+    return list(tokens)
 
 
 def runs(line: Line, x0: float, y: float, size: float, measure: Measure) -> list[Text]:

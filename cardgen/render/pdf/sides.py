@@ -20,6 +20,7 @@ game after its last entry; only where that cannot be do the rules take a side of
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -100,7 +101,7 @@ def draw_top(
     narrow = frame.inner_width - MARK_WIDTH - COLUMN_GAP
     first = True
     for para in paras:
-        para = Para(para.tokens, para.size * frame.scale, para.leading, para.space)
+        para = dataclasses.replace(para, size=para.size * frame.scale)
         pitch = line_pitch(para.size, para.leading, fonts)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
         tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
