@@ -163,7 +163,7 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
         texts = [page.extract_text() for page in pdf.pages]
     assert len(texts) % 2 == 0
     front = " ".join(texts[:2]).replace("\n", " ")
-    assert "SuperGhost: animals.txt, 2 players, words 1·2 of 3+ letters" in front
+    assert "SuperGhost: animals.txt, 2 players, 1·2 words of 3+ letters" in front
     assert "You play first: open with i then look up each fragment" in front
     assert "a c… ca · 2 rows" in front  # the second player's reply to a
     tables = "\n".join(texts[1:])
@@ -175,7 +175,7 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
     with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(seats=(2,))))) as pdf:
         second = [page.extract_text().splitlines() for page in pdf.pages]
     assert [lines[0] for lines in second[2:]] == [
-        "The second player's decision table. 2", "Table · o–mel 2"
+        "The second player's decision table. 2", "Table · cko–mel 2"
     ]
     assert second[3][-6:-1] == [
         "The rules: Players take turns to add a letter at the front or the back.",
@@ -184,6 +184,44 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
         "words do not count, and a word inside a longer one still ends the",
         "game.",
     ]
+
+
+def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
+    """Issue 25, 5.6: rows were sorted by length and then alphabetically, so a side's running
+    head (its first and last fragment) did not bound what it held; and the second seat's
+    table repeated its replies to the first letters, which the front lists. Now the rows run
+    as a dictionary's do, and the second seat's table starts after its replies."""
+    import dataclasses
+    import io
+
+    import pdfplumber
+
+    from cardgen.game import Decision
+    from cardgen.render.booklet import groups
+    from cardgen.render.markdown import render_card as render_markdown
+    from cardgen.render.pdf import render_card
+
+    card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
+    first = card.seats[0].openings[0]
+    made_up = tuple(Decision(f, p) for f, p in [
+        ("", "l"), ("m", "am"), ("lo", "lod"), ("loa", "loan"), ("lodra", "lodras"),
+    ])
+    seat = dataclasses.replace(
+        card.seats[0], openings=(dataclasses.replace(first, decisions=made_up),)
+    )
+    assert [(g.key, [r.fragment for r in g.rows]) for g in groups(card, seat)] == [
+        ("", [""]), ("lo", ["lo", "loa", "lodra"]), ("m", ["m"]),
+    ]
+    second = card.seats[1]
+    replies = [o.fragment for o in second.openings if o.decisions]
+    assert replies == ["a", "c", "e", "k", "l", "m", "o"]
+    rows = [r.fragment for g in groups(card, second, openings=False) for r in g.rows]
+    assert rows == ["ame", "cam", "cko", "mel"]
+    with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
+        table = pdf.pages[3].extract_text().splitlines()
+    assert table[4:-1] == ["ame …l amel", "cam …e came", "cko e… ecko", "mel a… amel"]
+    markdown = render_markdown(card)
+    assert "| a | **c…** | ca |" not in markdown and "| ame | **…l** | amel |" in markdown
 
 
 @pytest.mark.parametrize("command", [["explain", SUPER, "bi"], ["play", SUPER]])

@@ -1,10 +1,13 @@
 """Decision tables laid out for lookup: what the Markdown and PDF booklets of a SuperGhost or
 SuperDuperGhost card print, from the card's data alone.
 
-A seat's table is every decision of all its winning openings, each fragment once, ordered by the
-fragment's length and then alphabetically (in the card's alphabet). For lookup it is cut into
-groups by the fragment's first two letters (a shorter fragment is its own group), in
-alphabetical order, and an index lists the groups.
+A seat's table is every decision of all its winning openings, each fragment once, in
+alphabetical order (in the card's alphabet, as a dictionary orders words: a fragment before
+the longer ones it begins), so that a side's first and last fragment bound what it holds. The
+rows at the seat's own openings are left out where the card lists the openings already (the
+second seat's replies): each thing is printed once. For lookup the table is cut into groups by
+the fragment's first two letters (a shorter fragment is its own group), and an index lists the
+groups.
 """
 
 from __future__ import annotations
@@ -37,24 +40,25 @@ def alphabetical(card: Card) -> dict[str, int]:
     return {letter: k for k, letter in enumerate(card.dictionary.letters)}
 
 
-def seat_table(card: Card, seat: SeatStrategy) -> tuple[Decision, ...]:
-    """Every decision of the seat's openings, each fragment once, by length then alphabet."""
+def seat_table(card: Card, seat: SeatStrategy, *, openings: bool = True) -> tuple[Decision, ...]:
+    """Every decision of the seat's openings, each fragment once, alphabetically; without
+    those at the openings themselves where `openings` is False (the card lists them)."""
     order = alphabetical(card)
     unique = {d.fragment: d for opening in seat.openings for d in opening.decisions}
-    return tuple(
-        sorted(unique.values(), key=lambda d: (len(d.fragment), [order[x] for x in d.fragment]))
-    )
+    if not openings:
+        for opening in seat.openings:
+            unique.pop(opening.fragment, None)
+    return tuple(sorted(unique.values(), key=lambda d: [order[x] for x in d.fragment]))
 
 
-def groups(card: Card, seat: SeatStrategy) -> tuple[Group, ...]:
-    """The seat's table cut into lookup groups by the fragments' first two letters."""
-    order = alphabetical(card)
+def groups(card: Card, seat: SeatStrategy, *, openings: bool = True) -> tuple[Group, ...]:
+    """The seat's table (`seat_table`) cut into lookup groups by the fragments' first two
+    letters, in its order."""
     by_key: dict[str, list[Row]] = {}
-    for d in seat_table(card, seat):
+    for d in seat_table(card, seat, openings=openings):
         row = Row(d.fragment, d.play, written_move(d.fragment, d.play))
         by_key.setdefault(d.fragment[:2], []).append(row)
-    keys = sorted(by_key, key=lambda k: (len(k) == 2, [order[x] for x in k]))
-    return tuple(Group(key, tuple(by_key[key])) for key in keys)
+    return tuple(Group(key, tuple(rows)) for key, rows in by_key.items())
 
 
 def decision_count(seat: SeatStrategy) -> int:

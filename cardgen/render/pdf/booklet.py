@@ -125,10 +125,11 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
 
 
 def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
-    """A seat's decision table, grouped for lookup."""
+    """A seat's decision table, grouped for lookup; the second seat's leaves out its replies
+    to the first letters, which the front lists (`listed`)."""
     entries: list[Entry] = []
     labels: list[str] = []
-    for group in groups(card, seat):
+    for group in groups(card, seat, openings=not listed(card, seat)):
         for row in group.rows:
             label = row.fragment or START
             move = pdf_move(row.fragment, row.play, fonts) if row.fragment else row.play
@@ -140,6 +141,11 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     # corner mark says whose table it is, and the first side says it in full.
     first = Para(words(f"The {ordinal(seat.seat)} player's decision table.", BOLD), BODY_SIZES[0])
     return Section((first,), "Table", (howto,), tuple(entries), tuple(labels))
+
+
+def listed(card: Card, seat: SeatStrategy) -> bool:
+    """Whether the front lists the seat's openings and plays (the second seat's replies)."""
+    return seat.seat == 2 and card.players > 1 and bool(seat.openings)
 
 
 def rules_side(card: Card) -> Section:
@@ -175,7 +181,7 @@ def booklet_sides(
         last = None
         if not seat.openings and seat.seat > 2:
             sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
-        elif options.words != "none" and groups(card, seat):
+        elif options.words != "none" and groups(card, seat, openings=not listed(card, seat)):
             last = seat_run(table_section(card, seat, fonts), seat.seat, frame, fonts)
             sides += last.sides
     return even_deck(sides, last, rules_side(card), frame, fonts)
