@@ -86,14 +86,14 @@ def test_words_none_gives_the_grids_alone() -> None:
     card = word_card(ANIMALS, players=3)
     texts = page_texts(render_card(card, PdfOptions(words="none")))
     first_lines = [t.splitlines()[0] for t in texts]
-    assert first_lines == ["Ghost: tiny, 3 players, words of 3+ 1·2", "You play third · rows C–G 3"]
+    assert first_lines == ["Ghost: tiny, 3 players, 1·2", "You play third · rows C–G 3"]
 
 
 def test_seats_prints_only_the_chosen_seats() -> None:
     card = word_card(ANIMALS, players=3)
     texts = page_texts(render_card(card, PdfOptions(seats=(3,))))
     assert [t.splitlines()[0] for t in texts] == [
-        "Ghost: tiny, 3 players, words of 3+ 3",  # the front names the chosen seat
+        "Ghost: tiny, 3 players, 3",  # the front names the chosen seat
         "You play third · rows C–G 3",
         # Four sides: the words spread over two, the rules after the last word.
         "You play third · c 3",

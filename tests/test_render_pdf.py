@@ -355,7 +355,7 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
 def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
     headings = [page.extract_text().splitlines()[0] for page in pages(three_pdf)]
     assert headings == [
-        "Ghost: american-english, 3 players, words 1·2",
+        "Ghost: american-english, 3 players, 1·2",
         "You play second 2",
         "You play third · rows A–I 3",
         "You play third · rows J–R 3",
@@ -383,7 +383,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     assert "The rules" not in "".join(texts)
     spread = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
     assert [t.splitlines()[0] for t in spread] == [
-        "Ghost: tiny, 3 players, words of 3+ 3",
+        "Ghost: tiny, 3 players, 3",
         "You play third · rows C–G 3",
         "You play third · c 3",  # the thumb range of one opening is its row
         "You play third · g 3",
@@ -397,7 +397,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     alone = word_card("cat camel", players=3)
     rules = [page.extract_text() for page in pages(render_card(alone, PdfOptions(seats=(3,))))]
     assert [t.splitlines()[0] for t in rules] == [
-        "Ghost: tiny, 3 players, words of 3+ 3",
+        "Ghost: tiny, 3 players, 3",
         "You play third · row C 3",
         "You play third 3",
         "Ghost: the rules",
