@@ -6,10 +6,12 @@ a list or a mapping, or merge keys (`<<: *base`) that would expand past `MAX_MER
 refused; dates are kept as the text they are written as (`title: 2001-12-14`). Values quoted
 in an error message are cut to a short `preview`, never printed whole.
 
-Before anything is built, the file's event stream (libyaml's parser when PyYAML has it) is
-read with a budget: a document of more than `MAX_VALUES` values or nested deeper than
-`MAX_DEPTH` is refused at the value past the limit, so no config of the allowed size costs
-more than a moment, and none can exhaust Python's recursion limit. An integer of more than
+Before anything is built, the file's event stream is read with a budget: a document of more
+than `MAX_VALUES` values or nested deeper than `MAX_DEPTH` is refused at the value past the
+limit, so no config of the allowed size costs more than a moment, and none can exhaust
+Python's recursion limit. The answer is the same with every PyYAML and whether it has libyaml
+or not (`_check_shape` says how). Merge keys are judged on the nodes as written, before any is
+built, so that how a PyYAML version flattens them does not matter. An integer of more than
 `MAX_DIGITS` digits is refused too (Python will not read one past 4,300 digits, and no key
 takes one).
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import math
 import reprlib
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -59,25 +62,74 @@ def preview(value: object) -> str:
 class _Loader(yaml.SafeLoader):
     """A safe loader with the checks of this module."""
 
+    def construct_document(self, node: yaml.Node) -> Any:
+        _check_merges(node)
+        return super().construct_document(node)
 
-def _merged_size(node: yaml.Node, budget: int) -> int:
-    """How many keys a mapping gathers, merges included, counted up to `budget` at most
-    (each mapping or list visited counts as a key too, so that merges of merges of empty
-    mappings are bounded as well)."""
-    size = 0
-    stack = [node]
-    while stack and size <= budget:
-        current = stack.pop()
-        size += 1
-        if isinstance(current, yaml.SequenceNode):  # `<<: [*a, *b]`
-            stack.extend(current.value)
-        elif isinstance(current, yaml.MappingNode):
-            for key_node, value_node in current.value:
-                if key_node.tag == _MERGE_TAG:
-                    stack.append(value_node)
-                else:
-                    size += 1
-    return size - 1
+
+def _merged(node: yaml.MappingNode) -> list[yaml.Node]:
+    """The nodes a mapping's merge keys name (`<<: *a` or `<<: [*a, *b]`), as written."""
+    found: list[yaml.Node] = []
+    for key_node, value_node in node.value:
+        if key_node.tag == _MERGE_TAG:
+            found += value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+    return found
+
+
+def _check_merges(root: yaml.Node) -> None:
+    """Refuse, at the first such mapping in the file, one whose merge keys gather more than
+    `MAX_MERGED_KEYS` keys (each merged mapping counts as a key too, so that merges of merges
+    of empty mappings are bounded as well), or whose merges of merges nest deeper than
+    `MAX_DEPTH` (PyYAML flattens them by recursion).
+
+    Counted on the nodes as written, each merge as often as it is named, before PyYAML
+    flattens anything (its versions differ there: 6.0.4 drops repeated keys as it goes),
+    in one pass that visits each node once.
+    """
+    mappings: list[yaml.MappingNode] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            mappings.append(node)
+            stack += [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += node.value
+    # Keys gathered (at most one past the limit) and merge depth of each mapping, by its id.
+    gathered: dict[int, tuple[int, int]] = {}
+    for mapping in mappings:
+        todo: list[tuple[yaml.MappingNode, bool]] = [(mapping, False)]
+        open_: set[int] = set()
+        while todo:
+            node, ready = todo.pop()
+            if id(node) in gathered or (not ready and id(node) in open_):
+                continue  # done, or a mapping that merges itself (which adds nothing)
+            sources = _merged(node)
+            if not ready:
+                open_.add(id(node))
+                todo.append((node, True))
+                todo += [(s, False) for s in sources if isinstance(s, yaml.MappingNode)]
+                continue
+            size = len(node.value) - sum(1 for key, _ in node.value if key.tag == _MERGE_TAG)
+            depth = 0
+            for source in sources:
+                keys, levels = gathered.get(id(source), (0, -1))
+                size += 1 + keys
+                depth = max(depth, levels + 1)
+            gathered[id(node)] = (min(size, MAX_MERGED_KEYS + 1), depth)
+    for mapping in sorted(mappings, key=lambda node: node.start_mark.index):
+        keys, depth = gathered[id(mapping)]
+        if keys > MAX_MERGED_KEYS:
+            problem = f"merge keys expand past {MAX_MERGED_KEYS:,} keys"
+        elif depth > MAX_DEPTH:
+            problem = f"merge keys nested more than {MAX_DEPTH} deep"
+        else:
+            continue
+        raise yaml.constructor.ConstructorError(None, None, problem, mapping.start_mark)
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any]:
@@ -95,10 +147,6 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any
                 None, None, f"key {preview(key)} appears twice", key_node.start_mark
             )
         seen.add(key)
-    if _merged_size(node, MAX_MERGED_KEYS) > MAX_MERGED_KEYS:
-        raise yaml.constructor.ConstructorError(
-            None, None, f"merge keys expand past {MAX_MERGED_KEYS:,} keys", node.start_mark
-        )
     return loader.construct_mapping(node)
 
 
@@ -118,34 +166,57 @@ def _construct_date_as_text(loader: _Loader, node: yaml.ScalarNode) -> str:
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_date_as_text)
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
-_EventLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""The fastest parser at hand, for `_check_shape` (libyaml's, or PyYAML's own)."""
+_PARSERS: tuple[type[Any], ...] = (
+    (yaml.CSafeLoader, yaml.SafeLoader) if hasattr(yaml, "CSafeLoader") else (yaml.SafeLoader,)
+)
+"""The parsers `_check_shape` reads a document with: libyaml's (fast) when PyYAML has it,
+then PyYAML's own, the one the loader uses."""
 
 
 def _check_shape(text: str) -> str | None:
     """What is wrong with the size or depth of the document, with its line; None if nothing.
 
     Only events are read (nothing is built) and reading stops at the first value past a
-    limit. A syntax error is left to the loader, which reports it in its own words.
+    limit. A document libyaml refuses is read again with PyYAML's own parser, the loader's
+    (the two may differ, and since PyYAML 6.0.4 libyaml gives up at 1,000 levels, having
+    read some 1,000 characters ahead: before its events reach these limits). Should that
+    parser fail as well, the text before the point where it stopped is judged too, so that a
+    parser's own limit never comes before these. Any other syntax error is left to the
+    loader, which reports it in its own words.
     """
-    values = depth = 0
+    failed: yaml.YAMLError | None = None
+    for parser in _PARSERS:
+        try:
+            return _shape_problem(yaml.parse(text, Loader=parser))
+        except yaml.YAMLError as exc:
+            failed = exc
+    mark = getattr(failed, "problem_mark", None)
+    if mark is None:
+        return None
     try:
-        for event in yaml.parse(text, Loader=_EventLoader):
-            if isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-                continue
-            if not isinstance(event, yaml.NodeEvent):
-                continue
-            values += 1
-            line = event.start_mark.line + 1 if event.start_mark else 0
-            if values > MAX_VALUES:
-                return f"line {line}: more than {MAX_VALUES:,} values (a config is a few lines)"
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return f"line {line}: lists or mappings nested more than {MAX_DEPTH} deep"
+        return _shape_problem(yaml.parse(text[: mark.index], Loader=_PARSERS[-1]))
     except yaml.YAMLError:
         return None
+
+
+def _shape_problem(events: Iterator[yaml.Event]) -> str | None:
+    """What is wrong with the size or depth of a document, judged on its `events`; None if
+    nothing (YAMLError if the parser fails first)."""
+    values = depth = 0
+    for event in events:
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        values += 1
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        if values > MAX_VALUES:
+            return f"line {line}: more than {MAX_VALUES:,} values (a config is a few lines)"
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"line {line}: lists or mappings nested more than {MAX_DEPTH} deep"
     return None
 
 

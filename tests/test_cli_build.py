@@ -239,6 +239,28 @@ def test_bad_input_shows_no_traceback_in_a_real_process(tmp_path: Path) -> None:
     assert run.stderr.startswith(f"cardgen: error: {bad}: line 2: YAML syntax error")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("pdf: " + "[" * 5000 + "]" * 5000 + "\n",
+      "line 1: lists or mappings nested more than 50 deep"),
+     ("".join(" " * i + "a:\n" for i in range(1200)),
+      "line 51: lists or mappings nested more than 50 deep"),
+     ("d:\n  - [" + ", ".join(["&a0 {k: 1}"] + [f"&a{i} {{<<: *a{i - 1}}}" for i in range(1, 2400)])
+      + "]\ne: {<<: *a2399}\n",
+      "line 2: YAML syntax error: merge keys nested more than 50 deep")],
+    ids=["flow-5000", "block-1200", "merges-2400"],
+)
+def test_a_config_nested_thousands_deep_is_one_line_in_a_real_process(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """Not a RecursionError, whatever PyYAML (libyaml stops at 1,000 levels since 6.0.4)."""
+    deep = tmp_path / "deep.yaml"
+    deep.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "cardgen", "build", str(deep)],
+                         capture_output=True, text=True)
+    assert (run.returncode, run.stderr) == (2, f"cardgen: error: {deep}: {message}\n")
+
+
 def test_a_missing_debian_list_exits_1_naming_the_package(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,8 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from cardgen.config import load_card_config, load_table_config
 from cardgen.errors import ConfigError
@@ -239,12 +241,47 @@ def test_an_alias_bomb_is_refused_quickly_with_a_short_message(
 
 
 def test_merge_keys_of_merge_keys_are_bounded(write_config: Callable[..., Path]) -> None:
+    """Counted as written (a4 names 9 x 172 keys), whatever PyYAML's flattening makes of them
+    (6.0.4 drops the repeated `x` as it goes, 6.0.3 keeps every copy)."""
     text = "a0: &a0 {x: 1}\n"
     for i in range(1, 8):
         text += f"a{i}: &a{i} {{<<: [{', '.join([f'*a{i - 1}'] * 9)}]}}\n"
     path = write_config(text)
-    with pytest.raises(ConfigError, match="YAML syntax error: merge keys expand past 10,000 keys"):
+    with pytest.raises(ConfigError) as caught:
         load_card_config(path)
+    assert str(caught.value) == (
+        f"{path}: line 5: YAML syntax error: merge keys expand past 10,000 keys"
+    )
+
+
+@pytest.mark.parametrize(("links", "line"), [(51, 3), (2400, 2)])
+def test_merge_keys_of_merge_keys_nest_50_deep_at_most(
+    write_config: Callable[..., Path], links: int, line: int
+) -> None:
+    """PyYAML flattens merges of merges by recursion, from whichever mapping it fills first:
+    here the last, so a chain of 2,400 would exhaust Python's recursion limit. The first
+    mapping in the file past the limit is named: `e` (merging a50, 50 deep), or a51."""
+    chain = ", ".join(["&a0 {k: 1}"] + [f"&a{i} {{<<: *a{i - 1}}}" for i in range(1, links)])
+    path = write_config(f"d:\n  - [{chain}]\ne: {{<<: *a{links - 1}}}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == (
+        f"{path}: line {line}: YAML syntax error: merge keys nested more than 50 deep"
+    )
+
+
+def test_merge_keys_nested_50_deep_are_read(write_config: Callable[..., Path]) -> None:
+    chain = ", ".join(["&a0 {players: 2}"] + [f"&a{i} {{<<: *a{i - 1}}}" for i in range(1, 51)])
+    path = write_config(f"x-chain: [{chain}]\n")
+    from cardgen.yamlfile import load_mapping
+
+    assert load_mapping(path)["x-chain"][-1] == {"players": 2}
+
+
+def test_a_mapping_that_merges_itself_is_read(write_config: Callable[..., Path]) -> None:
+    from cardgen.yamlfile import load_mapping
+
+    assert load_mapping(write_config("a: &a {b: 1, <<: *a}\n")) == {"a": {"b": 1}}
 
 
 def test_a_huge_value_is_previewed(write_config: Callable[..., Path]) -> None:
@@ -394,6 +431,25 @@ def test_an_unknown_user_in_a_path_is_refused(
 ONE_MIB = 1 << 20
 
 
+def _too_deep(loader: Any) -> yaml.scanner.ScannerError:
+    mark = loader.get_mark()
+    return yaml.scanner.ScannerError("while nesting", mark, "more than 1,000 levels", mark)
+
+
+class StopsAt1000(yaml.SafeLoader):
+    """PyYAML's own parser, stopping at 1,000 levels as libyaml does since PyYAML 6.0.4."""
+
+    def fetch_flow_collection_start(self, TokenClass: Any) -> None:
+        if self.flow_level >= 1000:
+            raise _too_deep(self)
+        super().fetch_flow_collection_start(TokenClass)
+
+    def add_indent(self, column: int) -> bool:
+        if len(self.indents) >= 1000:
+            raise _too_deep(self)
+        return bool(super().add_indent(column))
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [(GOOD + "bogus: [" + ",".join(["1"] * (ONE_MIB // 2 - 40)) + "]\n",
@@ -406,18 +462,20 @@ ONE_MIB = 1 << 20
      ("pdf: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
       "line 1: lists or mappings nested more than 50 deep"),
      ("".join("  " * i + "a:\n" for i in range(300)),
+      "line 51: lists or mappings nested more than 50 deep"),
+     ("".join(" " * i + "a:\n" for i in range(1200)),
       "line 51: lists or mappings nested more than 50 deep")],
     ids=["unknown-key-flow-list", "players-list", "many-keys", "deep-lists", "deep-mappings",
-         "deep-block"],
+         "deep-block", "deeper-block"],
 )
-@pytest.mark.parametrize("parser", ["libyaml", "python"])
+@pytest.mark.parametrize("parser", ["libyaml", "python", "python-stopping-at-1000"])
 def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str, parser: str
 ) -> None:
     """Judged on the event stream alone: no node and no value is built (so no config of the
-    allowed size takes more than a moment, nor hits the recursion limit)."""
-    import yaml
-
+    allowed size takes more than a moment, nor hits the recursion limit). The same with
+    libyaml (which gives up at 1,000 levels since PyYAML 6.0.4, having read ahead past our
+    limit), without it, and with a parser that has a limit of its own."""
     from cardgen import yamlfile
 
     def never(*args: object, **kwargs: object) -> None:
@@ -425,7 +483,9 @@ def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
 
     monkeypatch.setattr(yaml.composer.Composer, "compose_node", never)
     if parser == "python":
-        monkeypatch.setattr(yamlfile, "_EventLoader", yaml.SafeLoader)
+        monkeypatch.setattr(yamlfile, "_PARSERS", (yaml.SafeLoader,))
+    elif parser == "python-stopping-at-1000":
+        monkeypatch.setattr(yamlfile, "_PARSERS", (StopsAt1000,))
     elif not hasattr(yaml, "CSafeLoader"):
         pytest.skip("PyYAML without libyaml")
     path = tmp_path / "card.yaml"
