@@ -169,34 +169,40 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 _PARSERS: tuple[type[Any], ...] = (
     (yaml.CSafeLoader, yaml.SafeLoader) if hasattr(yaml, "CSafeLoader") else (yaml.SafeLoader,)
 )
-"""The parsers `_check_shape` reads a document with: libyaml's (fast) when PyYAML has it,
-then PyYAML's own, the one the loader uses."""
+"""The parsers `_check_shape` reads a document with, in turn: libyaml's (fast) when PyYAML has
+it, then PyYAML's own, the loader's."""
 
 
 def _check_shape(text: str) -> str | None:
     """What is wrong with the size or depth of the document, with its line; None if nothing.
 
     Only events are read (nothing is built) and reading stops at the first value past a
-    limit. A document libyaml refuses is read again with PyYAML's own parser, the loader's
-    (the two may differ, and since PyYAML 6.0.4 libyaml gives up at 1,000 levels, having
-    read some 1,000 characters ahead: before its events reach these limits). Should that
-    parser fail as well, the text before the point where it stopped is judged too, so that a
-    parser's own limit never comes before these. Any other syntax error is left to the
-    loader, which reports it in its own words.
+    limit. A parser may give up before its events reach these limits (libyaml stops at
+    1,000 levels since PyYAML 6.0.4, having read some 1,000 characters ahead), so when one
+    fails, the text before the point where it stopped is judged too; if that is within the
+    limits, PyYAML's own parser (the loader's) judges the document in turn, since the two
+    may differ. A syntax error is left to the loader, which reports it in its own words.
     """
-    failed: yaml.YAMLError | None = None
     for parser in _PARSERS:
         try:
-            return _shape_problem(yaml.parse(text, Loader=parser))
-        except yaml.YAMLError as exc:
-            failed = exc
-    mark = getattr(failed, "problem_mark", None)
-    if mark is None:
-        return None
+            return _parsed_shape(text, parser)
+        except yaml.YAMLError:
+            continue
+    return None
+
+
+def _parsed_shape(text: str, parser: type[Any]) -> str | None:
+    """`_check_shape` with one parser; YAMLError if it fails within the limits."""
     try:
-        return _shape_problem(yaml.parse(text[: mark.index], Loader=_PARSERS[-1]))
-    except yaml.YAMLError:
-        return None
+        return _shape_problem(yaml.parse(text, Loader=parser))
+    except yaml.MarkedYAMLError as exc:
+        stop = exc.problem_mark
+        if stop is None or not 0 < stop.index < len(text):
+            raise
+        problem = _shape_problem(yaml.parse(text[: stop.index], Loader=parser))
+        if problem is None:
+            raise
+        return problem
 
 
 def _shape_problem(events: Iterator[yaml.Event]) -> str | None:

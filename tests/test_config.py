@@ -450,6 +450,13 @@ class StopsAt1000(yaml.SafeLoader):
         return bool(super().add_indent(column))
 
 
+class RefusesAll(yaml.SafeLoader):
+    """A parser that refuses what PyYAML's own reads (libyaml's and PyYAML's may differ)."""
+
+    def fetch_more_tokens(self) -> None:
+        raise yaml.scanner.ScannerError(None, None, "refused", None)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [(GOOD + "bogus: [" + ",".join(["1"] * (ONE_MIB // 2 - 40)) + "]\n",
@@ -468,7 +475,9 @@ class StopsAt1000(yaml.SafeLoader):
     ids=["unknown-key-flow-list", "players-list", "many-keys", "deep-lists", "deep-mappings",
          "deep-block", "deeper-block"],
 )
-@pytest.mark.parametrize("parser", ["libyaml", "python", "python-stopping-at-1000"])
+@pytest.mark.parametrize(
+    "parser", ["libyaml", "python", "python-stopping-at-1000", "one-refusing-then-python"]
+)
 def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str, parser: str
 ) -> None:
@@ -486,6 +495,8 @@ def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
         monkeypatch.setattr(yamlfile, "_PARSERS", (yaml.SafeLoader,))
     elif parser == "python-stopping-at-1000":
         monkeypatch.setattr(yamlfile, "_PARSERS", (StopsAt1000,))
+    elif parser == "one-refusing-then-python":
+        monkeypatch.setattr(yamlfile, "_PARSERS", (RefusesAll, yaml.SafeLoader))
     elif not hasattr(yaml, "CSafeLoader"):
         pytest.skip("PyYAML without libyaml")
     path = tmp_path / "card.yaml"
