@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,26 @@ def test_ci_runs_the_readme_commands_as_written() -> None:
     for command in commands:
         assert command in readme
         assert command in [line.replace(" -q", "") for line in ci], command
+
+
+def test_ci_tests_the_lowest_versions_pyproject_allows() -> None:
+    """.ci/floors.txt pins every dependency, the test extra's too, to the lowest version
+    pyproject.toml allows (each has one), and .ci/run runs the tests with those as well."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+    root = PACKAGE.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lowest: dict[str, list[str]] = {}
+    for requirement in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
+        name = re.match(r"[A-Za-z0-9._-]+", requirement)
+        assert name, requirement
+        specifiers = [s.strip() for s in requirement[name.end():].split(",")]
+        lowest[name.group()] = [s[2:] for s in specifiers if s.startswith((">=", "=="))]
+    floors: dict[str, list[str]] = {}
+    for line in (root / ".ci" / "floors.txt").read_text(encoding="utf-8").splitlines():
+        if line := line.partition("#")[0].strip():
+            package, equals, version = line.partition("==")
+            assert equals and package not in floors, line
+            floors[package] = [version]
+    assert floors == lowest
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert 'python -m pip install -q -c .ci/floors.txt -e ".[test]" && python -m pytest' in ci
