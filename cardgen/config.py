@@ -6,6 +6,7 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,11 +25,20 @@ from cardgen.familiarity import (
     read_frequencies,
 )
 from cardgen.files import expand_user, named_file, unusable
-from cardgen.opponent import PERFECT, Opponent, read_opponent
-from cardgen.paper import BLEED_WANTED, MAX_BLEED, SHEETS, SIZES, WORDS, PdfOptions
+from cardgen.opponent import PERFECT, Opponent, read_knows, read_opponent
+from cardgen.paper import (
+    BLEED_WANTED,
+    FULL,
+    MAX_BLEED,
+    MAX_CARDS,
+    SHEETS,
+    SIZES,
+    WORDS,
+    PdfOptions,
+)
 from cardgen.variants import GAME_NAMES, Game, find_game
 from cardgen.wordlists import CatalogList, ListFile, WordListSource, load_catalog, parse_source
-from cardgen.yamlfile import MappingReader, is_number, key_name, kind, preview
+from cardgen.yamlfile import MappingReader, integer_problem, is_number, key_name, kind, preview
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -175,7 +185,12 @@ class _Reader(MappingReader):
         words = self.choice("pdf.words", words, WORDS)
         if not is_number(bleed := value.get("bleed", 0), 0, MAX_BLEED):
             raise self.error(f"expected {BLEED_WANTED}, got {preview(bleed)}", "pdf.bleed")
-        return PdfOptions(size, sheet, font_path, words, self.seats(value), float(bleed))
+        cards = value.get("cards")
+        if cards is not None and cards != "full" and integer_problem(cards, (1, MAX_CARDS)):
+            wanted = f"expected full or a number of cards from 1 to {MAX_CARDS}"
+            raise self.error(f"{wanted}, got {preview(cards)}", "pdf.cards")
+        cards = FULL if cards == "full" else cards
+        return PdfOptions(size, sheet, font_path, words, self.seats(value), float(bleed), cards)
 
     def seats(self, value: dict[str, Any]) -> tuple[int, ...] | None:
         """`pdf.seats`: a list of seat numbers (1 = the first player), or None for all."""
@@ -231,6 +246,9 @@ class _Reader(MappingReader):
                              "opponent")
         if opponent.knows is not None and (game := self.game()).decision_tables:
             raise self.error(f"casual tables are Ghost's only, not {game.name}'s", "opponent")
+        if "casual_table" in self.data:  # a card config's: the table of its pocket figures
+            knows = read_knows(self.data["casual_table"], "casual_table", self.error)
+            opponent = dataclasses.replace(opponent, figures=knows)
         return opponent
 
     def avoid(self, value: Any) -> frozenset[str]:
@@ -264,11 +282,11 @@ def _identity(source: WordListSource) -> object:
     return source.path.resolve() if isinstance(source, ListFile) else source
 
 
-PDF_KEYS = ("size", "sheet", "font", "words", "seats", "bleed")
+PDF_KEYS = ("size", "sheet", "font", "words", "seats", "bleed", "cards")
 RANKING_KEYS = ("ranking", "rare_below", "familiarity", "avoid", "opponent")
 CARD_KEYS = (
     "dictionary", "players", "min_length", "title", "output_dir", "pdf",
-    "language", "alphabet", "capitalized", *RANKING_KEYS, "game",
+    "language", "alphabet", "capitalized", *RANKING_KEYS, "casual_table", "game",
 )
 TABLE_KEYS = (
     "title", "dictionaries", "min_lengths", "players", "output_dir", *RANKING_KEYS, "game",

@@ -24,11 +24,20 @@ class Opponent:
     knows: float | None = None
     """None: perfect players, who know every playable word; else a casual table, which knows
     only the playable words of Zipf frequency >= `knows` and challenges when it knows none."""
+    figures: float | None = None
+    """The Zipf from which the casual table of the pocket figures knows words (config key
+    `casual_table: {knows: THETA}`), where it is not `knows`; None: `knows`, else 3.0."""
 
     @property
     def perfect(self) -> bool:
         """Whether the others know every word."""
         return self.knows is None
+
+    @property
+    def table_knows(self) -> float | None:
+        """The Zipf from which the pocket figures' casual table knows words (None: the
+        model's default, `cardgen.pocket.THETA`)."""
+        return self.figures if self.figures is not None else self.knows
 
     def describe(self) -> str:
         """`perfect`, or `knows 3` (for messages and titles)."""
@@ -53,18 +62,27 @@ def read_opponent(value: object, error: Callable[[str, str], Exception]) -> Oppo
     >>> read_opponent({"knows": 3}, lambda message, key: ValueError(key, message))
     Opponent(knows=3.0)
     """
-    expected = "expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}"
     if value == "perfect" or value is None:
         return PERFECT
+    return Opponent(read_knows(value, "opponent", error, "`perfect` or "))
+
+
+def read_knows(
+    value: object, key: str, error: Callable[[str, str], Exception], other: str = ""
+) -> float:
+    """The Zipf of a mapping `{knows: THETA}` (config key `key`), THETA from 0 to `MAX_ZIPF`;
+    else `error(message, key)` is raised (`other`: what else the key may be, for the
+    message)."""
+    expected = f"expected {other}a mapping {{knows: ZIPF}} such as {{knows: 3.0}}"
     if not isinstance(value, dict):
-        raise error(f"{expected}, got {preview(value)}", "opponent")
-    for key in value:
-        if key != "knows":
-            raise error(f"unknown key ({expected})", f"opponent.{key_name(key)}")
+        raise error(f"{expected}, got {preview(value)}", key)
+    for name in value:
+        if name != "knows":
+            raise error(f"unknown key ({expected})", f"{key}.{key_name(name)}")
     knows = value.get("knows")
     if not is_number(knows, 0, MAX_ZIPF):
-        raise error(f"expected {ZIPF_WANTED}, got {preview(knows)}", "opponent.knows")
-    return Opponent(float(knows))
+        raise error(f"expected {ZIPF_WANTED}, got {preview(knows)}", f"{key}.knows")
+    return float(knows)
 
 
 def flag_opponent(knows: str | None, perfect: bool) -> Opponent | None:

@@ -61,3 +61,13 @@ class PdfOptions:
     bleed: float = 0.0
     """Millimetres of bleed around each card of the single-card PDF, with crop marks outside
     it, for a print shop (0: each page is the card itself)."""
+    cards: int | None = None
+    """How many cards the deck may take, the room shared among the seats by what it wins
+    (`cardgen.selection`); None: one card per seat, the first two seats sharing card 1;
+    `FULL`: every opening's entry, however many cards that takes."""
+
+
+FULL = 0
+"""`PdfOptions.cards` for the whole deck (`pdf.cards: full`)."""
+MAX_CARDS = 100
+"""The most cards `pdf.cards` may ask for."""
