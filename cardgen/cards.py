@@ -228,7 +228,7 @@ class Lexicons:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
         its card for `opponent`, with traps where there are frequency data and the pocket
         figures (both Ghost's only: a variant's try is the best try)."""
-        from cardgen.pocket import casual_play
+        from cardgen.pocket import with_odds
         from cardgen.solver import Solution
         from cardgen.traps import thresholds
 
@@ -237,11 +237,10 @@ class Lexicons:
         solution = self.solution(
             source, players, min_length, spelling=spelling, options=options, game=game
         )
-        zipf = traps = play = None
+        zipf = traps = None
         if isinstance(solution, Solution):
             zipf = self.word_zipf(source, min_length, options, spelling)
             traps = None if zipf is None else thresholds(solution, zipf.zipf)
-            play = casual_play(solution, None if zipf is None else zipf.zipf, opponent.knows)
         if zipf is not None:  # the card names the frequencies its traps were found with
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and not isinstance(solution, Solution):
@@ -252,8 +251,9 @@ class Lexicons:
                 "frequencies: this list's language has none; give a `familiarity:` file"
             )
         info = self.info(source, min_length, spelling, game)
-        return build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
-                          opponent=opponent, game=game, play=play)
+        card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
+                          opponent=opponent, game=game)
+        return with_odds(card, solution, None if zipf is None else zipf.zipf, opponent.table_knows)
 
     def solution(
         self,

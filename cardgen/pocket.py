@@ -20,13 +20,13 @@ seat for the words entries.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.solver import Solution
-from cardgen.strategy import Odds, Opening
+from cardgen.strategy import Card, Odds, Opening
 from cardgen.trie import IntArray
 
 FloatArray = npt.NDArray[np.float64]
@@ -274,4 +274,69 @@ def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds
     return tuple(found)
 
 
-__all__ = ["THETA", "CasualPlay", "casual_play", "examples", "odds", "words_play"]
+@dataclass(frozen=True)
+class PositionOdds:
+    """One position's figures at the casual table, for the seat to move (`cardgen explain`)."""
+
+    knows: float
+    """The table knows the playable words of at least this Zipf frequency."""
+    reach: float
+    """How often a game at the table reaches the position."""
+    none: float
+    """How often the seat to move wins from here playing as the table does."""
+    letters: tuple[tuple[str, float], ...]
+    """Each legal letter and how often the seat wins after it, playing as the table does."""
+    words: float | None
+    """How often it wins playing toward its minimal winning words; None where it has none."""
+
+
+def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> PositionOdds | None:
+    """The figures of `fragment` for the seat to move (`words`: its minimal winning set, or
+    ()); None where the game is over or no playable word begins so.
+
+    >>> from cardgen.lexicon import playable_words
+    >>> from cardgen.solver import solve
+    >>> play = casual_play(solve(playable_words(["cat", "cow", "deer", "dog"], 3), 2), None)
+    >>> position_odds(play, "", ())
+    PositionOdds(knows=3.0, reach=1.0, none=0.25, letters=(('c', 0.0), ('d', 0.5)), words=None)
+    """
+    solution = play.solution
+    i = solution.find(fragment)
+    if i is None or solution.is_word(fragment):
+        return None
+    d, seat = len(fragment), solution.mover(fragment)
+    level = solution.levels[d]
+    below = play.lose[seat - 1][d + 1]
+    letters = tuple(
+        (solution._letter(d + 1, j), 1.0 - float(below[j]))
+        for j in range(int(level.child_lo[i]), int(level.child_hi[i]))
+    )
+    with_words = words_play(play, seat, words)[d][i] if words else None
+    return PositionOdds(
+        play.knows, play.reaching(fragment), 1.0 - play.losing(fragment, seat), letters,
+        None if with_words is None else 1.0 - float(with_words),
+    )
+
+
+def with_odds(
+    card: Card, solution: object, zipf: FloatArray | None, knows: float | None
+) -> Card:
+    """The card with every opening's figures at a casual table that knows the words of Zipf
+    >= `knows` (None: `THETA`) of `solution`, with `zipf` the words' frequencies (None: every
+    word alike); the card as it is for a variant's solution (the model is Ghost's)."""
+    if not isinstance(solution, Solution):
+        return card
+    play = casual_play(solution, zipf, knows)
+    seats = []
+    for seat in card.seats:
+        found = odds(play, seat.seat, seat.openings)
+        openings = tuple(replace(o, odds=f) for o, f in zip(seat.openings, found, strict=True))
+        seats.append(replace(seat, openings=openings))
+    return replace(card, seats=tuple(seats), casual_table=play.knows,
+                   casual_examples=play.examples)
+
+
+__all__ = [
+    "THETA", "CasualPlay", "PositionOdds", "casual_play", "examples", "odds", "position_odds",
+    "with_odds", "words_play",
+]

@@ -19,7 +19,6 @@ from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import WordList
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
-    from cardgen.pocket import CasualPlay
     from cardgen.traps import Thresholds
 
 
@@ -251,6 +250,9 @@ class Card:
     casual_examples: tuple[str, ...] = ()
     """A word that table knows and one it does not (`cardgen.pocket.examples`); () where it
     knows every word alike (no frequencies)."""
+    deck: str | None = None
+    """The deck its openings' `printed` entries describe (`cardgen.render.pdf.pocket`):
+    `pocket` (one card per seat), `full` (every entry), `N cards`; None: not chosen yet."""
 
     @property
     def game_title(self) -> str:
@@ -295,7 +297,6 @@ def seat_strategy(
     *,
     traps: Thresholds | None = None,
     opponent: Opponent = PERFECT,
-    play: CasualPlay | None = None,
 ) -> SeatStrategy:
     """The openings of `seat` (fragments of length seat-1 where the game is still on), with
     the `rare` words of each winning set, and where the seat cannot win the best try (with
@@ -304,8 +305,7 @@ def seat_strategy(
     Against a casual table (`opponent.knows`, which needs `traps`) an opening is won where the
     seat cannot lose to any table that knows only words of that Zipf or more, with the words
     and the named words of `cardgen.casual`; every other opening gets the trap, even where the
-    seat wins against perfect players (`Casual.trap`). With `play`, each opening carries its
-    figures at a casual table (`Opening.odds`, `cardgen.pocket`)."""
+    seat wins against perfect players (`Casual.trap`)."""
     table = None
     if opponent.knows is not None:
         if traps is None:
@@ -338,13 +338,6 @@ def seat_strategy(
                 decisions=solution.decisions(fragment, seat),
             )
         )
-    if play is not None:
-        from dataclasses import replace
-
-        from cardgen.pocket import odds
-
-        found = odds(play, seat, openings)
-        openings = [replace(opening, odds=o) for opening, o in zip(openings, found, strict=True)]
     return SeatStrategy(seat=seat, openings=tuple(openings))
 
 
@@ -358,12 +351,11 @@ def build_card(
     traps: Thresholds | None = None,
     opponent: Opponent = PERFECT,
     game: Game = GHOST,
-    play: CasualPlay | None = None,
 ) -> Card:
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
     was solved, `rare` which words a familiar card marks as rare, `traps` the escape
-    thresholds (None: plain best tries), `opponent` whom the strategies are for and `play`
-    how the casual table of the pocket figures plays (None: no figures)."""
+    thresholds (None: plain best tries) and `opponent` whom the strategies are for (the
+    pocket figures are added by `cardgen.pocket.with_odds`)."""
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(
@@ -373,13 +365,11 @@ def build_card(
         min_length=min_length,
         losers=tuple(sorted(solution.losers(""))),
         seats=tuple(
-            seat_strategy(solution, seat, rare, traps=traps, opponent=opponent, play=play)
+            seat_strategy(solution, seat, rare, traps=traps, opponent=opponent)
             for seat in range(1, players + 1)
         ),
         ranking=ranking,
         opponent=opponent,
         traps=traps is not None,
         game=game.name,
-        casual_table=None if play is None else play.knows,
-        casual_examples=() if play is None else play.examples,
     )

@@ -4,6 +4,7 @@ and the figures an independent check found on TWL06."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -15,8 +16,8 @@ from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
 from cardgen.lexicon import playable_words
-from cardgen.pocket import casual_play
-from cardgen.solver import solve
+from cardgen.pocket import CasualPlay, casual_play, odds
+from cardgen.solver import Solution, solve
 from cardgen.strategy import Odds, Opening, seat_strategy
 
 CLOSE = 1e-9
@@ -33,12 +34,16 @@ def fast_and_brute(
     solution = solve(playable_words(entries, min_length), players)
     array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
     play = casual_play(solution, array, knows)
-    seats = {
-        seat: list(seat_strategy(solution, seat, play=play).openings)
-        for seat in range(1, players + 1)
-    }
+    seats = {seat: with_figures(solution, seat, play) for seat in range(1, players + 1)}
     brute = BrutePocket(words, players, zipf if frequencies else None, knows)
     return brute, BruteGhost(words, players), seats
+
+
+def with_figures(solution: Solution, seat: int, play: CasualPlay) -> list[Opening]:
+    """The seat's openings, each with its figures at the table."""
+    openings = seat_strategy(solution, seat).openings
+    found = odds(play, seat, openings)
+    return [replace(o, odds=f) for o, f in zip(openings, found, strict=True)]
 
 
 def letters_allowed(game: BruteGhost, fragment: str, seat: int) -> list[str]:
@@ -142,13 +147,13 @@ def test_a_small_game_exactly() -> None:
     the second's), each half the time. No forced win: the card's letter is d, its best try."""
     solution = solve(playable_words(["cat", "cow", "dog", "deer"], 3), 2)
     play = casual_play(solution, None)
-    (first,) = seat_strategy(solution, 1, play=play).openings
+    (first,) = with_figures(solution, 1, play)
     assert first.words == ()
     assert first.full_move == "d"
     assert first.odds == Odds(
         reach=1.0, none=0.25, words=None, letter="d", letter_wins=0.5, full=0.5
     )
-    second = seat_strategy(solution, 2, play=play).openings
+    second = with_figures(solution, 2, play)
     assert [(o.fragment, o.odds.reach if o.odds else None) for o in second] == [
         ("c", 0.5), ("d", 0.5)
     ]
