@@ -59,12 +59,14 @@ SUFFIX = ".entry"
 
 PRESENTATION: Mapping[str, frozenset[str]] = {
     "card": frozenset({"path", "output_dir", "pdf", "inputs"}),
+    "deck": frozenset({"path", "output_dir", "inputs"}),
     "solution": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
     "game": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
     "rows": frozenset({"path", "output_dir", "inputs", "title"}),
 }
 """For each kind of entry, the config fields that do not change it: left out of its key. A
-card config's `card`, `solution` and `game` (a solution with its traps), a table config's
+card config's `card`, `deck` (the card with what its PDF deck prints chosen, which the `pdf`
+keys change), `solution` and `game` (a solution with its traps), a table config's
 `rows` (one word list and minimum length of it: a group). `inputs`, the files a config reads,
 are in the key by their contents: the list, the frequencies and the avoid words (the font is
 the PDF's)."""
@@ -199,6 +201,13 @@ class Store:
         from cardgen.strategy import Card
 
         return self.remember(lambda: config_key(config, "card"), Card, compute)
+
+    def deck(self, config: CardConfig, compute: Callable[[], Card]) -> Card:
+        """The card of a card config with what its deck prints chosen (`Opening.printed`),
+        read back or computed (and kept)."""
+        from cardgen.strategy import Card
+
+        return self.remember(lambda: config_key(config, "deck"), Card, compute)
 
     def game(
         self, config: CardConfig, compute: Callable[[], Any], *, traps: bool

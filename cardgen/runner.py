@@ -184,7 +184,17 @@ def _check_not_input(config: Config, target: Path, inputs: Sequence[tuple[Path, 
 
 
 def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
-    return config_card(config, lexicons)
+    """The card with what its deck prints chosen as its `pdf` keys say: every format describes
+    that deck (`cardgen.render.pdf.pocket.budget`; reportlab is imported only where the cache
+    does not have it)."""
+
+    def budgeted() -> Card:
+        from cardgen.render.pdf.fonts import said_for
+        from cardgen.render.pdf.pocket import budget
+
+        return said_for(config.path, lambda: budget(config_card(config, lexicons), config.pdf))
+
+    return lexicons.store.deck(config, budgeted)
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:
@@ -205,14 +215,13 @@ def _pdf_files(config: CardConfig) -> tuple[str, ...]:
 
 def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
     # reportlab is imported only when a PDF is asked for: it is slow to import.
-    from cardgen.render.pdf import PdfError, render_card, render_sheet
+    from cardgen.render.pdf import render_card, render_sheet
+    from cardgen.render.pdf.fonts import said_for
 
-    try:
-        if config.pdf.sheet == "none":
-            return (render_card(card, config.pdf),)
-        return render_card(card, config.pdf), render_sheet(card, config.pdf)
-    except PdfError as error:
-        raise ConfigError(f"{config.path}: {error.key}: {error}") from None
+    if config.pdf.sheet == "none":
+        return (said_for(config.path, lambda: render_card(card, config.pdf)),)
+    return said_for(config.path, lambda: (render_card(card, config.pdf),
+                                          render_sheet(card, config.pdf)))
 
 
 def _svg(card: Card, config: CardConfig) -> tuple[bytes, ...]:

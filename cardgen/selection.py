@@ -44,30 +44,35 @@ class Step:
     kind: Kind
 
 
-def _choices(opening: Opening, odds: Odds, strip: bool) -> list[tuple[int, float, Kind]]:
+def _choices(
+    opening: Opening, odds: Odds, strip: bool, words: bool
+) -> list[tuple[int, float, Kind]]:
     """The entries worth printing for an opening, as (cost, gain, kind), cheapest first: those
-    that win more than nothing, each more than the cheaper ones."""
+    that win at least as often as nothing, each at least as often as the cheaper ones (words
+    only with `words`). An entry that wins no more still says what wins against perfect
+    players: its step comes last (it wins nothing per character), where there is room."""
     found: list[tuple[int, float, Kind]] = []
-    if odds.letter_wins > odds.none:
+    if odds.letter_wins >= odds.none:
         found.append((cost(opening, "move", strip), odds.reach * (odds.letter_wins - odds.none),
                       "move"))
-    if odds.words is not None and odds.words > max(odds.none, odds.letter_wins):
+    if words and odds.words is not None and odds.words >= max(odds.none, odds.letter_wins):
         found.append((cost(opening, "words"), odds.reach * (odds.words - odds.none), "words"))
     return found
 
 
-def steps(seat: SeatStrategy, strip: bool = False) -> list[Step]:
+def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> list[Step]:
     """Every step a seat's entries can take, best per character first (the fragment's order,
-    then the cheaper step, on ties); with `strip`, letters alone take no room."""
+    then the cheaper step, on ties); with `strip`, letters alone take no room; without
+    `words`, no words are printed (`pdf.words: none`)."""
     found: list[Step] = []
     for place, opening in enumerate(seat.openings):
         if opening.odds is None:
             continue
         hull: list[tuple[int, float, Kind]] = [(0, 0.0, "move")]
-        for point in _choices(opening, opening.odds, strip):
+        for point in _choices(opening, opening.odds, strip, words):
             # Keep the upper hull: drop a cheaper step that pays less per character than the
             # step from it to this one.
-            while len(hull) > 1 and _slope(hull[-2], hull[-1]) <= _slope(hull[-1], point):
+            while len(hull) > 1 and _slope(hull[-2], hull[-1]) < _slope(hull[-1], point):
                 hull.pop()
             hull.append(point)
         found += [Step(_slope(a, b), place, b[2]) for a, b in zip(hull, hull[1:], strict=False)]
@@ -106,7 +111,9 @@ def full(seat: SeatStrategy) -> SeatStrategy:
 def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
     """The opening with what the deck prints for it: `kind` (None: nothing), and its letter."""
     if kind is None or move is None:
-        return replace(opening, printed=None, printed_move=None)
+        kind = move = None
+    if (opening.printed, opening.printed_move) == (kind, move):
+        return opening
     return replace(opening, printed=kind, printed_move=move)
 
 

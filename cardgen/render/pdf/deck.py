@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from cardgen.paper import SIZES, PdfOptions
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
+from cardgen.render.pdf.canvas import new_canvas
 from cardgen.render.pdf.content import (
     Section,
     entry,
@@ -44,14 +45,16 @@ from cardgen.render.pdf.layout import (
     Text,
     markup,
 )
+from cardgen.render.pdf.pocket import budget, first_on_back, row_section, second_section
 from cardgen.render.pdf.sides import (
     Run,
     Side,
     card_frame,
     draw,
     even_deck,
-    new_canvas,
+    marked,
     seat_run,
+    section_sides,
 )
 from cardgen.render.sentences import (
     ordinal,
@@ -139,22 +142,54 @@ def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = 
     return f"Cards by seat: {f' {dot} '.join(parts)}." if parts else ""
 
 
+def pocket_sides(
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
+) -> tuple[list[Side], Run | None]:
+    """The sides after the front of a budgeted deck (`cardgen.render.pdf.pocket`): the second
+    seat's words on the back of card 1, then each further seat's entries on its own card."""
+    sides: list[Side] = []
+    last: Run | None = None
+    for seat in card.seats[1:]:
+        if options.seats is not None and seat.seat not in options.seats:
+            continue
+        last = None
+        if not seat.openings:
+            if seat.seat > 2:
+                sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
+            continue
+        if seat.seat == 2:
+            seats = options.seats or tuple(range(1, card.players + 1))
+            if first_on_back(card, frame, fonts, seats):
+                section = second_section(card, seat, fonts, first=True)
+                mark = f"1{fonts.dot}2"
+                last = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
+            else:
+                last = seat_run(second_section(card, seat, fonts), 2, frame, fonts)
+        elif any(o.printed for o in seat.openings):
+            last = seat_run(row_section(card, seat), seat.seat, frame, fonts)
+        if last is not None:
+            sides += last.sides
+    return sides, last
+
+
 def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
     """The sides of a Ghost card, with their seat marks, before footers."""
     seats = options.seats or tuple(range(1, card.players + 1))
     # The front answers the first two seats; with neither chosen it names the chosen ones.
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
     front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
-    rest, last = seat_sides(card, frame, fonts, options)
+    pocket = card.deck not in (None, "full")
+    rest, last = (pocket_sides if pocket else seat_sides)(card, frame, fonts, options)
     listed = [Side((), (), front_mark), *rest]
-    if card.players > 2:  # card 1 indexes the rows of the grids where the front has room
+    if card.players > 2 and not pocket:  # card 1 indexes the grids' rows where it has room
         try:
             texts, boxes = front(card, frame, fonts, seats, deck_index(card, listed, fonts))
         except DoesNotFit:
             index = deck_index(card, listed, fonts, rows=False)
             texts, boxes = front(card, frame, fonts, seats, index)
     else:
-        texts, boxes = front(card, frame, fonts, seats, "")
+        back = first_on_back(card, frame, fonts, seats)
+        texts, boxes = front(card, frame, fonts, seats, "", first_words=not back)
     sides = [Side(tuple(texts), tuple(boxes), front_mark), *rest]
     return even_deck(sides, last, rules_section(card), frame, fonts)
 
@@ -180,7 +215,9 @@ def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
 
 
 def card_sides(card: Card, frame: Frame, options: PdfOptions) -> tuple[Fonts, list[Side]]:
-    """The fonts `options` ask for and every side of the card set in them."""
+    """The fonts `options` ask for and every side of the card set in them (its deck chosen as
+    `options` say where it is not yet: `cardgen.render.pdf.pocket.budget`)."""
+    card = budget(card, options)
     fonts = load_fonts(options.font)
     try:
         sides = layout_deck(card, frame, fonts, options)
@@ -240,7 +277,8 @@ def remedy(card: Card, fonts: Fonts, options: PdfOptions) -> str:
 def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
     """The card as a PDF with one side per page at the card's size: front, back, front, ...
     (default options: a credit-card size card in the default font); with `pdf.bleed`, each
-    page is larger by the bleed and crop marks outside it."""
+    page is larger by the bleed and crop marks outside it. A card whose deck is not chosen
+    yet is budgeted as `options` say (`cardgen.render.pdf.pocket.budget`)."""
     options = options or PdfOptions()
     frame = card_frame(options)
     fonts, sides = card_sides(card, frame, options)

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import reportlab  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
-from cardgen.errors import InputError
+from cardgen.errors import ConfigError, InputError
 from cardgen.render.pdf.layout import Style
+
+T = TypeVar("T")
 
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 DEFAULT_FONT = _DEJAVU / "DejaVuSansCondensed.ttf"
@@ -48,6 +50,15 @@ class PdfError(InputError):
     def __reduce__(self) -> tuple[type[PdfError], tuple[str, str]]:
         # Rebuilt from both arguments, so the error crosses a process pool intact.
         return type(self), (self.key, str(self))
+
+
+def said_for(config: Path, make: Callable[[], T]) -> T:
+    """What `make` makes; a `PdfError` said as the error of the config at `config` (its
+    file and key)."""
+    try:
+        return make()
+    except PdfError as error:
+        raise ConfigError(f"{config}: {error.key}: {error}") from None
 
 
 @dataclass(frozen=True)

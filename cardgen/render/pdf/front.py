@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from cardgen.render.pdf.content import phrase, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.glance import MIN_LETTER, footer_top
-from cardgen.render.pdf.grid import CELL_HEIGHTS, GridGeometry, Row, draw_grid, fit_size, rows
+from cardgen.render.pdf.grid import (
+    CELL_HEIGHTS,
+    STYLES,
+    GridGeometry,
+    Row,
+    draw_grid,
+    fit_size,
+    pocket_cell,
+    rows,
+)
 from cardgen.render.pdf.layout import (
     BOLD,
     HEADING_LEADING,
@@ -28,7 +37,9 @@ from cardgen.render.pdf.layout import (
 from cardgen.render.pdf.sides import draw_top
 from cardgen.render.sentences import (
     framed_legend,
+    front_worth,
     no_first_win,
+    not_listed,
     opponent_sentence,
     rules_sentence,
     seat_heading,
@@ -42,14 +53,16 @@ STRIP_LETTER = 6.5
 
 
 def front(
-    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], index: str
+    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], index: str,
+    first_words: bool = True,
 ) -> tuple[list[Text], list[Box]]:
     """The front of card 1, at the largest body size whose strip of replies stays large;
     DoesNotFit if even the smallest leaves the text over the footer or the strip's letters
-    under `STRIP_LETTER` (two players) or `MIN_LETTER`."""
+    under `STRIP_LETTER` (two players) or `MIN_LETTER`. Without `first_words`, a budgeted
+    deck's first seat is sent to the back of the card for its words."""
     shown: tuple[list[Text], list[Box]] | None = None
     for size in [s for s in frame.body_sizes if s >= 7.0]:
-        paras = front_paras(card, size, seats, index)
+        paras = front_paras(card, size, seats, index, first_words)
         texts, y = draw_top(paras, frame, fonts)
         bottom = footer_top(frame, fonts)
         boxes: list[Box] = []
@@ -73,7 +86,7 @@ def front(
                 continue  # too small: try a smaller body
             halves = -minus
             per = math.ceil(len(letters) / halves)
-            row = rows(second, letters)[0]
+            row = rows(second, letters, pocket_cell if card.deck not in (None, "full") else None)[0]
             for half in range(halves):
                 part = letters[half * per : (half + 1) * per]
                 cells = row.cells[half * per : (half + 1) * per]
@@ -97,18 +110,28 @@ def front(
     return shown
 
 
-def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> list[Para]:
-    """The paragraphs of the front at body `size`."""
+def front_paras(
+    card: Card, size: float, seats: Sequence[int], index: str, first_words: bool = True
+) -> list[Para]:
+    """The paragraphs of the front at body `size` (a budgeted deck gives its rules sentence
+    to the back, `pocket.second_section`, to keep the front's room for the entries)."""
     gap = 0.25 * size
+    pocket = card.deck not in (None, "full")
     paras = [
         Para(words(card.title, BOLD), size + 2, HEADING_LEADING, keep_end=True),
-        Para(words(rules_sentence(card)), size, space=gap),
+        *(() if pocket else (Para(words(rules_sentence(card)), size, space=gap),)),
         Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
     ]
     if card.opponent.knows is not None:
         paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
     first = card.seats[0].openings[0] if card.seats[0].openings else None
-    if 1 in seats:
+    on_front = [s for s in card.seats[:2] if s.seat in seats]
+    if pocket and (worth := front_worth(card, on_front)):
+        paras.append(Para(words(worth), size, space=gap))
+    if 1 in seats and pocket and first is not None:
+        tokens = first_tokens(card, back=not first_words)
+        paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
+    elif 1 in seats:
         if first is None or first.play is None:
             tokens = words(no_first_win(card))
             best = first.best_try if first is not None else None
@@ -121,7 +144,10 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
             listed = [Token(shown(first, word)) for word in first.words]
             tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
         paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
-    if card.players > 1 and 2 in seats and card.seats[1].openings:
+    if card.players > 1 and 2 in seats and card.seats[1].openings and pocket:
+        tokens = words(seat_heading(2) + ":", BOLD) + words(second_line(card) + ".")
+        paras.append(Para(tokens, size, space=gap))
+    elif card.players > 1 and 2 in seats and card.seats[1].openings:
         line = "play the boxed letter under theirs"
         lost = [o.best_try for o in card.seats[1].openings if not o.won]
         if any(t is not None for t in lost):
@@ -133,3 +159,38 @@ def front_paras(card: Card, size: float, seats: Sequence[int], index: str) -> li
     if index:
         paras.append(Para(words(index), size, space=gap))
     return paras
+
+
+def first_tokens(card: Card, back: bool = False) -> tuple[Token, ...]:
+    """What the front of a budgeted deck tells the first seat: its words and move (with
+    `back`, its move and that its words are on the back), or its letter alone with its mark,
+    or what to do where it prints nothing."""
+    opening = card.seats[0].openings[0]
+    kind = pocket_cell(opening).kind
+    if opening.printed == "words" and back:
+        tokens = markup(f"open with !{opening.printed_move}! then keep to the words on the back.")
+    elif opening.printed == "words":
+        tokens = (*markup(f"open with !{opening.printed_move}! then keep to"),
+                  *(Token(shown(opening, word)) for word in opening.words))
+    elif kind:
+        what = {"play": "a forced win", "try": "no forced win: the trap" if card.traps
+                else "no forced win: best try", "table": "no forced win: dashed, it wins "
+                "most often at a casual table"}[kind]
+        tokens = (*words("open with"), Token(str(opening.printed_move), STYLES[kind]),
+                  *words(f"({what})."))
+    else:
+        tokens = words(not_listed())
+    return tuple(tokens)
+
+
+def second_line(card: Card) -> str:
+    """What the front of a budgeted deck tells the second seat about its strip."""
+    kinds = {pocket_cell(o).kind for o in card.seats[1].openings}
+    parts = ["play the boxed letter under theirs"]
+    if "try" in kinds:
+        parts.append("framed: " + ("the trap" if card.traps else "best try"))
+    if "table" in kinds:
+        parts.append("dashed: wins most often at a casual table")
+    if "" in kinds:
+        parts.append("blank: play toward the most common word you know")
+    return "; ".join(parts)

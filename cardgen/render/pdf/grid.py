@@ -9,24 +9,28 @@ black-and-white print and a red-blind reader lose nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import BOLD, REGULAR, Box, Style, Text
+from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text
 from cardgen.strategy import Opening, SeatStrategy
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
 """Row pitches tried, in points, largest first (the letters are about 0.9 of the pitch)."""
 CELL_MOVE = Style(bold=True, color="paper")
 """The letter to play in a cell: white, on the cell's black box (drawn as a `Box`)."""
+STYLES = {"play": MOVE, "try": TRY, "table": TABLE}
+"""How a letter printed alone in a line of text is set, by its cell's kind (`pocket_cell`):
+white on black, framed, or in a dashed frame."""
 BAND = "band"
 """The colour name of the light band behind every other row (a shape, never text)."""
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One cell: `kind` is "play", "try", "lost" or "" (no word begins so)."""
+    """One cell: `kind` is "play", "try", "table" (a letter that wins most often at a casual
+    table), "lost" or "" (no word begins so, or not listed)."""
 
     kind: str
     letter: str = ""
@@ -55,14 +59,31 @@ def cell(opening: Opening) -> Cell:
     return Cell("lost")
 
 
-def rows(seat: SeatStrategy, letters: str) -> list[Row]:
-    """The grid rows of a seat, in the order of its openings."""
+def pocket_cell(opening: Opening) -> Cell:
+    """What a cell of a budgeted deck shows: the letter it prints, by what it is
+    (`cardgen.render.pdf.pocket.letter_kind`), or nothing where it prints none."""
+    move = opening.printed_move
+    if move is None:
+        return Cell("")
+    if opening.printed == "words" or move in opening.moves:
+        return Cell("play", move)
+    if opening.best_try is not None and move == opening.best_try.move:
+        return Cell("try", move)
+    return Cell("table", move)
+
+
+def rows(
+    seat: SeatStrategy, letters: str, cell_of: Callable[[Opening], Cell] | None = None
+) -> list[Row]:
+    """The grid rows of a seat, in the order of its openings, each cell as `cell_of` says
+    (default `cell`)."""
+    cell_of = cell_of or cell
     by_prefix: dict[str, dict[str, Opening]] = {}
     for opening in seat.openings:
         if opening.fragment:
             by_prefix.setdefault(opening.fragment[:-1], {})[opening.fragment[-1]] = opening
     return [
-        Row(prefix, tuple(cell(row[x]) if x in row else Cell("") for x in letters))
+        Row(prefix, tuple(cell_of(row[x]) if x in row else Cell("") for x in letters))
         for prefix, row in by_prefix.items()
     ]
 
@@ -130,11 +151,11 @@ def draw_grid(
         x = middle - (left + right) / 2 * size
         texts.append(Text(x, bottom + lift, text, style, size))
 
-    def cell_box(column: int, bottom: float, fill: str) -> None:
+    def cell_box(column: int, bottom: float, fill: str, dashed: bool = False) -> None:
         across = min(0.6, ACROSS * geometry.cell_width)
         left = x0 + column * geometry.cell_width + across
         width = geometry.cell_width - 2 * across
-        boxes.append(Box(left, bottom + INSET, width, pitch - 2 * INSET, fill))
+        boxes.append(Box(left, bottom + INSET, width, pitch - 2 * INSET, fill, dashed))
 
     bottom = geometry.top - pitch
     for c, x in enumerate(letters):
@@ -153,8 +174,8 @@ def draw_grid(
             if item.kind == "play":
                 cell_box(c, bottom, "ink")
                 centred(cap(item.letter), CELL_MOVE, c, bottom)
-            elif item.kind == "try":
-                cell_box(c, bottom, "")
+            elif item.kind in ("try", "table"):
+                cell_box(c, bottom, "", dashed=item.kind == "table")
                 centred(cap(item.letter), REGULAR, c, bottom)
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)

@@ -74,6 +74,8 @@ class Style:
     """White on a black box: the letter to play."""
     framed: bool = False
     """Black inside an outlined box: the best try."""
+    dashed: bool = False
+    """With `framed`, the outline dashed: a letter that wins most often at a casual table."""
 
 
 REGULAR = Style()
@@ -82,6 +84,9 @@ MOVE = Style(bold=True, color="paper", boxed=True)
 """The letter to play: meaning carried by the black box, so it survives black-and-white."""
 TRY = Style(framed=True)
 """The best try where the seat cannot win: inside an outline, a shape apart from the move's."""
+TABLE = Style(framed=True, dashed=True)
+"""A letter printed alone that is neither a forced win nor the trap, but wins most often at a
+casual table (`cardgen.selection`): inside a dashed outline."""
 GREY = REGULAR
 GREY_BOLD = BOLD
 FOOT = REGULAR
@@ -123,6 +128,8 @@ class Box:
     height: float
     fill: str = "ink"
     """The fill's colour name, or "" for an outline only."""
+    dashed: bool = False
+    """An outline drawn dashed."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ game after its last entry; only where that cannot be do the rules take a side of
 from __future__ import annotations
 
 import dataclasses
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,7 +30,6 @@ from cardgen.paper import SIZES, PdfOptions
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, unit_width
 from cardgen.render.pdf.layout import (
-    BODY_SIZES,
     BOLD,
     COLUMN_GAP,
     FOOTER_SIZE,
@@ -59,7 +57,6 @@ from cardgen.render.pdf.layout import (
     words,
     wrap,
 )
-from cardgen.strategy import Card
 
 COLORS = {
     "ink": 0.0,  # all text is pure black, K only on a press (DeviceGray) ...
@@ -311,6 +308,20 @@ def even_deck(
     return sides + section_sides(rules, frame, fonts)
 
 
+DASH = (1.0, 0.8)
+"""A dashed outline's dash and gap, in points: a shape apart from a solid frame in grey too."""
+
+
+def rect(canvas: Canvas, box: Box, *, fill: bool, dash: bool) -> None:
+    """Draw a box filled, or outlined (dashed where `dash` says: no dash operator is written
+    where none is wanted)."""
+    if dash:
+        canvas.setDash(*DASH)
+    canvas.rect(box.x, box.y, box.width, box.height, stroke=not fill, fill=fill)
+    if dash:
+        canvas.setDash()
+
+
 def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
     """Draw a side with its bottom-left corner at the canvas's origin: shapes, then text."""
     for box in side.boxes:
@@ -320,7 +331,7 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
         else:
             canvas.setStrokeGray(COLORS["ink"])
             canvas.setLineWidth(0.5)
-            canvas.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
+            rect(canvas, box, fill=False, dash=box.dashed)
     canvas.setFillGray(COLORS["ink"])
     canvas.setStrokeGray(COLORS["ink"])
     canvas.setLineWidth(0.5)
@@ -329,7 +340,7 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
         if text.style.boxed or text.style.framed:  # the move on a black box, the try framed
             box, x = letter_box(text, fonts)
             boxed = text.style.boxed
-            canvas.rect(box.x, box.y, box.width, box.height, stroke=not boxed, fill=boxed)
+            rect(canvas, box, fill=boxed, dash=text.style.dashed)
             # The space before the letter is drawn too, so a text extractor reads a word gap.
             lead = text.text[: len(text.text) - len(text.text.lstrip())]
             x -= unit_width(lead, fonts.name(text.style)) * text.size
@@ -357,34 +368,6 @@ def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
     box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
     advance = unit_width(letter, fonts.name(text.style)) * text.size
     return box, x + (width - advance) / 2
-
-
-def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts: Fonts) -> Canvas:
-    """A canvas with the card's metadata whose initial font is the body font, so the
-    unembedded Helvetica default never appears; output is byte-identical for identical input."""
-    canvas = Canvas(
-        buffer,
-        pagesize=size,
-        invariant=1,
-        initialFontName=fonts.regular,
-        initialFontSize=BODY_SIZES[0],
-    )
-    # Ask viewers to print at actual size, double-sided flipping on the long edge.
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    info = card.dictionary
-    canvas.setTitle(card.title)
-    canvas.setAuthor("cardgen")
-    canvas.setCreator("cardgen")
-    canvas.setSubject(
-        f"Ghost strategy card: {info.name}, {card.players} players, "
-        f"words of {card.min_length}+ letters"
-    )
-    canvas.setKeywords(
-        f"Ghost, word game, strategy card, {info.name}, {card.players} players, "
-        f"min length {card.min_length}, sha256 {info.sha256}"
-    )
-    return canvas
 
 
 def card_frame(options: PdfOptions) -> Frame:

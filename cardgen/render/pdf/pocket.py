@@ -1,0 +1,271 @@
+"""The pocket deck: every seat on one card, its entries chosen by what they win at a casual
+table (docs/rules.md, "Pocket cards").
+
+Card 1 holds the first two seats as the whole deck does: the front the first seat's entry and
+the second seat's letters as a strip, the back the second seat's words, as many as fit that
+side. Each further seat gets one card of its own, both sides: its entries in dictionary order,
+a row for the letters on the table less the last, then for each opening its last letter and
+the letter to play (white on black: a forced win; framed: the trap or best try; dashed: the
+letter that wins most often at a casual table), words after it where they are printed.
+`budget` chooses the entries: the longest run of `cardgen.selection.steps` that fits each
+seat's sides (`pdf.cards: N` shares 2N sides among the seats by what they win; `full` prints
+every entry as the whole deck does).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+from cardgen.paper import FULL, PdfOptions
+from cardgen.render.pdf.content import Section, entry, legend, shown
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
+from cardgen.render.pdf.front import first_tokens, front
+from cardgen.render.pdf.grid import STYLES, pocket_cell
+from cardgen.render.pdf.layout import (
+    BODY_SIZES,
+    BOLD,
+    MOVE,
+    TABLE,
+    TRY,
+    Entry,
+    Frame,
+    Para,
+    Token,
+    markup,
+    words,
+)
+from cardgen.render.pdf.sides import card_frame, section_sides
+from cardgen.render.sentences import (
+    not_listed,
+    seat_heading,
+    worth_sentence,
+)
+from cardgen.selection import Step, full, pick, steps
+from cardgen.strategy import Card, Opening, SeatStrategy
+
+
+def letter_kind(opening: Opening) -> str:
+    """What the letter the deck prints for an opening is: `play` (its words' move, or a
+    winning letter), `try` (its best try or trap), `table` (neither: the letter that wins most
+    often at a casual table), or "" where the deck prints nothing (`grid.pocket_cell`)."""
+    return pocket_cell(opening).kind
+
+
+def key_paras(card: Card, openings: Sequence[Opening], howto: str = "") -> tuple[Para, ...]:
+    """`howto`, then the key of the letters a side's entries print (only the kinds they use)
+    and what to do where they print nothing, in one paragraph."""
+    kinds = {letter_kind(o) for o in openings}
+    dot = Token("\u00b7")
+    tokens: list[Token] = list(markup(howto)) if howto else []
+    if "play" in kinds:
+        tokens += [Token("a", MOVE), *words("forced win"), dot]
+    if "try" in kinds:
+        tokens += [Token("a", TRY), *words("the trap" if card.traps else "best try"), dot]
+    if "table" in kinds:
+        tokens += [Token("a", TABLE), *words("wins most often at a casual table"), dot]
+    tokens += words(not_listed())
+    return (Para(tuple(tokens), BODY_SIZES[-1]),)
+
+
+def worth_para(card: Card, seat: SeatStrategy) -> tuple[Para, ...]:
+    """The seat's line of worth, or nothing without figures."""
+    line = worth_sentence(card, seat)
+    return (Para(words(line), BODY_SIZES[-1]),) if line else ()
+
+
+def second_section(
+    card: Card, seat: SeatStrategy, fonts: Fonts, first: bool = False
+) -> Section:
+    """The second seat's side of card 1: its printed words, one entry per opening; with
+    `first`, the first seat's words above them (where the front cannot hold them)."""
+    listed = [o for o in seat.openings if o.printed == "words"]
+    howto = (
+        "Find their *bold* letter, play the boxed one, keep to its words; other letters: on "
+        "the front's strip." if listed else "Your letters are on the front's strip."
+    )
+    # The front says what the card wins for both its seats (`sentences.front_worth`).
+    top = (
+        *legend(card, SeatStrategy(seat.seat, tuple(listed)), tries=False),
+        *key_paras(card, listed, howto),
+    )
+    opening = card.seats[0].openings[0] if first else None
+    extra = () if opening is None else (
+        Para(words(seat_heading(1) + ":", BOLD) + first_tokens(card), BODY_SIZES[-1]),
+    )
+    return Section(extra, seat_heading(seat.seat), top,
+                   tuple(entry(o, fonts, card.players) for o in listed),
+                   tuple(o.fragment for o in listed))
+
+
+def row_section(card: Card, seat: SeatStrategy) -> Section:
+    """A further seat's card: a row per first letter on the table; in it, for each printed
+    opening, the rest of the letters on the table and the letter to play, and its words where
+    they are printed."""
+    rows: dict[str, list[Opening]] = {}
+    for opening in seat.openings:
+        if opening.printed is not None:
+            rows.setdefault(opening.fragment[:1], []).append(opening)
+    entries = []
+    for label, openings in rows.items():
+        tokens: list[Token] = []
+        for opening in openings:
+            tokens += [Token(opening.fragment[1:]),
+                       Token(str(opening.printed_move), STYLES[letter_kind(opening)],
+                             space=False)]
+            if opening.printed == "words":
+                tokens += [Token(shown(opening, word)) for word in opening.words]
+        entries.append(Entry(Token(label, BOLD), tuple(tokens)))
+    printed = [o for o in seat.openings if o.printed is not None]
+    howto = "Row: the first letter on the table; then the others, and your letter:"
+    top = (
+        *worth_para(card, seat),
+        *legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
+        *key_paras(card, printed, howto),
+    )
+    return Section((), seat_heading(seat.seat), top, tuple(entries), tuple(rows))
+
+
+def fitted(
+    seat: SeatStrategy,
+    sides: int,
+    section: Callable[[SeatStrategy], Section],
+    frame: Frame,
+    fonts: Fonts,
+    order: Sequence[Step],
+) -> SeatStrategy:
+    """The seat printing the longest run of `order` whose section takes at most `sides`
+    sides (more steps never take fewer sides)."""
+
+    def fits(k: int) -> bool:
+        try:
+            return len(section_sides(section(pick(seat, order[:k])), frame, fonts)) <= sides
+        except DoesNotFit:
+            return False
+
+    if sides <= 0:
+        return pick(seat, ())
+    # Galloping, then halving: the sections laid out stay near the size of the one chosen.
+    low, high = 0, min(GALLOP, len(order))
+    while fits(high):
+        if high == len(order):
+            return pick(seat, order)
+        low, high = high, min(2 * high, len(order))
+    while high - low > 1:  # fits(low), not fits(high)
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return pick(seat, order[:low])
+
+
+GALLOP = 32
+"""The first run of steps a seat's room is tried with."""
+
+
+def budget(card: Card, options: PdfOptions) -> Card:
+    """The card with what its deck prints chosen (`Opening.printed`, `SeatStrategy.wins`):
+    every entry with `pdf.cards: full`, or for a card without figures (a variant); else the
+    entries that win most at a casual table within the room `pdf.cards` gives (default: one
+    card per seat). A card already chosen comes back as it is."""
+    if card.deck is not None:
+        return card
+    figures = all(o.odds is not None for seat in card.seats for o in seat.openings)
+    if options.cards == FULL or card.decision_tables or not figures:
+        return dataclasses.replace(card, deck="full", seats=tuple(map(full, card.seats)))
+    frame = card_frame(options)
+    fonts = load_fonts(options.font)
+    chosen = options.seats or tuple(range(1, card.players + 1))
+    words_too = options.words != "none"
+
+    def order(seat: SeatStrategy) -> list[Step]:
+        return steps(seat, strip=seat.seat == 2, words=words_too or seat.seat < 3)
+
+    def run(seat: SeatStrategy, sides: int) -> SeatStrategy:
+        if seat.seat not in chosen:
+            return pick(seat, ())
+        if seat.seat == 1:  # the front: chosen last, with the second seat's strip
+            return pick(seat, order(seat))
+        if seat.seat == 2:
+            back = fitted(seat, 1, lambda s: second_section(card, s, fonts), frame, fonts,
+                          order(seat))
+            return back
+        return fitted(seat, sides, lambda s: row_section(card, s), frame, fonts, order(seat))
+
+    further = [s for s in card.seats if s.seat > 2 and s.seat in chosen]
+    room = {s.seat: 2 for s in further}
+    if options.cards is not None:
+        room = share(further, 2 * options.cards - 2, run)
+    seats = [run(seat, room.get(seat.seat, 0)) for seat in card.seats]
+    deck = "pocket" if options.cards is None else f"{options.cards} cards"
+    card = dataclasses.replace(card, deck=deck, seats=tuple(seats))
+    if 1 not in chosen:
+        return card
+    # The first seat's entry is on the front, with the second seat's strip: the best one that
+    # leaves the front room enough; words that do not fit there go on the back, first.
+    first = card.seats[0]
+    order_first = order(first)
+    for k in range(len(order_first), -1, -1):
+        seats[0] = pick(first, order_first[:k])
+        candidate = dataclasses.replace(card, seats=tuple(seats))
+        back = first_on_back(candidate, frame, fonts, chosen)
+        if back and k == len(order_first) and 2 in chosen:
+            candidate = words_on_back(candidate, frame, fonts, order(card.seats[1]))
+        elif back:
+            continue
+        try:
+            front(candidate, frame, fonts, chosen, "", first_words=not back)
+        except DoesNotFit:
+            continue
+        return candidate
+    return candidate  # not even nothing fits: the deck's own error says what does not
+
+
+def words_on_back(card: Card, frame: Frame, fonts: Fonts, order: Sequence[Step]) -> Card:
+    """The card with the second seat's words chosen again to fit the back of card 1 below the
+    first seat's words."""
+    def back(seat: SeatStrategy) -> Section:
+        both = dataclasses.replace(card, seats=(card.seats[0], seat, *card.seats[2:]))
+        return second_section(both, seat, fonts, first=True)
+
+    second = fitted(card.seats[1], 1, back, frame, fonts, order)
+    return dataclasses.replace(card, seats=(card.seats[0], second, *card.seats[2:]))
+
+
+def first_on_back(card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int]) -> bool:
+    """Whether a budgeted deck prints the first seat's words on the back of card 1: it prints
+    them, and the front cannot hold them."""
+    first = card.seats[0].openings[0] if card.seats[0].openings else None
+    if card.deck in (None, "full") or first is None or first.printed != "words" or (
+            1 not in seats or 2 not in seats):
+        return False
+    try:
+        front(card, frame, fonts, seats, "")
+    except DoesNotFit:
+        return True
+    return False
+
+
+def share(
+    seats: Sequence[SeatStrategy], sides: int, run: Callable[[SeatStrategy, int], SeatStrategy]
+) -> dict[int, int]:
+    """`sides` shared among the further seats a side at a time, each to the seat whose win
+    rate it raises most (the first such seat on ties), until no side raises any."""
+    room = {seat.seat: 0 for seat in seats}
+    rates: dict[tuple[int, int], float] = {}
+
+    def rate(seat: SeatStrategy, n: int) -> float:
+        if (seat.seat, n) not in rates:
+            wins = run(seat, n).wins
+            rates[seat.seat, n] = wins.card if wins is not None else 0.0
+        return rates[seat.seat, n]
+
+    for _ in range(max(sides, 0)):
+        gains = [(rate(s, room[s.seat] + 1) - rate(s, room[s.seat]), -s.seat) for s in seats]
+        if not gains or max(gains)[0] <= 0:
+            break
+        room[-max(gains)[1]] += 1
+    return room
+
+
+__all__ = [
+    "budget", "first_on_back", "key_paras", "letter_kind", "row_section", "second_section",
+]
