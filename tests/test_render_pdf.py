@@ -22,6 +22,7 @@ from pdfink import ink, ink_faults, inside, rect_box
 from cardgen.cards import make_card
 from cardgen.catalog import sha256
 from cardgen.errors import FetchError, InputError
+from cardgen.paper import FULL
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import (
     SHEETS,
@@ -36,6 +37,13 @@ from cardgen.render.pdf.layout import SAFE_MARGIN
 from cardgen.render.sentences import RARE_MARK, no_first_win
 from cardgen.strategy import Card, Opening
 from cardgen.wordlists import CatalogList, check_available, is_cached
+
+
+def full_deck(**options: Any) -> PdfOptions:
+    """The whole deck (`pdf.cards: full`): what these tests pin is every entry of every seat
+    (tests/test_pdf_pocket.py pins the pocket deck, the default)."""
+    return PdfOptions(cards=FULL, **options)
+
 
 AMERICAN_SHA = "9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
 
@@ -88,12 +96,12 @@ def twl06() -> Card:
 
 @pytest.fixture(scope="module")
 def two_pdf(two: Card) -> bytes:
-    return render_card(two, PdfOptions())
+    return render_card(two, full_deck())
 
 
 @pytest.fixture(scope="module")
 def three_pdf(three: Card) -> bytes:
-    return render_card(three, PdfOptions())
+    return render_card(three, full_deck())
 
 
 def pages(data: bytes) -> Iterator[pdfplumber.page.Page]:
@@ -206,7 +214,7 @@ def test_every_page_has_the_size_of_the_preset(
     two: Card, size: str, width_mm: float, height_mm: float
 ) -> None:
     assert SIZES[size] == pytest.approx((width_mm * MM, height_mm * MM))
-    data = render_card(two, PdfOptions(size=size))
+    data = render_card(two, full_deck(size=size))
     sizes = {(round(p.width, 2), round(p.height, 2)) for p in pages(data)}
     assert sizes == {(round(width_mm * MM, 2), round(height_mm * MM, 2))}
 
@@ -246,7 +254,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
 
 @needs_dejavu
 def test_twl06_fits_one_card_at_7_pt(twl06: Card) -> None:
-    data = render_card(twl06, PdfOptions())
+    data = render_card(twl06, full_deck())
     front, back = pages(data)
     assert front.extract_text().splitlines()[5:7] == [
         "You play first: open with n then keep to naan nene ngultrum",
@@ -297,7 +305,7 @@ def test_body_is_7_pt_headings_bold(two_pdf: bytes) -> None:
 @pytest.mark.parametrize("deck", ["two", "three", "web2"])
 def test_every_word_every_rule_on_the_cards(deck: str, request: pytest.FixtureRequest) -> None:
     card: Card = request.getfixturevalue(deck)
-    data = render_card(card, PdfOptions())
+    data = render_card(card, full_deck())
     found: set[str] = set()
     rules = f"{card.dictionary.sha256[:8]} · {card.players} players · {card.min_length}+ letters"
     all_pages = list(pages(data))
@@ -319,9 +327,9 @@ def test_nothing_small_outside_or_overlapping(deck: str, request: pytest.Fixture
     for size in ("id1", "a7"):
         if deck == "three" and size == "a7":  # its front needs more room than a7 at 9 pt
             with pytest.raises(PdfError, match="choose pdf.size: business-us"):
-                render_card(card, PdfOptions(size=size))
+                render_card(card, full_deck(size=size))
             continue
-        for page in pages(render_card(card, PdfOptions(size=size))):
+        for page in pages(render_card(card, full_deck(size=size))):
             chars = printed(page)
             smallest = round(min(c["size"] for c in chars), 6)
             assert smallest >= (7.0 if card.players == 2 else 6.0)
@@ -373,7 +381,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     the last word, so no side is a rules filler; one opening alone cannot spread, and the
     rules then take a side of their own."""
     card = word_card("cat camel goat gecko gerbil gar gannet", players=3)
-    texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
+    texts = [page.extract_text() for page in pages(render_card(card, full_deck()))]
     assert [t.splitlines()[0] for t in texts[1:]] == [
         "You play second 2",
         "You play third · rows C–G 3",  # the glance grid
@@ -381,7 +389,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     ]
     assert "card 2/2 · back" in texts[3]
     assert "The rules" not in "".join(texts)
-    spread = [page.extract_text() for page in pages(render_card(card, PdfOptions(seats=(3,))))]
+    spread = [page.extract_text() for page in pages(render_card(card, full_deck(seats=(3,))))]
     assert [t.splitlines()[0] for t in spread] == [
         "Ghost: tiny, 3 players, 3",
         "You play third · rows C–G 3",
@@ -395,7 +403,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
         "The rules: Players take turns adding one letter to the end of a shared",
     ]
     alone = word_card("cat camel", players=3)
-    rules = [page.extract_text() for page in pages(render_card(alone, PdfOptions(seats=(3,))))]
+    rules = [page.extract_text() for page in pages(render_card(alone, full_deck(seats=(3,))))]
     assert [t.splitlines()[0] for t in rules] == [
         "Ghost: tiny, 3 players, 3",
         "You play third · row C 3",
@@ -417,7 +425,7 @@ def test_markdown_and_pdf_say_the_same_when_the_first_seat_cannot_win(
     card = word_card(words, players)
     assert no_first_win(card) == sentence
     assert f"\n{sentence}\n" in render_markdown(card)
-    front = next(pages(render_card(card, PdfOptions()))).extract_text()
+    front = next(pages(render_card(card, full_deck()))).extract_text()
     assert sentence in front.replace("\n", " ")
 
 
@@ -432,7 +440,7 @@ def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
             f"sha256 {sha256(b'cat')[:12]}. Made by cardgen 0.1.0.\n"
         )
     )
-    texts = [page.extract_text() for page in pages(render_card(card, PdfOptions()))]
+    texts = [page.extract_text() for page in pages(render_card(card, full_deck()))]
     assert texts[3].splitlines()[:3] == [
         "You play fourth 4",
         "Every fragment you could face is already a word: the game is",
@@ -461,7 +469,7 @@ def test_fonts_are_embedded_and_never_helvetica(two_pdf: bytes, tmp_path: Path) 
 
 
 def test_the_bundled_vera_pair(two: Card) -> None:
-    data = render_card(two, PdfOptions(font=VERA))
+    data = render_card(two, full_deck(font=VERA))
     fonts = {c["fontname"].split("+", 1)[1] for page in pages(data) for c in page.chars}
     assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
     assert card_words(two) <= {w for page in pages(data) for w in page_words(page)}
@@ -482,8 +490,8 @@ def test_metadata(two_pdf: bytes) -> None:
 
 
 def test_identical_cards_give_identical_bytes(two: Card, two_pdf: bytes, three: Card) -> None:
-    assert render_card(two, PdfOptions()) == two_pdf
-    options = PdfOptions(sheet="a4")
+    assert render_card(two, full_deck()) == two_pdf
+    options = full_deck(sheet="a4")
     assert render_sheet(three, options) == render_sheet(three, options)
 
 
@@ -493,7 +501,7 @@ def test_identical_cards_give_identical_bytes(two: Card, two_pdf: bytes, three: 
 def test_a_missing_font_is_named(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "nope.ttf"
     with pytest.raises(PdfError) as caught:
-        render_card(two, PdfOptions(font=path))
+        render_card(two, full_deck(font=path))
     assert (caught.value.key, str(caught.value)) == ("pdf.font", f"{path}: no such file")
 
 
@@ -501,7 +509,7 @@ def test_a_file_that_is_no_truetype_font_is_named(two: Card, tmp_path: Path) -> 
     path = tmp_path / "words.ttf"
     path.write_text("cat\ncamel\n", encoding="utf-8")
     with pytest.raises(PdfError, match=f"^{re.escape(str(path))}: not a TrueType font") as caught:
-        render_card(two, PdfOptions(font=path))
+        render_card(two, full_deck(font=path))
     assert caught.value.key == "pdf.font"
     assert issubclass(PdfError, InputError)
 
@@ -511,7 +519,7 @@ def test_a_font_without_its_bold_is_refused(two: Card, tmp_path: Path) -> None:
     path = tmp_path / "Vera.ttf"
     shutil.copyfile(VERA, path)
     with pytest.raises(PdfError) as caught:
-        render_card(two, PdfOptions(font=path))
+        render_card(two, full_deck(font=path))
     assert caught.value.key == "pdf.font"
     assert str(caught.value) == (
         f"{path}: no bold face beside it (looked for Vera-Bold.ttf, VeraBold.ttf, VeraBd.ttf, "
@@ -520,7 +528,7 @@ def test_a_font_without_its_bold_is_refused(two: Card, tmp_path: Path) -> None:
     shutil.copyfile(VERA.with_name("VeraBd.ttf"), tmp_path / "VeraBd.ttf")
     fonts = {
         c["fontname"].split("+", 1)[1]
-        for page in pages(render_card(two, PdfOptions(font=path)))
+        for page in pages(render_card(two, full_deck(font=path)))
         for c in page.chars
     }
     assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
@@ -532,15 +540,15 @@ def test_a_broken_bold_beside_the_font_is_named(two: Card, tmp_path: Path) -> No
     (tmp_path / "Vera-Bold.ttf").write_text("not a font", encoding="utf-8")
     bold = tmp_path / "Vera-Bold.ttf"
     with pytest.raises(PdfError, match=f"^{re.escape(str(bold))}: not a TrueType font") as caught:
-        render_card(two, PdfOptions(font=path))
+        render_card(two, full_deck(font=path))
     assert caught.value.key == "pdf.font"
 
 
 @pytest.mark.parametrize(
     ("options", "key", "message"),
     [
-        (PdfOptions(size="a0"), "pdf.size", "a0: unknown; choose one of id1, business-us"),
-        (PdfOptions(sheet="none"), "pdf.sheet", "none: not a paper size; choose one of a4, letter"),
+        (full_deck(size="a0"), "pdf.size", "a0: unknown; choose one of id1, business-us"),
+        (full_deck(sheet="none"), "pdf.sheet", "none: not a paper size; choose one of a4, letter"),
     ],
 )
 def test_unknown_presets(two: Card, options: PdfOptions, key: str, message: str) -> None:
@@ -570,7 +578,7 @@ def slot_of(
 
 @pytest.mark.parametrize("sheet", ["a4", "letter"])
 def test_a_sheet_of_copies(two: Card, sheet: str) -> None:
-    data = render_sheet(two, PdfOptions(sheet=sheet))
+    data = render_sheet(two, full_deck(sheet=sheet))
     columns, rows = GRIDS[sheet]
     sheet_pages = list(pages(data))
     assert len(sheet_pages) == 2
@@ -613,7 +621,7 @@ def test_sheet_backs_are_mirrored(three: Card, sheet: str) -> None:
     """Five cards: A4 (10 slots) holds two copies, Letter (8 slots) one; each back sits in
     the mirrored column of its front."""
     grid = GRIDS[sheet]
-    front, back = pages(render_sheet(three, PdfOptions(sheet=sheet)))
+    front, back = pages(render_sheet(three, full_deck(sheet=sheet)))
     where: dict[str, list[tuple[int, int]]] = {}
     for page in (front, back):
         words = page.extract_words()
@@ -634,14 +642,14 @@ def test_a_front_that_does_not_fit_names_a_size_that_works() -> None:
     formats. A7 is narrow: this title wraps to more lines there than on a business card."""
     card = dataclasses.replace(word_card("cat camel goat gerbil", 2), title="A long title " * 13)
     with pytest.raises(PdfError) as raised:
-        render_card(card, PdfOptions(size="a7"))
+        render_card(card, full_deck(size="a7"))
     assert raised.value.key == "pdf.size"
     assert str(raised.value) == (
         "a7: the front (title, rules, the first seat's words and the replies) does not fit on "
         "a side; choose pdf.size: business-us (or build only the Markdown and JSON: --format "
         "md --format json)"
     )
-    render_card(card, PdfOptions(size="business-us"))  # as the message says
+    render_card(card, full_deck(size="business-us"))  # as the message says
 
 
 def test_a_long_title_never_runs_over_the_front() -> None:
@@ -650,4 +658,4 @@ def test_a_long_title_never_runs_over_the_front() -> None:
     for words in ("cat camel goat gecko", "cat camel goat gerbil"):  # no win / a win
         card = dataclasses.replace(word_card(words, 2), title="A long title " * 30)
         with pytest.raises(PdfError, match="no card size holds it: shorten the title"):
-            render_card(card, PdfOptions())
+            render_card(card, full_deck())

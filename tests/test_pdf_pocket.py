@@ -1,0 +1,209 @@
+"""The pocket deck (issue 25): each seat on one card, its entries chosen by what they win at a
+casual table (`cardgen.selection`, `cardgen.render.pdf.pocket`), and the figures it prints."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import SHIPPED, shipped_card
+from typer.testing import CliRunner
+
+from cardgen.cards import Lexicons, make_card
+from cardgen.cli import app
+from cardgen.config import load_card_config
+from cardgen.errors import ConfigError
+from cardgen.paper import FULL, PdfOptions
+from cardgen.render.pdf import render_card
+from cardgen.render.pdf.pocket import budget, letter_kind
+from cardgen.render.sentences import front_worth, percent_down, worth_sentence
+from cardgen.selection import cost, figures, full, pick, steps
+from cardgen.strategy import Odds, Opening, SeatStrategy
+
+GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
+
+MISSES = {
+    "sowpods-2p": "the second seat's words and the first seat's 32 fill card 1: 98.49% of the "
+    "best 100%",
+    "sowpods-4p": "seat 4 prints 2 sides of letters: 96.88% (full 98.01%)",
+    "twl06-3p-casual": "seat 3: 99.85% (full 99.96%)",
+    "twl06-4p": "seat 4 prints 2 sides of letters: 96.19% (full 96.86%)",
+}
+"""Shipped decks whose pocket card does not yet reach issue 25's targets, and by how much."""
+
+
+@pytest.fixture(scope="module")
+def lexicons() -> Lexicons:
+    return Lexicons()
+
+
+@pytest.mark.network
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(reason=MISSES[p.stem], strict=True))
+        if p.stem in MISSES else p
+        for p in GHOST_DECKS
+    ],
+    ids=lambda p: p.stem,
+)
+def test_every_seat_wins_as_much_as_the_whole_deck(lexicons: Lexicons, path: Path) -> None:
+    """Issue 25's targets, seat by seat: the card wins no less than the whole deck (less
+    0.1 point) and no less than the best entry everywhere (less 0.75 point)."""
+    config, card = shipped_card(path, lexicons)
+    for seat in budget(card, config.pdf).seats:
+        assert seat.wins is not None
+        assert seat.wins.card >= seat.wins.full - 0.001, seat.seat
+        assert seat.wins.card >= seat.wins.best - 0.0075, seat.seat
+
+
+def odds(reach: float, none: float, letter: float, words: float | None) -> Odds:
+    return Odds(reach, none, words, "x", letter, words if words is not None else letter)
+
+
+def opening(fragment: str, o: Odds, words: tuple[str, ...] = ()) -> Opening:
+    return Opening(fragment, (1,), ("x",) if words else (), words, odds=o)
+
+
+def test_steps_go_by_what_they_win_per_character() -> None:
+    """Three openings: a letter alone at ab wins 0.4 of 0.5 reach for 4 characters; ac's words
+    win 0.3 more for 2 + 2 + 8 characters (a letter first would waste room: it wins less per
+    character than the words); ad's letter wins nothing and comes last."""
+    seat = SeatStrategy(3, (
+        opening("ab", odds(0.5, 0.2, 1.0, None)),
+        opening("ac", odds(0.5, 0.4, 0.5, 1.0), ("acxyz", "acxw")),
+        opening("ad", odds(0.1, 0.3, 0.3, None)),
+    ))
+    assert [cost(o, "move") for o in seat.openings] == [4, 4, 4]
+    assert cost(seat.openings[1], "words") == 4 + 6 + 5
+    found = steps(seat)
+    assert [(s.place, s.kind) for s in found] == [(0, "move"), (1, "words"), (2, "move")]
+    assert found[0].ratio == pytest.approx(0.5 * 0.8 / 4)
+    assert found[1].ratio == pytest.approx(0.5 * 0.6 / 15)
+    assert found[2].ratio == 0.0
+    second = steps(seat, words=False)[1]
+    assert (second.place, second.kind) == (1, "move")
+    assert second.ratio == pytest.approx(0.5 * 0.1 / 4)
+    assert [s.ratio for s in steps(seat, strip=True)][:2] == [float("inf")] * 2
+
+
+def test_a_seats_figures_add_up_over_its_openings() -> None:
+    """Win rate = 1 - the sum of reach x (1 - the printed entry's win rate)."""
+    seat = SeatStrategy(3, (
+        opening("ab", odds(0.5, 0.2, 1.0, None)),
+        opening("ac", odds(0.5, 0.4, 0.5, 1.0), ("acxyz", "acxw")),
+    ))
+    chosen = pick(seat, steps(seat)[:1])
+    assert [(o.printed, o.printed_move) for o in chosen.openings] == [("move", "x"), (None, None)]
+    assert chosen.wins is not None
+    assert chosen.wins.card == pytest.approx(1 - 0.5 * 0.6)
+    assert chosen.wins.none == pytest.approx(1 - 0.5 * 0.8 - 0.5 * 0.6)
+    assert chosen.wins.best == pytest.approx(1.0)
+    whole = full(seat)
+    assert [(o.printed, o.printed_move) for o in whole.openings] == [(None, None), ("words", "x")]
+    assert figures(whole.openings) == whole.wins
+
+
+def test_percentages_are_rounded_down() -> None:
+    assert [percent_down(r) for r in (0.97999, 0.999999, 1.0, 0.0)] == ["97%", "99%", "100%", "0%"]
+
+
+@pytest.mark.network
+def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicons) -> None:
+    """twl06-4p: card 1 for the first two seats, one card each for the third and fourth; the
+    first seat opens h (90.8% at the table, against 17.5% with the whole deck's q toward qoph);
+    every further seat's side says what its card wins."""
+    path = Path("configs/twl06-4p.yaml")
+    config, card = shipped_card(path, lexicons)
+    card = budget(card, config.pdf)
+    first = card.seats[0].openings[0]
+    assert (first.printed, first.printed_move, letter_kind(first)) == ("move", "h", "play")
+    assert first.odds is not None and first.odds.words == pytest.approx(0.1749, abs=5e-5)
+    assert [percent_down(s.wins.card) for s in card.seats if s.wins] == [
+        "90%", "100%", "99%", "96%"]
+    with pdfplumber.open(io.BytesIO(render_card(card, config.pdf))) as pdf:
+        texts = [page.extract_text().replace("\n", " ") for page in pdf.pages]
+    assert len(texts) == 6
+    assert front_worth(card, card.seats[:2]) in texts[0]
+    assert "You play first: open with h (a forced win)." in texts[0]
+    for number, seat in ((4, 3), (5, 4), (6, 4)):
+        assert worth_sentence(card, card.seats[seat - 1]) in texts[number - 1]
+        assert "Not listed: play toward the most common word you know." in texts[number - 1]
+    assert worth_sentence(card, card.seats[3]) == (
+        "At a casual table (knows words of Zipf 3+, such as abject, not aback) this card wins "
+        "96% of your games in seat 4; 77% without it."
+    )
+
+
+def test_a_card_without_figures_prints_the_whole_deck() -> None:
+    """A SuperGhost card has no casual-table model yet: its deck is the whole booklet."""
+    card = make_card(Path("tests/data/animals.txt"), 2, 3, game="superghost")
+    assert budget(card, PdfOptions()).deck == "full"
+    assert all(o.odds is None for s in card.seats for o in s.openings)
+
+
+def test_pdf_cards_full_is_the_whole_deck() -> None:
+    card = make_card(Path("tests/data/animals.txt"), 3, 3)
+    whole = budget(card, PdfOptions(cards=FULL))
+    assert whole.deck == "full"
+    assert [[o.printed for o in s.openings] for s in whole.seats] == [
+        [("words" if o.words else "move" if o.full_move else None) for o in s.openings]
+        for s in card.seats
+    ]
+    assert render_card(card, PdfOptions(cards=FULL)) == render_card(whole, PdfOptions())
+
+
+def test_pdf_cards_shares_the_room(tmp_path: Path) -> None:
+    """`pdf.cards: 1` on three players: card 1 alone, the third seat printed nowhere."""
+    card = make_card(Path("tests/data/animals.txt"), 3, 3)
+    one = budget(card, PdfOptions(cards=1))
+    assert one.deck == "1 cards"
+    assert all(o.printed is None for o in one.seats[2].openings)
+    with pdfplumber.open(io.BytesIO(render_card(one, PdfOptions(cards=1)))) as pdf:
+        assert len(pdf.pages) == 2
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0", "pdf.cards: expected full or a number of cards from 1 to 100, got 0"),
+        ("all", "pdf.cards: expected full or a number of cards from 1 to 100, got 'all'"),
+        ("2.5", "pdf.cards: expected full or a number of cards from 1 to 100, got 2.5"),
+        ("true", "pdf.cards: expected full or a number of cards from 1 to 100, got True"),
+    ],
+)
+def test_a_bad_pdf_cards_is_refused(
+    write_config: Callable[..., Path], runner: CliRunner, value: str, message: str
+) -> None:
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+    path = write_config(base + f"pdf: {{cards: {value}}}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+    result = runner.invoke(app, ["build", str(path), "-o", str(path.parent / "out")])
+    assert result.exit_code == 2
+    assert result.output == f"cardgen: error: {path}: {message}\n"
+    assert not (path.parent / "out").exists()
+
+
+def test_casual_table_sets_the_figures_table_alone(write_config: Callable[..., Path]) -> None:
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+    config = load_card_config(write_config(base + "casual_table: {knows: 4.5}\n"))
+    assert (config.opponent.knows, config.opponent.table_knows) == (None, 4.5)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(write_config(base + "casual_table: {knows: .nan}\n"))
+    assert str(caught.value).endswith(
+        "casual_table.knows: expected a Zipf frequency from 0 to 10, got nan")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(write_config(base + "casual_table: 3\n"))
+    assert str(caught.value).endswith(
+        "casual_table: expected a mapping {knows: ZIPF} such as {knows: 3.0}, got 3")
+
+
+def test_the_same_card_gives_the_same_deck() -> None:
+    card = make_card(Path("tests/data/animals.txt"), 4, 3)
+    assert budget(card, PdfOptions()) == budget(dataclasses.replace(card), PdfOptions())
