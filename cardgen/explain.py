@@ -27,9 +27,11 @@ from cardgen.config import CardConfig, load_card_config
 from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
 from cardgen.game import Decision, GameSolution
-from cardgen.lexicon import Lexicon
+from cardgen.lexicon import Lexicon, not_counted
 from cardgen.opponent import FROM_CONFIG, Opponent
+from cardgen.pocket import PositionOdds, casual_play, position_odds
 from cardgen.progress import ProgressCallback
+from cardgen.solver import Solution
 from cardgen.traps import Thresholds
 from cardgen.wordlists import check_available
 
@@ -122,6 +124,9 @@ class Position:
     """The mover's decision table from here (SuperGhost, SuperDuperGhost); () in Ghost."""
     game: str = "ghost"
     """The game (`cardgen.variants`); its moves are letters in Ghost, fragments otherwise."""
+    odds: PositionOdds | None = None
+    """The position's figures at the casual table of the card's pocket figures (docs/rules.md,
+    "What a card wins at a casual table"); None in the variants (set by `explain_config`)."""
 
     @property
     def card_move(self) -> str | None:
@@ -361,35 +366,10 @@ def explain_config(
         if isinstance(entries, Entries):  # only the entries written as the fragment
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
-    position = dataclasses.replace(position, not_counted=why, opponent_from=source)
+    odds = None
+    if isinstance(solution, Solution):  # the model is Ghost's
+        knows = table.knows if table.knows is not None else config.opponent.table_knows
+        play = casual_play(solution, traps.zipf if traps else None, knows)
+        odds = position_odds(play, parsed, position.words)
+    position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)
     return config, solution, position
-
-
-def not_counted(
-    fragment: str, entries: Iterable[str], spelling: Spelling, min_length: int
-) -> str | None:
-    """Why `fragment` is in the list but is no playable word: shorter than `min_length`, or
-    an entry that the spelling rule drops (a capitalised one, a German name or abbreviation,
-    one with an apostrophe, ...); None when no entry is written so.
-
-    >>> not_counted("cat", ["cat", "cats"], Spelling(), 4)
-    'it has fewer than 4 letters'
-    >>> not_counted("paris", ["Paris"], Spelling(), 4)
-    "the list has it only as 'Paris', which capitalized: drop leaves out"
-    """
-    dropped = None
-    for entry in entries:
-        if spelling.write(entry) != fragment:
-            continue
-        if next(spelling.words([entry]), None) == fragment:
-            if len(fragment) < min_length:
-                return f"it has fewer than {min_length} letters"
-        elif dropped is None:
-            dropped = entry
-    if dropped is None:
-        return None
-    what = spelling.left_out(dropped)
-    rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
-        f"alphabet: {spelling.rule}")
-    why = f"{what}, which is left out" if what else f"which {rule} leaves out"
-    return f"the list has it only as {printable(repr(dropped))}, {why}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cardgen.alphabet import Spelling
 from cardgen.entries import Entries
+from cardgen.errors import printable
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 """The letters of an English lexicon, in alphabetical order."""
@@ -121,3 +122,33 @@ def _codes(letters: str) -> tuple[dict[int, str] | None, dict[int, str] | None]:
         str.maketrans(dict(zip(letters, codes, strict=True))),
         str.maketrans(dict(zip(codes, letters, strict=True))),
     )
+
+
+def not_counted(
+    fragment: str, entries: Iterable[str], spelling: Spelling, min_length: int
+) -> str | None:
+    """Why `fragment` is in the list but is no playable word: shorter than `min_length`, or
+    an entry that the spelling rule drops (a capitalised one, a German name or abbreviation,
+    one with an apostrophe, ...); None when no entry is written so.
+
+    >>> not_counted("cat", ["cat", "cats"], Spelling(), 4)
+    'it has fewer than 4 letters'
+    >>> not_counted("paris", ["Paris"], Spelling(), 4)
+    "the list has it only as 'Paris', which capitalized: drop leaves out"
+    """
+    dropped = None
+    for entry in entries:
+        if spelling.write(entry) != fragment:
+            continue
+        if next(spelling.words([entry]), None) == fragment:
+            if len(fragment) < min_length:
+                return f"it has fewer than {min_length} letters"
+        elif dropped is None:
+            dropped = entry
+    if dropped is None:
+        return None
+    what = spelling.left_out(dropped)
+    rule = f"capitalized: {spelling.capitalized}" if not dropped.islower() else (
+        f"alphabet: {spelling.rule}")
+    why = f"{what}, which is left out" if what else f"which {rule} leaves out"
+    return f"the list has it only as {printable(repr(dropped))}, {why}"

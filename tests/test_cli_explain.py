@@ -32,6 +32,10 @@ def test_the_start_position_as_text(runner: CliRunner) -> None:
         "Escapes: after each letter, the word the others must know to stop the first player:\n"
         "  a  ant (Zipf 3.86)\n"
         "  c  camel (Zipf 3.64)\n"
+        "At a casual table (knows words of Zipf 3+) this position comes up in 100% of games; "
+        "from here the first player wins 52.0% playing as the table does, 100% keeping to the "
+        "card's words.\n"
+        "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%\n"
     )
 
 
@@ -51,6 +55,9 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
         "player escape.\n"
         "  To get out, they must know words as rare as beaver (Zipf 3.61).\n"
         "If challenged, name: bee\n"
+        "At a casual table (knows words of Zipf 3+) this position comes up in 45.1% of games; "
+        "from here the second player wins 0.0% playing as the table does.\n"
+        "  After each letter (then playing as the table does): e 0.0%\n"
     )
 
 
@@ -93,6 +100,9 @@ def test_json(runner: CliRunner) -> None:
         ],
         "challenge_word": "bear", "try": None, "traps": True, "knows": None,
         "against": "perfect players", "opponent_from": "config", "named": [],
+        # The first seat at be wins every game at the casual table: a then toward bear.
+        "casual_table": {"knows": 3.0, "reach": 0.4510860242894915, "none": 1.0, "words": 1.0,
+                         "letters": {"a": 1.0, "e": 0.0}},
     }
 
 
@@ -136,6 +146,10 @@ def test_twl06_n_in_a_real_process() -> None:
         "player escape.\n"
         "  To get out, they must know words as rare as nyctalopia (Zipf 0).\n"
         "If challenged, name: naan\n"
+        "At a casual table (knows words of Zipf 3+) this position comes up in 1.7% of games; "
+        "from here the second player wins 53.3% playing as the table does.\n"
+        "  After each letter (then playing as the table does): a 37.6%, e 44.2%, g 100%, "
+        "i 97.9%, o 70.1%, u 51.7%, y 100%\n"
     )
 
 

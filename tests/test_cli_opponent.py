@@ -36,6 +36,10 @@ CASUAL_START = [
     "Escapes: after each letter, the word the others must know to stop the first player:",
     "  a  ant (Zipf 3.86)",
     "  c  camel (Zipf 3.64)",
+    "At a casual table (knows words of Zipf 3.7+) this position comes up in 100% of games; "
+    "from here the first player wins 52.3% playing as the table does, 100% keeping to the "
+    "card's words.",
+    "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%",
 ]
 PERFECT_START = [
     "(start) · animals.txt, 2 players, words of 3+ letters",
@@ -49,6 +53,10 @@ PERFECT_START = [
     "Escapes: after each letter, the word the others must know to stop the first player:",
     "  a  ant (Zipf 3.86)",
     "  c  camel (Zipf 3.64)",
+    "At a casual table (knows words of Zipf 3.7+) this position comes up in 100% of games; "
+    "from here the first player wins 52.3% playing as the table does, 100% keeping to the "
+    "card's words.",
+    "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%",
 ]
 
 

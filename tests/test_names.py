@@ -26,7 +26,7 @@ from cardgen.cards import Lexicons
 from cardgen.catalog import load_catalog
 from cardgen.config import load_card_config
 from cardgen.errors import FetchError
-from cardgen.explain import not_counted
+from cardgen.lexicon import not_counted
 from cardgen.lexicon import playable_words
 from cardgen.render import sentences
 from cardgen.render.json import render_card

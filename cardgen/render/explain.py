@@ -84,7 +84,9 @@ def render_json(position: Position) -> str:
 
 def position_document(position: Position) -> dict[str, Any]:
     """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
-    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments."""
+    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments; a Ghost
+    position explained from its config adds `casual_table`: its figures at the pocket cards'
+    table (knows, reach, none, words, letters: {letter: win rate})."""
     document: dict[str, Any] = {
         "fragment": position.fragment,
         "mover": position.mover,
@@ -119,6 +121,14 @@ def position_document(position: Position) -> dict[str, Any]:
         "opponent_from": position.opponent_from,
         "named": list(position.named),
     }
+    if position.odds is not None:  # a Ghost position explained from its config
+        document["casual_table"] = {
+            "knows": position.odds.knows,
+            "reach": position.odds.reach,
+            "none": position.odds.none,
+            "words": position.odds.words,
+            "letters": dict(position.odds.letters),
+        }
     if find_game(position.game).decision_tables:
         document["game"] = position.game
         document["decisions"] = [
