@@ -27,8 +27,7 @@ from cardgen.catalog import CatalogEntry, load_catalog, parse_catalog
 from cardgen.cli import app
 from cardgen.config import load_card_config
 from cardgen.errors import FetchError
-from cardgen.lexicon import not_counted
-from cardgen.lexicon import playable_words
+from cardgen.lexicon import not_counted, playable_words
 from cardgen.render.json import render_card
 from cardgen.wordlists import CatalogList, ListFile, load_wordlist
 

@@ -26,8 +26,7 @@ from cardgen.cards import Lexicons
 from cardgen.catalog import load_catalog
 from cardgen.config import load_card_config
 from cardgen.errors import FetchError
-from cardgen.lexicon import not_counted
-from cardgen.lexicon import playable_words
+from cardgen.lexicon import not_counted, playable_words
 from cardgen.render import sentences
 from cardgen.render.json import render_card
 from cardgen.render.markdown import render_card as render_markdown

@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from cardgen import names, places
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cards import Lexicons
-from cardgen.lexicon import not_counted
-from cardgen.lexicon import playable_words
+from cardgen.lexicon import not_counted, playable_words
 from cardgen.render.json import render_card
 from cardgen.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
