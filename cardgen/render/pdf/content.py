@@ -153,10 +153,16 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
     n, face = side // 2 + 1, "back" if side % 2 else "front"
     places = [f"card {n}/{total // 2} {dot} {face}", f"{n}/{total // 2} {face}"]
     rule = f" {dot} {d.language} {d.alphabet}" if d.language != "en" or d.alphabet != "a-z" else ""
+    # The game and the table, so cards for different tables are never mixed up.
+    game = f" {dot} {card.game_title}" if card.game != "ghost" else ""
+    knows = card.opponent.knows
+    table = f" {dot} casual table, Zipf {knows:g}+" if knows is not None else ""
+    short = f" {dot} casual Zipf {knows:g}+" if knows is not None else ""
     rests = [
-        f" {d.sha256[:8]} {dot} {card.players} players {dot} {card.min_length}+ letters{rule}",
-        f" {d.sha256[:8]} {dot} {card.players}p {dot} {card.min_length}+{rule}",
-        f" {d.sha256[:6]} {dot} {card.players}p {dot} {card.min_length}+{rule}",
+        f" {d.sha256[:8]} {dot} {card.players} players {dot} {card.min_length}+ letters{rule}"
+        f"{game}{table}",
+        f" {d.sha256[:8]} {dot} {card.players}p {dot} {card.min_length}+{rule}{game}{short}",
+        f" {d.sha256[:6]} {dot} {card.players}p {dot} {card.min_length}+{rule}{game}{short}",
     ]
     choices = [(rest, place) for place in places for rest in rests]
     needed = 0.0
