@@ -438,11 +438,15 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     shown = runner.invoke(app, ["cache"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    assert lines[0].startswith("card     animals.txt, 2 players, min 3  0.0 MB  ")
-    assert lines[1].startswith("1 entries, 0.0 MB of 1,024.0 MB in ")
-    assert lines[1].endswith(str(folder))
+    # The card, and the card with what its deck prints chosen (the `pdf` keys' part).
+    assert sorted(line[:40] for line in lines[:2]) == [
+        "card     animals.txt, 2 players, min 3  0.0 MB  "[:40],
+        "deck     animals.txt, 2 players, min 3  0.0 MB  "[:40],
+    ]
+    assert lines[2].startswith("2 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[2].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 1 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 2 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 

@@ -44,6 +44,9 @@ from cardgen.render.sentences import (
 from cardgen.selection import Step, full, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
 
+THIN = "\u2009"
+"""A thin space."""
+
 
 def letter_kind(opening: Opening) -> str:
     """What the letter the deck prints for an opening is: `play` (its words' move, or a
@@ -110,7 +113,8 @@ def row_section(card: Card, seat: SeatStrategy) -> Section:
     for label, openings in rows.items():
         tokens: list[Token] = []
         for opening in openings:
-            tokens += [Token(opening.fragment[1:]),
+            # A thin space keeps a letter's overhang (f, j) off the box glued after it.
+            tokens += [Token(opening.fragment[1:] + THIN),
                        Token(str(opening.printed_move), STYLES[letter_kind(opening)],
                              space=False)]
             if opening.printed == "words":
