@@ -33,6 +33,10 @@ class Opponent:
         """Whether the others know every word."""
         return self.knows is None
 
+    def __repr__(self) -> str:
+        figures = "" if self.figures is None else f", figures={self.figures!r}"
+        return f"Opponent(knows={self.knows!r}{figures})"
+
     @property
     def table_knows(self) -> float | None:
         """The Zipf from which the pocket figures' casual table knows words (None: the

@@ -94,7 +94,8 @@ BAD_CONFIGS = {
               "players: expected an integer from 2 to 10, got 12"),
     "unknown key": (GOOD + "seats: 2\n", "seats: unknown key (expected one of: dictionary, "
                     "players, min_length, title, output_dir, pdf, language, alphabet, "
-                    "capitalized, ranking, rare_below, familiarity, avoid, opponent, game)"),
+                    "capitalized, ranking, rare_below, familiarity, avoid, opponent, "
+                    "casual_table, game)"),
     # Issue 8: the ranking keys.
     "ranking: often": (GOOD + "ranking: often\n",
                        "ranking: expected one of fewest, familiar, got 'often'"),

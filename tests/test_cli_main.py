@@ -194,7 +194,7 @@ def test_invisible_characters_are_shown_in_errors(tmp_path: Path) -> None:
     assert (run.returncode, run.stderr) == (
         2, "cardgen: error: card.yaml: <U+200B>title: unknown key (expected one of: "
         "dictionary, players, min_length, title, output_dir, pdf, language, alphabet, "
-        "capitalized, ranking, rare_below, familiarity, avoid, opponent, game)\n",
+        "capitalized, ranking, rare_below, familiarity, avoid, opponent, casual_table, game)\n",
     )
     run = cardgen("build", "two\nlines.yaml", cwd=tmp_path)
     assert (run.returncode, run.stderr) == (

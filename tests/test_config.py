@@ -77,7 +77,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "colour: red\n",
          "colour: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid, opponent, game)"),
+         "avoid, opponent, casual_table, game)"),
         ("dictionary: nosuch\nplayers: 2\nmin_length: 3\n",
          "dictionary: no catalog list named 'nosuch' (`cardgen wordlists` lists them); "
          "for a file, write a path such as ./nosuch"),
@@ -88,9 +88,10 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
          "pdf.size: expected one of id1, business-us, business-eu, a7, index, got 'huge'"),
         (GOOD + "pdf: {sheet: a3}\n", "pdf.sheet: expected one of none, a4, letter, got 'a3'"),
         (GOOD + "pdf: {colour: red}\n",
-         "pdf.colour: unknown key (expected one of: size, sheet, font, words, seats, bleed)"),
+         "pdf.colour: unknown key (expected one of: size, sheet, font, words, seats, bleed, "
+         "cards)"),
         (GOOD + "pdf: big\n",
-         "pdf: expected a mapping (size, sheet, font, words, seats, bleed), got str 'big'"),
+         "pdf: expected a mapping (size, sheet, font, words, seats, bleed, cards), got str 'big'"),
         ("- dictionary: twl06\n", "expected a mapping of keys, got a list"),
         ("just text\n", "expected a mapping of keys, got str 'just text'"),
         ("", "the config is empty"),
@@ -112,7 +113,7 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         (GOOD + "3: x\n",
          "3: unknown key (expected one of: dictionary, players, min_length, title, "
          "output_dir, pdf, language, alphabet, capitalized, ranking, rare_below, familiarity, "
-         "avoid, opponent, game)"),
+         "avoid, opponent, casual_table, game)"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: casual\n",
          "opponent: expected `perfect` or a mapping {knows: ZIPF} such as {knows: 3.0}, "
          "got 'casual'"),
