@@ -368,7 +368,8 @@ def explain_config(
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
     odds = None
     if isinstance(solution, Solution):  # the model is Ghost's
-        knows = table.knows if table.knows is not None else config.opponent.table_knows
+        # The card's figures' table (`casual_table`, else `opponent`), unless a flag says.
+        knows = config.opponent.table_knows if source == FROM_CONFIG else table.knows
         play = casual_play(solution, traps.zipf if traps else None, knows)
         odds = position_odds(play, parsed, position.words)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)

@@ -17,9 +17,8 @@ from cardgen import alphabet
 from cardgen.alphabet import Spelling, default_spelling
 from cardgen.cards import list_spelling
 from cardgen.catalog import load_catalog
-from cardgen.explain import not_counted
 from cardgen.languages import A_Z, KEPT, LANGUAGES, LETTERS
-from cardgen.lexicon import playable_words
+from cardgen.lexicon import not_counted, playable_words
 from cardgen.solver import solve
 from cardgen.wordlists import CatalogList, load_wordlist
 

@@ -207,3 +207,36 @@ def test_casual_table_sets_the_figures_table_alone(write_config: Callable[..., P
 def test_the_same_card_gives_the_same_deck() -> None:
     card = make_card(Path("tests/data/animals.txt"), 4, 3)
     assert budget(card, PdfOptions()) == budget(dataclasses.replace(card), PdfOptions())
+
+
+@pytest.mark.parametrize(
+    ("keys", "message"),
+    [
+        ("casual_table: {knows: 3}\n",
+         "casual_table: has no effect with game: superghost (the casual-table model is Ghost's)"),
+        ("pdf: {cards: 2}\n",
+         "pdf.cards: has no effect with game: superghost (its booklet is printed whole)"),
+    ],
+)
+def test_keys_without_effect_on_superghost_are_refused(
+    write_config: Callable[..., Path], keys: str, message: str
+) -> None:
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\ngame: superghost\n"
+    path = write_config(base + keys)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+    assert load_card_config(write_config(base + "pdf: {cards: full}\n")).pdf.cards == FULL
+
+
+def test_explain_s_figures_use_the_card_s_table(
+    write_config: Callable[..., Path], runner: CliRunner
+) -> None:
+    """The figures explain prints are the card's: `casual_table` before `opponent`, unless a
+    flag names the table."""
+    path = str(write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+                            "opponent: {knows: 3.7}\ncasual_table: {knows: 2.5}\n"))
+    shown = runner.invoke(app, ["explain", path, ""]).stdout.splitlines()
+    assert shown[-2].startswith("At a casual table (knows words of Zipf 2.5+) ")
+    flagged = runner.invoke(app, ["explain", path, "", "--knows", "4"]).stdout.splitlines()
+    assert flagged[-2].startswith("At a casual table (knows words of Zipf 4+) ")

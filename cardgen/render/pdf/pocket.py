@@ -44,8 +44,8 @@ from cardgen.render.sentences import (
 from cardgen.selection import Step, full, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
 
-THIN = "\u2009"
-"""A thin space."""
+THIN = "\u200a"
+"""A hair space: it keeps a letter's overhang (f) off the box glued after it."""
 
 
 def letter_kind(opening: Opening) -> str:
@@ -113,7 +113,6 @@ def row_section(card: Card, seat: SeatStrategy) -> Section:
     for label, openings in rows.items():
         tokens: list[Token] = []
         for opening in openings:
-            # A thin space keeps a letter's overhang (f, j) off the box glued after it.
             tokens += [Token(opening.fragment[1:] + THIN),
                        Token(str(opening.printed_move), STYLES[letter_kind(opening)],
                              space=False)]
