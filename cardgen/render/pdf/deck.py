@@ -166,7 +166,7 @@ def pocket_sides(
             else:
                 last = seat_run(second_section(card, seat, fonts), 2, frame, fonts)
         elif any(o.printed for o in seat.openings):
-            last = seat_run(row_section(card, seat), seat.seat, frame, fonts)
+            last = seat_run(row_section(card, seat, fonts), seat.seat, frame, fonts)
         if last is not None:
             sides += last.sides
     return sides, last

@@ -26,6 +26,7 @@ from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
     MOVE,
+    REGULAR,
     TABLE,
     TRY,
     Entry,
@@ -46,6 +47,11 @@ from cardgen.strategy import Card, Opening, SeatStrategy
 
 THIN = "\u200a"
 """A hair space: it keeps a letter's overhang (f) off the box glued after it."""
+
+
+def overhangs(text: str, fonts: Fonts) -> bool:
+    """Whether the ink of `text`'s last letter reaches past its advance (an f does)."""
+    return bool(text) and fonts.ink(text[-1], REGULAR)[2] > fonts.measure(text[-1], REGULAR)
 
 
 def letter_kind(opening: Opening) -> str:
@@ -101,7 +107,7 @@ def second_section(
                    tuple(o.fragment for o in listed))
 
 
-def row_section(card: Card, seat: SeatStrategy) -> Section:
+def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     """A further seat's card: a row per first letter on the table; in it, for each printed
     opening, the rest of the letters on the table and the letter to play, and its words where
     they are printed."""
@@ -113,7 +119,8 @@ def row_section(card: Card, seat: SeatStrategy) -> Section:
     for label, openings in rows.items():
         tokens: list[Token] = []
         for opening in openings:
-            tokens += [Token(opening.fragment[1:] + THIN),
+            rest = opening.fragment[1:]
+            tokens += [Token(rest + THIN if overhangs(rest, fonts) else rest),
                        Token(str(opening.printed_move), STYLES[letter_kind(opening)],
                              space=False)]
             if opening.printed == "words":
@@ -191,7 +198,7 @@ def budget(card: Card, options: PdfOptions) -> Card:
             back = fitted(seat, 1, lambda s: second_section(card, s, fonts), frame, fonts,
                           order(seat))
             return back
-        return fitted(seat, sides, lambda s: row_section(card, s), frame, fonts, order(seat))
+        return fitted(seat, sides, lambda s: row_section(card, s, fonts), frame, fonts, order(seat))
 
     further = [s for s in card.seats if s.seat > 2 and s.seat in chosen]
     room = {s.seat: 2 for s in further}
