@@ -3,7 +3,8 @@
 Every relative link and picture resolves, to a file and to a heading; the README stays a
 newcomer's page that reaches every docs page; and every figure the pages quote that the code can
 give cheaply is compared with it: the side counts with the decks (tests/test_pdf_print.py's
-SIDES, which it measures on every shipped deck, and decks built here for the rest), the config
+SIDES and FULL_SIDES, budgeted and whole, which it measures on every shipped deck, and decks
+built here for the rest), the config
 keys with config.py's, the commands and options with the CLI's, the shipped configs with
 configs/, and the examples and terminal sessions run as written.
 """
@@ -23,9 +24,8 @@ from typing import Any
 import pdfplumber
 import pytest
 import typer.main
-import yaml
 from conftest import CONFIGS
-from test_pdf_print import SIDES
+from test_pdf_print import FULL_SIDES, SIDES
 
 from cardgen import __version__, runner
 from cardgen.cards import Lexicons, config_card
@@ -147,23 +147,19 @@ def test_the_readme_is_a_newcomers_page_that_reaches_every_docs_page() -> None:
 
 
 def test_the_cards_page_lists_every_shipped_decks_sides() -> None:
-    listed = {}
-    for sides, decks in table_rows(text(DOCS / "cards.md"), "| sides | decks |"):
+    listed, whole = {}, {}
+    for sides, full, decks in table_rows(text(DOCS / "cards.md"), "| sides | with `pdf.cards"):
         for deck in re.findall(r"`([^`]+)`", decks):
             assert deck not in listed, deck
-            listed[deck] = int(sides)
-    assert listed == SIDES
-
-
-def readme_decks() -> list[tuple[str, int, int]]:
-    rows = table_rows(section(README, "## Pocket cards"), "| deck | sides |")
-    return [(deck.strip("`"), int(sides), int(grids)) for deck, sides, grids in rows]
+            listed[deck], whole[deck] = int(sides), int(full)
+    assert (listed, whole) == (SIDES, FULL_SIDES)
 
 
 def test_the_readme_side_counts_are_the_decks() -> None:
-    assert [(deck, sides) for deck, sides, _ in readme_decks()] == [
-        (deck, SIDES[deck]) for deck, _, _ in readme_decks()
-    ]
+    rows = table_rows(section(README, "## Pocket cards"), "| deck | sides |")
+    quoted = [(deck.strip("`"), int(sides), int(full)) for deck, sides, full in rows]
+    assert quoted == [(deck, SIDES[deck], FULL_SIDES[deck]) for deck, _, _ in quoted]
+    assert len(quoted) >= 5
 
 
 @pytest.fixture(scope="module")
@@ -185,16 +181,6 @@ def deck(config_text: str, tmp_path: Path, lexicons: Lexicons) -> tuple[int, lis
         sides = len(pdf.pages)
     rows = [len({d.fragment for o in s.openings for d in o.decisions}) for s in card.seats]
     return sides, rows
-
-
-@pytest.mark.network
-@pytest.mark.parametrize(("name", "sides", "grids"), readme_decks(), ids=lambda v: str(v))
-def test_the_readme_grid_decks_are_the_decks(
-    name: str, sides: int, grids: int, tmp_path: Path, lexicons: Lexicons
-) -> None:
-    shipped = yaml.safe_load(text(CONFIGS / f"{name}.yaml"))
-    shipped["pdf"] = {**shipped.get("pdf", {}), "words": "none"}
-    assert deck(yaml.safe_dump(shipped), tmp_path, lexicons)[0] == grids
 
 
 def superghost_decks() -> list[list[str]]:
