@@ -54,9 +54,11 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
             "try": None,
             "rare": [],
             "named": [],
+            "printed": False,
+            "printed_move": None,
         }
     ]
-    assert card["schema"] == 3
+    assert card["schema"] == 4
     assert card["ranking"] == {"by": "fewest", "rare_below": 3.0, "avoid": 0}
     assert card["familiarity"]["source"] == "wordfreq 3.1.1 (en)"
     assert (card["opponent"], card["traps"]) == ("perfect", True)

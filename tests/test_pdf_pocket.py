@@ -19,8 +19,9 @@ from cardgen.config import load_card_config
 from cardgen.errors import ConfigError
 from cardgen.paper import FULL, PdfOptions
 from cardgen.render.pdf import render_card
+from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.pocket import budget, letter_kind
-from cardgen.render.sentences import front_worth, percent_down, worth_sentence
+from cardgen.render.sentences import percent_down, worth_sentence
 from cardgen.selection import cost, figures, full, pick, steps
 from cardgen.strategy import Odds, Opening, SeatStrategy
 

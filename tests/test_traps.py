@@ -324,7 +324,7 @@ def test_an_opening_won_only_against_perfect_players_gets_the_trap() -> None:
         "fragment": "", "losers": [3], "moves": [], "words": [],
         "try": {"move": "a", "mistakes": 1, "replies": 2,
                 "escape": {"word": "abyz", "zipf": 3.0}},
-        "rare": [], "named": [],
+        "rare": [], "named": [], "printed": False, "printed_move": None,
     }]
     markdown = render_card(gang_up_card(2.0))
     assert (

@@ -68,6 +68,8 @@ def environment() -> jinja2.Environment:
     env.globals["NO_FORCED_WIN"] = sentences.NO_FORCED_WIN
     env.globals["RARE_MARK"] = sentences.RARE_MARK
     env.globals["NAMED_MARK"] = sentences.NAMED_MARK
+    env.globals["NOT_LISTED"] = sentences.NOT_LISTED
+    env.globals["not_listed"] = sentences.not_listed
     env.filters["thousands"] = thousands
     env.filters["md"] = markdown_text
     env.filters["bold"] = lambda text: f"**{text}**"

@@ -1,10 +1,11 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
-Schema 3 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
+Schema 4 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
 language, alphabet, letters, capitalized, names, abbreviations, abbreviation_data}, players,
 min_length, title, losers, ranking{by, rare_below, avoid}, familiarity{source, sha256} or null,
-opponent ("perfect" or {knows}), traps, seats[{seat, openings[{fragment, losers, moves, words,
-try{move, mistakes, replies, escape{word, zipf} or null} or null, rare, named}]}].
+opponent ("perfect" or {knows}), traps, casual_table{knows} or null, seats[{seat,
+wins{none, full, card, best} or null, openings[{fragment, losers, moves, words, try{move,
+mistakes, replies, escape{word, zipf} or null} or null, rare, named, printed, printed_move}]}].
 Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
 alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.alphabet).
 Schema 2 added `ranking`, and each opening's `try` (the best try where the seat cannot win,
@@ -23,6 +24,15 @@ sha256s of the data whose abbreviations of the list were left out, the list's hu
 dictionary then, with `capitalized: lower`, German Wiktionary's nouns, separated by a space:
 `german`'s evtl, inkl, usw, docs/rules.md "Abbreviations in German lists"; null where the
 list has none).
+Schema 4 added the pocket deck (docs/rules.md, "What a card wins at a casual table"):
+`casual_table` (`{"knows": THETA}`: the Zipf frequency from which the casual table of the
+figures knows words; null where the card has none: SuperGhost, SuperDuperGhost), each seat's
+`wins` (how often the seat wins at that table, 0 to 1, not rounded: with nothing printed
+`none`, the whole deck `full`, what this deck prints `card`, each opening's best entry `best`;
+null without figures), and each opening's `printed` (what the deck prints for it: "words",
+"move" for a letter alone, or false for nothing) and `printed_move` (the letter it prints:
+the words' move or the letter alone; null where it prints nothing). They describe the deck the
+config's `pdf:` keys define, whatever formats are written.
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
 and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
@@ -35,9 +45,9 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.advice import try_document
-from cardgen.strategy import Card
+from cardgen.strategy import Card, Wins
 
-SCHEMA = 3
+SCHEMA = 4
 
 
 def card_document(card: Card) -> dict[str, Any]:
@@ -76,9 +86,11 @@ def card_document(card: Card) -> dict[str, Any]:
         "familiarity": familiarity,
         "opponent": "perfect" if card.opponent.knows is None else {"knows": card.opponent.knows},
         "traps": card.traps,
+        "casual_table": None if card.casual_table is None else {"knows": card.casual_table},
         "seats": [
             {
                 "seat": seat.seat,
+                "wins": _wins(seat.wins),
                 "openings": [
                     {
                         "fragment": o.fragment,
@@ -88,6 +100,8 @@ def card_document(card: Card) -> dict[str, Any]:
                         "try": try_document(o.best_try),
                         "rare": list(o.rare),
                         "named": list(o.named),
+                        "printed": o.printed or False,
+                        "printed_move": o.printed_move,
                     }
                     for o in seat.openings
                 ],
@@ -98,6 +112,13 @@ def card_document(card: Card) -> dict[str, Any]:
     if card.decision_tables:
         document = _with_decisions(document, card)
     return document
+
+
+def _wins(wins: Wins | None) -> dict[str, float] | None:
+    """A seat's win rates at the casual table, unrounded; None without figures."""
+    if wins is None:
+        return None
+    return {"none": wins.none, "full": wins.full, "card": wins.card, "best": wins.best}
 
 
 def _with_decisions(document: dict[str, Any], card: Card) -> dict[str, Any]:

@@ -7,14 +7,22 @@ from cardgen import __version__
 from cardgen.game import written_move
 from cardgen.render import render_template
 from cardgen.render.booklet import groups
+from cardgen.render.sentences import LETTER_MARKS, LetterKind, letter_kind
 from cardgen.strategy import Card
 
 
 def render_card(card: Card) -> str:
     """The card as Markdown: rules, verdict, one section per seat, and a footer; a card of
-    decision tables adds each seat's table as a booklet grouped for lookup."""
+    decision tables adds each seat's table as a booklet grouped for lookup. A budgeted deck
+    (`cardgen.selection`) lists only the entries it prints, and each seat what it wins."""
     if not card.decision_tables:
-        return render_template("card.md.j2", card=card, version=__version__)
+        return render_template(
+            "card.md.j2",
+            card=card,
+            version=__version__,
+            budget=budgeted(card),
+            kinds=_kinds(card),
+        )
     # Every seat but the first has its openings and plays listed in its section: its table
     # leaves them out, so each is printed once.
     tables = {seat.seat: groups(card, seat, openings=seat.seat == 1) for seat in card.seats}
@@ -25,4 +33,20 @@ def render_card(card: Card) -> str:
         groups=tables,
         rows={seat: sum(len(group.rows) for group in table) for seat, table in tables.items()},
         written=written_move,
+    )
+
+
+def _kinds(card: Card) -> list[LetterKind]:
+    """What the letters the card prints alone are, in the legend's order (the marks it keys)."""
+    found = {letter_kind(opening) for seat in card.seats for opening in seat.openings}
+    return [kind for kind in LETTER_MARKS if kind in found]
+
+
+def budgeted(card: Card) -> bool:
+    """Whether a deck was chosen for the card (`cardgen.selection`): some seat has its
+    figures or some opening what the deck prints for it, and it is not the whole deck
+    (`pdf.cards: full`); else every format prints every opening, as before budgets."""
+    return card.deck != "full" and any(
+        seat.wins is not None or any(o.printed is not None for o in seat.openings)
+        for seat in card.seats
     )

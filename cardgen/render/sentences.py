@@ -7,7 +7,9 @@ function as a filter of the same name (see `cardgen.render.environment`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Literal
 
 from cardgen.advice import Try
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -246,12 +248,123 @@ def named_line(opening: Opening) -> str:
 
 
 def percent_down(rate: float) -> str:
-    """A rate as a whole percentage rounded down, 100% only where it is exactly 1.
+    """A rate as the cards print it: a whole percentage rounded down, 100% only where it is
+    exactly 1 (the float's shortest decimal is rounded, so 0.29 is 29%, not 28%).
 
-    >>> percent_down(0.9699), percent_down(0.99999), percent_down(1.0), percent_down(0.0)
-    ('96%', '99%', '100%', '0%')
+    >>> percent_down(0.97), percent_down(0.29), percent_down(0.999999), percent_down(1.0)
+    ('97%', '29%', '99%', '100%')
+    >>> percent_down(0.9699), percent_down(0.0)
+    ('96%', '0%')
     """
-    return f"{min(math.floor(rate * 100), 99 if rate < 1 else 100)}%"
+    return f"{int(Decimal(repr(rate)) * 100)}%"
+
+
+def table_sentence(card: Card, around: tuple[str, str] = ("", "")) -> str:
+    """The casual table of a card's figures: 'knows words of Zipf 3+, such as fjord, not
+    fjeld' (each example word wrapped in `around`: Markdown's italics), 'knows every word, all
+    alike' without frequencies; '' for a card without figures."""
+    if card.casual_table is None:
+        return ""
+    if not card.casual_examples:
+        return "knows every word, all alike"
+    table = f"knows words of Zipf {card.casual_table:g}+"
+    # A lone example may be the known word or the unknown one (`cardgen.pocket.examples`).
+    if len(card.casual_examples) == 2:
+        known, unknown = (f"{around[0]}{word}{around[1]}" for word in card.casual_examples)
+        table += f", such as {known}, not {unknown}"
+    return table
+
+
+def worth_sentence(card: Card, seat: SeatStrategy, around: tuple[str, str] = ("", "")) -> str:
+    """What a seat's card wins at the casual table, in one line (docs/rules.md, "What a card
+    wins at a casual table"): 'At a casual table (knows words of Zipf 3+, such as fjord, not
+    fjeld) this card wins 97% of your games in seat 4; 78% without it.' (the example words
+    wrapped in `around`); '' for a seat without figures (`SeatStrategy.wins`)."""
+    if seat.wins is None or card.casual_table is None:
+        return ""
+    return (
+        f"At a casual table ({table_sentence(card, around)}) this card wins "
+        f"{percent_down(seat.wins.card)} of your games in seat {seat.seat}; "
+        f"{percent_down(seat.wins.none)} without it."
+    )
+
+
+LetterKind = Literal["win", "trap", "casual"]
+"""What a letter printed alone is: a forced win, the trap (or best try), or neither."""
+
+LETTER_MARKS: dict[LetterKind, str] = {"win": "!", "trap": "?", "casual": "\u00b0"}
+"""The mark after a letter printed alone, by what it is (plain characters: they print in
+black and white)."""
+
+
+def letter_kind(opening: Opening) -> LetterKind | None:
+    """What the letter an opening's entry prints alone is (None where it prints no letter
+    alone): a forced win (one of `moves`), the trap (the best try's letter), or neither (the
+    letter that wins most often at a casual table)."""
+    move = opening.printed_move
+    if opening.printed != "move" or move is None:
+        return None
+    if move in opening.moves:
+        return "win"
+    if opening.best_try is not None and move == opening.best_try.move:
+        return "trap"
+    return "casual"
+
+
+def letter_mark(opening: Opening) -> str:
+    """The mark after the letter an opening prints alone ('' where it prints none)."""
+    kind = letter_kind(opening)
+    return "" if kind is None else LETTER_MARKS[kind]
+
+
+def _meanings(card: Card) -> dict[LetterKind, str]:
+    return {
+        "win": "a forced win",
+        "trap": f"the {try_name(card)}",
+        "casual": "wins most often at a casual table",
+    }
+
+
+def letter_meaning(card: Card, opening: Opening) -> str:
+    """What the letter an opening prints alone is, in words: 'a forced win', 'the trap' (or
+    'the best try'), 'wins most often at a casual table'; '' where it prints none."""
+    kind = letter_kind(opening)
+    return "" if kind is None else _meanings(card)[kind]
+
+
+def letter_legend(card: Card, kinds: Iterable[LetterKind] = ("win", "trap", "casual")) -> str:
+    """What the marks after a letter alone mean, those of `kinds` in this order: '! a
+    forced win; ? the trap; \u00b0 wins most often at a casual table'."""
+    wanted = set(kinds)
+    return "; ".join(
+        f"{LETTER_MARKS[kind]} {meaning}"
+        for kind, meaning in _meanings(card).items() if kind in wanted
+    )
+
+
+NOT_LISTED = "not listed: play toward the most common word you know"
+"""What a budgeted card says of the openings it leaves out."""
+
+
+def not_listed() -> str:
+    """What a pocket card says where it prints nothing."""
+    return f"{NOT_LISTED[0].upper()}{NOT_LISTED[1:]}."
+
+
+def left_out(seat: SeatStrategy, around: tuple[str, str] = ("", "")) -> str:
+    """What a seat's budgeted card leaves out, in a sentence: 'This card leaves out 8 of the 9
+    openings (not listed: play toward the most common word you know); pdf.cards: full shows
+    them.' (the config key wrapped in `around`), or 'This card lists every opening.'"""
+    out = sum(1 for opening in seat.openings if opening.printed is None)
+    if not out:
+        return "This card lists every opening."
+    which = "the only opening" if len(seat.openings) == 1 else (
+        f"{out:,} of the {len(seat.openings):,} openings"
+    )
+    return (
+        f"This card leaves out {which} ({NOT_LISTED}); "
+        f"{around[0]}pdf.cards: full{around[1]} shows {'it' if out == 1 else 'them'}."
+    )
 
 
 def percent(rate: float) -> str:
@@ -266,58 +379,11 @@ def percent(rate: float) -> str:
     return f"{min(math.floor(rate * 1000), 999) / 10:.1f}%"
 
 
-def table_sentence(card: Card) -> str:
-    """The casual table of a card's figures: 'knows words of Zipf 3+, such as abject, not
-    aback' (its example words), or 'knows every word, all alike' (no frequencies)."""
-    if card.casual_table is None:
-        return ""
-    if not card.casual_examples:
-        return "knows every word, all alike"
-    known, *unknown = card.casual_examples
-    but = f", not {unknown[0]}" if unknown else ""
-    return f"knows words of Zipf {card.casual_table:g}+, such as {known}{but}"
-
-
-def worth_sentence(card: Card, seat: SeatStrategy) -> str:
-    """What a seat's card wins at the casual table, in one line ('' without figures): 'At a
-    casual table (knows words of Zipf 3+, such as abject, not aback) this card wins 97% of
-    your games in seat 4; 77% without it.'"""
-    if seat.wins is None or card.casual_table is None:
-        return ""
-    return (
-        f"At a casual table ({table_sentence(card)}) this card wins "
-        f"{percent_down(seat.wins.card)} of your games in seat {seat.seat}; "
-        f"{percent_down(seat.wins.none)} without it."
-    )
-
-
-def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:
-    """What card 1 wins for the seats on its front, in one sentence ('' without figures):
-    'At a casual table (...) this card wins 100% of your games in seat 1 (51% without it),
-    100% in seat 2 (49%).'"""
-    won = [s for s in seats if s.wins is not None]
-    if not won or card.casual_table is None:
-        return ""
-    if len(won) == 1:
-        return worth_sentence(card, won[0])
-    first, *rest = won
-    assert first.wins is not None
-    parts = [f"{percent_down(first.wins.card)} of your games in seat {first.seat} "
-             f"({percent_down(first.wins.none)} without it)"]
-    parts += [f"{percent_down(s.wins.card)} in seat {s.seat} ({percent_down(s.wins.none)})"
-              for s in rest if s.wins is not None]
-    return f"At a casual table ({table_sentence(card)}) this card wins {', '.join(parts)}."
-
-
-def not_listed() -> str:
-    """What a pocket card says where it prints nothing."""
-    return "Not listed: play toward the most common word you know."
-
-
 FILTERS = (
     ordinal, seat_list, verdict, seat_heading, rules_line, no_first_win, try_outcome,
     try_summary, try_name, try_legend, opponent_sentence, zipf, rare_legend,
     try_sentence, framed_legend, try_line, named_line, percent_down, table_sentence,
-    not_listed, worth_sentence, front_worth, percent,
+    worth_sentence, letter_mark, letter_meaning, letter_legend, left_out,
+    percent,
 )
 """The sentences the Jinja2 templates get as filters of the same name."""

@@ -37,16 +37,18 @@ from cardgen.render.pdf.layout import (
 from cardgen.render.pdf.sides import draw_top
 from cardgen.render.sentences import (
     framed_legend,
-    front_worth,
     no_first_win,
     not_listed,
     opponent_sentence,
+    percent_down,
     rules_sentence,
     seat_heading,
+    table_sentence,
     try_sentence,
     verdict,
+    worth_sentence,
 )
-from cardgen.strategy import Card
+from cardgen.strategy import Card, SeatStrategy
 
 STRIP_LETTER = 6.5
 """The smallest letters of a two-player front's strip of replies, in points."""
@@ -194,3 +196,19 @@ def second_line(card: Card) -> str:
     if "" in kinds:
         parts.append("blank: play toward the most common word you know")
     return "; ".join(parts)
+
+
+def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:
+    """What card 1 wins for the seats on its front, in one sentence ('' without figures):
+    'At a casual table (...) this card wins 100% of your games in seat 1 (51% without it),
+    100% in seat 2 (49%).'"""
+    won = [s for s in seats if s.wins is not None]
+    if not won or card.casual_table is None:
+        return ""
+    if len(won) == 1:
+        return worth_sentence(card, won[0])
+    parts = [f"{percent_down(s.wins.card)} of your games in seat {s.seat} "
+             f"({percent_down(s.wins.none)} without it)" if n == 0 else
+             f"{percent_down(s.wins.card)} in seat {s.seat} ({percent_down(s.wins.none)})"
+             for n, s in enumerate(won) if s.wins is not None]
+    return f"At a casual table ({table_sentence(card)}) this card wins {', '.join(parts)}."
