@@ -274,9 +274,10 @@ def test_the_markdown_lists_only_what_the_deck_prints() -> None:
         "",
         "| they open | you play | steer to |",
         "|---|---|---|",
-        "| d | **u**? | |",
-        "| g | **e**! | |",
-        "| m | **o**\u00b0 | |",
+        "| d | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
+        "duck (Zipf 2) get out |",
+        "| g | **e**! | a forced win |",
+        "| m | **o**\u00b0 | wins most often at a casual table |",
         "",
     ]
     assert (
@@ -296,11 +297,15 @@ def test_the_markdown_of_the_full_deck_and_of_an_empty_one() -> None:
         "| they open | you play | steer to |",
         "|---|---|---|",
         "| c | **o** | cow |",
-        "| d | **u**? | |",
+        "| d | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
+        "duck (Zipf 2) get out |",
         "| g | **e** | gecko |",
-        "| i | **b**? | |",
-        "| m | **u**? | |",
-        "| n | **e**? | |",
+        "| i | **b**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
+        "ibis (Zipf 3) get out |",
+        "| m | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
+        "mule (Zipf 3) get out |",
+        "| n | **e**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
+        "newt (Zipf 4) get out |",
         "",
     ]
     assert "A letter listed alone has a mark after it: ? the trap; after it" in text
@@ -341,7 +346,7 @@ def test_the_glance_grid_shows_the_listed_entries() -> None:
         "",
         "| on the table | you play | steer to |",
         "|---|---|---|",
-        "| co | **w**? | |",
+        "| co | **w**? | the trap; every letter completes a word |",
         "| do | **v** | dove |",
         "| du | **c** | duck |",
         "| ge | **c** | gecko |",
