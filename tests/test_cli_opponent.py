@@ -21,6 +21,13 @@ from cardgen.cli import app
 CASUAL = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 3.7}\n"
 """Animals against a table that knows words of Zipf 3.7+: the first seat wins by b (bear),
 c (camel, named when they challenge) or g (goat); against perfect players by b or g only."""
+FIGURES = [
+    "At a casual table (knows words of Zipf 3.7+) this position comes up in 100% of games; "
+    "from here the first player wins 52.3% playing as the table does, 100% keeping to the "
+    "card's words.",
+    "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%",
+]
+"""The start's figures at the card's casual table (Zipf 3.7+, the config's), whoever plays."""
 CASUAL_START = [
     "(start) · animals.txt, 2 players, words of 3+ letters",
     "Against a casual table that knows words of Zipf 3.7+ (the config's opponent).",
@@ -36,10 +43,7 @@ CASUAL_START = [
     "Escapes: after each letter, the word the others must know to stop the first player:",
     "  a  ant (Zipf 3.86)",
     "  c  camel (Zipf 3.64)",
-    "At a casual table (knows words of Zipf 3.7+) this position comes up in 100% of games; "
-    "from here the first player wins 52.3% playing as the table does, 100% keeping to the "
-    "card's words.",
-    "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%",
+    *FIGURES,
 ]
 PERFECT_START = [
     "(start) · animals.txt, 2 players, words of 3+ letters",
@@ -53,10 +57,7 @@ PERFECT_START = [
     "Escapes: after each letter, the word the others must know to stop the first player:",
     "  a  ant (Zipf 3.86)",
     "  c  camel (Zipf 3.64)",
-    "At a casual table (knows words of Zipf 3.7+) this position comes up in 100% of games; "
-    "from here the first player wins 52.3% playing as the table does, 100% keeping to the "
-    "card's words.",
-    "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%",
+    *FIGURES,
 ]
 
 

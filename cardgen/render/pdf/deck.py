@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardgen.paper import SIZES, PdfOptions
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
@@ -101,11 +101,15 @@ def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> 
     )
 
 
+SeatSides = Callable[[SeatStrategy], tuple[list[Side], Run | None]]
+"""A seat's sides in a deck, and the run of entries that ends them, if one does."""
+
+
 def seat_sides(
-    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions, of_seat: SeatSides
 ) -> tuple[list[Side], Run | None]:
-    """The sides after the front: each chosen seat from the second on; and the run of words
-    that ends them, if words do."""
+    """The sides after the front: each chosen seat from the second on (`of_seat`: the whole
+    deck's or the pocket deck's); and the run of entries that ends them, if one does."""
     sides: list[Side] = []
     last: Run | None = None
     for seat in card.seats[1:]:
@@ -116,12 +120,24 @@ def seat_sides(
             if seat.seat > 2:
                 sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
             continue
-        if seat.seat > 2:
-            sides += grid_sides(seat, card, frame, fonts)
-        if options.words != "none" and seat.won:
-            last = seat_run(word_section(seat, card, frame, fonts), seat.seat, frame, fonts)
-            sides += last.sides
+        more, last = of_seat(seat)
+        sides += more
     return sides, last
+
+
+def whole_seat(
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
+) -> SeatSides:
+    """A seat of the whole deck: from the third on its glance grids, then its words."""
+
+    def sides(seat: SeatStrategy) -> tuple[list[Side], Run | None]:
+        grids = grid_sides(seat, card, frame, fonts) if seat.seat > 2 else []
+        if options.words == "none" or not seat.won:
+            return grids, None
+        run = seat_run(word_section(seat, card, frame, fonts), seat.seat, frame, fonts)
+        return [*grids, *run.sides], run
+
+    return sides
 
 
 def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = True) -> str:
@@ -142,34 +158,25 @@ def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = 
     return f"Cards by seat: {f' {dot} '.join(parts)}." if parts else ""
 
 
-def pocket_sides(
-    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions
-) -> tuple[list[Side], Run | None]:
-    """The sides after the front of a budgeted deck (`cardgen.render.pdf.pocket`): the second
-    seat's words on the back of card 1, then each further seat's entries on its own card."""
-    sides: list[Side] = []
-    last: Run | None = None
-    for seat in card.seats[1:]:
-        if options.seats is not None and seat.seat not in options.seats:
-            continue
-        last = None
-        if not seat.openings:
-            if seat.seat > 2:
-                sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
-            continue
+def pocket_seat(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> SeatSides:
+    """A seat of a budgeted deck (`cardgen.render.pdf.pocket`): the second seat's words on the
+    back of card 1 (below the first seat's where the front cannot hold them), each further
+    seat's entries on its own card."""
+
+    def sides(seat: SeatStrategy) -> tuple[list[Side], Run | None]:
         if seat.seat == 2:
             seats = options.seats or tuple(range(1, card.players + 1))
-            if first_on_back(card, frame, fonts, seats):
-                section = second_section(card, seat, fonts, first=True)
-                mark = f"1{fonts.dot}2"
-                last = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
-            else:
-                last = seat_run(second_section(card, seat, fonts), 2, frame, fonts)
+            first = first_on_back(card, frame, fonts, seats)
+            section = second_section(card, seat, fonts, first=first)
+            mark = f"1{fonts.dot}2" if first else "2"
+            run = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
         elif any(o.printed for o in seat.openings):
-            last = seat_run(row_section(card, seat, fonts), seat.seat, frame, fonts)
-        if last is not None:
-            sides += last.sides
-    return sides, last
+            run = seat_run(row_section(card, seat, fonts), seat.seat, frame, fonts)
+        else:
+            return [], None
+        return list(run.sides), run
+
+    return sides
 
 
 def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
@@ -179,7 +186,8 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
     front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
     pocket = card.deck not in (None, "full")
-    rest, last = (pocket_sides if pocket else seat_sides)(card, frame, fonts, options)
+    of_seat = (pocket_seat if pocket else whole_seat)(card, frame, fonts, options)
+    rest, last = seat_sides(card, frame, fonts, options, of_seat)
     listed = [Side((), (), front_mark), *rest]
     if card.players > 2 and not pocket:  # card 1 indexes the grids' rows where it has room
         try:
