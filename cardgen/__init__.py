@@ -12,6 +12,8 @@ The whole pipeline in a few names, for notebooks and scripts (loaded on first us
     card = cardgen.make_card("twl06", players=2, min_length=4)
     card.seats[0].openings[0].moves                  # ('m', 'n')
     cardgen.render_markdown(card); cardgen.render_json(card); cardgen.render_pdf(card)
+    deck = cardgen.budget(card, cardgen.PdfOptions())   # what its pocket deck prints and wins
+    deck.seats[1].wins                               # none, full, card, best
     words = cardgen.load_wordlist("twl06").entries
     solution = cardgen.solve(cardgen.playable_words(words, 4), 2)
     super_card = cardgen.make_card("twl06", 2, 4, game="superghost")   # decision tables
@@ -52,6 +54,7 @@ _API = {
     "render_markdown": "cardgen.render.markdown:render_card",
     "render_json": "cardgen.render.json:render_card",
     "render_pdf": "cardgen.render.pdf:render_card",
+    "budget": "cardgen.render.pdf.pocket",
     "CardgenError": "cardgen.errors",
     "InputError": "cardgen.errors",
 }
@@ -84,6 +87,7 @@ __all__ = [
     "render_markdown",
     "render_json",
     "render_pdf",
+    "budget",
     "CardgenError",
     "InputError",
 ]
@@ -99,6 +103,7 @@ if TYPE_CHECKING:
     from cardgen.render.json import render_card as render_json
     from cardgen.render.markdown import render_card as render_markdown
     from cardgen.render.pdf import render_card as render_pdf
+    from cardgen.render.pdf.pocket import budget
     from cardgen.solver import Solution, solve
     from cardgen.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
     from cardgen.variants import Game, find_game

@@ -368,8 +368,9 @@ def explain_config(
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
     odds = None
     if isinstance(solution, Solution):  # the model is Ghost's
-        # The card's figures' table (`casual_table`, else `opponent`), unless a flag says.
-        knows = config.opponent.table_knows if source == FROM_CONFIG else table.knows
+        # The card's figures' table (`casual_table`, else `opponent`), unless --knows says.
+        flagged = source != FROM_CONFIG and table.knows is not None
+        knows = table.knows if flagged else config.opponent.table_knows
         play = casual_play(solution, traps.zipf if traps else None, knows)
         odds = position_odds(play, parsed, position.words)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)

@@ -37,8 +37,10 @@ def test_render_json_equals_the_build_output(runner: CliRunner, tmp_path: Path) 
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.output
     written = (tmp_path / "animals.json").read_text(encoding="utf-8")
-    # The config names its list as written ("animals.txt"), the call by its path.
-    assert cardgen.render_json(card).replace(str(DATA / "animals.txt"), "animals.txt") == written
+    # The config names its list as written ("animals.txt"), the call by its path; the build
+    # describes the deck its pdf keys choose (`budget`, default options here).
+    deck = cardgen.budget(card, cardgen.PdfOptions())
+    assert cardgen.render_json(deck).replace(str(DATA / "animals.txt"), "animals.txt") == written
     assert cardgen.render_markdown(card).startswith("# Animal Ghost\n")
     assert cardgen.render_pdf(card).startswith(b"%PDF-")
 
