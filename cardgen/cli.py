@@ -9,27 +9,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-import typer.core
 
 from cardgen import __version__
 from cardgen.errors import InputError, printable
 from cardgen.terminal import INTERRUPTED, reporting
-
-
-class _Command(typer.core.TyperCommand):
-    """A command whose usage line names its arguments plainly (`CONFIG...`, not `{CONFIG...}`),
-    and whose line in `cardgen --help` is its whole first sentence (click cuts at 45
-    characters)."""
-
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return str(super().get_short_help_str(limit=1000))
-
+from cardgen.usage import Command as _Command
+from cardgen.usage import WholeNumber
 
 app = typer.Typer(
     name="cardgen",
@@ -305,7 +293,8 @@ def play(
     seat: Annotated[
         int,
         typer.Option(
-            "--seat", metavar="N", help="Your seat: 1 moves first, 2 next, and so on."
+            "--seat", metavar="N", click_type=WholeNumber(),
+            help="Your seat: 1 moves first, 2 next, and so on.",
         ),
     ] = 1,
     hints: Annotated[
@@ -314,7 +303,8 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", metavar="S", help="Seed the computer's choices, so that a game replays."
+            "--seed", metavar="S", click_type=WholeNumber(),
+            help="Seed the computer's choices, so that a game replays.",
         ),
     ] = None,
     knows: KnowsOption = None,

@@ -220,11 +220,10 @@ def run_command(command: Any) -> NoReturn:
 
 
 def _usage_line(error: Any) -> str:
-    """A click usage error as one line: its message and where to find help."""
-    message = printable(" ".join(str(error.format_message()).split()))
-    ctx = getattr(error, "ctx", None)
-    command = ctx.command_path if ctx is not None else "cardgen"
-    return f"cardgen: error: {message} (see '{command} --help')"
+    """A click usage error as one line, in cardgen's words (`cardgen.usage`)."""
+    from cardgen.usage import message
+
+    return f"cardgen: error: {printable(message(error, sys.argv[1:]))}"
 
 
 def _asks_for_help(args: list[str]) -> bool:

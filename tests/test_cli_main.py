@@ -33,11 +33,33 @@ def test_bare_cardgen_prints_help_and_exits_0() -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["build"], "cardgen: error: Missing argument 'CONFIG...'. (see 'cardgen build --help')"),
+        # Issue 26 item 14: every usage mistake in cardgen's words, naming what is allowed.
+        (["build"], "cardgen: error: cardgen build: missing CONFIG...: YAML config files"),
+        (["explain", "c.yaml"], "cardgen: error: cardgen explain: missing FRAGMENT: the "
+         "letters played so far (a-z; capitals are read as small letters); '' for the start"),
         (["build", "--bogus", "x.yaml"],
-         "cardgen: error: No such option: --bogus (Possible options: --out) "
-         "(see 'cardgen build --help')"),
-        (["frobnicate"], "cardgen: error: No such command 'frobnicate'. (see 'cardgen --help')"),
+         "cardgen: error: --bogus: unknown option of cardgen build (expected one of: "
+         "--out/-o, --format/-f, --quiet/-q, --no-cache, --help)"),
+        (["wordlists", "fetch", "--al"], "cardgen: error: --al: unknown option of cardgen "
+         "wordlists fetch (expected one of: --all, --help)"),
+        (["--bogus"],
+         "cardgen: error: --bogus: unknown option of cardgen (expected one of: --version, "
+         "--help)"),
+        (["frobnicate"], "cardgen: error: 'frobnicate': not a command of cardgen (expected "
+         "one of: build, table, publish, explain, play, cache, wordlists)"),
+        (["wordlists", "frob"], "cardgen: error: 'frob': not a command of cardgen wordlists "
+         "(expected one of: fetch)"),
+        (["build", "x.yaml", "--out"], "cardgen: error: --out: expected DIR after it, got none"),
+        (["play", "x.yaml", "--seat"], "cardgen: error: --seat: expected N after it, got none"),
+        (["play", "x.yaml", "--seat", "x"],
+         "cardgen: error: --seat: expected a whole number, got 'x'"),
+        (["play", "x.yaml", "--seed", "1.5"],
+         "cardgen: error: --seed: expected a whole number, got '1.5'"),
+        (["cache", "--clear=3"], "cardgen: error: --clear: takes no value, got '3'"),
+        (["cache", "extra"],
+         "cardgen: error: cardgen cache: unexpected argument 'extra' (it takes none)"),
+        (["explain", "c.yaml", "a", "b"], "cardgen: error: cardgen explain: unexpected "
+         "argument 'b' (expected only CONFIG FRAGMENT)"),
         (["build", "--out", "", str(DATA / "animals.yaml")],
          "cardgen: error: --out: expected a folder, got ''"),
         (["wordlists", "fetch", "--all", "twl06"],
@@ -179,8 +201,8 @@ def test_a_huge_seed_is_one_short_line() -> None:
     run = cardgen("play", str(DATA / "animals.yaml"), "--seed", "7" * 5000)
     assert run.returncode == 2
     assert run.stderr == (
-        f"cardgen: error: Invalid value for '--seed': '{'7' * 49}...(4902 more)..."
-        f"{'7' * 49}' is not a valid int. (see 'cardgen play --help')\n"
+        f"cardgen: error: --seed: expected a whole number, got '{'7' * 49}...(4902 more)..."
+        f"{'7' * 49}'\n"
     )
 
 
