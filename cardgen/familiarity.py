@@ -255,6 +255,7 @@ def read_frequencies(path: Path, spec: str) -> Frequencies:
     """A `word<TAB>zipf` file (UTF-8; blank lines and `#` comments skipped)."""
     data = _read(path)
     zipf: dict[str, float] = {}
+    first: dict[str, int] = {}
     for number, line in enumerate(_lines(path, data), start=1):
         text = line.strip()
         if not text or text.startswith("#"):
@@ -272,7 +273,15 @@ def read_frequencies(path: Path, spec: str) -> Frequencies:
         if not (math.isfinite(value) and 0 <= value <= MAX_ZIPF):  # nan, inf, -3, 99
             shown = parts[1].strip()[:40]
             raise FamiliarityError(f"{path}: line {number}: expected {ZIPF_WANTED}, got {shown!r}")
-        zipf[parts[0].strip().lower()] = value
+        word = parts[0].strip().lower()
+        if word in first:  # two frequencies for one word: which one was meant?
+            raise FamiliarityError(
+                f"{path}: line {number}: {word!r} is listed twice (first on line {first[word]})"
+            )
+        first[word] = number
+        zipf[word] = value
+    if not zipf:
+        raise FamiliarityError(f"{path}: no words (expected word<TAB>zipf lines)")
     return Frequencies(spec, sha256(data), zipf)
 
 
@@ -321,7 +330,13 @@ def _read(path: Path) -> bytes:
 
 
 def _lines(path: Path, data: bytes) -> list[str]:
+    """The lines of a frequency or avoid file; one with a NUL byte is refused (a binary file,
+    or UTF-16), naming the first line that holds one."""
     try:
-        return decode_lines(data)
+        lines = decode_lines(data)
     except WordListError as error:
         raise FamiliarityError(f"{path}: {error}") from None
+    for number, line in enumerate(lines, start=1):
+        if "\0" in line:
+            raise FamiliarityError(f"{path}: line {number}: holds a NUL byte (not a text file)")
+    return lines

@@ -264,3 +264,38 @@ def test_keys_without_effect_are_refused(
     with pytest.raises(ConfigError) as caught:
         load_card_config(path)
     assert str(caught.value) == f"{path}: {message}"
+
+
+BAD_FAMILIARITY_FILES = {
+    # Issue 26 item 15: each refused, naming the file and the line.
+    "duplicate": ("freq.tsv", b"goat\t4.5\nbear\t2.9\nGoat\t4.0\n",
+                  "familiarity: {path}: line 3: 'goat' is listed twice (first on line 1)"),
+    "minus three": ("freq.tsv", b"goat\t4.5\nbear\t-3\n",
+                    "familiarity: {path}: line 2: expected a Zipf frequency from 0 to 10, "
+                    "got '-3'"),
+    "99": ("freq.tsv", b"goat\t99\n",
+           "familiarity: {path}: line 1: expected a Zipf frequency from 0 to 10, got '99'"),
+    "empty": ("freq.tsv", b"", "familiarity: {path}: no words (expected word<TAB>zipf lines)"),
+    "comments only": ("freq.tsv", b"# word<TAB>zipf\n\n",
+                      "familiarity: {path}: no words (expected word<TAB>zipf lines)"),
+    "NUL in frequencies": ("freq.tsv", b"goat\t4.5\nbe\0ar\t2.9\n",
+                           "familiarity: {path}: line 2: holds a NUL byte (not a text file)"),
+    "NUL in avoid": ("avoid.txt", b"goat\n\nbe\0ar\n",
+                     "avoid: {path}: line 3: holds a NUL byte (not a text file)"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FAMILIARITY_FILES))
+def test_bad_frequency_and_avoid_files_are_refused_with_the_line(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path, case: str
+) -> None:
+    name, data, message = BAD_FAMILIARITY_FILES[case]
+    (tmp_path / "freq.tsv").write_text(FREQUENCIES)
+    (tmp_path / "avoid.txt").write_text("goat\n")
+    (tmp_path / name).write_bytes(data)  # one of the two files is bad
+    config = write_config(FAMILIAR + "familiarity: freq.tsv\navoid: avoid.txt\n")
+    result = runner.invoke(app, ["build", str(config), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.stdout) == (2, "")
+    message = message.format(path=tmp_path / name)
+    assert result.stderr == f"cardgen: error: {config}: {message}\n"
+    assert not (tmp_path / "out").exists()
