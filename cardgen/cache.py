@@ -340,7 +340,7 @@ class Store:
         if self.root is None:
             yield "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)"
         elif clear:
-            yield f"removed {self.clear()} entries from {self.root}"
+            yield f"removed {_entries(self.clear())} from {self.root}"
         else:
             yield from self.describe()
 
@@ -352,7 +352,7 @@ class Store:
             yield f"{_summary(path)}  {_megabytes(info.st_size)}  {used}"
         total = sum(info.st_size for _, info in entries)
         yield (
-            f"{len(entries)} entries, {_megabytes(total)} of {_megabytes(self.limit)} "
+            f"{_entries(len(entries))}, {_megabytes(total)} of {_megabytes(self.limit)} "
             f"in {self.root}"
         )
 
@@ -374,7 +374,7 @@ def _solution_class(name: str) -> type:
 
 
 def _summary(path: Path) -> str:
-    """What an entry holds, from its key line: `card twl06, 2 players, min 4`."""
+    """What an entry holds, from its key line: `card ghost, twl06, 2 players, min 4`."""
     try:
         with open(path, "rb") as handle:
             handle.readline()
@@ -384,9 +384,14 @@ def _summary(path: Path) -> str:
         name = source.get("catalog") or source.get("file") or "?"
         players = ", ".join(map(str, key["players"])) if key["kind"] == "rows" else key["players"]
         length = key.get("min_length") or key.get("min_lengths")
-        return f"{key['kind']:<8} {name}, {players} players, min {length}"
+        game = key["game"]["name"] if isinstance(key.get("game"), dict) else "?"
+        return f"{key['kind']:<8} {game}, {name}, {players} players, min {length}"
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"{path.name} (unreadable)"
+
+
+def _entries(count: int) -> str:
+    return f"{count:,} {'entry' if count == 1 else 'entries'}"
 
 
 def _megabytes(size: int) -> str:

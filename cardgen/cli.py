@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -74,15 +74,15 @@ QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="Do not list the files written.")
 ]
 NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Compute afresh; keep nothing.")]
-FormatOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--format",
-        "-f",
-        metavar="FORMAT",
-        help="A format to write; repeat for several (default: all).",
-    ),
-]
+
+
+def _format_option(formats: str) -> Any:
+    """The --format option of a command, its help saying which formats it writes unasked."""
+    return Annotated[
+        list[str] | None,
+        typer.Option("--format", "-f", metavar="FORMAT",
+                     help=f"A format to write; repeat for several. {formats}"),
+    ]
 
 
 def _out_folder(out: str | None) -> Path | None:
@@ -116,19 +116,21 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
             typer.echo(printable(str(path)))  # one line each, whatever the names hold
 
 
-def _run_command(name: str, summary: str, example: str) -> None:
-    """Add `cardgen build` or `cardgen table`: the same arguments, one runner."""
+def _run_command(name: str, summary: str, example: str, formats: str) -> None:
+    """Add `cardgen build` or `cardgen table`: the same arguments, one runner; `formats`
+    says which formats there are and which it writes when none is named."""
 
     def command(
         configs: ConfigArg,
         out: OutOption = None,
-        format: FormatOption = None,
+        format: Any = None,
         quiet: QuietOption = False,
         no_cache: NoCacheOption = False,
     ) -> None:
         _run(name, configs, out, format, quiet, not no_cache)
 
     command.__doc__ = f"{summary}\n\nExample: {example}"
+    command.__annotations__["format"] = _format_option(formats)
     app.command(name, cls=_Command)(command)
 
 
@@ -137,12 +139,14 @@ _run_command(
     "Build the strategy card of each config: OUT/<config stem>.md, .json and .pdf "
     "(formats md, json, pdf; svg, the strategy map, only when asked for).",
     "cardgen build configs/twl06-2p.yaml --format pdf",
+    "Formats: md, json, pdf, svg (default: md, json and pdf; svg only when named).",
 )
 _run_command(
     "table",
     "Build a strategy table across word lists, player counts and minimum lengths "
     "(formats md, csv, json).",
     "cardgen table configs/tables/classic.yaml --format md",
+    "Formats: md, csv, json (default: all three).",
 )
 
 

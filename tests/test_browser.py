@@ -146,10 +146,17 @@ def test_a_card_page_shows_the_answer_under_each_opening(
             if words:
                 expected.append([fragment, words[0][len(fragment)], ", ".join(words)])
             elif best and best["replies"]:
-                one = best["mistakes"] == 1
-                verb = ("loses" if one else "lose") if card["players"] == 2 else (
-                    "saves you" if one else "save you")
-                outcome = f"{best['mistakes']} of {best['replies']} replies {verb}"
+                mistakes, replies, two = best["mistakes"], best["replies"], card["players"] == 2
+                if replies == 1:  # issue 26 item 13: not '0 of 1 replies save you'
+                    verb = ("loses" if two else "saves you") if mistakes else (
+                        "does not lose" if two else "does not save you")
+                    outcome = f"the one reply {verb}"
+                elif not mistakes:
+                    outcome = f"none of {replies} replies {'loses' if two else 'saves you'}"
+                else:
+                    verb = ("loses" if mistakes == 1 else "lose") if two else (
+                        "saves you" if mistakes == 1 else "save you")
+                    outcome = f"{mistakes} of {replies} replies {verb}"
                 if best["escape"]:
                     escape = best["escape"]
                     outcome += (f"; only players who know words as rare as {escape['word']} "

@@ -439,15 +439,29 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
     # The card, and the card with what its deck prints chosen (the `pdf` keys' part).
-    assert sorted(line[:40] for line in lines[:2]) == [
-        "card     animals.txt, 2 players, min 3  0.0 MB  "[:40],
-        "deck     animals.txt, 2 players, min 3  0.0 MB  "[:40],
+    assert sorted(line[:47] for line in lines[:2]) == [  # issue 26 item 13: the game named
+        "card     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "deck     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
     assert lines[2].startswith("2 entries, 0.0 MB of 1,024.0 MB in ")
     assert lines[2].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
     assert (cleared.exit_code, cleared.stdout) == (0, f"removed 2 entries from {folder}\n")
     assert list(folder.iterdir()) == []
+
+
+def test_cache_rows_name_the_game_and_count_one_entry(
+    folder: Path, runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue 26 item 13: a SuperGhost entry says so; '1 entry', not '1 entries'."""
+    config = load_card_config(DATA / "animals-superghost.yaml")
+    Store.default().game(config, lambda: config_game(config, Lexicons(), traps=False)[0],
+                         traps=False)
+    lines = runner.invoke(app, ["cache"]).stdout.splitlines()
+    assert lines[0].startswith("solution superghost, animals.txt, 2 players, min 3  0.0 MB  ")
+    assert lines[1].startswith("1 entry, 0.0 MB of 1,024.0 MB in ")
+    cleared = runner.invoke(app, ["cache", "--clear"])
+    assert cleared.stdout == f"removed 1 entry from {folder}\n"
 
 
 def test_no_cache_on_the_command_line(folder: Path, runner: CliRunner, tmp_path: Path) -> None:
@@ -477,7 +491,7 @@ def test_a_table_read_back_reads_no_word_list(
         cold = (tmp_path / "cold" / f"table.{fmt}").read_bytes()
         assert (tmp_path / "warm" / f"table.{fmt}").read_bytes() == cold, fmt
     shown = runner.invoke(app, ["cache"]).stdout.splitlines()
-    expected = "rows     animals.txt, 2, 3 players, min 3  0.0 MB  "
+    expected = "rows     ghost, animals.txt, 2, 3 players, min 3  0.0 MB  "
     assert any(line.startswith(expected) for line in shown)
 
 

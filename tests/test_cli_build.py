@@ -342,7 +342,7 @@ def test_card_numbers_read_well() -> None:
     """Thousands separators and singulars on the card (issue 20, item 17)."""
     from conftest import word_card
 
-    from cardgen.advice import Try
+    from cardgen.advice import Escape, Try
     from cardgen.render.markdown import render_card
     from cardgen.render.sentences import try_outcome
 
@@ -356,3 +356,9 @@ def test_card_numbers_read_well() -> None:
     assert try_outcome(Try("a", 1, 2), 3) == "1 of 2 replies saves you"
     assert try_outcome(Try("a", 2592, 3067), 2) == "2,592 of 3,067 replies lose"
     assert try_outcome(Try("a", 0, 5), 2) == "no try helps"
+    # Issue 26 item 13: a trap none of whose replies is a mistake, and a lone reply.
+    trap = Try("a", 0, 2, Escape("aba", 3.0))
+    assert try_outcome(trap, 2) == "none of 2 replies loses"
+    assert try_outcome(trap, 3, brief=True) == "none of 2 saves you"
+    assert try_outcome(Try("a", 1, 1), 2) == "the one reply loses"
+    assert try_outcome(Try("a", 0, 1, Escape("aba", 3.0)), 3) == "the one reply does not save you"

@@ -305,3 +305,22 @@ def test_knows_needs_word_frequencies(runner: CliRunner, write_config: Any) -> N
             f"cardgen: error: --knows: {config} reads no word frequencies (familiarity: none), "
             "and a casual table is one that knows only the common words\n"
         )
+
+
+def test_a_trap_with_no_mistake_among_its_replies_reads_naturally(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue 26 item 13: not '0 of the second player's 2 replies are mistakes'. After a, both
+    replies (b, c) win for the second player: the trap's one hope is a word too rare."""
+    (tmp_path / "words.txt").write_text("aba\nabe\naca\nace\n")
+    (tmp_path / "freq.tsv").write_text("aba\t3\nabe\t3\naca\t3\nace\t3\n")
+    config = tmp_path / "trap.yaml"
+    config.write_text("dictionary: words.txt\nplayers: 2\nmin_length: 3\nranking: familiar\n"
+                      "familiarity: freq.tsv\n")
+    shown = runner.invoke(app, ["explain", str(config), ""])
+    assert shown.exit_code == 0, shown.output
+    assert ("Trap: a: none of the second player's 2 replies is a mistake that lets the first "
+            "player escape.\n") in shown.stdout
+    game = runner.invoke(app, ["play", str(config), "--hints", "--seed", "1"], input="quit\n")
+    assert "card: no letter forces a win; best try a (none of 2 replies is a mistake)\n" in (
+        game.stdout)

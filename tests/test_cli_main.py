@@ -72,6 +72,17 @@ def test_usage_mistakes_are_one_line_exit_2(args: list[str], line: str, tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("command", "formats"),
+    [("build", "Formats: md, json, pdf, svg (default: md, json and pdf; svg only when named)."),
+     ("table", "Formats: md, csv, json (default: all three).")],
+)
+def test_format_help_says_what_is_written_unasked(command: str, formats: str) -> None:
+    """Issue 26 item 13: not '(default: all)', which left out svg without saying so."""
+    run = cardgen(command, "--help")
+    assert formats in " ".join(run.stdout.split())
+
+
 @pytest.mark.parametrize("command", ["build", "table", "explain", "play", "wordlists fetch"])
 def test_help_shows_no_python_type_names(command: str) -> None:
     run = cardgen(*command.split(), "--help")

@@ -274,8 +274,8 @@ def test_the_markdown_lists_only_what_the_deck_prints() -> None:
         "",
         "| they open | you play | steer to |",
         "|---|---|---|",
-        "| d | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
-        "duck (Zipf 2) get out |",
+        "| d | **u**? | the trap; the one reply does not lose; only players who know words "
+        "as rare as duck (Zipf 2) get out |",
         "| g | **e**! | a forced win |",
         "| m | **o**\u00b0 | wins most often at a casual table |",
         "",
@@ -297,15 +297,15 @@ def test_the_markdown_of_the_full_deck_and_of_an_empty_one() -> None:
         "| they open | you play | steer to |",
         "|---|---|---|",
         "| c | **o** | cow |",
-        "| d | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
-        "duck (Zipf 2) get out |",
+        "| d | **u**? | the trap; the one reply does not lose; only players who know words "
+        "as rare as duck (Zipf 2) get out |",
         "| g | **e** | gecko |",
-        "| i | **b**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
-        "ibis (Zipf 3) get out |",
-        "| m | **u**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
-        "mule (Zipf 3) get out |",
-        "| n | **e**? | the trap; 0 of 1 replies lose; only players who know words as rare as "
-        "newt (Zipf 4) get out |",
+        "| i | **b**? | the trap; the one reply does not lose; only players who know words "
+        "as rare as ibis (Zipf 3) get out |",
+        "| m | **u**? | the trap; the one reply does not lose; only players who know words "
+        "as rare as mule (Zipf 3) get out |",
+        "| n | **e**? | the trap; the one reply does not lose; only players who know words "
+        "as rare as newt (Zipf 4) get out |",
         "",
     ]
     assert "A letter listed alone has a mark after it: ? the trap; after it" in text

@@ -28,11 +28,15 @@ def advice(position: Position, solution: GameSolution) -> str:
         return f"card: every {noun} completes a word"
     if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
         return f"card: no {noun} forces a win, and no try helps: every reply keeps their win"
-    return (
-        f"card: no {noun} forces a win; best try "
-        f"{shown_move(solution, position.fragment, found.move)} ({found.mistakes} of "
-        f"{found.replies} replies {'is a mistake' if found.mistakes == 1 else 'are mistakes'})"
-    )
+    if found.replies == 1:
+        outcome = f"its one reply {'is' if found.mistakes else 'is not'} a mistake"
+    elif not found.mistakes:  # a trap: its hope is a word too rare for them
+        outcome = f"none of {found.replies} replies is a mistake"
+    else:
+        outcome = (f"{found.mistakes} of {found.replies} replies "
+                   f"{'is a mistake' if found.mistakes == 1 else 'are mistakes'}")
+    move = shown_move(solution, position.fragment, found.move)
+    return f"card: no {noun} forces a win; best try {move} ({outcome})"
 
 
 def shown_move(solution: GameSolution, fragment: str, move: str) -> str:

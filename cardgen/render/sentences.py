@@ -125,15 +125,24 @@ RARE_MARK = "\u2020"
 
 def try_outcome(best: Try, players: int, *, brief: bool = False) -> str:
     """How the best try may turn out: '22 of 25 replies lose', '1 of 2 replies loses' (with
-    more than two players, a mistake need not make the replier lose: 'save you'); 'no try
-    helps' when no reply is a mistake. `brief` leaves out 'replies', where the framed letter
-    stands next to it: '22 of 25 lose'."""
+    more than two players, a mistake need not make the replier lose: 'save you'), 'the one
+    reply loses', 'none of 2 replies loses' (a trap, whose hope is the rare word); 'no try
+    helps' when no reply is a mistake and there is no trap. `brief` leaves out 'replies',
+    where the framed letter stands next to it: '22 of 25 lose'."""
     if not best.replies:
         return "every letter completes a word"
     if not best.mistakes and best.escape is None:  # no mistake to hope for, and no trap
         return "no try helps"
+    two = players == 2
+    if best.replies == 1 and not brief:  # 'the one reply loses', not '1 of 1 replies lose'
+        verb = ("loses" if two else "saves you") if best.mistakes else (
+            "does not lose" if two else "does not save you")
+        return f"the one reply {verb}"
+    if not best.mistakes:  # a trap whose one hope is the rare word: 'none of 2 replies loses'
+        verb = "loses" if two else "saves you"
+        return f"none of {best.replies:,}{'' if brief else ' replies'} {verb}"
     one = best.mistakes == 1
-    verb = ("loses" if one else "lose") if players == 2 else ("saves you" if one else "save you")
+    verb = ("loses" if one else "lose") if two else ("saves you" if one else "save you")
     return f"{best.mistakes:,} of {best.replies:,}{'' if brief else ' replies'} {verb}"
 
 
