@@ -30,6 +30,7 @@ import hashlib
 import importlib
 import json
 import os
+import stat
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -39,8 +40,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from cardgen import __version__
 from cardgen.catalog import load_catalog
 from cardgen.codec import BadEntry, pack, unpack
-from cardgen.errors import CardgenWarning, OutputError
-from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.errors import CardgenWarning, InputError, OutputError
+from cardgen.files import InputFileError, expand_user, read_limited, write_all
 from cardgen.names import DATA
 from cardgen.wordlists import MAX_LIST_BYTES, CatalogList, ListFile, cache_dir
 
@@ -176,7 +177,9 @@ def folder() -> Path | None:
     if configured == "off":
         return None
     if configured:
-        return Path(configured).expanduser()
+        return expand_user(
+            configured, lambda problem: InputError(f"CARDGEN_SOLUTION_CACHE: {problem}")
+        )
     return cache_dir() / "solutions"
 
 
@@ -261,6 +264,8 @@ class Store:
             return None
         path = self.root / entry_name(key)
         try:
+            if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the read
+                raise BadEntry("not a regular file")
             value = unpack(path, key, kind)
         except OSError:  # no such entry (or no folder): compute it; keeping it says the rest
             return None
@@ -349,7 +354,8 @@ class Store:
         entries = self.entries()
         for path, info in reversed(entries):
             used = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.st_mtime))
-            yield f"{_summary(path)}  {_megabytes(info.st_size)}  {used}"
+            summary = _summary(path) if stat.S_ISREG(info.st_mode) else f"{path.name} (unreadable)"
+            yield f"{summary}  {_megabytes(info.st_size)}  {used}"
         total = sum(info.st_size for _, info in entries)
         yield (
             f"{_entries(len(entries))}, {_megabytes(total)} of {_megabytes(self.limit)} "

@@ -347,7 +347,9 @@ def cache_command(
     """
     from cardgen.cache import Store
 
-    for line in Store.default().report(clear=clear):
+    with reporting():
+        lines = list(Store.default().report(clear=clear))
+    for line in lines:
         typer.echo(line)
 
 

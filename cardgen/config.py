@@ -280,7 +280,9 @@ class _Reader(MappingReader):
 
     def game(self) -> Game:
         """Key `game`: the game to solve (default ghost)."""
-        return find_game(self.choice("game", self.data.get("game", "ghost"), GAME_NAMES))
+        name = self.data.get("game", "ghost")
+        name = name.lower() if isinstance(name, str) else name  # SuperGhost, as elsewhere
+        return find_game(self.choice("game", name, GAME_NAMES))
 
 
 def _identity(source: WordListSource) -> object:

@@ -71,18 +71,19 @@ def unusable(path: Path, what: str, written: str) -> str | None:
     """Why `path` cannot be read as a `what` ("word list file", "font file", ...): it is
     missing, a folder, a device or FIFO, a link loop, ...; None for a regular file.
     `written` is the path as the user wrote it (quoted)."""
+    a = "an" if what[:1] in ("a", "e", "i", "o", "u") else "a"
     try:
         info = path.stat()
     except OSError as error:
         if error.errno == errno.ENOENT:
             return f"no {what} {written} (looked for {path})"
         if error.errno == errno.ELOOP:
-            return f"{path}: a loop of symbolic links, not a {what}"
+            return f"{path}: a loop of symbolic links, not {a} {what}"
         return f"{path}: cannot read {what}: {error.strerror or error}"
     if stat.S_ISDIR(info.st_mode):
-        return f"{path} is a folder, not a {what}"
+        return f"{path} is a folder, not {a} {what}"
     if not stat.S_ISREG(info.st_mode):
-        return f"{path} is {_special(info.st_mode)}, not a {what}"
+        return f"{path} is {_special(info.st_mode)}, not {a} {what}"
     return None
 
 
@@ -124,6 +125,26 @@ def _size(limit: int) -> str:
 
 
 _STAGED = re.compile(r"\.(?P<name>.+)\.cardgen-(?P<pid>\d+)-[^.]+\.tmp")
+
+
+STAGING_NAME = 200
+"""The bytes of a target's name kept in its staging file's name (the rest is cut), so that a
+target with a long name (up to the system's 255) still has a staging name the system takes."""
+
+
+def _short(name: str) -> str:
+    """`name` cut to at most `STAGING_NAME` bytes of UTF-8, on a character boundary."""
+    return name.encode()[:STAGING_NAME].decode(errors="ignore")
+
+
+def _unwritable(folder: Path, exc: OSError) -> str:
+    """Why no file can be made in `folder`: a folder of the system (/proc, /sys) that takes no
+    new files is said as such, not as the system's `No such file or directory`."""
+    if exc.errno == errno.ENOENT:
+        existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        if existing is not None and existing.is_dir():
+            return f"{folder}: cannot write: the system does not allow new files in {existing}"
+    return f"{folder}: cannot write: {exc.strerror or exc}"
 
 
 def _umask() -> int:
@@ -180,18 +201,25 @@ def write_all(files: Mapping[Path, bytes]) -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 _remove_stale(target.parent)
                 fd, tmp = tempfile.mkstemp(
-                    prefix=f".{target.name}.cardgen-{os.getpid()}-",
+                    prefix=f".{_short(target.name)}.cardgen-{os.getpid()}-",
                     suffix=".tmp",
                     dir=target.parent,
                 )
             except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
                 folders = (target.parent, *target.parent.parents)
                 blocking = next((p for p in folders if p.is_file()), None)
+                if blocking is None and not target.parent.is_dir():
+                    blocking = next((p for p in folders if p.exists() and not p.is_dir()), None)
+                    if blocking is not None:  # /dev/null, say
+                        what = _special(blocking.stat().st_mode)
+                        raise OutputError(
+                            f"{blocking}: cannot write: it is {what}, not a folder"
+                        ) from None
                 if blocking is None:  # a dangling link, say: the system's words
                     raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
                 raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
             except OSError as exc:
-                raise OutputError(f"{target.parent}: cannot write: {exc.strerror or exc}") from None
+                raise OutputError(_unwritable(target.parent, exc)) from None
             staged.append((tmp, target))
             try:
                 with os.fdopen(fd, "wb") as handle:

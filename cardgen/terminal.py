@@ -124,7 +124,8 @@ class Display:
 def fill_closed_streams() -> None:
     """Put /dev/null in place of a standard stream the caller closed (`cardgen ... >&-`):
     output to it is dropped, input from it ends at once, and no file the run opens can take
-    its descriptor by chance."""
+    its descriptor by chance. stdout and stderr write what their encoding cannot carry as
+    escapes (`\\u2026` under latin-1 or a C locale), never failing on it."""
     for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY),
                            (2, "stderr", os.O_WRONLY)):
         try:
@@ -136,6 +137,9 @@ def fill_closed_streams() -> None:
                 os.close(null)
         if getattr(sys, name) is None:
             setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False))  # noqa: SIM115
+        stream = getattr(sys, name)
+        if fd and hasattr(stream, "reconfigure"):  # latin-1 or ASCII: escape what it cannot carry
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _bar(stream: TextIO) -> Progress:
@@ -195,10 +199,16 @@ def run_command(command: Any) -> NoReturn:
         sys.stdout.flush()
     except KeyboardInterrupt:
         status = INTERRUPTED
+    except SystemExit:
+        # click's own exit on a closed pipe (`cardgen cache | head -1`) wraps stdout first; a
+        # reader that went away is no error, as for cat
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise SystemExit(0) from None
+        raise
     except BrokenPipeError:
-        # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does.
+        # The reader of stdout went away (`cardgen ... | head -1`): stop quietly, as cat does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(1) from None
+        raise SystemExit(0) from None
     except OSError as error:  # stdout on a full disk, or closed; or a file not caught below
         where = "standard output" if error.filename is None else printable(str(error.filename))
         if error.filename is None:

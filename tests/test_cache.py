@@ -32,7 +32,7 @@ from cardgen.config import (
     load_card_config,
     load_table_config,
 )
-from cardgen.errors import CardgenWarning, FetchError
+from cardgen.errors import CardgenWarning, FetchError, printable
 from cardgen.explain import explain
 from cardgen.game import GameSolution
 from cardgen.render.markdown import render_card as render_markdown
@@ -557,3 +557,26 @@ def test_compiled_templates_are_kept_beside_the_solution_cache(
         render.environment.cache_clear()
     monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", "off")
     assert render._compiled_templates() is None
+
+
+def test_a_fifo_as_an_entry_is_a_miss_not_a_hang(folder: Path, tmp_path: Path) -> None:
+    config = load_card_config(ANIMALS)
+    entry = folder / entry_name(config_key(config, "card"))
+    folder.mkdir(parents=True)
+    os.mkfifo(entry)
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", "build", str(ANIMALS), "-f", "json", "--out",
+         str(tmp_path / "out")], capture_output=True, text=True, timeout=60,
+    )
+    warning = printable(f"cache: {entry}: not a regular file; removed, computing it again")
+    assert (run.returncode, run.stderr) == (0, f"cardgen: warning: {warning}\n")
+    assert entry.is_file() and (tmp_path / "out" / "animals.json").is_file()
+
+
+def test_cardgen_cache_lists_a_fifo_entry_without_opening_it(folder: Path) -> None:
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "card-0.entry")
+    run = subprocess.run([sys.executable, "-m", "cardgen", "cache"], capture_output=True,
+                         text=True, timeout=30)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("card-0.entry (unreadable)  0.0 MB  ")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -374,6 +375,28 @@ def test_the_game_key_names_the_game(write_config: Callable[..., Path], game: st
                             "superduperghost": "Who wins SuperDuperGhost?"}[game]
 
 
+@pytest.mark.parametrize(("written", "game"), [("SuperGhost", "superghost"), ("GHOST", "ghost"),
+                                               ("SuperDuperGhost", "superduperghost")])
+def test_the_game_name_is_case_insensitive(
+    write_config: Callable[..., Path], written: str, game: str
+) -> None:
+    path = write_config(f"dictionary: animals.txt\nplayers: 2\nmin_length: 3\ngame: {written}\n")
+    assert load_card_config(path).game.name == game
+
+
+def test_a_fifo_as_avoid_file_is_refused_as_what_it_is(
+    write_config: Callable[..., Path], tmp_path: Path
+) -> None:
+    os.mkfifo(tmp_path / "avoid.txt")
+    path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+                        "ranking: familiar\navoid: avoid.txt\n")
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value).endswith(
+        f"avoid: {tmp_path / 'avoid.txt'} is a FIFO (named pipe), not an avoid file"
+    )
+
+
 # --- paths that are not what they should be (issue 20, items 2 and 8) --------------------
 
 
@@ -387,11 +410,12 @@ def test_an_unusable_path_says_what_it_is(
 ) -> None:
     """Missing, a folder, a device, a symbolic link loop: each said as it is."""
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    a = "an" if what.startswith("a") else "a"
     cases = {
         "./nothing.txt": f"no {what} './nothing.txt' (looked for {tmp_path / 'nothing.txt'})",
-        ".": f"{tmp_path / '.'} is a folder, not a {what}",
-        "/dev/zero": f"/dev/zero is a device, not a {what}",
-        "./loop": f"{tmp_path / 'loop'}: a loop of symbolic links, not a {what}",
+        ".": f"{tmp_path / '.'} is a folder, not {a} {what}",
+        "/dev/zero": f"/dev/zero is a device, not {a} {what}",
+        "./loop": f"{tmp_path / 'loop'}: a loop of symbolic links, not {a} {what}",
     }
     for spec, message in cases.items():
         if key == "dictionary":
