@@ -199,18 +199,14 @@ class Store:
         """The user's cache (`folder()`), or a store that keeps nothing."""
         return cls(folder() if enabled else None)
 
-    def card(self, config: CardConfig, compute: Callable[[], Card]) -> Card:
-        """The card of a card config, read back or computed (and kept)."""
+    def card(
+        self, config: CardConfig, compute: Callable[[], Card], kind: str = "card"
+    ) -> Card:
+        """The card of a card config, read back or computed (and kept); `kind` "deck": with
+        what its PDF deck prints chosen (`Opening.printed`), kept by its `pdf` keys too."""
         from cardgen.strategy import Card
 
-        return self.remember(lambda: config_key(config, "card"), Card, compute)
-
-    def deck(self, config: CardConfig, compute: Callable[[], Card]) -> Card:
-        """The card of a card config with what its deck prints chosen (`Opening.printed`),
-        read back or computed (and kept)."""
-        from cardgen.strategy import Card
-
-        return self.remember(lambda: config_key(config, "deck"), Card, compute)
+        return self.remember(lambda: config_key(config, kind), Card, compute)
 
     def game(
         self, config: CardConfig, compute: Callable[[], Any], *, traps: bool

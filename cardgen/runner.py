@@ -194,7 +194,7 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
 
         return said_for(config.path, lambda: budget(config_card(config, lexicons), config.pdf))
 
-    return lexicons.store.deck(config, budgeted)
+    return lexicons.store.card(config, budgeted, kind="deck")
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:
