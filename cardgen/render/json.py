@@ -27,7 +27,7 @@ list has none).
 Schema 4 added the pocket deck (docs/rules.md, "What a card wins at a casual table"):
 `casual_table` (`{"knows": THETA}`: the Zipf frequency from which the casual table of the
 figures knows words; null where the card has none: SuperGhost, SuperDuperGhost), each seat's
-`wins` (how often the seat wins at that table, 0 to 1, not rounded: with nothing printed
+`wins` (how often the seat wins at that table, 0 to 1, to 12 decimals: with nothing printed
 `none`, the whole deck `full`, what this deck prints `card`, each opening's best entry `best`;
 null without figures), and each opening's `printed` (what the deck prints for it: "words",
 "move" for a letter alone, or false for nothing) and `printed_move` (the letter it prints:
@@ -118,7 +118,8 @@ def _wins(wins: Wins | None) -> dict[str, float] | None:
     """A seat's win rates at the casual table, unrounded; None without figures."""
     if wins is None:
         return None
-    return {"none": wins.none, "full": wins.full, "card": wins.card, "best": wins.best}
+    # To 12 decimals: numpy versions may differ in a rate's last bit, and a card's bytes may not.
+    return {name: round(getattr(wins, name), 12) for name in ("none", "full", "card", "best")}
 
 
 def _with_decisions(document: dict[str, Any], card: Card) -> dict[str, Any]:
