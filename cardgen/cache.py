@@ -41,7 +41,7 @@ from cardgen import __version__
 from cardgen.catalog import load_catalog
 from cardgen.codec import BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, InputError, OutputError
-from cardgen.files import InputFileError, expand_user, read_limited, write_all
+from cardgen.files import InputFileError, expand_user, read_limited, remove, write_all
 from cardgen.names import DATA
 from cardgen.wordlists import MAX_LIST_BYTES, CatalogList, ListFile, cache_dir
 
@@ -267,13 +267,13 @@ class Store:
             return None
         except (BadEntry, ValueError) as problem:
             reason = problem if isinstance(problem, BadEntry) else f"cannot be read ({problem})"
+            with contextlib.suppress(OSError):
+                remove(path, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
             warnings.warn(
                 f"cache: {path}: {reason}; removed, computing it again",
                 CardgenWarning,
                 stacklevel=3,
             )
-            with contextlib.suppress(OSError):
-                path.unlink()
             return None
         with contextlib.suppress(OSError):
             os.utime(path)  # recently used: the last to go
@@ -293,7 +293,7 @@ class Store:
         """Write an entry whole, then trim the cache to its limit; a folder that cannot be
         written warns once and keeps nothing."""
         try:
-            write_all({path: data})
+            write_all({path: data}, hint="CARDGEN_SOLUTION_CACHE")
         except OutputError as error:
             if not self._warned:
                 self._warned = True
@@ -309,7 +309,7 @@ class Store:
             return []
         found = []
         with contextlib.suppress(OSError):
-            for path in self.root.glob(f"*{SUFFIX}"):
+            for path in self.root.glob(f"*-{'[0-9a-f]' * 40}{SUFFIX}"):  # names it made
                 with contextlib.suppress(OSError):
                     found.append((path, path.stat()))
         return sorted(found, key=lambda item: (item[1].st_mtime, item[0].name))
@@ -324,7 +324,7 @@ class Store:
             if path == keep:
                 continue
             with contextlib.suppress(OSError):
-                path.unlink()
+                remove(path, "CARDGEN_SOLUTION_CACHE")
                 total -= info.st_size
 
     def clear(self) -> int:
@@ -332,7 +332,7 @@ class Store:
         removed = 0
         for path, _ in self.entries():
             with contextlib.suppress(OSError):
-                path.unlink()
+                remove(path, "CARDGEN_SOLUTION_CACHE")
                 removed += 1
         return removed
 

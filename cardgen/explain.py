@@ -26,6 +26,7 @@ from cardgen.casual import casual
 from cardgen.config import CardConfig, load_card_config
 from cardgen.entries import Entries
 from cardgen.errors import InputError, printable
+from cardgen.files import protected
 from cardgen.game import Decision, GameSolution
 from cardgen.lexicon import Lexicon, not_counted
 from cardgen.opponent import FROM_CONFIG, Opponent
@@ -287,7 +288,8 @@ def game_for(
     config = load_card_config(config_path)
     check_available(config.dictionary)
     lexicons = lexicons or Lexicons(progress=progress, cache=cache)
-    solution, found = config_game(config, lexicons, traps=traps, before_solve=before_solve)
+    with protected((config.path, path) for path in config.inputs):  # the caches write
+        solution, found = config_game(config, lexicons, traps=traps, before_solve=before_solve)
     return config, solution, found
 
 

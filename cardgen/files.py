@@ -6,9 +6,14 @@ folder, a device such as /dev/zero, or a FIFO that would block) of at most a giv
 input can hang a run or eat the machine.
 
 Writing: every output of a run is staged beside its target in a temporary file named
-`.NAME.cardgen-PID-XXXX.tmp`, then each is moved into place. Staging files left behind by a run
-that was killed are removed by the next run that writes to the same folder (their PID is no
-longer running). Files are created with the permissions the umask allows, like any program's.
+`.NAME.cardgen-PID-XXXX.tmp`, then each is moved into place, the file it replaces kept (as a
+hard link named like a staging file) until every move is done, so that a move that fails puts
+every old file back: a folder holds all of its old outputs or all of the new ones. SIGINT and
+SIGTERM wait while files are written and moved (they take effect as soon as the folder is whole
+again). Staging files left behind by a run that was killed outright (SIGKILL, a crash) are
+removed by the next run that writes to the same folder (their PID is no longer running). Files
+are created with the permissions the umask allows, like any program's. No output may be an
+input of its run (`refuse_inputs`).
 """
 
 from __future__ import annotations
@@ -17,12 +22,16 @@ import contextlib
 import errno
 import os
 import re
+import signal
 import stat
 import tempfile
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
-from cardgen.errors import OutputError
+from cardgen.errors import ConfigError, OutputError
 
 
 class InputFileError(Exception):
@@ -120,6 +129,55 @@ def same_file(one: Path, other: Path) -> bool:
         return False
 
 
+def refuse_inputs(
+    outputs: Mapping[Path, Path | None], inputs: Iterable[tuple[Path, Path]], hint: str
+) -> None:
+    """Refuse a run that would write over one of its own inputs (`same_file`: the same path,
+    or through a link the same inode), naming both. `outputs` maps each file the run writes to
+    the config it is written for (None: for the run as a whole, as a site's index); `inputs`
+    pairs each file the run reads with the config that reads it; `hint` says where else to
+    write (`output_dir or --out`)."""
+    inputs = list(inputs)
+    for target, writer in outputs.items():
+        for owner, path in inputs:
+            if same_file(target, path):
+                config = writer or owner
+                whose = "" if owner == config else f" (read for {owner})"
+                raise ConfigError(
+                    f"{config}: output {target} is the same file as the input {path}{whose}: "
+                    f"write to another folder ({hint})"
+                )
+
+
+_INPUTS: ContextVar[tuple[tuple[Path, Path], ...]] = ContextVar("inputs", default=())
+"""The inputs of the runs in progress (`protected`), with the configs that read them."""
+
+
+@contextlib.contextmanager
+def protected(inputs: Iterable[tuple[Path, Path]]) -> Iterator[None]:
+    """While the block runs, `write_all` writes over none of `inputs` (pairs of a file a run
+    reads and the config that reads it), whatever it writes: outputs, cached word lists,
+    cached solutions."""
+    token = _INPUTS.set((*_INPUTS.get(), *inputs))
+    try:
+        yield
+    finally:
+        _INPUTS.reset(token)
+
+
+def refuse_protected(paths: Iterable[Path], hint: str) -> None:
+    """Refuse to write over or remove any of `paths` that is an input of a run in progress
+    (`protected`), as `refuse_inputs` says with `hint`."""
+    refuse_inputs(dict.fromkeys(paths), _INPUTS.get(), hint)
+
+
+def remove(path: Path, hint: str) -> None:
+    """Remove a file that a cache made (OSError if it cannot be), unless it is an input of a
+    run in progress (`refuse_protected`)."""
+    refuse_protected([path], hint)
+    path.unlink()
+
+
 def _size(limit: int) -> str:
     return f"{limit // (1 << 20)} MiB" if limit >= 1 << 20 else f"{limit} bytes"
 
@@ -175,13 +233,16 @@ def _remove_stale(folder: Path) -> None:
             pass  # the process exists but is not ours: leave its file alone
 
 
-def write_all(files: Mapping[Path, bytes]) -> None:
+def write_all(files: Mapping[Path, bytes], *, hint: str = "--out") -> None:
     """Write every file atomically: all are staged first, then each is moved into place.
 
-    Every target is checked first (a folder where a file should go is refused before anything
-    changes); a failure while staging (an unwritable folder, a full disk) removes what was
-    staged and leaves every target as it was.
+    Every target is checked before anything changes: a folder where a file should go is
+    refused, and so is an input of a run in progress (`protected`; `hint` names the setting
+    that chooses the folder). A failure while staging (an unwritable folder, a full disk)
+    removes what was staged, and one while moving puts the old files back: every target is as
+    it was. SIGINT and SIGTERM wait until the targets are whole (`_signals_deferred`).
     """
+    refuse_protected(files, hint)
     for target in files:
         try:
             is_dir = stat.S_ISDIR(target.stat().st_mode)
@@ -193,47 +254,116 @@ def write_all(files: Mapping[Path, bytes]) -> None:
             is_dir = False
         if is_dir:
             raise OutputError(f"{target}: cannot write: it is a folder")
-    mode = 0o666 & ~_umask()
     staged: list[tuple[str, Path]] = []
+    with _signals_deferred():
+        try:
+            for target, data in files.items():
+                staged.append((_stage(target, data), target))
+            _move(staged)
+            staged.clear()
+        finally:
+            for tmp, _ in staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+
+def _stage(target: Path, data: bytes) -> str:
+    """A staging file beside `target` holding `data`, with the permissions the umask allows."""
     try:
-        for target, data in files.items():
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _remove_stale(target.parent)
-                fd, tmp = tempfile.mkstemp(
-                    prefix=f".{_short(target.name)}.cardgen-{os.getpid()}-",
-                    suffix=".tmp",
-                    dir=target.parent,
-                )
-            except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
-                folders = (target.parent, *target.parent.parents)
-                blocking = next((p for p in folders if p.is_file()), None)
-                if blocking is None and not target.parent.is_dir():
-                    blocking = next((p for p in folders if p.exists() and not p.is_dir()), None)
-                    if blocking is not None:  # /dev/null, say
-                        what = _special(blocking.stat().st_mode)
-                        raise OutputError(
-                            f"{blocking}: cannot write: it is {what}, not a folder"
-                        ) from None
-                if blocking is None:  # a dangling link, say: the system's words
-                    raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
-                raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
-            except OSError as exc:
-                raise OutputError(_unwritable(target.parent, exc)) from None
-            staged.append((tmp, target))
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
-                os.chmod(tmp, mode)
-            except OSError as exc:
-                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(target.parent)
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{_short(target.name)}.cardgen-{os.getpid()}-",
+            suffix=".tmp",
+            dir=target.parent,
+        )
+    except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
+        folders = (target.parent, *target.parent.parents)
+        blocking = next((p for p in folders if p.is_file()), None)
+        if blocking is None and not target.parent.is_dir():
+            blocking = next((p for p in folders if p.exists() and not p.is_dir()), None)
+            if blocking is not None:  # /dev/null, say
+                what = _special(blocking.stat().st_mode)
+                raise OutputError(f"{blocking}: cannot write: it is {what}, not a folder") from None
+        if blocking is None:  # a dangling link, say: the system's words
+            raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
+        raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
+    except OSError as exc:
+        raise OutputError(_unwritable(target.parent, exc)) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise
+    return tmp
+
+
+def _move(staged: list[tuple[str, Path]]) -> None:
+    """Move every staged file onto its target, all or none: each old target is kept until
+    every move is done, and put back if one fails (or anything stops the moves)."""
+    kept: list[tuple[Path, str | None]] = []  # each target moved onto, and its old file
+    try:
         for tmp, target in staged:
             try:
+                kept.append((target, _keep_old(tmp, target)))
                 os.replace(tmp, target)
             except OSError as exc:
                 raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-        staged.clear()
-    finally:
-        for tmp, _ in staged:
+    except BaseException:
+        for target, old in reversed(kept):
             with contextlib.suppress(OSError):
-                os.unlink(tmp)
+                if old is None:
+                    os.unlink(target)
+                else:
+                    os.replace(old, target)
+        raise
+    finally:  # what is left: a kept file not needed, or one a rename between two links left
+        for _, old in kept:
+            if old is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(old)
+
+
+def _keep_old(tmp: str, target: Path) -> str | None:
+    """Keep the file (or link) at `target`, if there is one, under a staging name beside it:
+    a hard link, so that readers see the old file until the new one replaces it; moved aside
+    where the system has no hard links."""
+    old = f"{tmp[: -len('.tmp')]}-old.tmp"
+    try:
+        os.link(target, old, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        try:
+            os.replace(target, old)
+        except FileNotFoundError:
+            return None
+    return old
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """SIGINT and SIGTERM wait while the block runs (in the main thread, where Python handles
+    them), then take effect as their handlers say: a run stops with its files whole."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[signal.Signals, Callable[[int, Any], Any] | int] = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(number)
+        if handler is not None:  # None: set outside Python, left alone
+            previous[number] = handler
+            signal.signal(number, lambda received, frame: caught.append(received))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for received in dict.fromkeys(caught):
+            signal.raise_signal(received)

@@ -279,7 +279,8 @@ def keep(path: Path, magic: str, words: frozenset[str]) -> None:
     out again next time): a line of `magic` and the sha256 of the rest, then a word a line."""
     body = "".join(f"{word}\n" for word in sorted(words))
     with contextlib.suppress(OutputError):
-        write_all({path: f"{magic} {sha256(body.encode())}\n{body}".encode()})
+        data = f"{magic} {sha256(body.encode())}\n{body}".encode()
+        write_all({path: data}, hint="CARDGEN_CACHE")
 
 
 def read_kept(path: Path, magic: str) -> frozenset[str] | None:

@@ -17,7 +17,7 @@ from cardgen import runner
 from cardgen.cards import Lexicons, config_game
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError
-from cardgen.files import write_all
+from cardgen.files import protected, refuse_inputs, write_all
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution
 from cardgen.wordlists import check_available
@@ -52,11 +52,13 @@ def _table_files(config: TableConfig) -> tuple[str, ...]:
     return tuple(f"{config.stem}{suffix}" for suffix in (".html", ".md", ".csv", ".json"))
 
 
-def _check_names(configs: Sequence[CardConfig | TableConfig]) -> None:
-    """Refuse a config given twice, and two files of the site with one name."""
+def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> None:
+    """Refuse a config given twice, two files of the site with one name, and a file of the
+    site that is an input of the run (it would be lost)."""
     from cardgen.render.site import STATIC
 
     owners: dict[str, str] = {name: "the site itself" for name in ("index.html", *STATIC)}
+    writers: dict[Path, Path | None] = {folder / name: None for name in owners}
     seen: set[Path] = set()
     for config in configs:
         identity = config.path.resolve()
@@ -73,6 +75,8 @@ def _check_names(configs: Sequence[CardConfig | TableConfig]) -> None:
                 raise ConfigError(
                     f"{config.path}: publishes {name}, as {other} does: rename the config"
                 )
+            writers[folder / name] = config.path
+    refuse_inputs(writers, runner.run_inputs(configs), "--out")
 
 
 def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
@@ -90,6 +94,30 @@ def publish(
 ) -> list[Path]:
     """Publish every config's card or table as one site in `out` (default `site/`); return
     the files written, the index first."""
+    folder = out or DEFAULT_OUT
+    configs = [load_config(path) for path in paths]
+    _check_names(configs, folder)
+    if any(isinstance(config, CardConfig) for config in configs):
+        from cardgen.render.svg import check_dot
+
+        check_dot()  # the strategy maps need it: say so before any work
+    for config in configs:
+        sources = (config.dictionary,) if isinstance(config, CardConfig) else config.dictionaries
+        for source in sources:
+            check_available(source)
+    with protected(runner.run_inputs(configs)):
+        outputs = _site(configs, folder, Lexicons(progress=progress), progress)
+        write_all(outputs)
+    return list(outputs)
+
+
+def _site(
+    configs: Sequence[CardConfig | TableConfig],
+    folder: Path,
+    lexicons: Lexicons,
+    progress: ProgressCallback | None,
+) -> dict[Path, bytes]:
+    """Every file of the site, by its path in `folder`, the index first."""
     from cardgen.render.site import (
         CardPage,
         TablePage,
@@ -99,18 +127,6 @@ def publish(
         static_files,
     )
 
-    folder = out or DEFAULT_OUT
-    configs = [load_config(path) for path in paths]
-    _check_names(configs)
-    if any(isinstance(config, CardConfig) for config in configs):
-        from cardgen.render.svg import check_dot
-
-        check_dot()  # the strategy maps need it: say so before any work
-    for config in configs:
-        sources = (config.dictionary,) if isinstance(config, CardConfig) else config.dictionaries
-        for source in sources:
-            check_available(source)
-    lexicons = Lexicons(progress=progress)
     files: dict[str, bytes] = {}
     cards: list[CardPage] = []
     tables: list[TablePage] = []
@@ -140,5 +156,4 @@ def publish(
     outputs = {folder / "index.html": render_index(cards, tables).encode()}
     outputs.update((folder / name, data) for name, data in static_files().items())
     outputs.update((folder / name, data) for name, data in files.items())
-    write_all(outputs)
-    return list(outputs)
+    return outputs

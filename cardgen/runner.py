@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
-from cardgen.files import same_file, write_all
+from cardgen.files import protected, refuse_inputs, write_all
 from cardgen.progress import ProgressCallback, Step, report
 from cardgen.strategy import Card, DictionaryInfo
 from cardgen.wordlists import CatalogList, WordListSource, check_available
@@ -35,6 +35,8 @@ PARALLEL_MIN_WORK = 150_000
 pays for itself (see `use_pool`)."""
 HEARTBEAT = 0.1
 """Seconds between progress steps while a table's rows are solved in a pool."""
+OUT_HINT = "output_dir or --out"
+"""What chooses where `build` and `table` write, for errors about it."""
 
 
 class Config(Protocol):
@@ -102,12 +104,13 @@ def run(
             check_available(source)
     lexicons = Lexicons(progress=progress, cache=cache)
     outputs: dict[Path, bytes] = {}
-    for config, files in zip(configs, targets, strict=True):
-        result = compute(command, config, lexicons, progress)
-        for name in chosen:
-            data = command.formats[name].render(result, config)
-            outputs.update(zip(files[name], data, strict=True))
-    write_all(outputs)
+    with protected(run_inputs(configs)):  # the caches may not write over an input either
+        for config, files in zip(configs, targets, strict=True):
+            result = compute(command, config, lexicons, progress)
+            for name in chosen:
+                data = command.formats[name].render(result, config)
+                outputs.update(zip(files[name], data, strict=True))
+        write_all(outputs, hint=OUT_HINT)
     return list(outputs)
 
 
@@ -143,8 +146,8 @@ def _targets(
 ) -> list[dict[str, list[Path]]]:
     """Every config's output files by format; refuses two configs that would write one file,
     and an output that is an input of the run (it would be lost)."""
-    inputs = [(config.path, path) for config in configs for path in config.inputs]
     written_by: dict[Path, Path] = {}
+    writers: dict[Path, Path | None] = {}
     seen_configs: set[Path] = set()
     targets = []
     for config in configs:
@@ -163,21 +166,17 @@ def _targets(
                     raise ConfigError(
                         f"{config.path}: writes {target}, as {other} does: rename one of them"
                     )
-                _check_not_input(config, target, inputs)
+                writers[target] = config.path
                 files[name].append(target)
         targets.append(files)
+    refuse_inputs(writers, run_inputs(configs), OUT_HINT)
     return targets
 
 
-def _check_not_input(config: Config, target: Path, inputs: Sequence[tuple[Path, Path]]) -> None:
-    """Refuse an output that is the same file as an input of the run (links included)."""
-    for owner, path in inputs:
-        if same_file(target, path):
-            whose = "" if owner == config.path else f" (read for {owner})"
-            raise ConfigError(
-                f"{config.path}: output {target} is the same file as the input {path}{whose}: "
-                "write to another folder (output_dir or --out)"
-            )
+def run_inputs(configs: Iterable[Config]) -> list[tuple[Path, Path]]:
+    """Every file a run of `configs` reads (config, word list, frequency, avoid file, font),
+    each with the config that reads it: no output of the run may be one of them."""
+    return [(config.path, path) for config in configs for path in config.inputs]
 
 
 # --- cards -------------------------------------------------------------------------------

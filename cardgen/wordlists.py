@@ -291,7 +291,7 @@ def _read_verified(
         with contextlib.suppress(OSError):
             path.unlink()  # a folder or a link in the way is left to the error below
     try:
-        write_all({path: data})  # atomic: no reader ever sees half a list
+        write_all({path: data}, hint="CARDGEN_CACHE")  # atomic: no reader sees half a list
     except OutputError as error:
         warnings.warn(
             f"{entry.name}: fetched, but could not be cached ({error}); it will be fetched "

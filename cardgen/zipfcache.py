@@ -71,5 +71,5 @@ def cached(cache_key: str, count: int, compute: Callable[[], FloatArray]) -> Flo
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     with contextlib.suppress(OutputError):
-        write_all({where: buffer.getvalue()})
+        write_all({where: buffer.getvalue()}, hint="CARDGEN_CACHE")
     return array

@@ -575,8 +575,52 @@ def test_a_fifo_as_an_entry_is_a_miss_not_a_hang(folder: Path, tmp_path: Path) -
 
 def test_cardgen_cache_lists_a_fifo_entry_without_opening_it(folder: Path) -> None:
     folder.mkdir(parents=True)
-    os.mkfifo(folder / "card-0.entry")
+    name = f"card-{'0' * 40}.entry"  # only names the cache makes are its entries
+    os.mkfifo(folder / name)
     run = subprocess.run([sys.executable, "-m", "cardgen", "cache"], capture_output=True,
                          text=True, timeout=30)
     assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout.startswith("card-0.entry (unreadable)  0.0 MB  ")
+    assert run.stdout.startswith(f"{name} (unreadable)  0.0 MB  ")
+
+
+# --- the cache never writes over or removes an input, nor a file it did not make ----------
+
+
+def test_an_input_where_an_entry_goes_is_refused(
+    folder: Path, runner: CliRunner, tmp_path: Path
+) -> None:
+    """A font (no part of a solved game's key) named as the entry `explain` keeps would be
+    read as a bad entry, removed and replaced (issue 26, item 2: the cache too)."""
+    from cardgen.config import load_card_config
+
+    folder.mkdir()
+    (folder / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    config = folder / "c.yaml"
+    config.write_text("dictionary: ./animals.txt\nplayers: 2\nmin_length: 3\n"
+                      "pdf: {font: ./font.ttf}\n")
+    (folder / "font.ttf").write_bytes(b"a font")
+    font = folder / entry_name(config_key(load_card_config(config), "game"))
+    (folder / "font.ttf").rename(font)
+    config.write_text(config.read_text().replace("./font.ttf", f"./{font.name}"))
+    result = runner.invoke(app, ["explain", str(config), ""])
+    message = printable(f"{config}: output {font} is the same file as the input {font}: "
+                        "write to another folder (CARDGEN_SOLUTION_CACHE)")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"cardgen: error: {message}\n"
+    )
+    assert font.read_bytes() == b"a font"
+
+
+def test_clearing_removes_only_the_cache_s_own_entries(
+    folder: Path, runner: CliRunner
+) -> None:
+    """A cache folder shared with other files (`CARDGEN_SOLUTION_CACHE=.`): files named
+    `*.entry` that the cache did not make are left alone."""
+    folder.mkdir()
+    (folder / "notes.entry").write_text("mine")
+    (folder / f"card-{'0' * 39}.entry").write_text("mine too: one digit short")
+    kept = folder / f"card-{'0' * 40}.entry"
+    kept.write_text("a bad entry of the cache")
+    cleared = runner.invoke(app, ["cache", "--clear"])
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 1 entry from {folder}\n")
+    assert sorted(p.name for p in folder.iterdir()) == [f"card-{'0' * 39}.entry", "notes.entry"]

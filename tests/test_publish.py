@@ -134,6 +134,65 @@ def test_a_config_given_twice_or_clashing_with_the_index_exits_2(
     assert not (tmp_path / "site").exists()
 
 
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("files", "config", "output", "source"),
+    [
+        # issue 26, item 2: a JSON config published into its own folder
+        ({"animals.txt": "", "c.json": '{"dictionary": "./animals.txt", "players": 2, '
+          '"min_length": 3}'}, "c.json", "c.json", "c.json"),
+        # the word list a card config names, beside it, named like the card's map
+        ({"c.svg": "", "c.yaml": "dictionary: ./c.svg\nplayers: 2\nmin_length: 3\n"},
+         "c.yaml", "c.svg", "c.svg"),
+        # a table's list named like its CSV
+        ({"zoo.csv": "", "zoo.yaml": "dictionaries: [./zoo.csv]\nmin_lengths: [3]\n"
+          "players: [2]\n"}, "zoo.yaml", "zoo.csv", "zoo.csv"),
+        # a file of the site itself: the config that reads it is named
+        ({"index.html": "", "c.yaml": "dictionary: ./index.html\nplayers: 2\nmin_length: 3\n"},
+         "c.yaml", "index.html", "index.html"),
+        # an avoid file named like the explorer's script
+        ({"animals.txt": "", "explorer.js": "cat\n", "c.yaml": "dictionary: ./animals.txt\n"
+          "players: 2\nmin_length: 3\nranking: familiar\navoid: ./explorer.js\n"},
+         "c.yaml", "explorer.js", "explorer.js"),
+    ],
+    ids=["config", "word-list", "table-list", "site-file", "avoid-file"],
+)
+def test_publishing_over_an_input_is_refused_before_any_work(
+    runner: CliRunner, tmp_path: Path,
+    files: dict[str, str], config: str, output: str, source: str,
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text or (DATA / "animals.txt").read_text())
+    before = _snapshot(tmp_path)
+    status, stdout, stderr = publish(runner, tmp_path / config, "--out", tmp_path)
+    assert (status, stdout, stderr) == (2, "", (
+        f"cardgen: error: {tmp_path / config}: output {tmp_path / output} is the same file as "
+        f"the input {tmp_path / source}: write to another folder (--out)\n"
+    ))
+    assert _snapshot(tmp_path) == before
+
+
+def test_an_out_folder_linked_to_the_configs_folder_is_refused(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The same file through a link to its folder, and a table's list read for another
+    config: the message says which config reads it."""
+    (tmp_path / "link").symlink_to(tmp_path)
+    (tmp_path / "zoo.yaml").write_text(TABLE.replace("animals.txt", "animals.json"))
+    (tmp_path / "animals.json").write_bytes((DATA / "animals.txt").read_bytes())
+    before = _snapshot(tmp_path)
+    status, _, stderr = publish(runner, *configs, "--out", tmp_path / "link")
+    assert (status, stderr) == (2, (
+        f"cardgen: error: {configs[0]}: output {tmp_path / 'link' / 'animals.json'} is the same "
+        f"file as the input {tmp_path / 'animals.json'} (read for {configs[1]}): "
+        "write to another folder (--out)\n"
+    ))
+    assert _snapshot(tmp_path) == before
+
+
 def test_an_output_folder_that_cannot_be_made_exits_1(
     runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
 ) -> None:
