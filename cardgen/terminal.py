@@ -10,11 +10,12 @@ it then, even while one step takes long): quiet work stays quiet.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -187,18 +188,45 @@ def reporting() -> Iterator[Display]:
         except CardgenError as error:
             display.close(failed=True)
             raise _fail(error) from None
+        except (KeyboardInterrupt, Terminated):  # the bar goes: the terminal is left clean
+            display.close(failed=True)
+            raise
     display.close()
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the run is (as Ctrl-C raises KeyboardInterrupt), so that it
+    cleans up on its way out: no staging file is left, no output folder half written."""
+
+
+def _terminate_in(pid: int) -> Callable[[int, object], None]:
+    """The SIGTERM handler of process `pid`: raise `Terminated` there; in a worker forked
+    from it (a process pool's), end the worker as the signal would."""
+
+    def terminate(number: int, frame: object) -> None:
+        if os.getpid() != pid:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGTERM)
+        raise Terminated
+
+    return terminate
 
 
 def run_command(command: Any) -> NoReturn:
     """Run the click command of the command line and exit: a usage mistake is one line (help
-    wins over it), Ctrl-C exits 130, a closed or full stdout and a broken pipe end quietly or
-    with one line."""
+    wins over it), Ctrl-C exits 130, SIGTERM ends the process as the signal does (143 in a
+    shell), each once the run has cleaned up; a closed or full stdout and a broken pipe end
+    quietly or with one line."""
+    signal.signal(signal.SIGTERM, _terminate_in(os.getpid()))
     try:
         status = command.main(prog_name="cardgen", standalone_mode=False)
         sys.stdout.flush()
     except KeyboardInterrupt:
         status = INTERRUPTED
+    except Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+        raise SystemExit(128 + signal.SIGTERM) from None  # where the signal cannot end us
     except SystemExit:
         # click's own exit on a closed pipe (`cardgen cache | head -1`) wraps stdout first; a
         # reader that went away is no error, as for cat

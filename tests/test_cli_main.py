@@ -316,3 +316,71 @@ def test_explain_writes_what_the_stream_can_carry(encoding: str, config: str) ->
         assert run.stdout == utf8.stdout
     else:  # what latin-1 cannot carry is escaped (SuperGhost's "\u2026"), nothing is lost
         assert run.stdout == utf8.stdout.decode().encode(encoding, "backslashreplace")
+
+
+# --- SIGINT and SIGTERM leave an output folder whole (issue 26, item 3) ------------------
+
+SIGNAL_AT = """
+import os, signal, sys
+from pathlib import Path
+from cardgen import files, runner
+from cardgen.cli import main
+
+step, k, number, out = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3]), sys.argv[4]
+done = []
+
+def hook(call, target):
+    def hooked(*args):
+        if step == "compute":  # while the cards are computed, before anything is written
+            os.kill(os.getpid(), number)
+        result = call(*args)
+        if step != "compute" and target(*args):
+            done.append(args)
+            if len(done) == k:  # right after the k-th file is staged, or moved into place
+                os.kill(os.getpid(), number)
+        return result
+    return hooked
+
+if step == "compute":
+    runner.compute = hook(runner.compute, lambda *args: False)
+elif step == "stage":
+    files._stage = hook(files._stage, lambda target, data: str(target.parent) == out)
+else:
+    os.replace = hook(os.replace, lambda source, target: str(Path(target).parent) == out
+                      and not str(source).endswith("-old.tmp"))
+sys.argv = ["cardgen", *sys.argv[5:]]
+main()
+"""
+
+
+def test_a_signal_at_any_step_leaves_all_old_or_all_new_outputs(tmp_path: Path) -> None:
+    """SIGTERM or SIGINT while the cards are computed (all old), or after the k-th output is
+    staged or moved into place (they wait: all new); never a staging file, never a mix.
+    SIGTERM ends the process as the signal does, SIGINT exits 130 saying so."""
+    args = ["build", str(DATA / "animals.yaml"), "-q", "-f", "md", "-f", "json"]
+    env = {**os.environ, "CARDGEN_SOLUTION_CACHE": "off"}
+    fresh = subprocess.run([sys.executable, "-m", "cardgen", *args, "-o", str(tmp_path / "new")],
+                           env=env, capture_output=True, text=True)
+    assert fresh.returncode == 0, fresh.stderr
+    new = {p.name: p.read_bytes() for p in (tmp_path / "new").iterdir()}
+    old = {name: b"old " + name.encode() for name in new}
+    steps = [("compute", 0), ("stage", 1), ("stage", 2), ("move", 1), ("move", 2)]
+    runs = {}
+    for number in ("SIGTERM", "SIGINT"):
+        for step, k in steps:
+            out = tmp_path / f"{number}-{step}-{k}"
+            out.mkdir()
+            for name, data in old.items():
+                (out / name).write_bytes(data)
+            runs[number, step, k] = subprocess.Popen(
+                [sys.executable, "-c", SIGNAL_AT, step, str(k), number, str(out), *args,
+                 "-o", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True,
+            )
+    for (number, step, k), process in runs.items():
+        stdout, stderr = process.communicate(timeout=120)
+        out = tmp_path / f"{number}-{step}-{k}"
+        found = {p.name: p.read_bytes() for p in out.iterdir()}
+        expected = (-signal.SIGTERM, "") if number == "SIGTERM" else (130, "cardgen: interrupted\n")
+        assert (process.returncode, stderr, stdout) == (*expected, ""), (number, step, k)
+        assert found == (old if step == "compute" else new), (number, step, k)

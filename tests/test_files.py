@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -99,3 +100,88 @@ def test_read_limited_refuses_what_is_no_small_regular_file(
     with pytest.raises(InputFileError) as raised:
         read_limited(path, 5)
     assert str(raised.value) == reason
+
+
+# --- a run ends with all of its old outputs or all of the new ones (issue 26, item 3) -----
+
+OLD = {"a.md": b"old md", "b.json": b"old json"}  # c.pdf is new: the old run did not write it
+NEW = {"a.md": b"new md", "b.json": b"new json", "c.pdf": b"new pdf"}
+
+
+def _moving(
+    monkeypatch: pytest.MonkeyPatch, folder: Path, k: int, then: Callable[[], None]
+) -> None:
+    """Call `then` right after the k-th output is moved into place in `folder`."""
+    real = os.replace
+    moved: list[str] = []
+
+    def replace(source: str, target: str | Path) -> None:
+        real(source, target)
+        if Path(target).parent == folder and Path(target).name in NEW:
+            moved.append(str(target))
+            if len(moved) == k:
+                then()
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture
+def old(tmp_path: Path) -> Path:
+    """tmp_path holding the outputs of an earlier run (`OLD`)."""
+    for name, data in OLD.items():
+        (tmp_path / name).write_bytes(data)
+    return tmp_path
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_stopped_after_the_kth_move_every_old_file_is_back(
+    tmp_path: Path, old: Path, monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+
+    def stop() -> None:
+        raise KeyboardInterrupt
+
+    _moving(monkeypatch, tmp_path, k, stop)
+    with pytest.raises(KeyboardInterrupt):
+        write_all({tmp_path / name: data for name, data in NEW.items()})
+    assert _contents(tmp_path) == OLD  # no staging file, no new file
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_a_move_that_fails_puts_every_old_file_back(
+    tmp_path: Path, old: Path, monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+    (tmp_path / "link.md").symlink_to("a.md")  # a link is put back as a link
+    real = os.replace
+    calls: list[str] = []
+
+    def replace(source: str, target: str | Path) -> None:
+        if Path(source).name.endswith(".tmp") and not source.endswith("-old.tmp"):
+            calls.append(source)
+            if len(calls) == k + 1:
+                raise OSError(28, "No space left on device")
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    names = ["link.md", *NEW]
+    with pytest.raises(OutputError) as raised:
+        write_all({tmp_path / name: NEW.get(name, b"new link") for name in names})
+    assert str(raised.value) == f"{tmp_path / names[k]}: cannot write: No space left on device"
+    assert _contents(tmp_path) == {**OLD, "link.md": b"old md"}
+    assert os.readlink(tmp_path / "link.md") == "a.md"
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_a_signal_during_the_moves_waits_until_every_file_is_new(
+    tmp_path: Path, old: Path, monkeypatch: pytest.MonkeyPatch, k: int
+) -> None:
+    """SIGINT after the k-th move: the moves finish, then Ctrl-C takes effect."""
+    _moving(monkeypatch, tmp_path, k, lambda: os.kill(os.getpid(), signal.SIGINT))
+    with pytest.raises(KeyboardInterrupt):
+        write_all({tmp_path / name: data for name, data in NEW.items()})
+    assert _contents(tmp_path) == NEW
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
