@@ -62,6 +62,11 @@ class Section:
     entries: tuple[Entry, ...] = ()
     labels: tuple[str, ...] = ()
     """The fragment of each entry, for the thumb range."""
+    lead: tuple[Para, ...] = ()
+    """Shown below the heading on the first side only (a seat's line of worth)."""
+    run_in: bool = False
+    """Entries follow each other on a line, each label inline (in bold), rather than each
+    entry starting a line with its label in the gutter."""
 
     def top(self, first: bool, heading: str | None = None) -> tuple[Para, ...]:
         """The heading area of a side (the first one, or a later one)."""
@@ -69,7 +74,7 @@ class Section:
         space = 2 * MM if extra else 0.0
         title = Para(words(heading or self.heading, BOLD), HEADING_SIZE, HEADING_LEADING, space,
                      keep_end=True)
-        return (*extra, title, *self.howto)
+        return (*extra, title, *(self.lead if first else ()), *self.howto)
 
 
 def legend(card: Card, seat: SeatStrategy, *, tries: bool = True) -> tuple[Para, ...]:

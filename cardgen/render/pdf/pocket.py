@@ -4,8 +4,9 @@ table (docs/rules.md, "Pocket cards").
 Card 1 holds the first two seats as the whole deck does: the front the first seat's entry and
 the second seat's letters as a strip, the back the second seat's words, as many as fit that
 side. Each further seat gets one card of its own, both sides: its entries in dictionary order,
-a row for the letters on the table less the last, then for each opening its last letter and
-the letter to play (white on black: a forced win; framed: the trap or best try; dashed: the
+run in (one after another on a line, so no row ends half empty), the first letter on the table
+in bold capitals once, then for each opening the other letters on the table and the letter to
+play (white on black: a forced win; framed: the trap or best try; dashed: the
 letter that wins most often at a casual table), words after it where they are printed.
 `budget` chooses the entries: the longest run of `cardgen.selection.steps` that fits each
 seat's sides (`pdf.cards: N` shares 2N sides among the seats by what they win; `full` prints
@@ -54,6 +55,13 @@ def overhangs(text: str, fonts: Fonts) -> bool:
     return bool(text) and fonts.ink(text[-1], REGULAR)[2] > fonts.measure(text[-1], REGULAR)
 
 
+def initial(letter: str) -> str:
+    """A row's first letter as its inline head: upper case, which stands out of the lower-case
+    letters around it, where that is one letter (not ß's SS)."""
+    upper = letter.upper()
+    return upper if len(upper) == 1 else letter
+
+
 def letter_kind(opening: Opening) -> str:
     """What the letter the deck prints for an opening is: `play` (its words' move, or a
     winning letter), `try` (its best try or trap), `table` (neither: the letter that wins most
@@ -61,9 +69,11 @@ def letter_kind(opening: Opening) -> str:
     return pocket_cell(opening).kind
 
 
-def key_paras(card: Card, openings: Sequence[Opening], howto: str = "") -> tuple[Para, ...]:
+def key_paras(
+    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True
+) -> tuple[Para, ...]:
     """`howto`, then the key of the letters a side's entries print (only the kinds they use)
-    and what to do where they print nothing, in one paragraph."""
+    and, where the side may be silent (`silent`), what to do there, in one paragraph."""
     kinds = {letter_kind(o) for o in openings}
     dot = Token("\u00b7")
     tokens: list[Token] = list(markup(howto)) if howto else []
@@ -73,7 +83,10 @@ def key_paras(card: Card, openings: Sequence[Opening], howto: str = "") -> tuple
         tokens += [Token("a", TRY), *words("the trap" if card.traps else "best try"), dot]
     if "table" in kinds:
         tokens += [Token("a", TABLE), *words("wins most often at a casual table"), dot]
-    tokens += words(not_listed())
+    if silent:
+        tokens += words(not_listed())
+    elif tokens and tokens[-1] is dot:
+        tokens.pop()
     return (Para(tuple(tokens), BODY_SIZES[-1]),)
 
 
@@ -96,7 +109,8 @@ def second_section(
     # The front says what the card wins for both its seats (`sentences.front_worth`).
     top = (
         *legend(card, SeatStrategy(seat.seat, tuple(listed)), tries=False),
-        *key_paras(card, listed, howto),
+        # Never silent: every opening of the second seat has its letter on the front's strip.
+        *key_paras(card, listed, howto, silent=False),
     )
     opening = card.seats[0].openings[0] if first else None
     extra = () if opening is None else (
@@ -108,9 +122,11 @@ def second_section(
 
 
 def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
-    """A further seat's card: a row per first letter on the table; in it, for each printed
-    opening, the rest of the letters on the table and the letter to play, and its words where
-    they are printed."""
+    """A further seat's card: its printed openings run in, in dictionary order, each first
+    letter on the table once, in bold capitals; then for each opening the rest of the letters
+    on the table and the letter to play, and its words where they are printed. Run in, 2 sides
+    hold half as many entries again as rows per first letter did (twl06-4p seat 4: 299, not
+    194)."""
     rows: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         if opening.printed is not None:
@@ -125,15 +141,14 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
                              space=False)]
             if opening.printed == "words":
                 tokens += [Token(shown(opening, word)) for word in opening.words]
-        entries.append(Entry(Token(label, BOLD), tuple(tokens)))
+        entries.append(Entry(Token(initial(label), BOLD), tuple(tokens)))
     printed = [o for o in seat.openings if o.printed is not None]
-    howto = "Row: the first letter on the table; then the others, and your letter:"
-    top = (
-        *worth_para(card, seat),
-        *legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
-        *key_paras(card, printed, howto),
-    )
-    return Section((), seat_heading(seat.seat), top, tuple(entries), tuple(rows))
+    howto = "*Capital:* the first letter on the table; then the others, and your letter:"
+    # The line of worth goes on the card's first side; each side keys its own marks.
+    top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
+           *key_paras(card, printed, howto))
+    return Section((), seat_heading(seat.seat), top, tuple(entries), tuple(rows),
+                   lead=worth_para(card, seat), run_in=True)
 
 
 def fitted(

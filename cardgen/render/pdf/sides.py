@@ -42,13 +42,10 @@ from cardgen.render.pdf.layout import (
     SAFE_MARGIN,
     TIGHT_LEADING,
     Box,
-    Entry,
     Frame,
-    Line,
     Para,
     Text,
     balance,
-    cut_wide,
     pack,
     para_lines,
     runs,
@@ -57,6 +54,7 @@ from cardgen.render.pdf.layout import (
     words,
     wrap,
 )
+from cardgen.render.pdf.units import entry_lines, reach, units_of
 
 COLORS = {
     "ink": 0.0,  # all text is pure black, K only on a press (DeviceGray) ...
@@ -80,9 +78,10 @@ class Side:
     on card 1."""
 
 
-def line_pitch(size: float, leading: float, fonts: Fonts) -> float:
-    """The distance between baselines: the leading, but never less than the glyphs' extent."""
-    return max(size * leading, size * (fonts.ascent + fonts.descent))
+def line_pitch(size: float, leading: float, fonts: Fonts, reach: float = 0.0) -> float:
+    """The distance between baselines: the leading, but never less than the glyphs' extent
+    (their ink up to `reach` ems, where a line holds taller ink than the font's ascent)."""
+    return max(size * leading, size * (max(fonts.ascent, reach) + fonts.descent))
 
 
 def draw_top(
@@ -148,13 +147,6 @@ class Fill:
     tail: tuple[Para, ...]
 
 
-def _entry_lines(
-    entry: Entry, width: float, gutter: float, size: float, fonts: Fonts
-) -> list[Line]:
-    tokens = cut_wide(entry.tokens, width - gutter, size, fonts.measure)
-    return wrap(tokens, width - gutter, size, fonts.measure)
-
-
 def _column_width(frame: Frame, columns: int) -> float:
     return (frame.inner_width - (columns - 1) * COLUMN_GAP) / columns
 
@@ -177,12 +169,13 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
     first_height = _body_height(section.top(first=True), frame, fonts)
     later_height = _body_height(section.top(first=False), frame, fonts)
     tail = _tail_height(fill, frame, fonts)
-    labels = [entry.label for entry in section.entries if entry.label is not None]
+    labels = [e.label for e in section.entries if e.label is not None and not section.run_in]
     best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int, int]] | None
     best = None
     # Columns are never narrower than the widest word: a word is cut across lines only where
     # even one column of the smallest size cannot hold it.
     widest = max(widest_group(e.tokens, fonts.measure) for e in section.entries)
+    above = reach(section, fonts)
     for size in frame.body_sizes:
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
         # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
@@ -191,9 +184,9 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
             width = _column_width(frame, columns)
             if columns > 1 and width - gutter < widest * size:  # a word would be cut
                 break
-            heights = [len(_entry_lines(e, width, gutter, size, fonts)) for e in section.entries]
+            heights = [len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
             for leading in (LEADING, TIGHT_LEADING):
-                pitch = line_pitch(size, leading, fonts)
+                pitch = line_pitch(size, leading, fonts, above)
                 first, later = int(first_height // pitch), int(later_height // pitch)
                 last = int((later_height - tail) // pitch) if fill else later
                 if fill is None:
@@ -214,7 +207,7 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
         width = frame.inner_width
         tallest = max(
             range(len(section.entries)),
-            key=lambda i: len(_entry_lines(section.entries[i], width, 0.0, size, fonts)),
+            key=lambda i: len(entry_lines(section.entries[i], width, 0.0, size, fonts)),
         )
         label = section.labels[tallest] if section.labels else ""
         raise DoesNotFit(f"the opening {label!r} of '{section.heading}'")
@@ -237,13 +230,14 @@ def section_sides(
     if layout is None:
         return []
     sides = []
-    pitch = line_pitch(layout.size, layout.leading, fonts)
+    pitch = line_pitch(layout.size, layout.leading, fonts, reach(section, fonts))
     width = _column_width(frame, layout.columns)
+    units = units_of(section, width, layout.gutter, layout.size, fonts)
     for n, columns in enumerate(layout.sides):
         heading = section.heading
         indices = [i for column in columns for i in column]
         if len(layout.sides) > 1 and indices:
-            first, last = section.labels[indices[0]], section.labels[indices[-1]]
+            first, last = units[indices[0]].first, units[indices[-1]].last
             span = first if first == last else f"{first}{fonts.range}{last}"
             ranged = f"{heading} {fonts.dot} {span}"
             if len(wrap(words(ranged, BOLD), frame.inner_width, HEADING_SIZE, fonts.measure)) == 1:
@@ -257,11 +251,10 @@ def section_sides(
             baseline = body_top - layout.size * fonts.ascent
             lines = 0
             for i in column:
-                entry = section.entries[i]
-                if entry.label is not None:
-                    label = entry.label
+                label = units[i].label
+                if label is not None:
                     texts.append(Text(x0, baseline, label.text, label.style, layout.size))
-                for line in _entry_lines(entry, width, layout.gutter, layout.size, fonts):
+                for line in units[i].lines:
                     texts += runs(line, x0 + layout.gutter, baseline, layout.size, fonts.measure)
                     baseline -= pitch
                     lines += 1
