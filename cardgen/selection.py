@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
+from typing import Literal, NamedTuple
 
-from cardgen.strategy import Odds, Opening, SeatStrategy, Wins
+from cardgen.strategy import Opening, SeatStrategy, Wins
 
 Kind = Literal["words", "move"]
 """An entry printed: the words with their move, or a letter alone."""
@@ -33,54 +33,57 @@ def cost(opening: Opening, kind: Kind, strip: bool = False) -> int:
     return len(opening.fragment) + 2 + sum(len(word) + 1 for word in opening.words)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step up an opening's entries: to a letter alone, or on to its words."""
 
     ratio: float
     """What it wins per character (`math.inf` where it takes no room)."""
     place: int
-    """The opening's place among the seat's openings (the fragment's order)."""
+    """The opening's place among the seats's openings (the fragment's order)."""
     kind: Kind
-
-
-def _choices(
-    opening: Opening, odds: Odds, strip: bool, words: bool
-) -> list[tuple[int, float, Kind]]:
-    """The entries worth printing for an opening, as (cost, gain, kind), cheapest first: those
-    that win at least as often as nothing, each at least as often as the cheaper ones (words
-    only with `words`). An entry that wins no more still says what wins against perfect
-    players: its step comes last (it wins nothing per character), where there is room."""
-    found: list[tuple[int, float, Kind]] = []
-    if odds.letter_wins >= odds.none:
-        found.append((cost(opening, "move", strip), odds.reach * (odds.letter_wins - odds.none),
-                      "move"))
-    if words and odds.words is not None and odds.words >= max(odds.none, odds.letter_wins):
-        found.append((cost(opening, "words"), odds.reach * (odds.words - odds.none), "words"))
-    return found
 
 
 def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> list[Step]:
     """Every step a seat's entries can take, best per character first (the fragment's order,
     then the cheaper step, on ties); with `strip`, letters alone take no room; without
-    `words`, no words are printed (`pdf.words: none`)."""
+    `words`, no words are printed (`pdf.words: none`).
+
+    An opening's choices are nothing, a letter alone (where it wins at least as often as
+    nothing) and its words (where they win at least as often as both): the steps between them
+    follow the upper hull of what they win against what they cost, so a letter that pays less
+    per character than going straight on to the words is skipped. An entry that wins no more
+    still says what wins against perfect players: its step comes last (it wins nothing per
+    character), where there is room."""
     found: list[Step] = []
     for place, opening in enumerate(seat.openings):
-        if opening.odds is None:
+        odds = opening.odds
+        if odds is None:
             continue
-        hull: list[tuple[int, float, Kind]] = [(0, 0.0, "move")]
-        for point in _choices(opening, opening.odds, strip, words):
-            # Keep the upper hull: drop a cheaper step that pays less per character than the
-            # step from it to this one.
-            while len(hull) > 1 and _slope(hull[-2], hull[-1]) < _slope(hull[-1], point):
-                hull.pop()
-            hull.append(point)
-        found += [Step(_slope(a, b), place, b[2]) for a, b in zip(hull, hull[1:], strict=False)]
-    return sorted(found, key=lambda s: (-s.ratio, s.place, s.kind == "words"))
+        none, letter = odds.none, odds.letter_wins
+        start = 0 if strip else len(opening.fragment) + 2
+        move = odds.reach * (letter - none) if letter >= none else None
+        gain = None
+        if words and odds.words is not None and odds.words >= max(none, letter):
+            cost_words = len(opening.fragment) + 2 + sum(map(len, opening.words)) + len(
+                opening.words)
+            gain = odds.reach * (odds.words - none)
+        if move is not None:
+            first = _slope(0, 0.0, start, move)
+            if gain is None:
+                found.append(Step(first, place, "move"))
+                continue
+            then = _slope(start, move, cost_words, gain)
+            if first >= then:  # the letter pays at least as well: a step of its own
+                found += [Step(first, place, "move"), Step(then, place, "words")]
+                continue
+        if gain is not None:
+            found.append(Step(_slope(0, 0.0, cost_words, gain), place, "words"))
+    found.sort(key=lambda s: (-s.ratio, s.place, s.kind == "words"))
+    return found
 
 
-def _slope(a: tuple[int, float, Kind], b: tuple[int, float, Kind]) -> float:
-    return math.inf if b[0] == a[0] else (b[1] - a[1]) / (b[0] - a[0])
+def _slope(cost_a: int, gain_a: float, cost_b: int, gain_b: float) -> float:
+    return math.inf if cost_b == cost_a else (gain_b - gain_a) / (cost_b - cost_a)
 
 
 def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
@@ -114,7 +117,11 @@ def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
         kind = move = None
     if (opening.printed, opening.printed_move) == (kind, move):
         return opening
-    return replace(opening, printed=kind, printed_move=move)
+    # A copy with these two fields changed: `dataclasses.replace` would run `__init__` over
+    # every field, and a budget marks thousands of openings many times over.
+    copy = object.__new__(Opening)
+    copy.__dict__.update(opening.__dict__, printed=kind, printed_move=move)
+    return copy
 
 
 def figures(openings: Sequence[Opening]) -> Wins | None:

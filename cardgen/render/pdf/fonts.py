@@ -231,8 +231,10 @@ def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, f
 
 
 @functools.cache
+@functools.lru_cache(maxsize=1 << 16)
 def unit_width(text: str, font: str) -> float:
-    """Width of `text` at 1 pt in the registered font `font`."""
+    """Width of `text` at 1 pt in the registered font `font` (remembered: a budget lays out the
+    same entries many times over)."""
     return float(pdfmetrics.stringWidth(text, font, 1.0))
 
 

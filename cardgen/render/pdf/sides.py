@@ -180,7 +180,8 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
         # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
         gutter += max(0.4 * size, 3.2) if labels else 0.0
-        for columns in range(1, MAX_COLUMNS + 1):
+        # Run in, a line is as full as it can be: more columns only add their gaps.
+        for columns in range(1, 2 if section.run_in else MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
             if columns > 1 and width - gutter < widest * size:  # a word would be cut
                 break
