@@ -80,8 +80,8 @@ def build(name: str, runs: int) -> Built:
     """Solve a shipped config and budget its card, timing the solve, the model and the budget
     (each the best of `runs`); the reading, playable words and frequencies are done first and
     not timed."""
-    from cardgen.cards import Lexicons, config_spelling
-    from cardgen.config import load_card_config
+    from cardgen.cards import Lexicons
+    from cardgen.config import config_spelling, load_card_config
     from cardgen.paper import FULL
     from cardgen.pocket import THETA, CasualPlay, casual_play, odds
     from cardgen.render.pdf.pocket import budget

@@ -13,9 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.abbreviations import abbreviations_for
-from cardgen.alphabet import Spelling, default_spelling
+from cardgen.alphabet import Spelling
 from cardgen.cache import Store
-from cardgen.config import MIN_LENGTHS, PLAYERS, CardConfig, RankingOptions
+from cardgen.config import (
+    MIN_LENGTHS,
+    PLAYERS,
+    CardConfig,
+    RankingOptions,
+    config_spelling,
+    list_spelling,
+)
 from cardgen.errors import InputError, WordListError
 from cardgen.familiarity import (
     NONE,
@@ -32,7 +39,7 @@ from cardgen.game import GameSolution
 from cardgen.lexicon import Lexicon, playable_words
 from cardgen.names import names_for
 from cardgen.opponent import PERFECT, Opponent
-from cardgen.progress import ProgressCallback
+from cardgen.progress import ProgressCallback, stage
 from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.variants import GHOST, Game, find_game
 from cardgen.wordlists import (
@@ -40,10 +47,10 @@ from cardgen.wordlists import (
     ListFile,
     WordList,
     WordListSource,
-    load_catalog,
     load_wordlist,
     parse_source,
 )
+from cardgen.workload import check
 from cardgen.yamlfile import integer_problem
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
@@ -54,10 +61,14 @@ if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs
 
 class Lexicons:
     """Word lists and lexicons read once, however many configs or rows share them; with
-    `cache`, cards and solved games are kept between runs (`cardgen.cache`)."""
+    `cache`, cards and solved games are kept between runs (`cardgen.cache`); with
+    `max_seconds`, work estimated to take longer (or more memory than is free) is refused
+    before it starts (`cardgen.workload`)."""
 
-    def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False) -> None:
+    def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False,
+                 max_seconds: float | None = None) -> None:
         self.progress = progress
+        self.max_seconds = max_seconds
         self.store = Store.default(cache)
         self._lists: dict[WordListSource, WordList] = {}
         self._lexicons: dict[tuple[WordListSource, int, Spelling, bool], Lexicon] = {}
@@ -68,6 +79,7 @@ class Lexicons:
     def wordlist(self, source: WordListSource) -> WordList:
         """The word list, read (or fetched) on first use."""
         if source not in self._lists:
+            stage(self.progress, "read", f"reading {source.name}")
             self._lists[source] = load_wordlist(source, progress=self.progress)
         return self._lists[source]
 
@@ -92,6 +104,7 @@ class Lexicons:
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
             entries = self.wordlist(source).entries
+            stage(self.progress, "words", f"playable words of {min_length}+ letters")
             lexicon = playable_words(entries, min_length, spelling, prefix_free=prefix_free)
             if not lexicon.words:
                 expected = "lower-case a-z words"
@@ -234,9 +247,8 @@ class Lexicons:
 
         options = options or RankingOptions()
         _, rare, about = self.ranking(source, min_length, options, spelling, game)
-        solution = self.solution(
-            source, players, min_length, spelling=spelling, options=options, game=game
-        )
+        solution = self.solution(source, players, min_length, spelling=spelling,
+                                 options=options, game=game, work="card")
         zipf = traps = None
         if isinstance(solution, Solution):
             zipf = self.word_zipf(source, min_length, options, spelling)
@@ -251,8 +263,10 @@ class Lexicons:
                 "frequencies: this list's language has none; give a `familiarity:` file"
             )
         info = self.info(source, min_length, spelling, game)
+        stage(self.progress, "card", "the strategy of every seat")
         card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
                           opponent=opponent, game=game)
+        stage(self.progress, "odds", "what each entry wins at a casual table")
         return with_odds(card, solution, None if zipf is None else zipf.zipf, opponent.table_knows)
 
     def solution(
@@ -264,12 +278,17 @@ class Lexicons:
         spelling: Spelling | None = None,
         options: RankingOptions | None = None,
         game: Game = GHOST,
+        work: str = "solve",
     ) -> GameSolution:
-        """The solved game (Ghost unless `game` says), its word sets ranked as `options` say."""
+        """The solved game (Ghost unless `game` says), its word sets ranked as `options` say;
+        first, the `work` to follow (a `solve`, a `card`) is checked against `max_seconds`."""
         options = options or RankingOptions()
         ranking, _, _ = self.ranking(source, min_length, options, spelling, game)
         # The lexicon's own errors stand as they are.
         lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        if self.max_seconds is not None:
+            check(lexicon, game.name, players, work, self.max_seconds, _where(source))
+        stage(self.progress, "solve", f"solving {game.title} for {players} players")
         try:
             return game.solve(lexicon, players, ranking)
         except ValueError as error:  # a list too large for the rank encoding
@@ -330,25 +349,6 @@ def config_game(
     if isinstance(game, Thresholds):  # they hold their solved game
         return game.solution, game
     return game, None
-
-
-def config_spelling(config: CardConfig) -> Spelling:
-    """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
-    return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)
-
-
-def list_spelling(
-    source: WordListSource,
-    language: str | None = None,
-    rule: str | None = None,
-    capitalized: str | None = None,
-) -> Spelling:
-    """How a list's entries become words: the language given, else the catalog's (`en` for a
-    file), and each rule given or else that language's default."""
-    if language is None:
-        catalog = isinstance(source, CatalogList)
-        language = load_catalog()[source.name].language if catalog else "en"
-    return default_spelling(language, rule, capitalized)
 
 
 def make_card(

@@ -17,7 +17,8 @@ from cardgen import __version__
 from cardgen.errors import InputError, printable
 from cardgen.terminal import INTERRUPTED, reporting
 from cardgen.usage import Command as _Command
-from cardgen.usage import WholeNumber
+from cardgen.usage import Seconds, WholeNumber
+from cardgen.workload import MAX_SECONDS
 
 app = typer.Typer(
     name="cardgen",
@@ -71,7 +72,15 @@ OutOption = Annotated[
     ),
 ]
 QuietOption = Annotated[
-    bool, typer.Option("--quiet", "-q", help="Do not list the files written.")
+    bool, typer.Option("--quiet", "-q", help="Do not list the files written, nor show progress.")
+]
+MaxSecondsOption = Annotated[
+    float,
+    typer.Option(
+        "--max-seconds", metavar="S", click_type=Seconds(),
+        help="Refuse, before solving, a game estimated to take longer than this (or more "
+        "memory than is free); raise it to run a big one anyway.",
+    ),
 ]
 NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Compute afresh; keep nothing.")]
 
@@ -97,20 +106,18 @@ def _out_folder(out: str | None) -> Path | None:
 
 
 def _run(command: str, configs: list[Path], out: str | None, formats: list[str] | None,
-         quiet: bool, cache: bool = True) -> None:
+         quiet: bool, cache: bool, max_seconds: float) -> None:
     """Run `cardgen.runner.CARDS` or `TABLES`, drawing progress; list the files written."""
     from cardgen import runner
 
-    with reporting() as display:
+    with reporting(quiet=quiet) as display:
         folder = _out_folder(out)
+        options: dict[str, Any] = {"out": folder, "formats": formats, "progress": display,
+                                   "cache": cache, "max_seconds": max_seconds}
         if command == "build":
-            paths = runner.run(
-                runner.CARDS, configs, out=folder, formats=formats, progress=display, cache=cache
-            )
+            paths = runner.run(runner.CARDS, configs, **options)
         else:
-            paths = runner.run(
-                runner.TABLES, configs, out=folder, formats=formats, progress=display, cache=cache
-            )
+            paths = runner.run(runner.TABLES, configs, **options)
     if not quiet:
         for path in paths:
             typer.echo(printable(str(path)))  # one line each, whatever the names hold
@@ -126,8 +133,9 @@ def _run_command(name: str, summary: str, example: str, formats: str) -> None:
         format: Any = None,
         quiet: QuietOption = False,
         no_cache: NoCacheOption = False,
+        max_seconds: MaxSecondsOption = MAX_SECONDS,
     ) -> None:
-        _run(name, configs, out, format, quiet, not no_cache)
+        _run(name, configs, out, format, quiet, not no_cache, max_seconds)
 
     command.__doc__ = f"{summary}\n\nExample: {example}"
     command.__annotations__["format"] = _format_option(formats)
@@ -158,6 +166,7 @@ def publish(
         typer.Option("--out", "-o", metavar="DIR", help="Output folder (default: site)."),
     ] = None,
     quiet: QuietOption = False,
+    max_seconds: MaxSecondsOption = MAX_SECONDS,
 ) -> None:
     """Publish cards and tables as one static site: index.html, a page per card and table,
     the PDFs, JSON, strategy maps and an explorer beside them.
@@ -166,8 +175,10 @@ def publish(
     """
     from cardgen.publish import publish as publish_site
 
-    with reporting() as display:
-        paths = publish_site(configs, out=_out_folder(out), progress=display)
+    with reporting(quiet=quiet) as display:
+        paths = publish_site(
+            configs, out=_out_folder(out), progress=display, max_seconds=max_seconds
+        )
     if not quiet:
         for path in paths:
             typer.echo(str(path))
@@ -248,6 +259,14 @@ PerfectOption = Annotated[
 ]
 
 
+def _solving(display: Any) -> Any:
+    """Progress that draws the stages of solving one config's game as one bar, ended when
+    the run's drawing is (`play` shows none: its game starts as soon as the solve ends)."""
+    from cardgen.progress import Stages
+
+    return Stages(display, "solving", ("read", "words", "solve"), 1)
+
+
 @app.command(cls=_Command)
 def explain(
     config: OneConfigArg,
@@ -266,6 +285,7 @@ def explain(
     knows: KnowsOption = None,
     perfect: PerfectOption = False,
     no_cache: NoCacheOption = False,
+    max_seconds: MaxSecondsOption = MAX_SECONDS,
 ) -> None:
     """Explain one position: who is to move, who loses, what each next letter does, and what
     gets the others out of each trap.
@@ -283,7 +303,8 @@ def explain(
     with reporting() as display:
         opponent = flag_opponent(knows, perfect)
         card_config, solution, position = explain_config(
-            config, fragment, opponent=opponent, progress=display, cache=not no_cache
+            config, fragment, opponent=opponent, progress=_solving(display),
+            cache=not no_cache, max_seconds=max_seconds,
         )
     text = render_json(position) if as_json else describe(
         position, card_config, solution, fragment
@@ -314,6 +335,7 @@ def play(
     knows: KnowsOption = None,
     perfect: PerfectOption = False,
     no_cache: NoCacheOption = False,
+    max_seconds: MaxSecondsOption = MAX_SECONDS,
 ) -> None:
     """Play Ghost in the terminal against perfect computer players, or a casual table.
 
@@ -331,7 +353,7 @@ def play(
     with reporting() as display:
         result = play_config(
             config, seat=seat, hints=hints, seed=seed, progress=display,
-            opponent=flag_opponent(knows, perfect), cache=not no_cache,
+            opponent=flag_opponent(knows, perfect), cache=not no_cache, max_seconds=max_seconds,
         )
     if result.interrupted:  # the game's summary is printed; the status says it was stopped
         raise typer.Exit(INTERRUPTED)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.alphabet import CAPITALIZED, RULES, match_language
+from cardgen.alphabet import CAPITALIZED, RULES, Spelling, default_spelling, match_language
 from cardgen.errors import WordListError
 from cardgen.familiarity import (
     MAX_ZIPF,
@@ -374,3 +374,22 @@ def load_table_config(path: Path) -> TableConfig:
         inputs=tuple(reader.inputs),
         game=game,
     )
+
+
+def config_spelling(config: CardConfig) -> Spelling:
+    """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
+    return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)
+
+
+def list_spelling(
+    source: WordListSource,
+    language: str | None = None,
+    rule: str | None = None,
+    capitalized: str | None = None,
+) -> Spelling:
+    """How a list's entries become words: the language given, else the catalog's (`en` for a
+    file), and each rule given or else that language's default."""
+    if language is None:
+        catalog = isinstance(source, CatalogList)
+        language = load_catalog()[source.name].language if catalog else "en"
+    return default_spelling(language, rule, capitalized)

@@ -35,6 +35,7 @@ from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution
 from cardgen.traps import Thresholds
 from cardgen.wordlists import check_available
+from cardgen.workload import BudgetError
 
 
 class FragmentError(InputError):
@@ -280,16 +281,22 @@ def game_for(
     lexicons: Lexicons | None = None,
     cache: bool = False,
     before_solve: Callable[[Lexicon], None] | None = None,
+    max_seconds: float | None = None,
 ) -> tuple[CardConfig, GameSolution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
     thresholds (None where the config reads no word frequencies); read back from the
     solution cache when `cache` says so and it has them. `lexicons` keeps the lists read for
-    the caller; `before_solve` sees the playable words before the game is solved."""
+    the caller; `before_solve` sees the playable words before the game is solved; a game
+    estimated to take longer than `max_seconds` to solve is refused (`cardgen.workload`)."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
-    lexicons = lexicons or Lexicons(progress=progress, cache=cache)
-    with protected((config.path, path) for path in config.inputs):  # the caches write
-        solution, found = config_game(config, lexicons, traps=traps, before_solve=before_solve)
+    lexicons = lexicons or Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
+    try:
+        with protected((config.path, path) for path in config.inputs):  # the caches write
+            solution, found = config_game(config, lexicons, traps=traps,
+                                          before_solve=before_solve)
+    except BudgetError as error:  # the key it blames: the config names it
+        raise BudgetError(f"{config_path}: {error}") from None
     return config, solution, found
 
 
@@ -343,6 +350,7 @@ def explain_config(
     opponent: Opponent | None = None,
     progress: ProgressCallback | None = None,
     cache: bool = False,
+    max_seconds: float | None = None,
 ) -> tuple[CardConfig, GameSolution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
     ASCII, against the longest playable word before the game is solved), then the config
@@ -354,7 +362,7 @@ def explain_config(
     def check(lexicon: Lexicon) -> None:  # a fragment too long fails before the solve
         parse_playable(fragment, lexicon)
 
-    lexicons = Lexicons(progress=progress, cache=cache)
+    lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
     config, solution, traps = game_for(
         config_path, progress, lexicons=lexicons, before_solve=check
     )

@@ -367,11 +367,13 @@ def play_config(
     progress: ProgressCallback | None = None,
     opponent: Opponent | None = None,
     cache: bool = False,
+    max_seconds: float | None = None,
 ) -> GameResult:
     """`cardgen play`: solve the config's game (or read it from the solution cache, with
     `cache`), then play it on stdin and stdout against `opponent` (`--knows`, `--perfect`),
     else against the table the config's `opponent` names: perfect players or a casual one."""
-    config, solution, traps = game_for(config_path, progress, cache=cache)
+    config, solution, traps = game_for(config_path, progress, cache=cache,
+                                       max_seconds=max_seconds)
     table, chosen_by = opponent_for(config_path, config, traps, opponent)
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,

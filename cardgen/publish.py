@@ -90,10 +90,12 @@ def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
 
 
 def publish(
-    paths: Sequence[Path], *, out: Path | None = None, progress: ProgressCallback | None = None
+    paths: Sequence[Path], *, out: Path | None = None, progress: ProgressCallback | None = None,
+    max_seconds: float | None = None,
 ) -> list[Path]:
     """Publish every config's card or table as one site in `out` (default `site/`); return
-    the files written, the index first."""
+    the files written, the index first. A config estimated to take longer than `max_seconds`
+    is refused before it is solved."""
     folder = out or DEFAULT_OUT
     configs = [load_config(path) for path in paths]
     _check_names(configs, folder)
@@ -106,7 +108,8 @@ def publish(
         for source in sources:
             check_available(source)
     with protected(runner.run_inputs(configs)):
-        outputs = _site(configs, folder, Lexicons(progress=progress), progress)
+        lexicons = Lexicons(progress=progress, max_seconds=max_seconds)
+        outputs = _site(configs, folder, lexicons, progress)
         write_all(outputs)
     return list(outputs)
 

@@ -11,7 +11,6 @@ what is computed from it, and the formats it is printed in.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,20 +20,17 @@ from cardgen.cards import Lexicons, config_card
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import protected, refuse_inputs, write_all
-from cardgen.progress import ProgressCallback, Step, report
+from cardgen.pool import cores, solve_groups
+from cardgen.progress import ProgressCallback, Stages, Step, report, stage
 from cardgen.strategy import Card, DictionaryInfo
 from cardgen.wordlists import CatalogList, WordListSource, check_available
+from cardgen.workload import BudgetError, refuse, workload
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
     from cardgen.ranking import Ranking
     from cardgen.tables import ListInfo, Row, Table
     from cardgen.traps import FloatArray
 
-PARALLEL_MIN_WORK = 150_000
-"""Playable words times (players - 1), summed over a table's rows, from which a process pool
-pays for itself (see `use_pool`)."""
-HEARTBEAT = 0.1
-"""Seconds between progress steps while a table's rows are solved in a pool."""
 OUT_HINT = "output_dir or --out"
 """What chooses where `build` and `table` write, for errors about it."""
 
@@ -83,6 +79,9 @@ class Command(Generic[ConfigT, ResultT]):
     compute: Callable[[ConfigT, Lexicons, ProgressCallback | None], ResultT]
     formats: Mapping[str, Format[ConfigT, ResultT]]
     """Format name -> format, in the order files are written by default."""
+    stages: tuple[str, ...] = ()
+    """The stages of each config's work (`cardgen.progress.stage`), then one per format: the
+    run draws them as one bar; () where the command reports its own steps."""
 
 
 def run(
@@ -93,24 +92,33 @@ def run(
     formats: Sequence[str] | None = None,
     progress: ProgressCallback | None = None,
     cache: bool = False,
+    max_seconds: float | None = None,
 ) -> list[Path]:
     """Run a command on every config; return the files written, in order. With `cache`,
-    results are read from and kept in the solution cache (`cardgen.cache`)."""
+    results are read from and kept in the solution cache (`cardgen.cache`); with
+    `max_seconds`, a config estimated to take longer is refused before it is solved."""
     chosen = _formats(command, formats)
     configs = [command.load(path) for path in paths]
     targets = _targets(command, configs, chosen, out)
     for config in configs:
         for source in command.sources(config):
             check_available(source)
-    lexicons = Lexicons(progress=progress, cache=cache)
+    stages = Stages(progress if command.stages else None, "building",
+                    (*command.stages, *chosen), len(configs))
+    progress = stages if command.stages else progress
+    lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
     outputs: dict[Path, bytes] = {}
     with protected(run_inputs(configs)):  # the caches may not write over an input either
-        for config, files in zip(configs, targets, strict=True):
+        for n, (config, files) in enumerate(zip(configs, targets, strict=True)):
+            stages.begin(n, config.stem)
             result = compute(command, config, lexicons, progress)
             for name in chosen:
+                stage(progress, name, f"rendering {name}")
                 data = command.formats[name].render(result, config)
                 outputs.update(zip(files[name], data, strict=True))
+        stages.writing()
         write_all(outputs, hint=OUT_HINT)
+    stages.finish()
     return list(outputs)
 
 
@@ -125,6 +133,8 @@ def compute(
         return command.compute(config, lexicons, progress)
     except WordListError as error:  # name the config and the key that chose the list
         raise WordListError(f"{config.path}: {command.source_key}: {error}") from None
+    except BudgetError as error:  # the key it blames: the config names it
+        raise BudgetError(f"{config.path}: {error}") from None
 
 
 def _formats(command: Command[Any, Any], names: Sequence[str] | None) -> list[str]:
@@ -191,7 +201,9 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
         from cardgen.render.pdf.fonts import said_for
         from cardgen.render.pdf.pocket import budget
 
-        return said_for(config.path, lambda: budget(config_card(config, lexicons), config.pdf))
+        card = config_card(config, lexicons)
+        stage(lexicons.progress, "deck", "choosing what the deck prints")
+        return said_for(config.path, lambda: budget(card, config.pdf))
 
     return lexicons.store.card(config, budgeted, kind="deck")
 
@@ -234,6 +246,7 @@ CARDS: Command[CardConfig, Card] = Command(
     sources=lambda config: (config.dictionary,),
     source_key="dictionary",
     compute=_card,
+    stages=("read", "words", "solve", "card", "odds", "deck"),
     formats={
         "md": Format(lambda config: (".md",), _markdown),
         "json": Format(lambda config: (".json",), _json),
@@ -245,31 +258,6 @@ CARDS: Command[CardConfig, Card] = Command(
 
 
 # --- tables ------------------------------------------------------------------------------
-
-
-def use_pool(work: int, groups: int, workers: int) -> bool:
-    """Whether solving a table's row groups in a process pool is faster than solving them here.
-
-    `work` estimates the table's solving time: playable words times (players - 1), summed over
-    the rows. Measured on 2 cores (best of 5; `python bench/tables.py` for the shipped tables):
-    the pool costs about 0.05 s (forking the workers, sending each group's words as one string,
-    joining them), then solves the groups side by side; the lexicons are still built here. The
-    classic table takes 0.9 s with a pool of 2 against 1.45 s in one process, the scrabble
-    table 1.2-1.3 s against 1.7-1.8 s. Smaller tables, one process against the pool:
-    american-english at min lengths 3, 4 with 2 players (work 32k) 0.067 s against 0.115 s;
-    with 2, 3 players (96k) 0.113 s against 0.168 s; with 2, 3, 4 players (192k) 0.26 s
-    against 0.21 s; web2 with 2 players (131k) 0.22 s against 0.26 s; the classic lists with
-    2 players (234k) 0.43 s against 0.39 s. Hence the pool from 150k on; a table near that
-    line loses a few hundredths of a second at most either way.
-    """
-    return workers > 1 and groups > 1 and work >= PARALLEL_MIN_WORK
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def make_table(
@@ -287,7 +275,7 @@ def make_table(
     in steps: each list read, each lexicon built, then each row solved (as groups finish, and
     every `HEARTBEAT` seconds while a pool works).
     """
-    from cardgen.tables import ListInfo, Table, TableGroup, solve_group
+    from cardgen.tables import ListInfo, Table, TableGroup
 
     workers = workers or cores()
     knows = config.opponent.knows
@@ -340,26 +328,16 @@ def make_table(
                 game.name,
             )
     prepared = len(lists) + groups
+    if lexicons.max_seconds is not None and tasks:  # refuse a table too big before solving it
+        works = [workload(lexicons.lexicon(*pairs[i], prefix_free=game.prefix_free), game.name, n)
+                for i in tasks for n in config.players]
+        refuse(works, "row", lexicons.max_seconds, f"{len(works)} rows of {game.name}",
+               "dictionaries")
     work = sum(task[3].playable * (n - 1) for task in tasks.values() for n in config.players)
     results: dict[int, tuple[Row, ...]] = {i: group.rows for i, group in cached.items()}
     step(prepared + len(results) * per_group, "solving")
-    if not use_pool(work, len(tasks), workers):
-        for i, task in tasks.items():
-            results[i] = solve_group(*task)
-            step(prepared + len(results) * per_group, "solving")
-    else:
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-        pool = ProcessPoolExecutor(max_workers=workers)
-        try:
-            pending = {pool.submit(solve_group, *task): i for i, task in tasks.items()}
-            while pending:
-                done, _ = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results[pending.pop(future)] = future.result()
-                step(prepared + len(results) * per_group, "solving")
-        finally:
-            pool.shutdown(cancel_futures=True)  # on an error, do not solve the groups queued
+    solve_groups(tasks, results, work, workers,
+                 lambda: step(prepared + len(results) * per_group, "solving"))
     for i in tasks:
         group = TableGroup(lists[pairs[i][0]], results[i], labels.get(pairs[i]))
         cached[i] = group

@@ -2,9 +2,10 @@
 
 A step with no unit (a fetch) is one line, `cardgen: fetching twl06 (...) ... done`, ended
 with `failed` if the run stops with an error before the work finishes. A step counted in units
-(a table's steps: lists read, lexicons built, rows solved) is a rich progress bar, shown only
-on a terminal and only once the work has run for `SHOW_PROGRESS_AFTER` seconds (a timer shows
-it then, even while one step takes long): quiet work stays quiet.
+(a table's steps: lists read, lexicons built, rows solved; a build's stages) is a rich progress
+bar, shown only on a terminal and only once the work has run for `SHOW_PROGRESS_AFTER` seconds
+(a timer shows it then, even while one step takes long): quick work stays quiet. `--quiet`
+draws nothing at all.
 """
 
 from __future__ import annotations
@@ -22,20 +23,23 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 import typer
 
 from cardgen.errors import CardgenError, CardgenWarning, printable
-from cardgen.progress import Step
+from cardgen.progress import STAGE, Step
 
 if TYPE_CHECKING:  # rich is imported only when a bar is drawn
     from rich.progress import Progress
 
-SHOW_PROGRESS_AFTER = 2.0
-"""Seconds long work runs before a progress bar appears (on a terminal only)."""
+SHOW_PROGRESS_AFTER = 0.5
+"""Seconds long work runs before a progress bar appears (on a terminal only): a warm build
+(0.1 s) shows none, anything longer shows one within the first second of the command."""
 
 
 class Display:
-    """Draws the steps of one run on `stream` (stderr by default); call `close` at the end."""
+    """Draws the steps of one run on `stream` (stderr by default), or none with `quiet`;
+    call `close` at the end."""
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    def __init__(self, stream: TextIO | None = None, *, quiet: bool = False) -> None:
         self._stream = stream
+        self._quiet = quiet
         self._line_open = False
         self._started: dict[str, float] = {}
         self._bar: Progress | None = None
@@ -52,7 +56,9 @@ class Display:
         return self._stream or sys.stderr
 
     def __call__(self, step: Step) -> None:
-        """Draw one step."""
+        """Draw one step (a stage step only as `cardgen.progress.Stages` counts it)."""
+        if self._quiet or step.unit == STAGE:
+            return
         with self._lock:
             if not step.unit:
                 self._line(step)
@@ -171,10 +177,10 @@ def _fail(error: CardgenError) -> typer.Exit:
 
 
 @contextmanager
-def reporting() -> Iterator[Display]:
-    """Progress drawn on stderr, warnings as one line each, a library error as one line and
-    its exit status."""
-    display = Display()
+def reporting(*, quiet: bool = False) -> Iterator[Display]:
+    """Progress drawn on stderr (none with `quiet`), warnings as one line each, a library
+    error as one line and its exit status."""
+    display = Display(quiet=quiet)
 
     def show(message: Warning | str, category: type[Warning], *args: object, **kw: object) -> None:
         display.close()

@@ -57,6 +57,23 @@ class WholeNumber(types.ParamType):
             self.fail(f"expected a whole number, got {value!r}", param, ctx)
 
 
+class Seconds(types.ParamType):
+    """An option's time in seconds (`--max-seconds`): a finite number above 0."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        import math
+
+        try:
+            seconds = float(str(value).strip())
+        except ValueError:
+            seconds = math.nan
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"expected a number of seconds above 0, got {value!r}", param, ctx)
+        return seconds
+
+
 def message(error: Any, args: list[str]) -> str:
     """A click usage error as cardgen says it (not yet made printable); `args` are the
     command line's arguments, where a value click does not keep is found."""

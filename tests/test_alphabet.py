@@ -12,9 +12,8 @@ from conftest import CONFIGS
 from typer.testing import CliRunner
 
 from cardgen.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
-from cardgen.cards import config_spelling
 from cardgen.cli import app
-from cardgen.config import load_card_config, load_table_config
+from cardgen.config import config_spelling, load_card_config, load_table_config
 from cardgen.errors import WordListError
 from cardgen.languages import LETTERS
 from cardgen.lexicon import playable_words

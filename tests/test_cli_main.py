@@ -39,7 +39,7 @@ def test_bare_cardgen_prints_help_and_exits_0() -> None:
          "letters played so far (a-z; capitals are read as small letters); '' for the start"),
         (["build", "--bogus", "x.yaml"],
          "cardgen: error: --bogus: unknown option of cardgen build (expected one of: "
-         "--out/-o, --format/-f, --quiet/-q, --no-cache, --help)"),
+         "--out/-o, --format/-f, --quiet/-q, --no-cache, --max-seconds, --help)"),
         (["wordlists", "fetch", "--al"], "cardgen: error: --al: unknown option of cardgen "
          "wordlists fetch (expected one of: --all, --help)"),
         (["--bogus"],
@@ -55,6 +55,12 @@ def test_bare_cardgen_prints_help_and_exits_0() -> None:
          "cardgen: error: --seat: expected a whole number, got 'x'"),
         (["play", "x.yaml", "--seed", "1.5"],
          "cardgen: error: --seed: expected a whole number, got '1.5'"),
+        # Issue 26 item 8: a time budget is a finite number of seconds above 0.
+        *((["build", "x.yaml", "--max-seconds", value], "cardgen: error: --max-seconds: "
+           f"expected a number of seconds above 0, got {value!r}")
+          for value in ("x", "0", "-1", "nan", "inf", "")),
+        (["explain", "x.yaml", "a", "--max-seconds"],
+         "cardgen: error: --max-seconds: expected S after it, got none"),
         (["cache", "--clear=3"], "cardgen: error: --clear: takes no value, got '3'"),
         (["cache", "extra"],
          "cardgen: error: cardgen cache: unexpected argument 'extra' (it takes none)"),

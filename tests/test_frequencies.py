@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from cardgen import cards, zipfcache
 from cardgen.alphabet import Spelling, default_spelling
-from cardgen.cards import Lexicons, config_spelling
+from cardgen.cards import Lexicons
 from cardgen.catalog import load_catalog, sha256
 from cardgen.cli import app
-from cardgen.config import RankingOptions, load_card_config
+from cardgen.config import RankingOptions, config_spelling, load_card_config
 from cardgen.errors import WordListError
 from cardgen.familiarity import Frequencies, spelled, wordfreq_entry
 from cardgen.wordlists import ListFile

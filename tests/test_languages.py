@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from cardgen import alphabet
 from cardgen.alphabet import Spelling, default_spelling
-from cardgen.cards import list_spelling
 from cardgen.catalog import load_catalog
+from cardgen.config import list_spelling
 from cardgen.languages import A_Z, KEPT, LANGUAGES, LETTERS
 from cardgen.lexicon import not_counted, playable_words
 from cardgen.solver import solve

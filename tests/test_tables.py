@@ -12,7 +12,7 @@ from conftest import check_golden
 from test_published import PUBLISHED_TWL06  # docs/rules.md, "Published results to reproduce"
 from typer.testing import CliRunner
 
-from cardgen import cards, runner, terminal, wordlists
+from cardgen import cards, pool, terminal, wordlists
 from cardgen.alphabet import Spelling
 from cardgen.cards import Lexicons
 from cardgen.cli import app
@@ -111,7 +111,7 @@ def test_the_pool_and_one_process_make_the_same_table(
 ) -> None:
     config = load_table_config(write_small(tmp_path))
     alone = make_table(config, Lexicons(), workers=1)
-    monkeypatch.setattr(runner, "PARALLEL_MIN_WORK", 0)
+    monkeypatch.setattr(pool, "PARALLEL_MIN_WORK", 0)
     pooled = make_table(config, Lexicons(), workers=2)
     assert pooled == alone
 

@@ -79,3 +79,56 @@ def test_the_bar_appears_in_time_even_while_one_step_takes_long(
     assert shown.wait(timeout=30)
     display.close()
     assert "A table" in stream.getvalue() and "reading small.txt" in stream.getvalue()
+
+
+def test_stages_count_into_one_bar() -> None:
+    """A build's stages, reported deep in the library, are the steps of one bar: each config's
+    stages in order, a stage reported again or late never moves the bar back, other steps pass
+    on, and a stage the command does not count is dropped (issue 26, item 10)."""
+    from cardgen.progress import Stages, stage
+
+    seen: list[Step] = []
+    stages = Stages(seen.append, "building", ("read", "solve", "md"), 2)
+    stages.begin(0, "one")
+    stage(stages, "read", "reading twl06")
+    stages(Step(FETCH, 0, 1))
+    stage(stages, "solve", "solving Ghost for 2 players")
+    stage(stages, "read", "reading twl06")  # again: the bar stays
+    stage(stages, "odds", "not counted")
+    stages.begin(1, "two")
+    stage(stages, "md", "rendering md")
+    stages.writing()
+    stages.finish()
+    assert [(s.task, s.done, s.total, s.unit, s.detail) for s in seen] == [
+        ("building", 0, 7, "steps", "one: starting"),
+        ("building", 0, 7, "steps", "one: reading twl06"),
+        (FETCH, 0, 1, "", ""),
+        ("building", 1, 7, "steps", "one: solving Ghost for 2 players"),
+        ("building", 1, 7, "steps", "one: reading twl06"),
+        ("building", 3, 7, "steps", "two: starting"),
+        ("building", 5, 7, "steps", "two: rendering md"),
+        ("building", 6, 7, "steps", "writing the files"),
+        ("building", 7, 7, "steps", "done"),
+    ]
+
+
+def test_a_stage_step_alone_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command that does not count stages (play, publish) shows none of them."""
+    from cardgen.progress import STAGE
+
+    monkeypatch.setattr(terminal, "SHOW_PROGRESS_AFTER", 0.0)
+    stream = Tty()
+    display = Display(stream)
+    display(Step("solve", 0, 1, STAGE, "solving"))
+    display.close()
+    assert stream.getvalue() == ""
+
+
+def test_quiet_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(terminal, "SHOW_PROGRESS_AFTER", 0.0)
+    stream = Tty()
+    display = Display(stream, quiet=True)
+    display(Step(FETCH, 0, 1))
+    display(Step("A table", 1, 3, "rows"))
+    display.close()
+    assert stream.getvalue() == ""

@@ -1,0 +1,177 @@
+"""cardgen.workload: the work of a config counted before solving, and the budget it must fit
+(issue 26, item 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cardgen import workload
+from cardgen.cli import app
+from cardgen.lexicon import Lexicon, playable_words
+from cardgen.solver import solve
+from cardgen.superghost import solve as solve_infixes
+from cardgen.workload import BudgetError, Workload
+
+DATA = Path(__file__).parent / "data"
+ANIMALS = DATA / "animals.txt"
+
+
+def prefixes(words: tuple[str, ...]) -> set[str]:
+    """Ghost's fragments, straight from the rules: every prefix of a word, '' included."""
+    return {word[:n] for word in words for n in range(len(word) + 1)}
+
+
+def infixes(words: tuple[str, ...]) -> set[str]:
+    """SuperGhost's fragments: every infix of a word, '' included."""
+    return {w[i:j] for w in words for i in range(len(w) + 1) for j in range(i, len(w) + 1)}
+
+
+words_strategy = st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=1,
+                          max_size=30)
+
+
+@given(words_strategy, st.integers(2, 3), st.integers(2, 6))
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_counts_are_the_fragments_of_the_rules(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    ghost = playable_words(entries, min_length)
+    if ghost.words:
+        found = workload.workload(ghost, "ghost", players)
+        fragments = prefixes(ghost.words)
+        assert found.positions == len(fragments) == solve(ghost, players).nodes
+        assert found.openings == len({f for f in fragments if len(f) < players})
+    variant = playable_words(entries, min_length, prefix_free=False)
+    if variant.words:
+        found = workload.workload(variant, "superghost", players)
+        fragments = infixes(variant.words)
+        assert found.openings == len({f for f in fragments if len(f) < players})
+        assert found.positions == 1 + sum(len(w) * (len(w) + 1) // 2 for w in variant.words)
+        assert found.positions >= solve_infixes(variant, players).nodes  # an upper bound
+        doubled = workload.workload(variant, "superduperghost", players)
+        assert doubled.positions == 2 * found.positions - 1
+        assert doubled.openings == found.openings  # a reverse is no position of its own
+
+
+def test_counting_openings_stops_past_enough() -> None:
+    lexicon = Lexicon(("abcde", "bcdea", "cdeab"), 3)
+    assert workload.workload(lexicon, "superghost", 5) == Workload("superghost", 5, 46, 20)
+    # '' then 5 letters: past 3, the 2-letter infixes are never counted
+    assert workload.workload(lexicon, "superghost", 5, enough=3) == Workload(
+        "superghost", 5, 46, 6, complete=False
+    )
+
+
+def animals(tmp_path: Path, players: int = 2, game: str = "ghost") -> Path:
+    config = tmp_path / "animals.yaml"
+    config.write_text(f"dictionary: {ANIMALS}\nplayers: {players}\nmin_length: 3\n"
+                      f"game: {game}\n", encoding="utf-8")
+    return config
+
+
+@pytest.fixture
+def plenty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory enough for anything, whatever this machine has free."""
+    monkeypatch.setattr(workload, "available_memory", lambda: 10**15)
+
+
+def test_a_build_over_the_budget_is_refused_with_the_figures(
+    runner: CliRunner, tmp_path: Path, plenty: None
+) -> None:
+    config = animals(tmp_path, players=3, game="superghost")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "--max-seconds", "0.25"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {config}: dictionary: superghost on {ANIMALS} for 3 players would "
+        "take at least 0.3 s (174 positions, at least 15 openings), more than --max-seconds "
+        "0.25: raise --max-seconds to run it anyway\n"
+    )
+    assert not out.exists()
+    # raising the budget runs it
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "--max-seconds", "1"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["animals.json", "animals.md", "animals.pdf"]
+
+
+def test_the_players_are_blamed_when_the_openings_cost_the_most(plenty: None) -> None:
+    """The 10-player SuperGhost card of the issue (twl06, 4+ letters) is mostly its
+    openings: `players` is the key to change; a bare solve of it (explain, play) fits."""
+    card = Workload("superghost", 10, 8_362_688, 161_448, complete=False)
+    with pytest.raises(BudgetError) as refused:
+        workload.refuse([card], "card", 60, "superghost on twl06 for 10 players", "dictionary")
+    seconds = card.seconds()
+    assert seconds > 60 and card.openings * workload.RATES["superghost"].opening_seconds > 30
+    assert str(refused.value) == (
+        "players: superghost on twl06 for 10 players would take at least "
+        f"{seconds:,.0f} s (8,362,688 positions, at least 161,448 openings), more than "
+        "--max-seconds 60: raise --max-seconds to run it anyway"
+    )
+    workload.refuse([card], "solve", 60, "superghost on twl06 for 10 players", "dictionary")
+
+
+def test_a_run_that_would_not_fit_in_memory_is_refused(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workload, "available_memory", lambda: 50 * 10**6)
+    config = animals(tmp_path)
+    result = runner.invoke(app, ["build", str(config), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {config}: dictionary: ghost on {ANIMALS} for 2 players would need "
+        "about 100 MB of memory (36 positions, 5 openings), and 50 MB are free\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["explain", "play"])
+def test_explain_and_play_are_refused_before_they_solve(
+    runner: CliRunner, tmp_path: Path, command: str, plenty: None
+) -> None:
+    config = animals(tmp_path)
+    args = [command, str(config), *(["a"] if command == "explain" else []), "--max-seconds", "0.1"]
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {config}: dictionary: ghost on {ANIMALS} for 2 players would take "
+        "about 0.3 s (36 positions), more than --max-seconds 0.1: raise "
+        "--max-seconds to run it anyway\n"
+    )
+
+
+def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty: None) -> None:
+    config = tmp_path / "table.yaml"
+    config.write_text(f"dictionaries: [{ANIMALS}]\nmin_lengths: [3]\nplayers: [2, 3]\n"
+                      "game: superghost\n", encoding="utf-8")
+    result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "--max-seconds", "0.3"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"cardgen: error: {config}: dictionaries: 2 rows of superghost would take about 0.3 s "
+        "(348 positions, 58 openings), more than --max-seconds 0.3: raise --max-seconds to "
+        "run it anyway\n"
+    )
+
+
+def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
+    """Shipped cards and tables estimated at under a quarter of the default budget, and the
+    estimate of the 10-player SuperGhost card of the issue over it."""
+    from cardgen.cards import Lexicons
+    from cardgen.config import config_spelling, load_card_config
+
+    lexicons = Lexicons()
+    for path in sorted((Path(__file__).parent.parent / "configs").glob("*.yaml")):
+        config = load_card_config(path)
+        if config.dictionary.name in ("polish", "german"):  # big lists: tests/test_languages.py
+            continue
+        lexicon = lexicons.lexicon(config.dictionary, config.min_length, config_spelling(config),
+                                   prefix_free=config.game.prefix_free)
+        found = workload.workload(lexicon, config.game.name, config.players)
+        assert found.seconds() < workload.MAX_SECONDS / 4, path.name
+    big = lexicons.lexicon(load_card_config(
+        Path(__file__).parent.parent / "configs" / "twl06-2p-superghost.yaml").dictionary, 4,
+        prefix_free=False)
+    assert workload.workload(big, "superghost", 10).seconds() > workload.MAX_SECONDS
