@@ -48,14 +48,15 @@ class Rates:
 
 
 RATES = {
-    "ghost": Rates(1.0e-6, 600.0, 1.5e-4, 4.0e3, 1.0e-6),
-    "superghost": Rates(1.0e-7, 60.0, 6.0e-4, 1.2e4, 6.0e-4),
-    "superduperghost": Rates(1.0e-7, 60.0, 9.0e-4, 1.2e4, 9.0e-4),
+    "ghost": Rates(2.0e-6, 224.0, 1.2e-4, 2.8e3, 1.0e-6),
+    "superghost": Rates(1.5e-7, 14.0, 1.0e-3, 6.1e3, 1.0e-4),
+    "superduperghost": Rates(2.2e-7, 13.0, 9.0e-4, 6.1e3, 1.0e-4),
 }
-"""The measured constants of each game (docs/speed.md, "Estimates")."""
-BASE_SECONDS = 0.3
-"""Seconds of any run that solves: Python, imports, reading the list."""
-BASE_BYTES = 100e6
+"""The measured constants of each game: CPU seconds and peak bytes of whole `cardgen build`
+processes, fitted over 21 cards and 2 tables (docs/speed.md, "Estimates")."""
+BASE_SECONDS = 1.0
+"""Seconds of any run that solves: Python, imports, reading the list, its frequencies."""
+BASE_BYTES = 70e6
 """Peak bytes of any run that solves, the word list and its playable words included."""
 
 

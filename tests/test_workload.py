@@ -89,12 +89,12 @@ def test_a_build_over_the_budget_is_refused_with_the_figures(
     assert result.exit_code == 2
     assert result.stderr == (
         f"cardgen: error: {config}: dictionary: superghost on {ANIMALS} for 3 players would "
-        "take at least 0.3 s (174 positions, at least 15 openings), more than --max-seconds "
+        "take at least 1.0 s (174 positions, at least 15 openings), more than --max-seconds "
         "0.25: raise --max-seconds to run it anyway\n"
     )
     assert not out.exists()
     # raising the budget runs it
-    result = runner.invoke(app, ["build", str(config), "-o", str(out), "--max-seconds", "1"])
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "--max-seconds", "5"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["animals.json", "animals.md", "animals.pdf"]
 
@@ -124,7 +124,7 @@ def test_a_run_that_would_not_fit_in_memory_is_refused(
     assert result.exit_code == 2
     assert result.stderr == (
         f"cardgen: error: {config}: dictionary: ghost on {ANIMALS} for 2 players would need "
-        "about 100 MB of memory (36 positions, 5 openings), and 50 MB are free\n"
+        "about 70 MB of memory (36 positions, 5 openings), and 50 MB are free\n"
     )
 
 
@@ -133,12 +133,12 @@ def test_explain_and_play_are_refused_before_they_solve(
     runner: CliRunner, tmp_path: Path, command: str, plenty: None
 ) -> None:
     config = animals(tmp_path)
-    args = [command, str(config), *(["a"] if command == "explain" else []), "--max-seconds", "0.1"]
+    args = [command, str(config), *(["a"] if command == "explain" else []), "--max-seconds", "0.9"]
     result = runner.invoke(app, args, input="quit\n")
     assert result.exit_code == 2
     assert result.stderr == (
         f"cardgen: error: {config}: dictionary: ghost on {ANIMALS} for 2 players would take "
-        "about 0.3 s (36 positions), more than --max-seconds 0.1: raise "
+        "about 1.0 s (36 positions), more than --max-seconds 0.9: raise "
         "--max-seconds to run it anyway\n"
     )
 
@@ -147,11 +147,11 @@ def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty
     config = tmp_path / "table.yaml"
     config.write_text(f"dictionaries: [{ANIMALS}]\nmin_lengths: [3]\nplayers: [2, 3]\n"
                       "game: superghost\n", encoding="utf-8")
-    result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "--max-seconds", "0.3"])
+    result = runner.invoke(app, ["table", str(config), "-o", str(tmp_path), "--max-seconds", "1"])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"cardgen: error: {config}: dictionaries: 2 rows of superghost would take about 0.3 s "
-        "(348 positions, 58 openings), more than --max-seconds 0.3: raise --max-seconds to "
+        f"cardgen: error: {config}: dictionaries: 2 rows of superghost would take about 1.0 s "
+        "(348 positions, 58 openings), more than --max-seconds 1: raise --max-seconds to "
         "run it anyway\n"
     )
 
