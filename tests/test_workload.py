@@ -156,6 +156,7 @@ def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty
     )
 
 
+@pytest.mark.network
 def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
     """Shipped cards and tables estimated at under a quarter of the default budget, and the
     estimate of the 10-player SuperGhost card of the issue over it."""
