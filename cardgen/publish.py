@@ -2,7 +2,9 @@
 
 The site is one folder: `index.html`, a page per card and per table, and beside each the files
 `build` and `table` write (a card's PDF, JSON and strategy map, a table's Markdown, CSV and
-JSON), the card's explorer data (`<stem>.solution.js`), and the site's styles and scripts. The
+JSON), the card's moves for the explorer (`<stem>.card.js`) beside the game it explores
+(`game-<hash>.js`, one file for every card of the same game), and the site's styles and
+scripts. The
 configs are read and checked, and every word list found, before anything is solved; every file
 is rendered before any is written (`cardgen.files.write_all`), so a bad input anywhere leaves
 the folder as it was.
@@ -10,14 +12,16 @@ the folder as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from cardgen import runner
-from cardgen.cards import Lexicons, config_game
+from cardgen.alphabet import Spelling
+from cardgen.cards import Lexicons, config_game, config_spelling
 from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
 from cardgen.errors import ConfigError
 from cardgen.files import protected, refuse_inputs, write_all
+from cardgen.lexicon import not_counted
 from cardgen.progress import ProgressCallback
 from cardgen.solver import Solution
 from cardgen.wordlists import check_available
@@ -44,7 +48,7 @@ def _card_files(config: CardConfig) -> tuple[str, ...]:
     """A card's files in the site: its page, its PDFs, its JSON, its map, its explorer data."""
     pdfs = tuple(config.stem + suffix for suffix in runner.CARDS.formats["pdf"].suffixes(config))
     return (f"{config.stem}.html", *pdfs, f"{config.stem}.json", f"{config.stem}.svg",
-            f"{config.stem}.solution.js")
+            f"{config.stem}.card.js")
 
 
 def _table_files(config: TableConfig) -> tuple[str, ...]:
@@ -79,14 +83,50 @@ def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> N
     refuse_inputs(writers, runner.run_inputs(configs), "--out")
 
 
-def _explorer_data(config: CardConfig, lexicons: Lexicons) -> bytes:
-    """A card's solved game for its explorer, with its words' frequencies where the card has
-    traps (as `cardgen explain` explains it)."""
-    from cardgen.render.explorer import render_solution
+def _uncounted(solution: Solution, entries: Iterable[str], spelling: Spelling) -> dict[str, str]:
+    """The entries of the list that are no playable words although the game is still on
+    before them, as the list writes them, with why (what `cardgen explain` says of them)."""
+    words = set(solution.words)
+    live = {f for d in range(len(solution.levels)) for f in solution.fragments(d)} - words
+    found: dict[str, list[str]] = {}
+    for entry in entries:
+        # Every rule writes an ASCII entry as its lower case (cardgen.entries.Entries).
+        written = entry.strip().lower() if entry.isascii() else spelling.write(entry)
+        if written and written[:-1] in live and written not in words:
+            found.setdefault(written, []).append(entry)
+    min_length = solution.lexicon.min_length
+    return {fragment: why for fragment, group in found.items()
+            if (why := not_counted(fragment, group, spelling, min_length))}
 
-    solution, traps = config_game(config, lexicons)
-    assert isinstance(solution, Solution)  # variant configs are refused before any work
-    return render_solution(solution, None if traps is None else traps.zipf).encode()
+
+class _Explorers:
+    """The explorer's scripts of a run: each card's moves, and each game's once."""
+
+    def __init__(self, lexicons: Lexicons) -> None:
+        self.lexicons = lexicons
+        self.games: dict[tuple[object, ...], tuple[str, bytes]] = {}
+
+    def scripts(self, config: CardConfig) -> tuple[str, bytes, bytes]:
+        """The name and bytes of the card's game script, and the card's script."""
+        from cardgen.casual import casual
+        from cardgen.render.explorer import game_file, render_card, render_game
+
+        solution, traps = config_game(config, self.lexicons)
+        assert isinstance(solution, Solution)  # variant configs are refused before any work
+        zipf = None if traps is None else traps.zipf
+        key = (config.dictionary, solution.players, solution.lexicon.min_length,
+               solution.lexicon.letters, len(solution.words), solution.words[-1],
+               None if zipf is None else zipf.tobytes())
+        if key not in self.games:
+            spelling = config_spelling(config)
+            wordlist = self.lexicons.wordlist(config.dictionary)
+            script = render_game(solution, zipf,
+                                 _uncounted(solution, wordlist.entries, spelling), wordlist.name)
+            self.games[key] = (game_file(script), script.encode())
+        knows = config.opponent.knows
+        table = None if traps is None or knows is None else casual(traps, knows)
+        name, game = self.games[key]
+        return name, game, render_card(solution, table).encode()
 
 
 def publish(
@@ -130,6 +170,7 @@ def _site(
         static_files,
     )
 
+    explorers = _Explorers(lexicons)
     files: dict[str, bytes] = {}
     cards: list[CardPage] = []
     tables: list[TablePage] = []
@@ -150,10 +191,11 @@ def _site(
             *runner.CARDS.formats["pdf"].render(card, config),
             *runner.CARDS.formats["json"].render(card, config),
             *runner.CARDS.formats["svg"].render(card, config),
-            _explorer_data(config, lexicons),
         ]
+        game, files[game], script = explorers.scripts(config)
+        rendered.append(script)
         files.update(zip(names[1:], rendered, strict=True))
-        page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs))
+        page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs), game)
         files[page.page] = render_card_page(page).encode()
         cards.append(page)
     outputs = {folder / "index.html": render_index(cards, tables).encode()}

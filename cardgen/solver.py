@@ -21,7 +21,7 @@ import numpy.typing as npt
 from cardgen.game import Decision
 from cardgen.lexicon import Lexicon
 from cardgen.ranking import FEWEST, NO_WIN, RankCodec, Ranking
-from cardgen.trie import BoolArray, IntArray, Level, MaskArray, build_levels
+from cardgen.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
 
 MAX_PLAYERS = 16
 """Loser sets are uint16 bit masks."""
@@ -206,21 +206,10 @@ class Solution:
         -1 where the mover does not win or the fragment is a word. The explorer of a published
         card walks the word sets with it."""
         level = self.levels[d]
-        chosen = np.full(len(level), -1, dtype=np.int64)
         if d + 1 >= len(self.levels):
-            return chosen
+            return np.full(len(level), -1, dtype=np.int64)
         ranks = self._ranks[d % self.players]
-        below = ranks[d + 1]
-        inner = np.flatnonzero(~level.leaf)
-        lo, hi = level.child_lo[inner], level.child_hi[inner]
-        # The children of the inner fragments tile the next level in order (see _solve_losers):
-        # the first child equal to its block's minimum is the argmin `winning_words` takes.
-        best = np.repeat(np.minimum.reduceat(below, lo), hi - lo)
-        hits = np.flatnonzero(below == best)
-        first = hits[np.searchsorted(hits, lo)]
-        won = ranks[d][inner] != NO_WIN
-        chosen[inner[won]] = (first - lo)[won]
-        return chosen
+        return first_choice(level, ranks[d + 1], ranks[d] != NO_WIN)
 
     def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
         """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""

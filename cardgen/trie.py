@@ -100,3 +100,22 @@ def build_levels(words: tuple[str, ...], lengths: IntArray) -> list[Level]:
             )
         )
     return levels
+
+
+def first_choice(level: Level, below: IntArray, chosen: BoolArray) -> IntArray:
+    """For every fragment of `level`: the position among its children of the first one whose
+    key in `below` (the next level's keys) is its block's least, where `chosen` holds and the
+    fragment is no word; -1 elsewhere. The child a minimal set's walk takes."""
+    found = np.full(len(level), -1, dtype=np.int64)
+    inner = np.flatnonzero(~level.leaf)
+    if not len(inner):
+        return found
+    lo, hi = level.child_lo[inner], level.child_hi[inner]
+    # The children of the inner fragments tile the next level in order (see
+    # cardgen.solver._solve_losers): the first child equal to its block's minimum.
+    best = np.repeat(np.minimum.reduceat(below, lo), hi - lo)
+    hits = np.flatnonzero(below == best)
+    first = hits[np.searchsorted(hits, lo)] - lo
+    take = chosen[inner]
+    found[inner[take]] = first[take]
+    return found

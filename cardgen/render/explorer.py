@@ -1,36 +1,50 @@
-"""The explorer's data: a card's whole solved game as one compact script beside its page.
+"""The explorer's data: a solved game as one compact script shared by its cards' pages, and
+each card's moves in a small script of its own.
 
 The site's explorer (`templates/site/explorer.js`) walks the game tree in the browser, so it
-needs every fragment's loser set and, where its mover wins, the move the card plays there
-(`Solution.card_children`); words, word sets, best tries and challenge words follow from those
-as `cardgen explain` computes them. The file is a script, not JSON, because a page opened from
-`file://` may load scripts but not fetch files.
+needs every fragment's loser set and, where its mover wins, the move the card plays there;
+words, word sets, best tries and challenge words follow from those as `cardgen explain`
+computes them. The files are scripts, not JSON, because a page opened from `file://` may load
+scripts but not fetch files.
 
-The tree is written level by level (the order of `Solution.levels`), one record per fragment
-after the empty one: three planes of bytes, each deflated (zlib) and then base64-encoded:
+The game (`render_game`, `window.cardgenGame`) is the same for every card of one word list,
+player count and minimum length (a perfect card and a casual one share it), so it is written
+once under a name made from its contents (`game_file`). Its tree is written level by level
+(the order of `Solution.levels`), one record per fragment after the empty one, in planes of
+bytes, each deflated (zlib) and then base64-encoded:
 
 - `tree`: the letter's index in the alphabet (bits 0-5), 64 if the fragment is a playable
   word, 128 if it is the last child of its parent. Children come in one block per fragment
   that is not a word, in order, so the blocks are found again by counting.
 - `losers`: the loser mask, 1 byte a fragment for up to 8 players, else 2 (little-endian).
-- `moves`: 1 + the position among its children of the card's move, 0 where the mover does
-  not win; the empty fragment's record comes first in this plane.
-- `zipf`, where the card has word frequencies (its traps): each playable word's Zipf times
+- `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
   100 (the data hold two decimals), 2 bytes little-endian, in the order the words' fragments
   come in `tree`. The explorer computes the escape thresholds, traps and escape words from
   them as `cardgen.traps` does.
+- `notCounted` (plain JSON): the fragments that are entries of the list but no playable
+  words, with why (`cardgen.lexicon.not_counted`), where the game is still on before them.
+
+A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position among its
+children of the card's move, 0 where the mover does not win (the empty fragment's record
+first); a card for a casual table (`knows`) plays the moves of `cardgen.casual` and adds
+`pick`: 1 + the child toward the word named when the others challenge there.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import zlib
+from collections.abc import Mapping
 
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.casual import Casual
+from cardgen.ranking import NO_WIN
 from cardgen.solver import Solution
+from cardgen.trie import IntArray, first_choice
 
 MAX_LETTERS = 64
 """Letter indices take 6 bits of a record."""
@@ -43,8 +57,8 @@ class TooManyLetters(ValueError):
 
 
 def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> dict[str, bytes]:
-    """The planes of bytes (uncompressed) of a solved game, with the words' Zipf frequencies
-    (aligned with `solution.words`) where there are some."""
+    """The game's planes of bytes (uncompressed), with the words' Zipf frequencies (aligned
+    with `solution.words`) where there are some."""
     letters = solution.lexicon.letters
     if len(letters) > MAX_LETTERS:
         raise TooManyLetters(f"the explorer takes alphabets of up to {MAX_LETTERS} letters")
@@ -53,7 +67,6 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
     tree = bytearray()
     leaves: list[np.ndarray] = []
     losers: list[np.ndarray] = [solution.levels[0].losers]
-    moves = [solution.card_children(0)]
     for d in range(1, len(solution.levels)):
         level, above = solution.levels[d], solution.levels[d - 1]
         record = np.fromiter(
@@ -65,13 +78,10 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
         tree += record.tobytes()
         leaves.append(level.start[level.leaf])
         losers.append(level.losers)
-        moves.append(solution.card_children(d))
     mask = np.concatenate(losers)
-    width = 1 if solution.players <= 8 else 2
     found = {
         "tree": bytes(tree),
-        "losers": mask.astype("<u1" if width == 1 else "<u2").tobytes(),
-        "moves": (np.concatenate(moves) + 1).astype(np.uint8).tobytes(),
+        "losers": mask.astype("<u1" if solution.players <= 8 else "<u2").tobytes(),
     }
     if zipf is not None:
         centi = np.rint(np.asarray(zipf)[np.concatenate(leaves)] * 100)
@@ -79,17 +89,62 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
     return found
 
 
-def render_solution(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> str:
-    """The explorer's script for a solved game (and its words' Zipf frequencies, for its
-    traps): it sets `window.cardgenSolution`."""
+def card_planes(solution: Solution, table: Casual | None = None) -> dict[str, bytes]:
+    """A card's planes (uncompressed): its move at every fragment, perfect or (with `table`)
+    against the casual table, and there the way to the word named when challenged."""
+    levels = solution.levels
+
+    def plane(choices: list[IntArray]) -> bytes:
+        return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
+
+    if table is None:
+        return {"moves": plane([solution.card_children(d) for d in range(len(levels))])}
+    moves, pick = [], []
+    for d, level in enumerate(levels):
+        if d + 1 == len(levels):
+            moves.append(np.full(len(level), -1, dtype=np.int64))
+            pick.append(moves[-1])
+            continue
+        ranks = table.ranks[d % solution.players]
+        moves.append(first_choice(level, ranks[d + 1], ranks[d] != NO_WIN))
+        pick.append(first_choice(level, table.pick[d + 1], np.ones(len(level), dtype=bool)))
+    return {"moves": plane(moves), "pick": plane(pick)}
+
+
+def _packed(found: Mapping[str, bytes]) -> dict[str, str]:
+    return {name: base64.b64encode(zlib.compress(plane, 9)).decode("ascii")
+            for name, plane in found.items()}
+
+
+def render_game(
+    solution: Solution,
+    zipf: npt.NDArray[np.float64] | None = None,
+    not_counted: Mapping[str, str] | None = None,
+    name: str = "",
+) -> str:
+    """The shared script of a solved game (and its words' Zipf frequencies, for its traps):
+    it sets `window.cardgenGame`. `name` is the word list's, as explain's heading says it."""
     data = {
+        "name": name,
         "letters": solution.lexicon.letters,
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
-        **{
-            name: base64.b64encode(zlib.compress(plane, 9)).decode("ascii")
-            for name, plane in planes(solution, zipf).items()
-        },
+        **_packed(planes(solution, zipf)),
+        "notCounted": dict(sorted((not_counted or {}).items())),
     }
-    return f"window.cardgenSolution = {json.dumps(data, ensure_ascii=False)};\n"
+    return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
+
+
+def game_file(script: str) -> str:
+    """The name the shared script of a game is published under: made from its contents, so
+    every card of the same game finds the same file."""
+    return f"game-{hashlib.sha256(script.encode()).hexdigest()[:12]}.js"
+
+
+def render_card(solution: Solution, table: Casual | None = None) -> str:
+    """A card's script for the explorer (`window.cardgenCard`): its moves, and against a casual
+    table what that table knows and the words named when it challenges."""
+    data: dict[str, object] = {"knows": None if table is None else table.knows}
+    data.update(_packed(card_planes(solution, table)))
+    return f"window.cardgenCard = {json.dumps(data)};\n"

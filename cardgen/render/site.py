@@ -39,6 +39,8 @@ class CardPage:
     """The card's print size (a key of `cardgen.paper.SIZES`), for the print stylesheet."""
     pdfs: tuple[str, ...]
     """The names of its PDF files (the card, and its sheet if the config asks for one)."""
+    game: str = ""
+    """The name of its game's script for the explorer (`cardgen.render.explorer.game_file`)."""
 
     @property
     def page(self) -> str:
@@ -100,8 +102,16 @@ def table_summary(table: Table) -> str:
     return text + "."
 
 
+def page_title(card: Card) -> str:
+    """A card page's title: the card's, its game where the title does not name it, and the
+    table it is for ('Ghost: twl06, 2 players, words of 4+ letters, against perfect players')."""
+    game = "" if card.game_title in card.title else f" ({card.game_title})"
+    return f"{card.title}{game}, against {card.opponent.against()}"
+
+
 def _common() -> dict[str, object]:
-    return {"version": __version__, "ordinal": ordinal, "seat_list": seat_list}
+    return {"version": __version__, "ordinal": ordinal, "seat_list": seat_list,
+            "page_title": page_title}
 
 
 def render_card_page(entry: CardPage) -> str:
@@ -115,6 +125,7 @@ def render_card_page(entry: CardPage) -> str:
         "site/card.html.j2",
         entry=entry,
         card=card,
+        title=page_title(card),
         grids={seat.seat: grid_rows(seat, card.dictionary.letters) for seat in card.seats[1:]},
         size=size_mm(entry.size),
         rare_legend=rare_legend(card),

@@ -1,5 +1,6 @@
 // The explorer of a published card: walks the solved game in the browser.
-// Its data is the card's solution (`<stem>.solution.js`, see cardgen/render/explorer.py);
+// Its data is the game (`game-<hash>.js`) and the card's moves (`<stem>.card.js`), see
+// cardgen/render/explorer.py;
 // what it computes from it follows cardgen/explain.py and cardgen/advice.py line by line, and
 // what it says follows templates/explain.txt.j2.
 (function () {
@@ -18,6 +19,8 @@
 
   function zipf(value) { return "Zipf " + String(value); }  // sentences.zipf: 'Zipf 2.34'
 
+  var NAMED = "\u2021";  // sentences.NAMED_MARK: a word named when the others challenge
+
   function loses(seats) { return seats.length === 1 ? "loses" : "lose"; }
 
   function inflate(text) {
@@ -30,14 +33,21 @@
   }
 
   // The game tree: node 0 is the empty fragment; the children of node k are lo[k]..hi[k]-1.
-  function Game(data, tree, loserBytes, moves, zipf) {
-    var n = moves.length;
+  // `card` holds the card's move at every node (1 + the child, 0: none) and, for a card
+  // against a casual table, what the table knows and the way to the word named there.
+  function Game(data, tree, loserBytes, zipf, card) {
+    var n = card.moves.length;
+    this.name = data.name;
+    this.minLength = data.minLength;
+    this.notCounted = data.notCounted || {};
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.letter = new Uint8Array(n);
     this.leaf = new Uint8Array(n);
     this.losers = new Uint16Array(n);
-    this.move = moves;
+    this.move = card.moves;
+    this.pick = card.pick;
+    this.knows = card.knows;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
     this.depth = new Uint8Array(n);
@@ -144,33 +154,46 @@
 
   Game.prototype.loses = function (node, seat) { return (this.losers[node] >> (seat - 1) & 1) === 1; };
 
-  // Solution.winning_words: the seat's minimal winning word set from node (at depth), sorted.
+  // Whether the seat cannot lose from node: with perfect play, or against the card's casual
+  // table (cardgen.casual: its escape threshold is below what the table knows).
+  Game.prototype.wins = function (node, seat) {
+    return this.knows === null ? !this.loses(node, seat) : this.escape[seat - 1][node] < this.knows;
+  };
+
+  // Solution.winning_words (Casual.winning_words against a casual table): the seat's minimal
+  // winning word set from node (at depth), in the list's order, and the words of it that the
+  // seat names when the others know no word and challenge.
   Game.prototype.winningWords = function (node, depth, seat, prefix) {
-    var found = [], game = this;
-    if (this.loses(node, seat)) { return found; }
+    var found = [], named = [], game = this;
+    if (!this.wins(node, seat)) { return {words: found, named: named}; }
     (function walk(k, d, word) {
       if (game.leaf[k]) { found.push(word); return; }
-      var mover = d % game.players + 1, c;
+      var mover = d % game.players + 1, c, next = [];
       if (mover === seat) {
         c = game.lo[k] + game.move[k] - 1;
         walk(c, d + 1, word + game.letters[game.letter[c]]);
         return;
       }
-      var safe = [];
-      for (c = game.lo[k]; c < game.hi[k]; c++) { if (!game.loses(c, mover)) { safe.push(c); } }
-      if (!safe.length) { for (c = game.lo[k]; c < game.hi[k]; c++) { safe.push(c); } }
-      safe.forEach(function (c) { walk(c, d + 1, word + game.letters[game.letter[c]]); });
+      for (c = game.lo[k]; c < game.hi[k]; c++) {
+        if (game.knows === null ? !game.loses(c, mover) : game.best[c] >= game.knows) { next.push(c); }
+      }
+      if (!next.length && game.knows !== null) {  // they know no word: the seat names one
+        while (!game.leaf[k]) { k = game.lo[k] + game.pick[k] - 1; word += game.letters[game.letter[k]]; }
+        found.push(word);
+        named.push(word);
+        return;
+      }
+      if (!next.length) { for (c = game.lo[k]; c < game.hi[k]; c++) { next.push(c); } }
+      next.forEach(function (c) { walk(c, d + 1, word + game.letters[game.letter[c]]); });
     })(node, depth, prefix);
-    return found;
+    return {words: found, named: named};
   };
 
-  // cardgen.advice.best_try: where the mover loses, the letter with the largest share of
-  // replies that are mistakes, then the most mistakes, then the first letter; with traps,
-  // the letter after which the others need the rarest word to escape comes first, and the
-  // try names that word.
+  // cardgen.advice.choose_try: the letter with the largest share of replies that are
+  // mistakes, then the most mistakes, then the first letter; with traps, the letter after
+  // which the others need the rarest word to escape comes first, and the try names that word.
   Game.prototype.bestTry = function (node, depth, prefix) {
     var mover = depth % this.players + 1;
-    if (this.leaf[node] || !this.loses(node, mover)) { return null; }
     var candidates = [], c, chosen = null;
     for (c = this.lo[node]; c < this.hi[node]; c++) { if (!this.leaf[c]) { candidates.push(c); } }
     if (!candidates.length) { for (c = this.lo[node]; c < this.hi[node]; c++) { candidates.push(c); } }
@@ -206,10 +229,11 @@
     return best;
   };
 
-  // cardgen.explain.explain: the position of a fragment (an array of letters).
+  // cardgen.explain.explain: the position of a fragment (an array of letters), for the card.
   Game.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join("");
     var mover = depth % n + 1, node = this.find(fragment);
+    var notCounted = Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
     if (node < 0) {
       var endedAt = null;
       for (var i = 1; i < depth && endedAt === null; i++) {
@@ -218,29 +242,32 @@
       }
       var last = endedAt ? Array.from(endedAt).length : depth;
       var loser = (last - 1) % n + 1;
-      return {fragment: text, mover: mover, losers: [loser], word: false, prefix: false,
+      return {fragment: text, depth: depth, mover: mover, losers: [loser], word: false, prefix: false,
               completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [], moves: [],
-              words: [], challengeWord: null, bestTry: null};
+              words: [], named: [], challengeWord: null, bestTry: null, notCounted: notCounted};
     }
     var game = this, letters = [], word = this.leaf[node] === 1;
     for (var c = this.lo[node]; !word && c < this.hi[node]; c++) {
-      var x = this.letters[this.letter[c]];
+      var x = this.letters[this.letter[c]], set = this.winningWords(c, depth + 1, mover, text + x);
       letters.push({letter: x, losers: this.seats(this.losers[c]), word: this.leaf[c] === 1,
-                    words: this.winningWords(c, depth + 1, mover, text + x),
+                    wins: this.wins(c, mover), words: set.words, named: set.named,
                     threshold: this.traps ? this.escape[mover - 1][c] : null,
                     escape: this.traps ? this.escapeWord(c, mover, text + x) : null});
     }
-    var words = this.winningWords(node, depth, mover, text);
+    var own = this.winningWords(node, depth, mover, text), words = own.words;
+    var cardMove = words.length && !word ? Array.from(words[0])[depth] : null;
+    var bestTry = word || this.wins(node, mover) ? null : this.bestTry(node, depth, text);
     return {
-      fragment: text, mover: mover, losers: this.seats(this.losers[node]), word: word,
+      fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null,
       letters: letters,
-      moves: letters.filter(function (x) { return x.losers.indexOf(mover) < 0; })
-        .map(function (x) { return x.letter; }),
-      words: words,
-      cardMove: words.length && !word ? Array.from(words[0])[depth] : null,
+      moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
+      words: words, named: own.named, notCounted: word ? null : notCounted,
+      cardMove: cardMove,
+      // The letter the card prints here: its move, or at a seat's opening its trap (or try).
+      cardLetter: cardMove || (depth < n && bestTry ? bestTry.move : null),
       challengeWord: words.length ? words[0] : game.shortestWord(node, text),
-      bestTry: word || words.length ? null : this.bestTry(node, depth, text)
+      bestTry: bestTry
     };
   };
 
@@ -253,36 +280,152 @@
     return node;
   }
 
+  // The position as `cardgen explain` says it (templates/explain.txt.j2), a line a paragraph,
+  // every letter a button that plays it. The lines keep explain's words: tests/test_browser.py
+  // compares them with its text.
+  Game.prototype.lines = function (p, button) {
+    var game = this, f = p.fragment, out = [], mover = ordinal(p.mover);
+    function line(parts, attributes) {
+      var a = attributes || {};
+      a["class"] = "line" + (a["class"] ? " " + a["class"] : "");
+      out.push(element("p", a, parts));
+    }
+    var against = this.knows === null ? "perfect players" : "a casual table that knows words of Zipf " + this.knows + "+";
+    line(["Against " + against + " (the config's opponent)."]);
+    if (p.notCounted) { line([f + " is in the word list but does not count: " + p.notCounted + "."]); }
+    if (!p.prefix) {
+      line([p.endedAt
+        ? f + " begins no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
+        : f + " begins no playable word: " + seatList(p.losers) + ", who played " + f.slice(-1) + ", loses to a challenge."]);
+      return out;
+    }
+    if (p.word) {
+      line([f + " is a playable word: the " + ordinal(p.completedBy) + " player completed it and loses. The game is over."]);
+      return out;
+    }
+    var lose = function (seats) { return game.players > 2 ? "can be made to lose" : loses(seats); };
+    if (f) { line([f + (p.notCounted ? " begins a playable word, so the game goes on." : " begins a playable word; it is not a word yet.")]); }
+    line(["The " + mover + " player is to move. With perfect play " + seatList(p.losers) + " " + lose(p.losers) + "."], {"class": "mover"});
+    var table = this.knows === null ? "" : " against a table that knows only words of Zipf " + this.knows + " or more";
+    var winning = p.letters.filter(function (x) { return x.wins; });
+    if (winning.length) {
+      line(["Winning letters for the " + mover + " player" + table + ", with the words each forces:"]);
+      winning.forEach(function (x) {
+        var words = x.words.map(function (w) { return x.named.indexOf(w) < 0 ? w : w + NAMED; });
+        line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " <- the card's move" : "")],
+             {"class": "letters winning"});
+      });
+      if (winning.some(function (x) { return x.named.length; })) {
+        line(["(" + NAMED + ": they know no word there and challenge; name it.)"]);
+      }
+    } else {
+      line(["The " + mover + " player has no winning letter" + table + ": none forces a win. Letters it could play:"]);
+    }
+    var groups = {}, order = [];
+    p.letters.forEach(function (x) {
+      if (x.wins) { return; }
+      var key = x.losers.join(" ");
+      if (!groups[key]) { groups[key] = []; order.push(key); }
+      groups[key].push(x);
+    });
+    if (order.length && winning.length) { line(["Losing letters:"]); }
+    order.sort(function (a, b) { return groups[a][0].letter < groups[b][0].letter ? -1 : 1; });
+    order.forEach(function (key) {
+      var parts = [];
+      groups[key].forEach(function (x) { parts.push(button(x), " "); });
+      parts.push(seatList(groups[key][0].losers) + " " + lose(groups[key][0].losers));
+      line(parts, {"class": "letters losing"});
+    });
+    var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
+    if (escapes.length) {
+      line(["Escapes: after each letter, the word the others must know to stop the " + mover + " player:"]);
+      escapes.forEach(function (x) {
+        line([x.letter + " " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
+          : "none: the " + mover + " player loses whatever they know")],
+          {"class": "escape-word", "data-letter": x.letter, "data-escape": x.escape ? x.escape.word : ""});
+      });
+    }
+    var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
+    if (t && t.replies === 1) {
+      line([name + ": " + t.move + ": the " + replier + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + mover + " player escape." : "keeps their win.")], {"class": "try"});
+    } else if (t && t.replies && !t.mistakes && !game.traps) {
+      line(["No try helps: each of the " + replier + " player's " + t.replies + " replies to any letter keeps their win."], {"class": "try"});
+    } else if (t && t.replies) {
+      line([name + ": " + t.move + ": " + (t.mistakes || "none") + " of the " + replier + " player's " + t.replies + " replies " + (t.mistakes > 1 ? "are mistakes that let" : "is a mistake that lets") + " the " + mover + " player escape."], {"class": "try"});
+    } else if (t) {
+      line(["Every letter completes a word: " + t.move + " is as good as any."], {"class": "try"});
+    }
+    if (t && t.escape) {
+      line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
+    }
+    if (f) { line(["If challenged, name: " + p.challengeWord], {"class": "challenge"}); }
+    return out;
+  };
+
+  // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8).
+  function fromHash(hash) {
+    try { return decodeURIComponent(hash.replace(/^#/, "")); } catch (error) { return null; }
+  }
+
+  function toHash(text) { return text ? "#" + encodeURIComponent(text) : ""; }
+
   function Explorer(game, root) {
     this.game = game;
+    this.root = root;
     this.fragment = [];
     this.trail = root.querySelector("#explorer-trail");
     this.view = root.querySelector("#explorer-position");
     this.input = root.querySelector("#explorer-fragment");
+    this.status = root.querySelector("#explorer-status");
     var self = this;
     root.querySelector("#explorer-form").addEventListener("submit", function (event) {
       event.preventDefault();
-      var typed = self.input.value.trim().normalize("NFC").toLowerCase();
-      var fragment = Array.from(typed);
-      var bad = fragment.filter(function (x) { return game.letters.indexOf(x) < 0; });
-      if (bad.length) {
-        self.message("Letters " + game.letters.join(" ") + " only, not " + JSON.stringify(typed) + ".");
-        return;
-      }
-      self.go(fragment);
+      self.type(self.input.value, "push");
     });
-    root.querySelector("#explorer-back").addEventListener("click", function () { self.go(self.fragment.slice(0, -1)); });
-    root.querySelector("#explorer-start").addEventListener("click", function () { self.go([]); });
+    root.querySelector("#explorer-back").addEventListener("click", function () { self.go(self.fragment.slice(0, -1), "push", true); });
+    root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
+    root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
+    window.addEventListener("popstate", function () { self.type(fromHash(location.hash) || "", "none"); });
   }
+
+  // A fragment as typed (or in the URL): NFC, lower case, the list's letters only.
+  Explorer.prototype.type = function (typed, how) {
+    var game = this.game, text = (typed || "").trim().normalize("NFC").toLowerCase();
+    var fragment = Array.from(text);
+    var bad = fragment.filter(function (x) { return game.letters.indexOf(x) < 0; });
+    if (bad.length) {
+      this.message("Letters " + game.letters.join(" ") + " only, not " + JSON.stringify(text) + ".");
+      return;
+    }
+    this.go(fragment, how, false);
+  };
 
   Explorer.prototype.message = function (text) {
     this.view.replaceChildren(element("p", {"class": "notice"}, [text]));
   };
 
-  Explorer.prototype.go = function (fragment) {
+  Explorer.prototype.copy = function () {
+    var self = this, link = location.href;
+    function said(text) { self.status.textContent = text; }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(link).then(function () { said("Link copied: " + link); },
+        function () { said("Copy this link: " + link); });
+    } else {
+      said("Copy this link: " + link);
+    }
+  };
+
+  // Show the fragment; `how` records it in the history ("push", "replace" or "none"), and
+  // `focus` moves the focus to the new position's heading (the control pressed is gone).
+  Explorer.prototype.go = function (fragment, how, focus) {
     var self = this, game = this.game, p = game.explain(fragment), f = p.fragment;
     this.fragment = fragment;
     this.input.value = f;
+    this.root.setAttribute("data-fragment", f);
+    if (how !== "none" && fromHash(location.hash) !== f) {
+      var url = location.href.split("#")[0] + toHash(f);
+      if (how === "push") { history.pushState(null, "", url); } else { history.replaceState(null, "", url); }
+    }
     var trail = [element("button", {type: "button", "data-length": "0"}, ["start"])];
     fragment.forEach(function (x, i) {
       trail.push(" ");
@@ -291,78 +434,37 @@
     this.trail.replaceChildren.apply(this.trail, trail);
     this.trail.querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
-        self.go(fragment.slice(0, Number(button.getAttribute("data-length"))));
+        self.go(fragment.slice(0, Number(button.getAttribute("data-length"))), "push", true);
       });
     });
-    var out = [element("p", {"class": "where"}, [element("strong", {}, [f || "(start)"])])];
+    function button(x) {
+      var attributes = {type: "button", "class": x.wins ? "mark play" : "mark", "aria-label": "play " + x.letter,
+                        "data-letter": x.letter, "data-losers": x.losers.join(" "), "data-word": String(x.word),
+                        "data-words": x.words.join(" "), "data-named": x.named.join(" ")};
+      if (x.letter === p.cardLetter) { attributes["data-card"] = "move"; }
+      var control = element("button", attributes, [x.letter]);
+      control.addEventListener("click", function () { self.go(fragment.concat([x.letter]), "push", true); });
+      return control;
+    }
+    var heading = element("h3", {"class": "line where", tabindex: "-1"},
+      [(f || "(start)") + " · " + game.name + ", " + game.players + " players, words of " + game.minLength + "+ letters"]);
     var facts = {"data-fragment": f, "data-mover": String(p.mover), "data-losers": p.losers.join(" "),
                  "data-word": String(p.word), "data-prefix": String(p.prefix)};
-    if (!p.prefix) {
-      out.push(element("p", {}, [p.endedAt
-        ? f + " begins no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
-        : f + " begins no playable word: " + seatList(p.losers) + ", who played " + f.slice(-1) + ", loses to a challenge."]));
-    } else if (p.word) {
-      out.push(element("p", {}, [f + " is a playable word: the " + ordinal(p.completedBy) + " player completed it and loses. The game is over."]));
-    } else {
-      if (f) { out.push(element("p", {}, [f + " begins a playable word; it is not a word yet."])); }
-      out.push(element("p", {"class": "mover"}, ["The " + ordinal(p.mover) + " player is to move. With perfect play " + seatList(p.losers) + " " + loses(p.losers) + "."]));
-      var rows = p.letters.map(function (x) {
-        var wins = x.losers.indexOf(p.mover) < 0;
-        var outcome = x.word ? "completes a word: " + seatList(x.losers) + " " + loses(x.losers)
-          : seatList(x.losers) + " " + loses(x.losers);
-        var button = element("button", {type: "button", "class": wins ? "mark play" : "mark", "aria-label": "play " + x.letter}, [x.letter]);
-        button.addEventListener("click", function () { self.go(fragment.concat([x.letter])); });
-        var note = x.letter === p.cardMove ? " ← the card's move" : "";
-        return element("tr", {"class": "letter", "data-letter": x.letter, "data-losers": x.losers.join(" "),
-                              "data-word": String(x.word), "data-words": x.words.join(" ")}, [
-          element("th", {scope: "row"}, [button]),
-          element("td", {}, [(wins ? "wins: " : "") + outcome + note]),
-          element("td", {"class": "words"}, [x.words.join(" ")])
-        ]);
-      });
-      out.push(element("p", {}, [p.moves.length
-        ? "Letters for the " + ordinal(p.mover) + " player; the winning ones, in black boxes, force the words beside them:"
-        : "The " + ordinal(p.mover) + " player has no winning letter: none forces a win. Letters it could play:"]));
-      out.push(element("table", {"class": "letters"}, [
-        element("thead", {}, [element("tr", {}, [element("th", {scope: "col"}, ["letter"]),
-          element("th", {scope: "col"}, ["then"]), element("th", {scope: "col"}, ["words it forces"])])]),
-        element("tbody", {}, rows)]));
-      var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
-      if (escapes.length) {
-        out.push(element("p", {}, ["Escapes: after each letter, the word the others must know to stop the " + ordinal(p.mover) + " player:"]));
-        out.push(element("ul", {"class": "escapes"}, escapes.map(function (x) {
-          return element("li", {"data-letter": x.letter, "data-escape": x.escape ? x.escape.word : ""}, [
-            x.letter + ": " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
-              : "none: the " + ordinal(p.mover) + " player loses whatever they know")]);
-        })));
-      }
-      var t = p.bestTry, replier = p.mover % game.players + 1, name = game.traps ? "Trap" : "Best try";
-      if (t && t.replies === 1) {
-        out.push(element("p", {"class": "try"}, [name + ": " + t.move + ": the " + ordinal(replier) + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + ordinal(p.mover) + " player escape." : "keeps their win.")]));
-      } else if (t && t.replies) {
-        out.push(element("p", {"class": "try"}, [name + ": " + t.move + ": " + t.mistakes + " of the " + ordinal(replier) + " player's " + t.replies + " replies " + (t.mistakes === 1 ? "is a mistake that lets" : "are mistakes that let") + " the " + ordinal(p.mover) + " player escape."]));
-      } else if (t) {
-        out.push(element("p", {"class": "try"}, ["Every letter completes a word: " + t.move + " is as good as any."]));
-      }
-      if (t && t.escape) {
-        out.push(element("p", {"class": "escape"}, ["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."]));
-      }
-      if (f) { out.push(element("p", {"class": "challenge"}, ["If challenged, name: " + p.challengeWord])); }
-    }
-    var box = element("div", facts, out);
-    this.view.replaceChildren(box);
+    this.view.replaceChildren(element("div", facts, [heading].concat(game.lines(p, button))));
+    if (focus) { heading.focus(); }
   };
 
   var root = document.getElementById("explorer-app");
-  var data = window.cardgenSolution;
-  if (!root || !data) { return; }
-  var planes = [inflate(data.tree), inflate(data.losers), inflate(data.moves)];
-  if (data.zipf) { planes.push(inflate(data.zipf)); }
+  var data = window.cardgenGame, card = window.cardgenCard;
+  if (!root || !data || !card) { return; }
+  var planes = [inflate(data.tree), inflate(data.losers), inflate(card.moves),
+                card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
   Promise.all(planes).then(function (planes) {
-    var game = new Game(data, planes[0], planes[1], planes[2], planes.length > 3 ? planes[3] : null);
+    var game = new Game(data, planes[0], planes[1], planes[4],
+                        {moves: planes[2], pick: planes[3], knows: card.knows});
     var explorer = new Explorer(game, root);
     root.hidden = false;
-    explorer.go([]);
+    explorer.type(fromHash(location.hash) || "", "replace");
     // Milliseconds from the page's start to the explorer's first step (README: "Publish").
     root.setAttribute("data-load-ms", String(Math.round(performance.now())));
     root.setAttribute("data-ready", "true");
