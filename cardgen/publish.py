@@ -180,9 +180,7 @@ def _site(
             for name in ("md", "csv", "json"):
                 (data,) = runner.TABLES.formats[name].render(table, config)
                 files[f"{config.stem}.{name}"] = data
-            entry = TablePage(config.stem, table)
-            files[entry.page] = render_table_page(entry).encode()
-            tables.append(entry)
+            tables.append(TablePage(config.stem, table))
             continue
         card = runner.compute(runner.CARDS, config, lexicons, progress)
         names = _card_files(config)
@@ -198,6 +196,8 @@ def _site(
         page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs), game)
         files[page.page] = render_card_page(page).encode()
         cards.append(page)
+    for entry in tables:  # each row links to the card page of its game, if the site has one
+        files[entry.page] = render_table_page(entry, cards).encode()
     outputs = {folder / "index.html": render_index(cards, tables).encode()}
     outputs.update((folder / name, data) for name, data in static_files().items())
     outputs.update((folder / name, data) for name, data in files.items())

@@ -133,13 +133,26 @@ def render_card_page(entry: CardPage) -> str:
     )
 
 
-def render_table_page(entry: TablePage) -> str:
-    """A table's page: the table (sortable by any column with scripts on) and its summary."""
+def row_pages(table: Table, cards: Sequence[CardPage]) -> list[str | None]:
+    """For each row of the table, the page of the site's card of its game (Ghost, its list,
+    minimum length and players; a card for perfect players first), or None."""
+    pages: dict[tuple[str, int, int], str] = {}
+    for entry in sorted(cards, key=lambda entry: entry.card.opponent.knows is not None):
+        card = entry.card
+        if card.game == "ghost":
+            pages.setdefault((card.dictionary.name, card.min_length, card.players), entry.page)
+    return [pages.get((row.dictionary, row.min_length, row.players)) for row in table.rows]
+
+
+def render_table_page(entry: TablePage, cards: Sequence[CardPage] = ()) -> str:
+    """A table's page: the table (sortable by any column with scripts on), its summary, and a
+    link from each row to the card page of its game where the site has one."""
     table = entry.table
     return render_template(
         "site/table.html.j2",
         entry=entry,
         table=table,
+        pages=row_pages(table, cards),
         seats=range(1, table.max_players + 1),
         summary=table_summary(table),
         **_common(),

@@ -16,10 +16,12 @@ program, from the Debian package `graphviz`; without it the map is refused in on
 
 from __future__ import annotations
 
+import html
+import re
 import shutil
 
 from cardgen.errors import CardgenError
-from cardgen.render.sentences import no_first_win, try_name, try_summary, zipf
+from cardgen.render.sentences import no_first_win, ordinal, try_name, try_summary, zipf
 from cardgen.strategy import Card
 
 DEBIAN_PACKAGE = "graphviz"
@@ -32,6 +34,36 @@ class MissingProgramError(CardgenError):
 
 def _node_id(fragment: str) -> str:
     return f"f_{fragment}" if fragment else "start"
+
+
+def _meaning(card: Card, fragment: str) -> str:
+    """What a node of the map is, for its title (a tooltip, and what a screen reader says):
+    'na: the second player plays a', 'nyctalopia: the second player completes it'."""
+    if not fragment:
+        return "the start: no letter played yet"
+    seat = (len(fragment) - 1) % card.players + 1  # the seat that played the last letter
+    if fragment in card.seats[0].openings[0].words:
+        return f"{fragment}: the {ordinal(seat)} player completes it"
+    if seat == 1:
+        return f"{fragment}: you play {fragment[-1]}"
+    return f"{fragment}: the {ordinal(seat)} player plays {fragment[-1]}"
+
+
+def _titled(svg: str, card: Card) -> str:
+    """The SVG with each node titled by its meaning rather than Graphviz's node id, and the
+    edges' titles (`a->b`, which say nothing the picture does not) left out."""
+    meanings = {_node_id(fragment[:depth]): _meaning(card, fragment[:depth])
+                for fragment in card.seats[0].openings[0].words
+                for depth in range(len(fragment) + 1)}
+    meanings["strategy"] = f"The first player's strategy: {card.title}"
+
+    def title(match: re.Match[str]) -> str:
+        name = html.unescape(match.group(1))
+        if name in meanings:
+            return f"<title>{html.escape(meanings[name], quote=False)}</title>"
+        return "" if "->" in name else match.group(0)
+
+    return re.sub(r"<title>(.*?)</title>", title, svg)
 
 
 def strategy_source(card: Card) -> str:
@@ -112,6 +144,6 @@ def render_map(card: Card) -> bytes:
 
     try:
         svg: bytes = graphviz.Source(strategy_source(card)).pipe(format="svg")
-        return svg
+        return _titled(svg.decode(), card).encode()
     except graphviz.ExecutableNotFound:
         raise _missing() from None

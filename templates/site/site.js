@@ -2,6 +2,8 @@
 // press again to reverse. Rows that tie keep their order; the page is never reloaded.
 (function () {
   "use strict";
+  var hint = document.getElementById("sort-hint");
+  if (hint) { hint.hidden = false; }  // the hint is true only with scripts on
   document.querySelectorAll("table.sortable").forEach(function (table) {
     var headers = Array.from(table.tHead.rows[0].cells);
     headers.forEach(function (th, column) {
