@@ -193,7 +193,7 @@ def _site(
         game, files[game], script = explorers.scripts(config)
         rendered.append(script)
         files.update(zip(names[1:], rendered, strict=True))
-        page = CardPage(config.stem, card, config.pdf.size, tuple(pdfs), game)
+        page = CardPage(config.stem, card, tuple(pdfs), game)
         files[page.page] = render_card_page(page).encode()
         cards.append(page)
     for entry in tables:  # each row links to the card page of its game, if the site has one

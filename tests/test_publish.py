@@ -11,6 +11,7 @@ import json
 import re
 import zlib
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -23,12 +24,15 @@ from typer.testing import CliRunner
 from cardgen.advice import Escape
 from cardgen.cli import app
 from cardgen.opponent import Opponent
-from cardgen.render.explorer import render_solution
+from cardgen.casual import casual
+from cardgen.render.explorer import render_card, render_game
+from cardgen.render.site import row_pages
+from cardgen.traps import thresholds
 from cardgen.render.site import CardPage, render_card_page, table_summary
 from cardgen.tables import Row, SeatSummary, Table
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
-CARD_FILES = ["animals.html", "animals.json", "animals.pdf", "animals.solution.js", "animals.svg"]
+CARD_FILES = ["animals.card.js", "animals.html", "animals.json", "animals.pdf", "animals.svg"]
 TABLE_FILES = ["zoo.csv", "zoo.html", "zoo.json", "zoo.md"]
 SITE_FILES = ["explorer.js", "index.html", "site.css", "site.js"]
 
@@ -52,7 +56,12 @@ def test_publish_writes_one_site(runner: CliRunner, configs: tuple[Path, Path],
     out = tmp_path / "site"
     status, stdout, stderr = publish(runner, *configs, "--out", out)
     assert (status, stderr) == (0, "")
-    assert sorted(p.name for p in out.iterdir()) == sorted(CARD_FILES + TABLE_FILES + SITE_FILES)
+    names = sorted(p.name for p in out.iterdir())
+    games = [name for name in names if name.startswith("game-")]
+    assert len(games) == 1 and re.fullmatch(r"game-[0-9a-f]{12}\.js", games[0])
+    assert names == sorted(CARD_FILES + TABLE_FILES + SITE_FILES + games)
+    page = (out / "animals.html").read_text(encoding="utf-8")
+    assert f'<script src="{games[0]}"></script>\n<script src="animals.card.js"></script>' in page
     assert stdout.splitlines()[0] == str(out / "index.html")
     index = (out / "index.html").read_text(encoding="utf-8")
     links = set(re.findall(r'href="([^"#]+)"', index))
@@ -73,7 +82,7 @@ def test_a_card_page_shows_each_opening_and_escapes_text(
     configs[0].write_text(text)
     assert publish(runner, configs[0], "--out", tmp_path / "site")[0] == 0
     page = (tmp_path / "site" / "animals.html").read_text(encoding="utf-8")
-    assert "<h1>Beasts &lt;b&gt;&amp;&lt;/b&gt; birds</h1>" in page
+    assert "<h1>Beasts &lt;b&gt;&amp;&lt;/b&gt; birds (Ghost), against perfect players</h1>" in page
     card = json.loads((tmp_path / "site" / "animals.json").read_text(encoding="utf-8"))
     rows = re.findall(r'class="opening" data-fragment="([^"]*)" data-play="([^"]*)" '
                       r'data-words="([^"]*)"', page)
@@ -83,7 +92,8 @@ def test_a_card_page_shows_each_opening_and_escapes_text(
         for seat in card["seats"] for o in seat["openings"]
     ]
     assert rows == expected
-    assert "@page { size: 85.6mm 53.98mm; margin: 3mm; }" in page  # the id1 card
+    # Paper is the printer's (A4 or Letter, tests/test_browser.py), not the card's size.
+    assert "@page" not in page
 
 
 def test_the_same_configs_give_the_same_bytes(
@@ -238,25 +248,46 @@ def test_build_writes_the_strategy_map_only_when_asked(
     # complete, or the reply v, e (the first player's) and beaver.
     assert sorted(texts[3:]) == sorted(["start", "b", "e", "a", "bear", "v", "e", "beaver"])
     assert svg.count('fill="black"') == 3  # the first player's three letters: shapes, no colour
+    # Each node is titled by what it is (issue 28, 9), not by Graphviz's id; edges untitled.
+    assert re.findall(r"<title>([^<]*)</title>", svg) == [
+        "The first player's strategy: Animal Ghost",
+        "the start: no letter played yet", "b: you play b", "be: the second player plays e",
+        "bea: you play a", "bear: the second player completes it",
+        "beav: the second player plays v", "beave: you play e",
+        "beaver: the second player completes it",
+    ]
     assert not re.search(r'(fill|stroke)="(?!black|white|none|transparent)', svg)
 
 
-def _decode_zipf(script: str) -> dict[str, float]:
-    """The words' Zipf frequencies of an explorer's file: word -> Zipf."""
-    data = json.loads(script.removeprefix("window.cardgenSolution = ").removesuffix(";\n"))
-    decoded = _decode(script)
-    words = [f for f, (word, _, _) in decoded.items() if word]  # in the file's order
-    centi = zlib.decompress(base64.b64decode(data["zipf"]))
+def _script(script: str, name: str) -> dict[str, Any]:
+    """The data an explorer's script sets (`window.cardgen<name> = {...};`)."""
+    data: dict[str, Any] = json.loads(
+        script.removeprefix(f"window.cardgen{name} = ").removesuffix(";\n"))
+    return data
+
+
+def _plane(data: dict[str, Any], name: str) -> bytes:
+    return zlib.decompress(base64.b64decode(data[name]))
+
+
+def _decode_zipf(game: str, card: str) -> dict[str, float]:
+    """The words' Zipf frequencies of an explorer's game script: word -> Zipf."""
+    decoded = _decode(game, card)
+    words = [f for f, (word, _, _, _) in decoded.items() if word]  # in the file's order
+    centi = _plane(_script(game, "Game"), "zipf")
     return {w: int.from_bytes(centi[2 * i:2 * i + 2], "little") / 100
             for i, w in enumerate(words)}
 
 
-def _decode(script: str) -> dict[str, tuple[bool, frozenset[int], str | None]]:
-    """The explorer's file read back plainly: fragment -> (word, losers, card move), in the
-    file's order."""
-    data = json.loads(script.removeprefix("window.cardgenSolution = ").removesuffix(";\n"))
-    tree, losers, moves = (zlib.decompress(base64.b64decode(data[k]))
-                           for k in ("tree", "losers", "moves"))
+Decoded = tuple[bool, frozenset[int], str | None, str | None]
+
+
+def _decode(game: str, card: str) -> dict[str, Decoded]:
+    """The explorer's scripts read back plainly: fragment -> (word, losers, the card's move,
+    the next letter toward the word named there when challenged), in the file's order."""
+    data, moves_of = _script(game, "Game"), _script(card, "Card")
+    tree, losers, moves = _plane(data, "tree"), _plane(data, "losers"), _plane(moves_of, "moves")
+    pick = _plane(moves_of, "pick") if "pick" in moves_of else bytes(len(moves))
     letters = data["letters"]
     fragments = [""]
     leaf = [False]
@@ -276,11 +307,15 @@ def _decode(script: str) -> dict[str, tuple[bool, frozenset[int], str | None]]:
                     break
             children[k] = block
         k += 1
-    assert len(fragments) == len(moves) == len(losers)
+    assert len(fragments) == len(moves) == len(losers) == len(pick)
     seats = data["players"]
+
+    def child(k: int, plane: bytes) -> str | None:
+        return fragments[children[k][plane[k] - 1]][-1] if plane[k] else None
+
     return {
         f: (leaf[k], frozenset(s + 1 for s in range(seats) if losers[k] >> s & 1),
-            fragments[children[k][moves[k] - 1]][-1] if moves[k] else None)
+            child(k, moves), child(k, pick))
         for k, f in enumerate(fragments)
     }
 
@@ -295,17 +330,62 @@ def test_the_explorer_data_is_the_solution(
         return
     brute, fast = games
     zipf = np.array([(7 * i % 13) * 0.37 for i in range(len(fast.words))]).round(2)
-    decoded = _decode(render_solution(fast))
-    assert _decode_zipf(render_solution(fast, zipf)) == dict(
+    card = render_card(fast)
+    decoded = _decode(render_game(fast), card)
+    assert _decode_zipf(render_game(fast, zipf), card) == dict(
         zip(fast.words, zipf.tolist(), strict=True))
     assert set(decoded) == set(brute.prefixes)
-    for fragment, (word, losers, move) in decoded.items():
+    for fragment, (word, losers, move, pick) in decoded.items():
         assert word == (fragment in brute.words)
         assert losers == brute.losers(fragment), fragment
         mover = brute.mover(fragment)
         wins = brute.winning_words(fragment, mover)
         expected = None if word or not wins else min(wins)[len(fragment)]
-        assert move == expected, fragment
+        assert (move, pick) == (expected, None), fragment
+    # A card for a casual table plays the moves of cardgen.casual, and names its words.
+    table = casual(thresholds(fast, zipf), 1.5)
+    decoded = _decode(render_game(fast, zipf), render_card(fast, table))
+    for fragment, (word, _, move, pick) in decoded.items():
+        words, _ = table.winning_words(fragment, brute.mover(fragment))
+        assert move == (None if word or not words else words[0][len(fragment)]), fragment
+        if not word:
+            under = [w for w in brute.words if w.startswith(fragment)]
+            named = min(under, key=lambda w: (len(w), w))
+        assert pick == (None if word else named[len(fragment)]), fragment
+
+
+def test_the_cards_of_one_game_share_its_script(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A perfect card and a casual one of the same list: one game script, titles that say
+    which table each is for, and each its own moves."""
+    casual_config = configs[0].with_name("animals-casual.yaml")
+    casual_config.write_text(configs[0].read_text() + "opponent: {knows: 3}\n")
+    out = tmp_path / "site"
+    assert publish(runner, configs[0], casual_config, "--out", out)[0] == 0
+    assert len(list(out.glob("game-*.js"))) == 1
+    titles = {name: re.findall(r"<title>(.*)</title>", (out / name).read_text("utf-8"))
+              for name in ("animals.html", "animals-casual.html")}
+    assert titles == {
+        "animals.html": ["Animal Ghost, against perfect players"],
+        "animals-casual.html": [
+            "Animal Ghost, against a casual table that knows words of Zipf 3+"],
+    }
+    assert _script((out / "animals-casual.card.js").read_text(), "Card")["knows"] == 3.0
+
+
+def test_each_table_row_links_to_the_card_of_its_game() -> None:
+    perfect, table_card = word_card("cab cat goat", 2), word_card("cab cat goat", 3)
+    casual_card = dataclasses.replace(perfect, opponent=Opponent(knows=3.0))
+    pages = [CardPage("casual", casual_card, ()), CardPage("two", perfect, ()),
+             CardPage("three", table_card, ())]
+
+    def row(players: int, min_length: int = 3) -> Row:
+        return Row("tiny", 10, 5, min_length, players, (1,), (), ())
+
+    table = Table("T", (row(2), row(3), row(4), row(2, 4)), ())
+    assert row_pages(table, pages) == ["two.html", "three.html", None, None]
+    assert row_pages(table, pages[:1]) == ["casual.html", None, None, None]
 
 
 def test_a_table_summary_says_who_wins_where() -> None:
@@ -340,11 +420,12 @@ def test_a_card_page_shows_traps_and_named_words() -> None:
     card = dataclasses.replace(
         card, seats=(card.seats[0], dataclasses.replace(second, openings=openings)),
         opponent=Opponent(knows=3.0), traps=True)
-    page = render_card_page(CardPage("tiny", card, "a7", ("tiny.pdf",)))
+    page = render_card_page(CardPage("tiny", card, ("tiny.pdf",)))
     assert ('<p class="opponent"><strong>Against players who know no word rarer than '
             "Zipf 3 ") in page
     assert (f"<td>trap <span class=\"mark try\">{move}</span></td>"
             f"<td>no forced win; ") in page
     assert "only players who know words as rare as gecko (Zipf 2.04) get out" in page
     assert f'<span class="word">{won.words[0]}\u2021</span>' in page  # named when challenged
-    assert "@page { size: 74.0mm 105.0mm; margin: 3mm; }" in page
+    assert "<title>Ghost: tiny, 2 players, words of 3+ letters, against a casual table that " \
+        "knows words of Zipf 3+</title>" in page

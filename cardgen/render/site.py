@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from cardgen import __version__
 from cardgen.packaged import folder
-from cardgen.paper import MM, SIZES
 from cardgen.render import render_template
 from cardgen.render.sentences import (
     ordinal,
@@ -35,8 +34,6 @@ class CardPage:
     stem: str
     """The config's stem: the page is `<stem>.html`."""
     card: Card
-    size: str
-    """The card's print size (a key of `cardgen.paper.SIZES`), for the print stylesheet."""
     pdfs: tuple[str, ...]
     """The names of its PDF files (the card, and its sheet if the config asks for one)."""
     game: str = ""
@@ -57,12 +54,6 @@ class TablePage:
     @property
     def page(self) -> str:
         return f"{self.stem}.html"
-
-
-def size_mm(size: str) -> tuple[float, float]:
-    """A card size in millimetres (width, height), to one hundredth."""
-    width, height = SIZES[size]
-    return round(width / MM, 2), round(height / MM, 2)
 
 
 def _games(rows: Sequence[Row]) -> str:
@@ -127,7 +118,6 @@ def render_card_page(entry: CardPage) -> str:
         card=card,
         title=page_title(card),
         grids={seat.seat: grid_rows(seat, card.dictionary.letters) for seat in card.seats[1:]},
-        size=size_mm(entry.size),
         rare_legend=rare_legend(card),
         **_common(),
     )
