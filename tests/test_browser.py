@@ -8,11 +8,12 @@ Screenshots go to $CARDGEN_SCREENSHOTS when it is set (docs/cli.md's come from t
 
 from __future__ import annotations
 
-import io
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,6 @@ from conftest import CONFIGS
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.paper import MM
 from cardgen.publish import publish
 
 if TYPE_CHECKING:
@@ -32,9 +32,12 @@ pytestmark = pytest.mark.network
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update"]
-ORDINAL = {1: "first", 2: "second", 3: "third"}
+ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 PUBLISHED = [CONFIGS / "twl06-2p.yaml", CONFIGS / "twl06-3p.yaml",
+             CONFIGS / "twl06-2p-casual.yaml", CONFIGS / "twl06-4p.yaml",
              CONFIGS / "tables" / "classic.yaml"]
+PAGES = ["index", "classic", "twl06-2p", "twl06-3p", "twl06-2p-casual", "twl06-4p"]
+CARDS = ["twl06-2p", "twl06-3p", "twl06-2p-casual", "twl06-4p"]
 
 
 def missing() -> str | None:
@@ -50,7 +53,7 @@ def missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     reason = missing()
     if reason is not None:
@@ -72,10 +75,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
+@contextmanager
+def opened(browser: Browser, **options: Any) -> Iterator[Page]:
     """A page that may load files only, and fails the test on any script error."""
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    context = browser.new_context(**{"viewport": {"width": 1000, "height": 900}, **options})
     refused: list[str] = []
     errors: list[str] = []
 
@@ -95,6 +98,19 @@ def page(browser: Browser) -> Iterator[Page]:
     assert errors == []
 
 
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    with opened(browser) as tab:
+        yield tab
+
+
+def keep(name: str, data: bytes) -> None:
+    """Save a file beside the screenshots when $CARDGEN_SCREENSHOTS is set."""
+    folder = os.environ.get("CARDGEN_SCREENSHOTS")
+    if folder:
+        (Path(folder) / name).write_bytes(data)
+
+
 def screenshot(page: Page, name: str, selector: str | None = None) -> None:
     folder = os.environ.get("CARDGEN_SCREENSHOTS")
     target = Path(folder) / name if folder else None
@@ -107,19 +123,26 @@ def test_the_index_links_every_page(site: Path, page: Page) -> None:
     page.goto((site / "index.html").as_uri())
     screenshot(page, "site-index.png")
     links = page.eval_on_selector_all("a", "links => links.map(a => a.getAttribute('href'))")
-    pages = {"twl06-2p.html", "twl06-3p.html", "classic.html"}
+    pages = {f"{stem}.html" for stem in PAGES[1:]}
     assert pages <= set(links)
     for link in links:
-        assert (site / link).is_file(), link
+        if link.startswith("#"):  # the skip link
+            assert page.locator(link).count() == 1, link
+        else:
+            assert (site / link).is_file(), link
     titles = {}
     for name in sorted(pages):
         page.click(f"a.page[href='{name}']")
-        titles[name] = page.inner_text("h1")
+        titles[name] = (page.title(), page.inner_text("h1"))
         page.go_back()
-    assert titles == {
+    # Every page's title says its game and the table it is for (issue 28, 2).
+    casual = "against a casual table that knows words of Zipf 3+"
+    assert {name: title for name, (title, heading) in titles.items() if title == heading} == {
         "classic.html": "Who wins Ghost?",
-        "twl06-2p.html": "Ghost: twl06, 2 players, words of 4+ letters",
-        "twl06-3p.html": "Ghost: twl06, 3 players, words of 4+ letters",
+        "twl06-2p.html": "Ghost: twl06, 2 players, words of 4+ letters, against perfect players",
+        "twl06-2p-casual.html": f"Ghost: twl06, 2 players, words of 4+ letters, {casual}",
+        "twl06-3p.html": "Ghost: twl06, 3 players, words of 4+ letters, against perfect players",
+        "twl06-4p.html": "Ghost: twl06, 4 players, words of 4+ letters, against perfect players",
     }
 
 
@@ -213,26 +236,26 @@ def assert_shows(page: Page, expected: dict[str, Any]) -> None:
     assert view.get_attribute("data-fragment") == fragment
     assert view.get_attribute("data-mover") == str(expected["mover"])
     assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
-    letters = page.eval_on_selector_all(
-        "#explorer-position tr.letter",
-        "rows => rows.map(r => [r.dataset.letter, r.dataset.losers, r.dataset.word, "
-        "r.dataset.words])",
-    )
+    letters = sorted(page.eval_on_selector_all(
+        "#explorer-position button[data-letter]",
+        "buttons => buttons.map(b => [b.dataset.letter, b.dataset.losers, b.dataset.word, "
+        "b.dataset.words, b.dataset.named])",
+    ))
     assert letters == [
         [x["letter"], " ".join(map(str, x["losers"])), str(x["word"]).lower(),
-         " ".join(x["words"])]
+         " ".join(x["words"]), " ".join(x["named"])]
         for x in expected["letters"]
     ], fragment
     if fragment and not expected["word"]:
         assert page.inner_text("#explorer-position .challenge") == (
             f"If challenged, name: {expected['challenge_word']}")
     escapes = page.eval_on_selector_all(
-        "#explorer-position ul.escapes li", "items => items.map(i => [i.dataset.letter, "
+        "#explorer-position .escape-word", "items => items.map(i => [i.dataset.letter, "
         "i.dataset.escape, i.innerText])")
     assert escapes == [
         [x["letter"], x["escape"]["word"] if x["escape"] else "",
-         f"{x['letter']}: {x['escape']['word']} (Zipf {x['escape']['zipf']:g})"
-         if x["escape"] else f"{x['letter']}: none: the {ORDINAL[expected['mover']]} "
+         f"{x['letter']} {x['escape']['word']} (Zipf {x['escape']['zipf']:g})"
+         if x["escape"] else f"{x['letter']} none: the {ORDINAL[expected['mover']]} "
          "player loses whatever they know"]
         for x in expected["letters"] if x["threshold"] not in (None, "-inf")
     ], fragment
@@ -255,7 +278,7 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
     page.wait_for_selector("#explorer-app[data-ready]")
     for fragment in ("", "n", "ny"):
         if fragment:
-            page.click(f"#explorer-position tr[data-letter='{fragment[-1]}'] button")
+            page.click(f"#explorer-position button[data-letter='{fragment[-1]}']")
         assert_shows(page, explained(CONFIGS / f"{stem}.yaml", fragment))
     if stem == "twl06-2p":
         screenshot(page, "site-explorer.png", "#explorer")
@@ -271,25 +294,41 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
         f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
 
 
-def test_the_print_stylesheet_gives_pages_of_the_card_size(site: Path, page: Page) -> None:
-    import pdfplumber
+PRINTED_PAGES = {"twl06-2p": 2, "twl06-2p-casual": 2, "twl06-3p": 4, "twl06-4p": 6}
+"""The most pages a card page may print on (issue 28, 8): the card, not the screen."""
 
-    page.goto((site / "twl06-2p.html").as_uri())
-    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        sizes = {(p.width / MM, p.height / MM) for p in document.pages}
-        text = document.pages[0].extract_text()
-        everything = "".join(p.extract_text() for p in document.pages)
-        pages = len(document.pages)
-    # id1, as the config says: 85.60 mm by 53.98 mm, to the CSS pixel (0.26 mm) that Chromium
-    # sizes pages in.
-    assert len(sizes) == 1
-    ((width, height),) = sizes
-    assert abs(width - 85.60) < 0.27 and abs(height - 53.98) < 0.27, (width, height)
-    assert pages >= 2  # the front with the first seat, then the second seat's pages
-    assert text.startswith("Ghost: twl06, 2 players")
-    assert "You play first" in text and "You play second" not in text
-    assert "Explore the game" not in everything and "nyctalopia" in everything
+
+SMALLEST_TEXT = """() => {
+  const sizes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode, box = text.parentElement;
+    if (!text.textContent.trim() || !box.getClientRects().length) continue;
+    sizes.push(parseFloat(getComputedStyle(box).fontSize));
+  }
+  return Math.min(...sizes) * 0.75;  // CSS px to points
+}"""
+
+
+def test_a_card_page_prints_as_the_card(site: Path, page: Page) -> None:
+    """On A4 and on Letter, each card page prints on few pages, nothing under 6 pt, with no
+    navigation and no explorer (issue 28, 8)."""
+    for stem, most in PRINTED_PAGES.items():
+        page.goto((site / f"{stem}.html").as_uri())
+        for paper in ("A4", "Letter"):
+            pdf = page.pdf(format=paper, print_background=True)
+            pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+            assert 1 <= pages <= most, (stem, paper, pages)
+            if stem == "twl06-3p":
+                keep(f"site-print-{stem}-{paper}.pdf", pdf)
+        page.emulate_media(media="print")
+        assert page.evaluate(SMALLEST_TEXT) >= 6, stem
+        printed = page.inner_text("body")
+        assert printed.startswith(f"Ghost: twl06, {stem[6]} players"), stem
+        for screen_only in ("Explore the game", "All cards and tables", "Skip to", "Made by"):
+            assert screen_only not in printed, (stem, screen_only)
+        page.emulate_media(media="null")  # back to no emulation: page.pdf prints
+    assert "nyctalopia" in printed or stem != "twl06-2p"
 
 
 def test_the_site_reads_without_javascript(site: Path, browser: Browser) -> None:
@@ -325,3 +364,214 @@ def test_the_explorer_agrees_with_explain_on_many_positions(site: Path, page: Pa
         page.fill("#explorer-fragment", fragment)
         page.click("#explorer-form button[type=submit]")
         assert_shows(page, position_document(explain(solution, fragment, traps)))
+
+
+def explain_lines(config: Path, fragment: str) -> list[str]:
+    """`cardgen explain`'s text, a line a sentence with its spaces collapsed, without the
+    casual table's figures (the pocket card's, shown beside the card on the page)."""
+    result = CliRunner().invoke(app, ["explain", str(config), fragment])
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    figures = next((i for i, line in enumerate(lines) if line.startswith("At a casual table")),
+                   len(lines))
+    return [line for line in lines[:figures] if line]
+
+
+@pytest.mark.parametrize(("stem", "fragments"), [
+    ("twl06-2p", ["", "nag", "nyx", "naan", "mb"]),
+    ("twl06-3p", ["n", "nag"]),
+    ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
+])
+def test_the_explorer_says_each_line_as_explain_does(
+    site: Path, page: Page, stem: str, fragments: list[str]
+) -> None:
+    """One wording (issue 28, 3): the explorer's lines are `cardgen explain`'s, word for word,
+    on the card's own table (the casual page plays against its casual table)."""
+    for fragment in fragments:
+        page.goto((site / f"{stem}.html").as_uri() + "#" + fragment)
+        page.wait_for_selector("#explorer-app[data-ready]")
+        shown = page.eval_on_selector_all(
+            "#explorer-position .line", "lines => lines.map(l => l.innerText)")
+        assert [" ".join(line.split()) for line in shown] == explain_lines(
+            CONFIGS / f"{stem}.yaml", fragment), (stem, fragment)
+
+
+def card_letter(page: Page) -> str | None:
+    found: list[str] = page.eval_on_selector_all(
+        "#explorer-position [data-card='move']", "marks => marks.map(m => m.dataset.letter)")
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+def test_a_casual_page_follows_its_own_card_from_the_shared_game(site: Path, page: Page) -> None:
+    """Issue 28, 2: at n the casual card plays g (toward ngwee), the perfect one y; both pages
+    load one game script, each its own moves."""
+    games = set()
+    for stem, letter in (("twl06-2p", "y"), ("twl06-2p-casual", "g")):
+        page.goto((site / f"{stem}.html").as_uri() + "#n")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert card_letter(page) == letter, stem
+        scripts = page.eval_on_selector_all("script[src]", "s => s.map(x => x.getAttribute('src'))")
+        assert scripts[1:] == [f"{stem}.card.js", "explorer.js"]
+        games.add(scripts[0])
+    assert len(games) == 1 and sorted(p.name for p in site.glob("game-*.js")) == sorted(
+        games | {next(iter(games))} | {
+            s for s in (p.name for p in site.glob("game-*.js")) if s not in games})
+    assert len(list(site.glob("*.solution.js"))) == 0
+
+
+def test_the_position_is_the_address(site: Path, browser: Browser) -> None:
+    """Issue 28, 5: the fragment is the URL's hash, each move a history entry, a link copies,
+    and the root, the letters and the card's letter carry data attributes."""
+    with opened(browser, permissions=["clipboard-read", "clipboard-write"]) as page:
+        start = (site / "twl06-2p.html").as_uri()
+        page.goto(start + "#nyc")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        root = page.locator("#explorer-app")
+        assert root.get_attribute("data-fragment") == "nyc"
+        assert page.input_value("#explorer-fragment") == "nyc"
+        assert card_letter(page) is None  # the second player loses here: the card prints nothing
+        page.click("#explorer-position button[data-letter='t']")
+        assert (root.get_attribute("data-fragment"), page.url) == ("nyct", start + "#nyct")
+        page.click("#explorer-start")
+        assert (root.get_attribute("data-fragment"), page.url) == ("", start)
+        page.go_back()
+        assert (root.get_attribute("data-fragment"), page.url) == ("nyct", start + "#nyct")
+        page.go_back()
+        assert root.get_attribute("data-fragment") == "nyc"
+        page.click("#explorer-copy")
+        assert page.evaluate("navigator.clipboard.readText()") == start + "#nyc"
+        assert page.inner_text("#explorer-status") == f"Link copied: {start}#nyc"
+        # The card's letter: its move (the first player's n), its trap (b against m).
+        for fragment, letter in (("", "n"), ("m", "b"), ("mba", None)):
+            page.goto(start + "#" + fragment)
+            page.wait_for_selector("#explorer-app[data-ready]")
+            assert card_letter(page) == letter, fragment
+        # Letters outside a-z are percent-encoded UTF-8, and decoded so.
+        page.goto(start + "#%6Ey")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert root.get_attribute("data-fragment") == "ny"
+        assert page.evaluate("encodeURIComponent('ñ')") == "%C3%B1"
+
+
+def test_focus_stays_in_the_explorer_and_shows(site: Path, page: Page) -> None:
+    """Issue 28, 6: a skip link first, a move keeps the focus in the explorer, a visible ring."""
+    page.goto((site / "twl06-2p.html").as_uri())
+    page.wait_for_selector("#explorer-app[data-ready]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.outerHTML") == (
+        '<a class="skip" href="#explorer">Skip to the explorer</a>')
+    box = page.locator("a.skip").bounding_box()
+    assert box is not None and box["y"] >= 0  # it shows when focused
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "explorer-fragment"
+    page.locator("#explorer-position button[data-letter='n']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate(
+        "document.activeElement.closest('#explorer') !== null && "
+        "document.activeElement.matches('h3.where')")
+    page.keyboard.press("Tab")
+    ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); "
+                         "return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert ring[0] == "solid" and ring[1] >= 3
+
+
+def test_dark_mode_legend_hint_links_and_map_titles(site: Path, browser: Browser) -> None:
+    """Issue 28, 9."""
+    for scheme, colours in (("light", ("rgb(255, 255, 255)", "rgb(0, 0, 0)")),
+                            ("dark", ("rgb(18, 18, 18)", "rgb(242, 242, 242)"))):
+        with opened(browser, color_scheme=scheme) as page:
+            page.goto((site / "twl06-3p.html").as_uri())
+            assert page.evaluate("[getComputedStyle(document.body).backgroundColor, "
+                                 "getComputedStyle(document.body).color]") == list(colours)
+            assert page.is_visible("#legend-2") and page.inner_text("#legend-3").startswith(
+                "At a glance: the row is the letters on the table but the last")
+            page.goto((site / "classic.html").as_uri())
+            assert page.is_visible("#sort-hint")
+            links = page.eval_on_selector_all(
+                "#table tbody tr", "rows => rows.filter(r => r.querySelector('a')).map(r => "
+                "[r.cells[0].innerText, r.cells[1].innerText, r.cells[2].innerText, "
+                "r.querySelector('a').getAttribute('href')])")
+            assert links == [["twl06", "4", "2", "twl06-2p.html"],
+                             ["twl06", "4", "3", "twl06-3p.html"],
+                             ["twl06", "4", "4", "twl06-4p.html"]]
+    with opened(browser, java_script_enabled=False) as page:
+        page.goto((site / "classic.html").as_uri())
+        assert not page.is_visible("#sort-hint")
+    titles = re.findall(r"<title>([^<]*)</title>", (site / "twl06-2p.svg").read_text())
+    assert titles[:4] == ["The first player's strategy: Ghost: twl06, 2 players, words of 4+ "
+                          "letters", "the start: no letter played yet", "n: you play n",
+                          "na: the second player plays a"]
+    assert "nyctalopia: the second player completes it" in titles
+    assert not [title for title in titles if "f_" in title or "->" in title]
+
+
+SIDEWAYS = """() => Array.from(document.querySelectorAll('body *')).filter(e => {
+  const x = getComputedStyle(e).overflowX;
+  return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+}).map(e => e.tagName.toLowerCase() + '.' + e.className)"""
+
+
+def test_a_phone_sees_every_page_without_sideways_scrolling(site: Path, browser: Browser) -> None:
+    """Issue 28, 7: at 390 px no page is wider than the screen, a card page scrolls nothing
+    sideways but its map (panned at its own size, labels of 12 px or more), and letters are
+    44 x 44 px or more."""
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        for stem in PAGES:
+            page.goto((site / f"{stem}.html").as_uri() + "#n")
+            assert page.evaluate("document.documentElement.scrollWidth") == 390, stem
+            allowed = {"div.scroll"} if stem == "classic" else {"figure.map screen"}
+            assert set(page.evaluate(SIDEWAYS)) <= allowed, stem
+        page.goto((site / "twl06-2p.html").as_uri() + "#n")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        screenshot(page, "site-phone.png")
+        sizes = page.eval_on_selector_all(
+            "#explorer button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+        assert sizes and min(min(size) for size in sizes) >= 44
+        svg = (site / "twl06-2p.svg").read_text()
+        view = float(re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+)', svg).group(1))  # type: ignore[union-attr]
+        smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg))
+        shown = page.evaluate("document.querySelector('figure.map img').clientWidth")
+        assert smallest * shown / view >= 12
+
+
+def test_each_card_page_shows_the_pocket_cards_figures(site: Path, page: Page) -> None:
+    """Issue 28, 4: per seat, what it wins at the casual table with no card, the pocket card,
+    every opening and each opening's best entry, as the card's JSON says."""
+    from cardgen.render.sentences import percent
+
+    for stem in CARDS:
+        card = json.loads((site / f"{stem}.json").read_text(encoding="utf-8"))
+        page.goto((site / f"{stem}.html").as_uri())
+        shown = page.eval_on_selector_all(
+            "table.figures tbody tr", "rows => rows.map(r => Array.from(r.cells, "
+            "c => [Number(c.dataset.rate), c.innerText]))")
+        assert [[[round(rate, 12), text] for rate, text in row] for row in shown] == [
+            [[seat["wins"][key], percent(seat["wins"][key])]
+             for key in ("none", "card", "full", "best")]
+            for seat in card["seats"]
+        ], stem
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_page_has_a_serious_accessibility_violation(
+    site: Path, browser: Browser, scheme: str
+) -> None:
+    """axe-core on every page, light and dark, each card page with a position on the
+    explorer: no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    with opened(browser, color_scheme=scheme) as page:
+        found = {}
+        for stem in PAGES:
+            page.goto((site / f"{stem}.html").as_uri() + "#nyc")
+            if stem in CARDS:
+                page.wait_for_selector("#explorer-app[data-ready]")
+            if stem == "twl06-2p":
+                screenshot(page, f"site-card-{scheme}.png")
+            violations = axe.run(page).response["violations"]
+            found[stem] = [(v["id"], v["impact"]) for v in violations
+                           if v["impact"] in ("serious", "critical")]
+    assert found == {stem: [] for stem in PAGES}

@@ -386,6 +386,16 @@
     root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
     root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
     window.addEventListener("popstate", function () { self.type(fromHash(location.hash) || "", "none"); });
+    // Links to the explorer (the skip link, "explore the game") move the focus there without
+    // touching the address, whose hash is the position.
+    document.querySelectorAll("a[href='#explorer']").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        var heading = document.getElementById("explorer-heading");
+        heading.scrollIntoView();
+        heading.focus();
+      });
+    });
   }
 
   // A fragment as typed (or in the URL): NFC, lower case, the list's letters only.
