@@ -1,14 +1,15 @@
 """Time a published site: `python bench/site.py [CONFIG...]`.
 
 Publishes the card configs (default: twl06-2p and twl06-3p) into a temporary folder, best of 3,
-then prints each card's explorer data size and, when Debian's Chromium and Playwright are
-installed, how long the explorer takes to be ready after the page starts loading (five loads
-each, from `file://`). Word lists are fetched first so that no download is timed. Not part of
+then prints each card's explorer data size (its game's, shared, and its own moves') and,
+when Debian's Chromium and Playwright are installed, how long the explorer takes to be ready
+after the page starts loading (five loads each, from `file://`). Word lists are fetched first so that no download is timed. Not part of
 the test run.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 import time
@@ -60,8 +61,11 @@ def main(args: list[str]) -> None:
         except ImportError:
             browser = False
         for path in paths:
-            data = out / f"{path.stem}.solution.js"
-            line = f"{path.stem}: explorer data {data.stat().st_size / 1000:.0f} KB"
+            page = (out / f"{path.stem}.html").read_text(encoding="utf-8")
+            game = out / re.search(r'<script src="(game-[0-9a-f]+\.js)"', page).group(1)  # type: ignore[union-attr]
+            card = out / f"{path.stem}.card.js"
+            line = (f"{path.stem}: explorer data {game.stat().st_size / 1000:.0f} KB ({game.name}, "
+                    f"shared by the cards of its game) + {card.stat().st_size / 1000:.0f} KB")
             if browser:
                 ms = explorer_ready_ms(out / f"{path.stem}.html")
                 line += f", ready after {min(ms)}-{max(ms)} ms over {len(ms)} loads"

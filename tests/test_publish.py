@@ -22,14 +22,13 @@ from test_hypothesis import both_solvers, common, words_strategy
 from typer.testing import CliRunner
 
 from cardgen.advice import Escape
+from cardgen.casual import casual
 from cardgen.cli import app
 from cardgen.opponent import Opponent
-from cardgen.casual import casual
 from cardgen.render.explorer import render_card, render_game
-from cardgen.render.site import row_pages
-from cardgen.traps import thresholds
-from cardgen.render.site import CardPage, render_card_page, table_summary
+from cardgen.render.site import CardPage, render_card_page, row_pages, table_summary
 from cardgen.tables import Row, SeatSummary, Table
+from cardgen.traps import thresholds
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
 CARD_FILES = ["animals.card.js", "animals.html", "animals.json", "animals.pdf", "animals.svg"]
