@@ -3,8 +3,8 @@
 Publishes the card configs (default: twl06-2p and twl06-3p) into a temporary folder, best of 3,
 then prints each card's explorer data size (its game's, shared, and its own moves') and,
 when Debian's Chromium and Playwright are installed, how long the explorer takes to be ready
-after the page starts loading (five loads each, from `file://`). Word lists are fetched first so that no download is timed. Not part of
-the test run.
+after the page starts loading (five loads each, from `file://`). Word lists are fetched first
+so that no download is timed. Not part of the test run.
 """
 
 from __future__ import annotations
