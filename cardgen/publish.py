@@ -17,8 +17,14 @@ from pathlib import Path
 
 from cardgen import runner
 from cardgen.alphabet import Spelling
-from cardgen.cards import Lexicons, config_game, config_spelling
-from cardgen.config import CardConfig, TableConfig, load_card_config, load_table_config
+from cardgen.cards import Lexicons, config_game
+from cardgen.config import (
+    CardConfig,
+    TableConfig,
+    config_spelling,
+    load_card_config,
+    load_table_config,
+)
 from cardgen.errors import ConfigError
 from cardgen.files import protected, refuse_inputs, write_all
 from cardgen.lexicon import not_counted
