@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import unicodedata
 from typing import Any
@@ -75,11 +74,6 @@ def _lose(seats: tuple[int, ...], players: int) -> str:
     if players > 2:
         return "can be made to lose"
     return "loses" if len(seats) == 1 else "lose"
-
-
-def render_json(position: Position) -> str:
-    """The position as one JSON object (`cardgen explain --json`)."""
-    return json.dumps(position_document(position), indent=2) + "\n"
 
 
 def position_document(position: Position) -> dict[str, Any]:
