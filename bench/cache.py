@@ -33,10 +33,14 @@ CONFIG = "twl06-2p"
 RUNS = 7
 
 
-def run_process(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """One run of ARGS as a process: wall seconds and its peak memory in MB."""
-    started = time.perf_counter()
-    child = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+def run_process(
+    args: list[str], env: dict[str, str], stdin: Path | None = None
+) -> tuple[float, float]:
+    """One run of ARGS as a process (reading STDIN if given): wall seconds and its peak memory
+    in MB."""
+    with open(stdin or os.devnull, "rb") as source:
+        started = time.perf_counter()
+        child = subprocess.Popen(args, cwd=ROOT, env=env, stdin=source, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     elapsed = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status):
@@ -83,26 +87,44 @@ def cold_and_warm(name: str, args: list[str], work: Path) -> None:
 
 
 def side_by_side(reference: Path, out: str, work: Path) -> None:
-    """The reference and cardgen's JSON card in turns on the same list, RUNS pairs, with the
-    cache warm and cold."""
+    """The reference and cardgen in turns on the same list, RUNS pairs each: the JSON card
+    (cache warm and cold) and `explain twl06-2p n` (warm), measured two ways. `bench`: `python
+    -m cardgen`, the list given to the reference as an argument, bytecode written. `peers`
+    (/work/shared/peers/README.md): the `cardgen` console script, the sorted list on the
+    reference's standard input, this environment as it is (PYTHONDONTWRITEBYTECODE too). The
+    figure is the median over the pairs of cardgen's time divided by the reference's."""
     from cardgen.wordlists import fetch
 
     path = fetch("twl06")  # the catalog's file, checked by sha256
+    ordered = work / "twl06.sorted"
+    ordered.write_text("".join(sorted(path.read_text().splitlines(keepends=True))))
+    script = str(Path(sys.executable).parent / "cardgen")
     print(f"\nSide by side with {reference.name} on {path.name} ({RUNS} pairs):\n")
-    print("| build twl06-2p --format json | reference median | cardgen median | ratio |")
-    print("|---|--:|--:|--:|")
-    args = cardgen(*build_args(CONFIG, ["json"], out))
-    theirs = [sys.executable, str(reference), str(path)]
-    filled = cache_env(work / "side-warm")
-    run_process(args, filled)
-    for label in ("warm", "cold"):
-        times: tuple[list[float], list[float]] = ([], [])
-        for i in range(RUNS):
-            env = filled if label == "warm" else cache_env(work / f"side-cold-{i}")
-            times[0].append(run_process(theirs, user_env())[0])
-            times[1].append(run_process(args, env)[0])
-        a, b = (statistics.median(t) for t in times)
-        print(f"| {label} | {a:.3f} s | {b:.3f} s | {b / a:.2f} |")
+    print("| command | way | cache | reference median | cardgen median | ratio |")
+    print("|---|---|---|--:|--:|--:|")
+    commands = [
+        ("build twl06-2p --format json", build_args(CONFIG, ["json"], out), ("warm", "cold")),
+        (f"explain {CONFIG} n", ["explain", str(ROOT / "configs" / f"{CONFIG}.yaml"), "n"],
+         ("warm",)),
+    ]
+    for name, command, labels in commands:
+        for way in ("bench", "peers"):
+            args = cardgen(*command) if way == "bench" else [script, *command]
+            env = user_env() if way == "bench" else dict(os.environ)
+            theirs = [sys.executable, str(reference)] + ([str(path)] if way == "bench" else [])
+            source = None if way == "bench" else ordered
+            filled = {**env, "CARDGEN_SOLUTION_CACHE": str(work / f"side-{way}")}
+            run_process(args, filled)
+            for label in labels:
+                pairs = []
+                for i in range(RUNS):
+                    cold = {**env, "CARDGEN_SOLUTION_CACHE": str(work / f"side-{way}-{i}")}
+                    a = run_process(theirs, env, source)[0]
+                    b = run_process(args, filled if label == "warm" else cold)[0]
+                    pairs.append((a, b))
+                a, b = (statistics.median(t) for t in zip(*pairs, strict=True))
+                ratio = statistics.median(y / x for x, y in pairs)
+                print(f"| {name} | {way} | {label} | {a:.3f} s | {b:.3f} s | {ratio:.2f} |")
 
 
 def big(out: str, work: Path) -> None:
