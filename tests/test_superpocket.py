@@ -1,0 +1,157 @@
+"""SuperGhost and SuperDuperGhost at a casual table (docs/rules.md): the fast passes of
+`cardgen.superpocket` against every game enumerated on small random dictionaries."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from bruteforce_super import BruteSuperGhost
+from bruteforce_superpocket import BruteSuperPocket
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hypothesis import common, words_strategy
+
+from cardgen.lexicon import playable_words
+from cardgen.strategy import Odds, Opening, seat_strategy
+from cardgen.superghost import solve
+from cardgen.superpocket import infix_play, odds
+
+CLOSE = 1e-9
+
+
+def fast_and_brute(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    frequencies: bool, reverse: bool,
+) -> tuple[BruteSuperPocket, BruteSuperGhost, dict[int, list[Opening]]] | None:
+    words = {w for w in entries if len(w) >= min_length}
+    if not words:
+        return None
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
+                     reverse=reverse)
+    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    play = infix_play(solution, array, knows)
+    seats = {}
+    for seat in range(1, players + 1):
+        openings = seat_strategy(solution, seat).openings
+        found = odds(play, seat, openings)
+        seats[seat] = [replace(o, odds=f) for o, f in zip(openings, found, strict=True)]
+    brute = BrutePocketFor = BruteSuperPocket(words, players, zipf if frequencies else None,
+                                              knows, reverse=reverse)
+    return BrutePocketFor, BruteSuperGhost(words, players, reverse=reverse), seats
+
+
+def rows(opening: Opening) -> dict[str, str]:
+    return {d.fragment: d.play for d in opening.decisions}
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 2.0, 3.0, 6.0]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_each_openings_figures_are_the_enumerated_ones(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    frequencies: bool, reverse: bool,
+) -> None:
+    found = fast_and_brute(entries, zipfs, min_length, players, knows, frequencies, reverse)
+    if found is None:
+        return
+    brute, game, seats = found
+    for seat, openings in seats.items():
+        for opening in openings:
+            o, f = opening.odds, opening.fragment
+            assert o is not None
+            assert o.reach == pytest.approx(float(brute.reach(f)), abs=CLOSE)
+            assert o.none == pytest.approx(float(1 - brute.lose(f, seat, {})), abs=CLOSE)
+            with_words = None
+            if opening.decisions:
+                with_words = 1 - brute.lose(f, seat, rows(opening))
+                assert o.words == pytest.approx(float(with_words), abs=CLOSE)
+            else:
+                assert o.words is None
+            moves = game.moves(f)
+            allowed = (
+                [m for m in moves if seat not in game.losers(m)]
+                or [m for m in moves if m not in brute.words]
+                or moves
+            )
+            alone = {m: 1 - brute.lose(f, seat, {f: m}) for m in allowed}
+            best = max(alone.values())
+            assert o.letter == min(m for m, wins in alone.items() if wins == best)
+            assert o.letter_wins == pytest.approx(float(best), abs=CLOSE)
+            full = opening.full_move
+            expected = with_words if with_words is not None else (
+                alone.get(full, 1 - brute.lose(f, seat, {f: full})) if full is not None
+                else 1 - brute.lose(f, seat, {})
+            )
+            assert o.full == pytest.approx(float(expected), abs=CLOSE)
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 3.0, 6.0]),
+    st.booleans(),
+    st.data(),
+)
+def test_a_cards_win_rate_is_the_enumerated_one(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    reverse: bool, data: st.DataObject,
+) -> None:
+    """Any mix of entries, seat by seat: the openings' figures add up to the holder's win
+    rate over every game."""
+    found = fast_and_brute(entries, zipfs, min_length, players, knows, True, reverse)
+    if found is None:
+        return
+    brute, _, seats = found
+    for seat, openings in seats.items():
+        card: dict[str, dict[str, str]] = {}
+        lose = 0.0
+        for opening in openings:
+            o = opening.odds
+            assert o is not None
+            kinds = ["none", "letter"] + (["words"] if opening.decisions else [])
+            kind = data.draw(st.sampled_from(kinds))
+            if kind == "letter":
+                card[opening.fragment] = {opening.fragment: o.letter}
+            elif kind == "words":
+                card[opening.fragment] = rows(opening)
+            wins = {"none": o.none, "letter": o.letter_wins, "words": o.words}[kind]
+            assert wins is not None
+            lose += o.reach * (1 - wins)
+        expected = brute.wins(seat, card, [o.fragment for o in openings])
+        assert 1 - lose == pytest.approx(float(expected), abs=CLOSE)
+
+
+def test_a_small_game_exactly() -> None:
+    """Words cat, scat (3+ letters, two players), known alike: at the start cat offers c, a, t
+    (a third each), scat s, c, a, t (a quarter each), so s is made 1/8 of the time and a, c, t
+    7/24 each. After s the second seat must play sc (toward scat, the first seat's to make:
+    the first then makes sca, and the second scat)."""
+    solution = solve(playable_words(["cat", "scat"], 3, prefix_free=False), 2)
+    play = infix_play(solution, None)
+    assert play.reaching("s") == pytest.approx(1 / 8)
+    assert play.reaching("a") == pytest.approx(7 / 24)
+    brute = BruteSuperPocket({"cat", "scat"}, 2, None, 3.0)
+    assert brute.reach("s") == Fraction(1, 8)
+    assert brute.table_moves("") == (
+        ("a", Fraction(7, 24)), ("c", Fraction(7, 24)), ("s", Fraction(1, 8)),
+        ("t", Fraction(7, 24)),
+    )
+    (first,) = [replace(o, odds=f) for o, f in zip(
+        seat_strategy(solution, 1).openings, odds(play, 1, seat_strategy(solution, 1).openings),
+        strict=True)]
+    assert isinstance(first.odds, Odds)
+    assert first.odds.none == pytest.approx(float(1 - brute.lose("", 1, {})))
