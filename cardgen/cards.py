@@ -243,6 +243,7 @@ class Lexicons:
         figures (both Ghost's only: a variant's try is the best try)."""
         from cardgen.pocket import with_odds
         from cardgen.solver import Solution
+        from cardgen.superghost import InfixSolution
         from cardgen.traps import thresholds
 
         options = options or RankingOptions()
@@ -267,6 +268,12 @@ class Lexicons:
         card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
                           opponent=opponent, game=game)
         stage(self.progress, "odds", "what each entry wins at a casual table")
+        if isinstance(solution, InfixSolution):  # the variants' model: letters at either end
+            from cardgen.superpocket import with_infix_odds
+
+            zipf = self.word_zipf(source, min_length, options, spelling, game)
+            return with_infix_odds(card, solution, None if zipf is None else zipf.zipf,
+                                   opponent.table_knows)
         return with_odds(card, solution, None if zipf is None else zipf.zipf, opponent.table_knows)
 
     def solution(

@@ -189,9 +189,6 @@ class _Reader(MappingReader):
         if cards is not None and cards != "full" and integer_problem(cards, (1, MAX_CARDS)):
             wanted = f"expected full or a number of cards from 1 to {MAX_CARDS}"
             raise self.error(f"{wanted}, got {preview(cards)}", "pdf.cards")
-        if cards not in (None, "full") and (game := self.game()).decision_tables:
-            raise self.error(f"has no effect with game: {game.name} (its booklet is printed "
-                             "whole)", "pdf.cards")
         cards = FULL if cards == "full" else cards
         return PdfOptions(size, sheet, font_path, words, self.seats(value), float(bleed), cards)
 
@@ -250,9 +247,6 @@ class _Reader(MappingReader):
         if opponent.knows is not None and (game := self.game()).decision_tables:
             raise self.error(f"casual tables are Ghost's only, not {game.name}'s", "opponent")
         if "casual_table" in self.data:  # a card config's: the table of its pocket figures
-            if (game := self.game()).decision_tables:
-                raise self.error(f"has no effect with game: {game.name} (the casual-table model "
-                                 "is Ghost's)", "casual_table")
             knows = read_knows(self.data["casual_table"], "casual_table", self.error)
             opponent = dataclasses.replace(opponent, figures=knows)
         return opponent

@@ -28,9 +28,18 @@ Kind = Literal["words", "move"]
 def cost(opening: Opening, kind: Kind, strip: bool = False) -> int:
     """The room an entry takes, in characters: the fragment, the move, and each word with a
     space; a letter alone on a `strip` takes none (the strip has its cell anyway)."""
+    if opening.decisions:
+        return row_cost(opening, kind)
     if kind == "move":
         return 0 if strip else len(opening.fragment) + 2
-    return len(opening.fragment) + 2 + sum(len(word) + 1 for word in opening.words)
+    return len(opening.fragment) + 2 + sum(map(len, opening.words)) + len(opening.words)
+
+
+def row_cost(opening: Opening, kind: Kind) -> int:
+    """The room a decision table's entry takes (SuperGhost, SuperDuperGhost): a row per
+    decision (fragment, play and the fragment made, with spaces), one for a letter alone."""
+    rows = opening.decisions if kind == "words" else opening.decisions[:1]
+    return sum(len(row.fragment) + 2 * len(row.play) + 4 for row in rows)
 
 
 class Step(NamedTuple):
@@ -60,12 +69,11 @@ def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> list[S
         if odds is None:
             continue
         none, letter = odds.none, odds.letter_wins
-        start = 0 if strip else len(opening.fragment) + 2
+        start = cost(opening, "move", strip)
         move = odds.reach * (letter - none) if letter >= none else None
         gain = None
         if words and odds.words is not None and odds.words >= max(none, letter):
-            cost_words = len(opening.fragment) + 2 + sum(map(len, opening.words)) + len(
-                opening.words)
+            cost_words = cost(opening, "words")
             gain = odds.reach * (odds.words - none)
         if move is not None:
             first = _slope(0, 0.0, start, move)
@@ -160,4 +168,4 @@ def _printed_wins(opening: Opening) -> float:
     return odds.none
 
 
-__all__ = ["Kind", "Step", "cost", "figures", "full", "pick", "printed", "steps"]
+__all__ = ["Kind", "Step", "cost", "row_cost", "figures", "full", "pick", "printed", "steps"]

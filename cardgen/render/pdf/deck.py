@@ -204,7 +204,11 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
 
 def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
     """Every side of the card, seat marks and footers included, in order."""
-    if card.decision_tables:  # SuperGhost, SuperDuperGhost: replies, then a booklet
+    if card.decision_tables and card.deck not in (None, "full"):  # their pocket deck
+        from cardgen.render.pdf.superdeck import pocket_sides
+
+        sides = pocket_sides(card, frame, fonts, options)
+    elif card.decision_tables:  # SuperGhost, SuperDuperGhost: replies, then a booklet
         sides = booklet_sides(card, frame, fonts, options)
     else:
         sides = ghost_sides(card, frame, fonts, options)

@@ -170,16 +170,22 @@ def fitted(
 
     if sides <= 0:
         return pick(seat, ())
+    return pick(seat, order[:longest_run(len(order), fits)])
+
+
+def longest_run(count: int, fits: Callable[[int], bool]) -> int:
+    """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
+    after (0 where only nothing fits)."""
     # Galloping, then halving: the sections laid out stay near the size of the one chosen.
-    low, high = 0, min(GALLOP, len(order))
+    low, high = 0, min(GALLOP, count)
     while fits(high):
-        if high == len(order):
-            return pick(seat, order)
-        low, high = high, min(2 * high, len(order))
+        if high == count:
+            return count
+        low, high = high, min(2 * high, count)
     while high - low > 1:  # fits(low), not fits(high)
         middle = (low + high) // 2
         low, high = (middle, high) if fits(middle) else (low, middle)
-    return pick(seat, order[:low])
+    return low
 
 
 GALLOP = 32
@@ -194,8 +200,12 @@ def budget(card: Card, options: PdfOptions) -> Card:
     if card.deck is not None:
         return card
     figures = all(o.odds is not None for seat in card.seats for o in seat.openings)
-    if options.cards == FULL or card.decision_tables or not figures:
+    if options.cards == FULL or not figures:
         return dataclasses.replace(card, deck="full", seats=tuple(map(full, card.seats)))
+    if card.decision_tables:  # SuperGhost, SuperDuperGhost: the deck's sides shared by all
+        from cardgen.render.pdf.superdeck import booklet_budget
+
+        return booklet_budget(card, options)
     frame = card_frame(options)
     fonts = load_fonts(options.font)
     chosen = options.seats or tuple(range(1, card.players + 1))
@@ -292,5 +302,6 @@ def share(
 
 
 __all__ = [
-    "budget", "first_on_back", "key_paras", "letter_kind", "row_section", "second_section",
+    "budget", "first_on_back", "key_paras", "letter_kind", "longest_run", "row_section",
+    "second_section",
 ]

@@ -126,6 +126,11 @@ def _body_height(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
     return y - SAFE_MARGIN - footer_height - 2 * PARAGRAPH_GAP
 
 
+def room_below(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
+    """The height a side has left under `paras` (negative where they do not fit on it)."""
+    return _body_height(paras, frame, fonts)
+
+
 @dataclass(frozen=True)
 class Layout:
     """One way to set a section's body: size, columns and which entries go where."""

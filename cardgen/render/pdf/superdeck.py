@@ -1,0 +1,207 @@
+"""The pocket deck of a card of decision tables (SuperGhost, SuperDuperGhost): at most four
+sides by default, its entries chosen by what they win at a casual table (docs/rules.md,
+"SuperGhost and SuperDuperGhost at a casual table").
+
+The front holds the title, the rules, the verdict, what the card wins, the first seat's entry
+and the second seat's printed replies (a play alone, marked by what it is, or the play that
+starts its table); then the printed tables: the first seat's rows in dictionary order, and each
+further seat's tables one opening after another (the holder reads the rows printed under the
+opening it faced), each side's heading naming its first and last opening. `booklet_budget`
+orders every seat's steps (`cardgen.selection.steps`) by what they win per character and prints
+the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
+step that still fits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cardgen.paper import PdfOptions
+from cardgen.render.pdf.booklet import START, pdf_move, rules_sentence, rules_side
+from cardgen.render.pdf.content import Section, game_over
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
+from cardgen.render.pdf.front import front_worth
+from cardgen.render.pdf.grid import STYLES
+from cardgen.render.pdf.layout import (
+    BODY_SIZES,
+    BOLD,
+    HEADING_LEADING,
+    MOVE,
+    TITLE_SIZE,
+    Entry,
+    Frame,
+    Para,
+    Token,
+    markup,
+    words,
+)
+from cardgen.render.pdf.pocket import key_paras, letter_kind, longest_run
+from cardgen.render.pdf.sides import Run, Side, card_frame, even_deck, marked, seat_run
+from cardgen.render.pdf.sides import room_below, section_sides
+from cardgen.render.sentences import no_first_win, not_listed, ordinal, seat_heading, verdict
+from cardgen.selection import Step, pick, steps
+from cardgen.strategy import Card, Opening, SeatStrategy
+
+POCKET_SIDES = 4
+"""A deck of decision tables takes at most this many sides unless `pdf.cards` says."""
+
+
+def booklet_budget(card: Card, options: PdfOptions) -> Card:
+    """The card with what its pocket deck prints chosen: the longest run of every chosen seat's
+    steps, best per character first (ties: the lower seat, then the fragment's order), whose
+    deck takes at most `2 * pdf.cards` sides (default `POCKET_SIDES`), then each later step
+    that still fits."""
+    frame = card_frame(options)
+    fonts = load_fonts(options.font)
+    chosen = options.seats or tuple(range(1, card.players + 1))
+    sides = POCKET_SIDES if options.cards is None else 2 * options.cards
+    words_too = options.words != "none"
+    order: list[tuple[int, Step]] = sorted(
+        ((seat.seat, step) for seat in card.seats if seat.seat in chosen
+         for step in steps(seat, words=words_too)),
+        key=lambda item: (-item[1].ratio, item[0], item[1].place, item[1].kind == "words"),
+    )
+    deck = "pocket" if options.cards is None else f"{options.cards} cards"
+
+    def with_steps(taken: list[tuple[int, Step]]) -> Card:
+        seats = tuple(pick(seat, [step for s, step in taken if s == seat.seat])
+                      for seat in card.seats)
+        return dataclasses.replace(card, deck=deck, seats=seats)
+
+    def fits(taken: list[tuple[int, Step]]) -> bool:
+        try:
+            return len(pocket_sides(with_steps(taken), frame, fonts, options)) <= sides
+        except DoesNotFit:
+            return False
+
+    # The longest run that fits, then each later step that still fits, in order: one seat's
+    # whole table may not fit where the other seats' plays alone do.
+    taken = order[:longest_run(len(order), lambda k: fits(order[:k]))]
+    for item in order[len(taken):]:
+        if fits([*taken, item]):
+            taken.append(item)
+    return with_steps(taken)
+
+
+def play_token(opening: Opening, fonts: Fonts) -> Token:
+    """The play the deck prints for an opening, marked by what it is (`letter_kind`)."""
+    move = str(opening.printed_move)
+    return Token(pdf_move(opening.fragment, move, fonts) if opening.fragment else move,
+                 STYLES[letter_kind(opening)])
+
+
+def first_line(card: Card, fonts: Fonts) -> tuple[Token, ...]:
+    """The first seat's entry on the front."""
+    first = card.seats[0].openings[0] if card.seats[0].openings else None
+    if first is None or first.printed is None:
+        line = no_first_win(card) if first is not None and not first.won else ""
+        return markup(f"{line} {not_listed()}".strip())
+    if first.printed == "words":
+        rows = len(first.decisions)
+        return markup(f"open with !{first.printed_move}! then look up each fragment you face "
+                      f"in your table ({rows} {'row' if rows == 1 else 'rows'}).")
+    return (*words("open with"), play_token(first, fonts),
+            *words("then play toward the most common word you know."))
+
+
+def reply(opening: Opening, fonts: Fonts) -> Entry:
+    """A printed opening of the second seat: its play, the fragment it makes, and the rows of
+    its table printed further on."""
+    tokens = [play_token(opening, fonts), Token(str(opening.printed_move))]
+    if opening.printed == "words":
+        rows = len(opening.decisions)
+        tokens.append(Token(f"{fonts.dot} {rows} {'row' if rows == 1 else 'rows'}"))
+    return Entry(Token(opening.fragment, BOLD), tuple(tokens))
+
+
+def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
+    """Title, rules, verdict, what the card wins, the first seat's entry, the second seat's
+    printed replies."""
+    size = BODY_SIZES[0]
+    on_front = [s for s in card.seats[:2] if s.seat in seats]
+    extra = [
+        Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING, keep_end=True),
+        Para(words(rules_sentence(card)), size),
+        Para(words(f"With perfect play {verdict(card)}"), size),
+    ]
+    if worth := front_worth(card, on_front):
+        extra.append(Para(words(worth), size))
+    if 1 in seats and card.seats[0].openings:
+        extra.append(Para(words(seat_heading(1) + ":", BOLD) + first_line(card, fonts), size))
+    second = card.seats[1] if card.players > 1 else None
+    plays = Para(words(f"A play: {card.game_moves.replace('`', '')}."), size)
+    if second is None or 2 not in seats or not second.openings:
+        return Section((), card.title, (*extra[1:], plays))
+    listed = [o for o in second.openings if o.printed is not None]
+    howto = (f"A play: {card.game_moves.replace('`', '')}. Their letter, then your play and "
+             "the fragment it makes; rows: your table for it.")
+    return Section(
+        tuple(extra), seat_heading(2), key_paras(card, listed, howto),
+        tuple(reply(o, fonts) for o in listed), tuple(o.fragment for o in listed),
+    )
+
+
+def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | None:
+    """The tables the seat's deck prints, an opening after another, each row "fragment, boxed
+    play, the fragment it makes" in dictionary order; None where it prints none."""
+    order = {letter: k for k, letter in enumerate(card.dictionary.letters)}
+    entries: list[Entry] = []
+    labels: list[str] = []
+    for opening in seat.openings:
+        if opening.printed is None or (opening.printed == "move" and seat.seat <= 2):
+            continue  # the front prints the first two seats' plays alone
+        if seat.seat > 1:
+            tokens = [play_token(opening, fonts), Token(str(opening.printed_move))]
+            if opening.printed == "words":
+                tokens.append(Token(f"{fonts.dot} then:"))
+            entries.append(Entry(Token(opening.fragment, BOLD), tuple(tokens)))
+            labels.append(opening.fragment)
+        if opening.printed == "move":
+            continue
+        rows = opening.decisions[1:] if seat.seat > 1 else opening.decisions
+        for row in sorted(rows, key=lambda d: [order[x] for x in d.fragment]):
+            label = row.fragment or START
+            move = pdf_move(row.fragment, row.play, fonts) if row.fragment else row.play
+            entries.append(Entry(Token(label, BOLD), (Token(move, MOVE), Token(row.play))))
+            labels.append(opening.fragment if seat.seat > 1 else label)
+    if not entries:
+        return None
+    first = "the fragment on the table" if seat.seat == 1 else (
+        "the letter they opened with, then the fragment on the table under it")
+    howto = Para(markup(f"Find {first}, make the boxed play; elsewhere play toward the most "
+                        "common word you know."), BODY_SIZES[0])
+    heading = Para(words(f"The {ordinal(seat.seat)} player's decision tables.", BOLD),
+                   BODY_SIZES[0])
+    return Section((heading,), "Table", (howto,), tuple(entries), tuple(labels))
+
+
+def pocket_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
+    """Every side of a budgeted card of decision tables, with its seat mark, before footers."""
+    seats = options.seats or tuple(range(1, card.players + 1))
+    front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
+    front = front_section(card, fonts, seats)
+    try:
+        if room_below(front.top(first=True), frame, fonts) < 0:
+            raise DoesNotFit("the front")
+        sides = section_sides(front, frame, fonts)
+    except DoesNotFit:  # the replies start on a side of their own
+        alone = Section((), card.title, front.extra[1:])
+        if room_below(alone.top(first=True), frame, fonts) < 0:
+            raise DoesNotFit("the front's text") from None
+        sides = section_sides(alone, frame, fonts)
+        sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
+    sides = marked(sides, front_mark)
+    last: Run | None = None
+    for seat in card.seats:
+        if seat.seat not in seats:
+            continue
+        last = None
+        if not seat.openings and seat.seat > 2:
+            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
+        elif (section := table_section(card, seat, fonts)) is not None:
+            last = seat_run(section, seat.seat, frame, fonts)
+            sides += last.sides
+    return even_deck(sides, last, rules_side(card), frame, fonts)
+
+
+__all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]
