@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.infix import InfixLevel
 from cardgen.pocket import THETA, examples
 from cardgen.strategy import Card, Odds, Opening, SeatStrategy
-from cardgen.infix import InfixLevel
 from cardgen.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -147,7 +147,7 @@ def _offers(
         share = weight[pair // n_a] / count[inverse]
         moves, at = np.unique((pair % n_a) * n_c + triples % n_c, return_inverse=True)
         total = np.bincount(at, share, minlength=len(moves))
-        found[d] = moves, total
+        found[d] = moves.astype(np.int64), total.astype(np.float64)
     return found
 
 
@@ -193,11 +193,11 @@ def infix_play(
                           where=total[level.parent] > 0)
         shares.append(share)
         dead.append(level.fragment & ~level.leaf & (total == 0))
-    reach = [np.ones(1)]
+    reach: list[FloatArray] = [np.ones(1)]
     for d in range(len(levels) - 1):
         level = levels[d]
         reach.append(np.bincount(level.child, shares[d] * reach[d][level.parent],
-                                 minlength=len(levels[d + 1])))
+                                 minlength=len(levels[d + 1])).astype(np.float64))
     lose = tuple(
         _lose_pass(levels, shares, dead, n, seat_index, {}) for seat_index in range(n)
     )

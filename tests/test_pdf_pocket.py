@@ -132,13 +132,6 @@ def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicon
     )
 
 
-def test_a_card_without_figures_prints_the_whole_deck() -> None:
-    """A SuperGhost card has no casual-table model yet: its deck is the whole booklet."""
-    card = make_card(Path("tests/data/animals.txt"), 2, 3, game="superghost")
-    assert budget(card, PdfOptions()).deck == "full"
-    assert all(o.odds is None for s in card.seats for o in s.openings)
-
-
 def test_pdf_cards_full_is_the_whole_deck() -> None:
     card = make_card(Path("tests/data/animals.txt"), 3, 3)
     whole = budget(card, PdfOptions(cards=FULL))
@@ -200,26 +193,6 @@ def test_casual_table_sets_the_figures_table_alone(write_config: Callable[..., P
 def test_the_same_card_gives_the_same_deck() -> None:
     card = make_card(Path("tests/data/animals.txt"), 4, 3)
     assert budget(card, PdfOptions()) == budget(dataclasses.replace(card), PdfOptions())
-
-
-@pytest.mark.parametrize(
-    ("keys", "message"),
-    [
-        ("casual_table: {knows: 3}\n",
-         "casual_table: has no effect with game: superghost (the casual-table model is Ghost's)"),
-        ("pdf: {cards: 2}\n",
-         "pdf.cards: has no effect with game: superghost (its booklet is printed whole)"),
-    ],
-)
-def test_keys_without_effect_on_superghost_are_refused(
-    write_config: Callable[..., Path], keys: str, message: str
-) -> None:
-    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\ngame: superghost\n"
-    path = write_config(base + keys)
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: {message}"
-    assert load_card_config(write_config(base + "pdf: {cards: full}\n")).pdf.cards == FULL
 
 
 def test_explain_s_figures_use_the_card_s_table(

@@ -43,11 +43,11 @@ SIDES = {
     "polish-2p": 2, "portuguese-2p": 2, "sowpods-2p": 2, "sowpods-4p": 6, "spanish-2p": 2,
     "swedish-2p": 2, "twl06-2p": 2, "twl06-2p-a4": 2, "twl06-2p-casual": 2,
     "twl06-2p-familiar": 2, "twl06-2p-min3": 2, "twl06-2p-min3-casual": 2,
-    "twl06-2p-superduperghost": 30, "twl06-2p-superghost": 22, "twl06-3p": 4,
+    "twl06-2p-superduperghost": 4, "twl06-2p-superghost": 4, "twl06-3p": 4,
     "twl06-3p-casual": 4, "twl06-4p": 6, "web2-2p": 2,
 }
 """The sides of every shipped deck as built (issue 25: one card per seat, the first two seats
-sharing card 1; SuperGhost booklets are not budgeted yet)."""
+sharing card 1; SuperGhost and SuperDuperGhost decks at most 4 sides)."""
 
 FULL_SIDES = {
     "american-english-2p": 2, "american-english-2p-familiar": 4, "brazilian-2p": 4,

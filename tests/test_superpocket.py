@@ -39,9 +39,9 @@ def fast_and_brute(
         openings = seat_strategy(solution, seat).openings
         found = odds(play, seat, openings)
         seats[seat] = [replace(o, odds=f) for o, f in zip(openings, found, strict=True)]
-    brute = BrutePocketFor = BruteSuperPocket(words, players, zipf if frequencies else None,
-                                              knows, reverse=reverse)
-    return BrutePocketFor, BruteSuperGhost(words, players, reverse=reverse), seats
+    brute = BruteSuperPocket(words, players, zipf if frequencies else None, knows,
+                             reverse=reverse)
+    return brute, BruteSuperGhost(words, players, reverse=reverse), seats
 
 
 def rows(opening: Opening) -> dict[str, str]:

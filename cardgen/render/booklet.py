@@ -61,6 +61,26 @@ def groups(card: Card, seat: SeatStrategy, *, openings: bool = True) -> tuple[Gr
     return tuple(Group(key, tuple(rows)) for key, rows in by_key.items())
 
 
+def opening_groups(card: Card, seat: SeatStrategy) -> tuple[Group, ...]:
+    """What a budgeted deck prints of the seat's tables (docs/rules.md, "SuperGhost and
+    SuperDuperGhost at a casual table"): one group per opening whose table it prints, keyed by
+    the opening, its rows in dictionary order; a further seat's leave out the row at the
+    opening, which the deck prints with the opening."""
+    order = alphabetical(card)
+    found = []
+    for opening in seat.openings:
+        if opening.printed != "words":
+            continue
+        rows = opening.decisions[1:] if seat.seat > 1 else opening.decisions
+        if not rows:
+            continue
+        found.append(Group(opening.fragment, tuple(
+            Row(d.fragment, d.play, written_move(d.fragment, d.play))
+            for d in sorted(rows, key=lambda d: [order[x] for x in d.fragment])
+        )))
+    return tuple(found)
+
+
 def decision_count(seat: SeatStrategy) -> int:
     """Rows in the seat's table (each fragment once)."""
     return len({d.fragment for opening in seat.openings for d in opening.decisions})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardgen import __version__
 from cardgen.game import written_move
 from cardgen.render import render_template
-from cardgen.render.booklet import groups
+from cardgen.render.booklet import groups, opening_groups
 from cardgen.render.sentences import LETTER_MARKS, LetterKind, letter_kind
 from cardgen.strategy import Card
 
@@ -24,12 +24,20 @@ def render_card(card: Card) -> str:
             kinds=_kinds(card),
         )
     # Every seat but the first has its openings and plays listed in its section: its table
-    # leaves them out, so each is printed once.
-    tables = {seat.seat: groups(card, seat, openings=seat.seat == 1) for seat in card.seats}
+    # leaves them out, so each is printed once. A budgeted deck prints its tables an opening
+    # after another (the holder reads the rows under the opening it faced).
+    budget = budgeted(card)
+    tables = {
+        seat.seat: opening_groups(card, seat) if budget else
+        groups(card, seat, openings=seat.seat == 1)
+        for seat in card.seats
+    }
     return render_template(
         "card_tables.md.j2",
         card=card,
         version=__version__,
+        budget=budget,
+        kinds=_kinds(card),
         groups=tables,
         rows={seat: sum(len(group.rows) for group in table) for seat, table in tables.items()},
         written=written_move,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from cardgen.paper import PdfOptions
+from cardgen.render.booklet import opening_groups
 from cardgen.render.pdf.booklet import START, pdf_move, rules_sentence, rules_side
 from cardgen.render.pdf.content import Section, game_over
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
@@ -36,8 +37,16 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.pocket import key_paras, letter_kind, longest_run
-from cardgen.render.pdf.sides import Run, Side, card_frame, even_deck, marked, seat_run
-from cardgen.render.pdf.sides import room_below, section_sides
+from cardgen.render.pdf.sides import (
+    Run,
+    Side,
+    card_frame,
+    even_deck,
+    marked,
+    room_below,
+    seat_run,
+    section_sides,
+)
 from cardgen.render.sentences import no_first_win, not_listed, ordinal, seat_heading, verdict
 from cardgen.selection import Step, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
@@ -108,8 +117,7 @@ def reply(opening: Opening, fonts: Fonts) -> Entry:
     """A printed opening of the second seat: its play, the fragment it makes, and the rows of
     its table printed further on."""
     tokens = [play_token(opening, fonts), Token(str(opening.printed_move))]
-    if opening.printed == "words":
-        rows = len(opening.decisions)
+    if opening.printed == "words" and (rows := len(opening.decisions) - 1):
         tokens.append(Token(f"{fonts.dot} {rows} {'row' if rows == 1 else 'rows'}"))
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
 
@@ -134,7 +142,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         return Section((), card.title, (*extra[1:], plays))
     listed = [o for o in second.openings if o.printed is not None]
     howto = (f"A play: {card.game_moves.replace('`', '')}. Their letter, then your play and "
-             "the fragment it makes; rows: your table for it.")
+             "the fragment it makes; N rows: your table under that letter follows.")
     return Section(
         tuple(extra), seat_heading(2), key_paras(card, listed, howto),
         tuple(reply(o, fonts) for o in listed), tuple(o.fragment for o in listed),
@@ -144,22 +152,24 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
 def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | None:
     """The tables the seat's deck prints, an opening after another, each row "fragment, boxed
     play, the fragment it makes" in dictionary order; None where it prints none."""
-    order = {letter: k for k, letter in enumerate(card.dictionary.letters)}
     entries: list[Entry] = []
     labels: list[str] = []
+    tables = {group.key: group for group in opening_groups(card, seat)}
     for opening in seat.openings:
         if opening.printed is None or (opening.printed == "move" and seat.seat <= 2):
             continue  # the front prints the first two seats' plays alone
-        if seat.seat > 1:
-            tokens = [play_token(opening, fonts), Token(str(opening.printed_move))]
-            if opening.printed == "words":
+        group = tables.get(opening.fragment)
+        if seat.seat > 2 or (seat.seat == 2 and group is not None):
+            # The opening and the fragment its play makes (the front boxes the second seat's
+            # play: it is printed once), then its rows.
+            tokens = [Token(str(opening.printed_move))]
+            if seat.seat > 2:
+                tokens.insert(0, play_token(opening, fonts))
+            if group is not None:
                 tokens.append(Token(f"{fonts.dot} then:"))
             entries.append(Entry(Token(opening.fragment, BOLD), tuple(tokens)))
             labels.append(opening.fragment)
-        if opening.printed == "move":
-            continue
-        rows = opening.decisions[1:] if seat.seat > 1 else opening.decisions
-        for row in sorted(rows, key=lambda d: [order[x] for x in d.fragment]):
+        for row in group.rows if group is not None else ():
             label = row.fragment or START
             move = pdf_move(row.fragment, row.play, fonts) if row.fragment else row.play
             entries.append(Entry(Token(label, BOLD), (Token(move, MOVE), Token(row.play))))

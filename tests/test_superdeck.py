@@ -1,0 +1,103 @@
+"""SuperGhost and SuperDuperGhost pocket decks (issue 25): at most four sides, chosen by what
+each entry wins at a casual table, the line of worth and the keys printed, `pdf.cards: full`
+the whole booklet."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cardgen.cards import make_card
+from cardgen.config import load_card_config
+from cardgen.paper import FULL, PdfOptions
+from cardgen.render.markdown import render_card as render_markdown
+from cardgen.render.pdf import render_card
+from cardgen.render.pdf.pocket import budget
+from cardgen.strategy import Card
+
+ANIMALS = Path("tests/data/animals.txt")
+
+
+def pages(card: Card, options: PdfOptions) -> list[str]:
+    pdf = pdfplumber.open(io.BytesIO(render_card(card, options)))
+    return [page.extract_text() for page in pdf.pages]
+
+
+def test_superghost_configs_take_pdf_cards_and_casual_table(
+    write_config: Callable[..., Path],
+) -> None:
+    base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\ngame: superghost\n"
+    config = load_card_config(write_config(base + "casual_table: {knows: 2}\npdf: {cards: 2}\n"))
+    assert config.pdf.cards == 2
+    assert config.opponent.table_knows == 2.0
+    assert load_card_config(write_config(base + "pdf: {cards: full}\n")).pdf.cards == FULL
+
+
+@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
+def test_the_pocket_deck_prints_what_wins_most(game: str) -> None:
+    """Animals (3+ letters, two players, every word known alike): the first seat's whole table
+    fits and wins every game; the second seat's tables where they win more than a play
+    alone, and a play alone elsewhere."""
+    card = make_card(ANIMALS, 2, 3, game=game)
+    deck = budget(card, PdfOptions())
+    assert deck.deck == "pocket"
+    printed = [[(o.fragment, o.printed, o.printed_move) for o in s.openings if o.printed]
+               for s in deck.seats]
+    assert printed[0] == [("", "words", "i")]
+    assert [p[:2] for p in printed[1]] == [
+        ("a", "words"), ("b", "move"), ("c", "words"), ("e", "words"), ("g", "move"),
+        ("i", "move"), ("k", "words"), ("l", "words"), ("m", "words"), ("n", "move"),
+        ("o", "words"), ("r", "move"), ("t", "move"), ("v", "move"),
+    ]
+    first, second = (s.wins for s in deck.seats)
+    assert first is not None and second is not None
+    assert (first.card, round(first.none, 4)) == (1.0, 0.7168)
+    assert (round(second.card, 4), round(second.none, 4), round(second.full, 4)) == (
+        0.9946, 0.2832, 0.7717)
+    texts = pages(card, PdfOptions())
+    assert len(texts) == 4
+    assert ("this card wins 100% of your games in seat 1 (71%\nwithout it), 99% in seat 2 "
+            "(28%).") in texts[0]
+    assert "open with i then look up each fragment you\nface in your table (4 rows)." in texts[0]
+    assert "a forced win · a best try · a wins most often at a casual table" in (
+        texts[1].replace("\n", " "))
+    assert "e e… ee o k… ko" in texts[1]  # a table of one row: the play alone
+    assert "a c… ca · 1 row" in texts[1]
+    assert "\na ca · then: " in texts[3]  # the second seat's play is boxed on the front only
+    assert "\ncam …e came " in texts[3]
+
+
+@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
+def test_pdf_cards_full_is_the_whole_booklet(game: str) -> None:
+    card = make_card(ANIMALS, 2, 3, game=game)
+    whole = budget(card, PdfOptions(cards=FULL))
+    assert whole.deck == "full"
+    assert render_card(card, PdfOptions(cards=FULL)) == render_card(
+        card.__class__(**{**card.__dict__, "deck": None}), PdfOptions(cards=FULL))
+    assert whole.seats[1].wins is not None
+    assert round(whole.seats[1].wins.full, 4) == 0.7717
+
+
+def test_one_card_holds_plays_alone() -> None:
+    card = make_card(ANIMALS, 2, 3, game="superghost")
+    deck = budget(card, PdfOptions(cards=1))
+    assert deck.deck == "1 cards"
+    assert len(pages(card, PdfOptions(cards=1))) == 2
+    # Tables are left out, but e's: it is the opening's row alone.
+    assert [o.fragment for s in deck.seats for o in s.openings if o.printed == "words"] == ["e"]
+    assert deck.seats[0].openings[0].printed_move == "b"
+
+
+def test_markdown_prints_the_same_selection() -> None:
+    card = budget(make_card(ANIMALS, 2, 3, game="superghost"), PdfOptions())
+    text = render_markdown(card)
+    assert ("At a casual table (knows words of Zipf 3+, such as *beaver*, not *gar*) this card "
+            "wins 99% of your games in seat 2; 28% without it.") in text
+    assert "| b | **…i** (bi)° | – |\n" in text
+    assert "| e | **e…** (ee) | – |\n" in text
+    assert "| m | **a…** (am) | 2 |\n" in text
+    assert "7 rows, under the opening they follow. Index: [a](#2-a) · [c](#2-c)" in text
