@@ -239,22 +239,20 @@ class Lexicons:
         game: Game = GHOST,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card for `opponent`, with traps where there are frequency data and the pocket
-        figures (both Ghost's only: a variant's try is the best try)."""
-        from cardgen.pocket import with_odds
+        its card for `opponent`, with traps where there are frequency data (Ghost's only: a
+        variant's try is the best try) and the pocket figures."""
         from cardgen.solver import Solution
-        from cardgen.superghost import InfixSolution
+        from cardgen.superpocket import card_figures
         from cardgen.traps import thresholds
 
         options = options or RankingOptions()
         _, rare, about = self.ranking(source, min_length, options, spelling, game)
         solution = self.solution(source, players, min_length, spelling=spelling,
                                  options=options, game=game, work="card")
-        zipf = traps = None
-        if isinstance(solution, Solution):
-            zipf = self.word_zipf(source, min_length, options, spelling)
-            traps = None if zipf is None else thresholds(solution, zipf.zipf)
-        if zipf is not None:  # the card names the frequencies its traps were found with
+        zipf = self.word_zipf(source, min_length, options, spelling, game)
+        traps = thresholds(solution, zipf.zipf) if (
+            isinstance(solution, Solution) and zipf is not None) else None
+        if traps is not None and zipf is not None:  # the card names the traps' frequencies
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and not isinstance(solution, Solution):
             raise WordListError(f"{_where(source)}: `opponent` is for Ghost only, not {game.name}")
@@ -268,13 +266,8 @@ class Lexicons:
         card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
                           opponent=opponent, game=game)
         stage(self.progress, "odds", "what each entry wins at a casual table")
-        if isinstance(solution, InfixSolution):  # the variants' model: letters at either end
-            from cardgen.superpocket import with_infix_odds
-
-            zipf = self.word_zipf(source, min_length, options, spelling, game)
-            return with_infix_odds(card, solution, None if zipf is None else zipf.zipf,
-                                   opponent.table_knows)
-        return with_odds(card, solution, None if zipf is None else zipf.zipf, opponent.table_knows)
+        return card_figures(card, solution, None if zipf is None else zipf.zipf,
+                            opponent.table_knows)
 
     def solution(
         self,

@@ -15,7 +15,7 @@ fragment's order, so the choice is deterministic.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Literal, NamedTuple
 
@@ -168,4 +168,26 @@ def _printed_wins(opening: Opening) -> float:
     return odds.none
 
 
-__all__ = ["Kind", "Step", "cost", "row_cost", "figures", "full", "pick", "printed", "steps"]
+GALLOP = 32
+"""The first run of steps a deck's room is tried with."""
+
+
+def longest_run(count: int, fits: Callable[[int], bool]) -> int:
+    """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
+    after (0 where only nothing fits)."""
+    # Galloping, then halving: the sections laid out stay near the size of the one chosen.
+    low, high = 0, min(GALLOP, count)
+    while fits(high):
+        if high == count:
+            return count
+        low, high = high, min(2 * high, count)
+    while high - low > 1:  # fits(low), not fits(high)
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+__all__ = [
+    "GALLOP", "Kind", "Step", "cost", "figures", "full", "longest_run", "pick", "printed",
+    "row_cost", "steps",
+]

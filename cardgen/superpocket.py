@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.infix import InfixLevel
-from cardgen.pocket import THETA, examples
+from cardgen.pocket import THETA, examples, with_odds
 from cardgen.strategy import Card, Odds, Opening, SeatStrategy
 from cardgen.superghost import InfixSolution
 
@@ -298,4 +298,14 @@ def with_infix_odds(
                    casual_examples=play.examples)
 
 
-__all__ = ["infix_play", "odds", "table_rows", "with_infix_odds"]
+def card_figures(
+    card: Card, solution: object, zipf: FloatArray | None, knows: float | None
+) -> Card:
+    """The card with its openings' figures at a casual table, by its game's model: Ghost's
+    (`cardgen.pocket.with_odds`) or letters at either end (`with_infix_odds`)."""
+    if isinstance(solution, InfixSolution):
+        return with_infix_odds(card, solution, zipf, knows)
+    return with_odds(card, solution, zipf, knows)
+
+
+__all__ = ["InfixPlay", "card_figures", "infix_play", "odds", "table_rows", "with_infix_odds"]

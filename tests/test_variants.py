@@ -151,15 +151,17 @@ def test_a_casual_table_is_ghost_only(runner: CliRunner, tmp_path: Path, command
 
 
 def test_the_pdf_deck_of_a_variant_card() -> None:
-    """The front and the second player's replies, then each seat's table, in even sides."""
+    """The whole booklet (`pdf.cards: full`): the front and the second player's replies, then
+    each seat's table, in even sides."""
     import io
 
     import pdfplumber
 
+    from cardgen.paper import FULL
     from cardgen.render.pdf import PdfOptions, render_card
 
     card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
-    with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
+    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(cards=FULL)))) as pdf:
         texts = [page.extract_text() for page in pdf.pages]
     assert len(texts) % 2 == 0
     front = " ".join(texts[:2]).replace("\n", " ")
@@ -172,7 +174,7 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
         assert row in tables, row
     # Issue 16, 11: an odd deck (the second seat alone: front, replies, table) spreads its
     # table over one side more and ends it with the rules, not a rules filler.
-    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(seats=(2,))))) as pdf:
+    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(seats=(2,), cards=FULL)))) as pdf:
         second = [page.extract_text().splitlines() for page in pdf.pages]
     assert [lines[0] for lines in second[2:]] == [
         "The second player's decision table. 2", "Table · cko–mel 2"
@@ -197,9 +199,10 @@ def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
     import pdfplumber
 
     from cardgen.game import Decision
+    from cardgen.paper import FULL
     from cardgen.render.booklet import groups
     from cardgen.render.markdown import render_card as render_markdown
-    from cardgen.render.pdf import render_card
+    from cardgen.render.pdf import PdfOptions, render_card
 
     card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
     first = card.seats[0].openings[0]
@@ -217,7 +220,7 @@ def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
     assert replies == ["a", "c", "e", "k", "l", "m", "o"]
     rows = [r.fragment for g in groups(card, second, openings=False) for r in g.rows]
     assert rows == ["ame", "cam", "cko", "mel"]
-    with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
+    with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(cards=FULL)))) as pdf:
         table = pdf.pages[3].extract_text().splitlines()
     assert table[4:-1] == ["ame …l amel", "cam …e came", "cko e… ecko", "mel a… amel"]
     markdown = render_markdown(card)

@@ -10,11 +10,13 @@ is black ink alone, or white on a black box sized from the letter's outline.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen.advice import Try
 from cardgen.paper import MM
 from cardgen.render.pdf.fonts import Fonts
+from cardgen.render.pdf.grid import pocket_cell
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -26,12 +28,14 @@ from cardgen.render.pdf.layout import (
     HEADING_SIZE,
     MOVE,
     SAFE_MARGIN,
+    TABLE,
     TRY,
     Entry,
     Frame,
     Para,
     Text,
     Token,
+    markup,
     words,
 )
 from cardgen.render.sentences import (
@@ -41,6 +45,7 @@ from cardgen.render.sentences import (
     RARE_MARK,
     framed_legend,
     full_rules,
+    not_listed,
     opponent_sentence,
     rare_legend,
     seat_heading,
@@ -181,3 +186,31 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
     left = Text(SAFE_MARGIN, y, d.name + rest, FOOT, size)
     x_right = frame.width - SAFE_MARGIN - right_width
     return [left, Text(x_right, y, place, FOOT, size)]
+
+
+def letter_kind(opening: Opening) -> str:
+    """What the letter the deck prints for an opening is: `play` (its words' move, or a
+    winning letter), `try` (its best try or trap), `table` (neither: the letter that wins most
+    often at a casual table), or "" where the deck prints nothing (`grid.pocket_cell`)."""
+    return pocket_cell(opening).kind
+
+
+def key_paras(
+    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True
+) -> tuple[Para, ...]:
+    """`howto`, then the key of the letters a side's entries print (only the kinds they use)
+    and, where the side may be silent (`silent`), what to do there, in one paragraph."""
+    kinds = {letter_kind(o) for o in openings}
+    dot = Token("\u00b7")
+    tokens: list[Token] = list(markup(howto)) if howto else []
+    if "play" in kinds:
+        tokens += [Token("a", MOVE), *words("forced win"), dot]
+    if "try" in kinds:
+        tokens += [Token("a", TRY), *words("the trap" if card.traps else "best try"), dot]
+    if "table" in kinds:
+        tokens += [Token("a", TABLE), *words("wins most often at a casual table"), dot]
+    if silent:
+        tokens += words(not_listed())
+    elif tokens and tokens[-1] is dot:
+        tokens.pop()
+    return (Para(tuple(tokens), BODY_SIZES[-1]),)

@@ -19,31 +19,26 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from cardgen.paper import FULL, PdfOptions
-from cardgen.render.pdf.content import Section, entry, legend, shown
+from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import first_tokens, front
-from cardgen.render.pdf.grid import STYLES, pocket_cell
+from cardgen.render.pdf.grid import STYLES
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
-    MOVE,
     REGULAR,
-    TABLE,
-    TRY,
     Entry,
     Frame,
     Para,
     Token,
-    markup,
     words,
 )
 from cardgen.render.pdf.sides import card_frame, section_sides
 from cardgen.render.sentences import (
-    not_listed,
     seat_heading,
     worth_sentence,
 )
-from cardgen.selection import Step, full, pick, steps
+from cardgen.selection import Step, full, longest_run, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
 
 THIN = "\u200a"
@@ -60,34 +55,6 @@ def initial(letter: str) -> str:
     letters around it, where that is one letter (not ß's SS)."""
     upper = letter.upper()
     return upper if len(upper) == 1 else letter
-
-
-def letter_kind(opening: Opening) -> str:
-    """What the letter the deck prints for an opening is: `play` (its words' move, or a
-    winning letter), `try` (its best try or trap), `table` (neither: the letter that wins most
-    often at a casual table), or "" where the deck prints nothing (`grid.pocket_cell`)."""
-    return pocket_cell(opening).kind
-
-
-def key_paras(
-    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True
-) -> tuple[Para, ...]:
-    """`howto`, then the key of the letters a side's entries print (only the kinds they use)
-    and, where the side may be silent (`silent`), what to do there, in one paragraph."""
-    kinds = {letter_kind(o) for o in openings}
-    dot = Token("\u00b7")
-    tokens: list[Token] = list(markup(howto)) if howto else []
-    if "play" in kinds:
-        tokens += [Token("a", MOVE), *words("forced win"), dot]
-    if "try" in kinds:
-        tokens += [Token("a", TRY), *words("the trap" if card.traps else "best try"), dot]
-    if "table" in kinds:
-        tokens += [Token("a", TABLE), *words("wins most often at a casual table"), dot]
-    if silent:
-        tokens += words(not_listed())
-    elif tokens and tokens[-1] is dot:
-        tokens.pop()
-    return (Para(tuple(tokens), BODY_SIZES[-1]),)
 
 
 def worth_para(card: Card, seat: SeatStrategy) -> tuple[Para, ...]:
@@ -171,25 +138,6 @@ def fitted(
     if sides <= 0:
         return pick(seat, ())
     return pick(seat, order[:longest_run(len(order), fits)])
-
-
-def longest_run(count: int, fits: Callable[[int], bool]) -> int:
-    """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
-    after (0 where only nothing fits)."""
-    # Galloping, then halving: the sections laid out stay near the size of the one chosen.
-    low, high = 0, min(GALLOP, count)
-    while fits(high):
-        if high == count:
-            return count
-        low, high = high, min(2 * high, count)
-    while high - low > 1:  # fits(low), not fits(high)
-        middle = (low + high) // 2
-        low, high = (middle, high) if fits(middle) else (low, middle)
-    return low
-
-
-GALLOP = 32
-"""The first run of steps a seat's room is tried with."""
 
 
 def budget(card: Card, options: PdfOptions) -> Card:
@@ -302,6 +250,5 @@ def share(
 
 
 __all__ = [
-    "budget", "first_on_back", "key_paras", "letter_kind", "longest_run", "row_section",
-    "second_section",
+    "budget", "first_on_back", "key_paras", "letter_kind", "row_section", "second_section",
 ]

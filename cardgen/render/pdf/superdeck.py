@@ -19,7 +19,7 @@ import dataclasses
 from cardgen.paper import PdfOptions
 from cardgen.render.booklet import opening_groups
 from cardgen.render.pdf.booklet import START, pdf_move, rules_sentence, rules_side
-from cardgen.render.pdf.content import Section, game_over
+from cardgen.render.pdf.content import Section, game_over, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.grid import STYLES
@@ -36,7 +36,6 @@ from cardgen.render.pdf.layout import (
     markup,
     words,
 )
-from cardgen.render.pdf.pocket import key_paras, letter_kind, longest_run
 from cardgen.render.pdf.sides import (
     Run,
     Side,
@@ -48,7 +47,7 @@ from cardgen.render.pdf.sides import (
     section_sides,
 )
 from cardgen.render.sentences import no_first_win, not_listed, ordinal, seat_heading, verdict
-from cardgen.selection import Step, pick, steps
+from cardgen.selection import Step, longest_run, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
 
 POCKET_SIDES = 4
