@@ -14,12 +14,13 @@ row its deck prints. Everything is exact, level by level as `cardgen.superghost`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.game import Decision
 from cardgen.infix import InfixLevel
 from cardgen.pocket import THETA, examples, with_odds
 from cardgen.strategy import Card, Odds, Opening, SeatStrategy
@@ -30,8 +31,6 @@ BoolArray = npt.NDArray[np.bool_]
 TIE = 1e-12
 """Win rates this close are equal: the same rate summed along two paths can differ in its
 last bits."""
-Rows = Mapping[tuple[int, int], int]
-"""Printed decision rows of one seat: (length, fragment id) -> the id of the fragment played."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -53,6 +52,20 @@ class InfixPlay:
     length d, with nobody holding a card."""
     examples: tuple[str, ...] = ()
     """A word the table knows and one it does not (`cardgen.pocket.examples`)."""
+    _moves: dict[int, tuple[npt.NDArray[np.int32], FloatArray, npt.NDArray[np.int64]]] = field(
+        default_factory=dict, repr=False)
+    """Each length's moves sorted by the fragment they leave, found once."""
+
+    def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]:
+        """The fragments the table may make from fragment i of length d, and the chance of
+        each."""
+        if d not in self._moves:
+            level = self.solution.graph.levels[d]
+            order = np.argsort(level.parent, kind="stable")
+            lo = np.searchsorted(level.parent[order], np.arange(len(level) + 1))
+            self._moves[d] = (level.child[order], self.share[d][order], lo)
+        children, shares, lo = self._moves[d]
+        return children[lo[i] : lo[i + 1]], shares[lo[i] : lo[i + 1]]
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""
@@ -158,11 +171,14 @@ def infix_play(
     from each playable word's Zipf frequency (aligned with `solution.words`; None: every word
     known, all alike).
 
+    Words `cat scat`, every word known alike: at the start cat offers c, a, t (a third each)
+    and scat s, c, a, t (a quarter each), so s is played 1/8 of the time, a 7/24.
+
     >>> from cardgen.lexicon import playable_words
     >>> from cardgen.superghost import solve
     >>> play = infix_play(solve(playable_words(["cat", "scat"], 3, prefix_free=False), 2), None)
-    >>> play.reaching("s"), play.reaching("a"), play.losing("", 1)
-    (0.25, 0.25, 0.5)
+    >>> [round(x, 4) for x in (play.reaching("s"), play.reaching("a"), play.losing("", 1))]
+    [0.125, 0.2917, 0.4375]
     """
     levels = solution.graph.levels
     n = solution.players
@@ -199,7 +215,7 @@ def infix_play(
         reach.append(np.bincount(level.child, shares[d] * reach[d][level.parent],
                                  minlength=len(levels[d + 1])).astype(np.float64))
     lose = tuple(
-        _lose_pass(levels, shares, dead, n, seat_index, {}) for seat_index in range(n)
+        _lose_pass(levels, shares, dead, n, seat_index) for seat_index in range(n)
     )
     return InfixPlay(
         solution, knows, tuple(shares), tuple(dead), tuple(reach), lose,
@@ -209,15 +225,10 @@ def infix_play(
 
 def _lose_pass(
     levels: Sequence[InfixLevel], shares: Sequence[FloatArray], dead: Sequence[BoolArray],
-    players: int, seat_index: int, rows: Rows,
+    players: int, seat_index: int,
 ) -> tuple[FloatArray, ...]:
-    """Per length, the seat's chance of losing from each fragment when it makes the play of
-    `rows` where one is printed and plays as the table does elsewhere."""
-    by_level: dict[int, tuple[list[int], list[int]]] = {}
-    for (d, i), j in rows.items():
-        if d % players == seat_index:
-            by_level.setdefault(d, ([], []))[0].append(i)
-            by_level[d][1].append(j)
+    """Per length, the seat's chance of losing from each fragment when everyone plays as the
+    table does."""
     out: list[FloatArray] = []
     below: FloatArray | None = None
     for d in range(len(levels) - 1, -1, -1):
@@ -230,20 +241,45 @@ def _lose_pass(
             on = level.fragment & ~level.leaf
             value[on] = inner[on]
             value[dead[d]] = float(seat_index == d % players)
-            if d in by_level:
-                at, play = by_level[d]
-                value[np.array(at)] = below[np.array(play)]
         out.append(value)
         below = value
     return tuple(reversed(out))
 
 
-def table_rows(solution: InfixSolution, fragment: str, play: str | None,
-               decisions: Iterable[tuple[str, str]] = ()) -> dict[tuple[int, int], int]:
-    """Printed rows as ids (`Rows`): `decisions` as (fragment, play), and `play` at
-    `fragment` where it is given."""
-    pairs = list(decisions) + ([(fragment, play)] if play is not None else [])
-    return {(len(f), solution._index(f)): solution._index(g) for f, g in pairs}
+def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
+    """The chance that `seat` loses from the fragment of the first of `rows` (its opening)
+    when it makes each row's play where one is at the fragment and plays as the table does
+    elsewhere. Only the fragments inside a row's fragment (and their reverses) can change, so
+    only they are worked out again, from the longest down."""
+    solution = play.solution
+    levels = solution.graph.levels
+    n, seat_index = solution.players, seat - 1
+    start = len(rows[0].fragment)
+    played = {(len(r.fragment), solution._index(r.fragment)): solution._index(r.play)
+              for r in rows}
+    inside: set[tuple[int, int]] = set()
+    for row in rows:
+        f = row.fragment
+        for length in range(start, len(f) + 1):
+            for k in range(len(f) - length + 1):
+                for part in {f[k : k + length], f[k : k + length][::-1]}:
+                    i = solution.find(part)
+                    if i is not None:
+                        inside.add((length, i))
+    lose = play.lose[seat_index]
+    new: dict[tuple[int, int], float] = {}
+    for d, i in sorted(inside, reverse=True):
+        if d % n == seat_index and (d, i) in played:
+            j = played[d, i]
+            new[d, i] = new.get((d + 1, j), float(lose[d + 1][j]))
+            continue
+        if levels[d].leaf[i] or play.dead[d][i]:
+            continue
+        children, shares = play.moves(d, i)
+        new[d, i] = sum(p * new.get((d + 1, int(j)), float(lose[d + 1][j]))
+                        for j, p in zip(children, shares, strict=True))
+    first = (start, solution._index(rows[0].fragment))
+    return float(new.get(first, lose[first[0]][first[1]]))
 
 
 def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
@@ -252,7 +288,7 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
     whole deck prints (`full`: the table, else `Opening.full_move`)."""
     solution = play.solution
     levels = solution.graph.levels
-    d, n = seat - 1, solution.players
+    d = seat - 1
     lose = play.lose[d]
     found: list[Odds] = []
     for opening in openings:
@@ -266,11 +302,7 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
         k = int(np.flatnonzero(score >= score.max() - TIE)[0])
-        words = None
-        if opening.decisions:
-            rows = table_rows(solution, opening.fragment, None,
-                              ((r.fragment, r.play) for r in opening.decisions))
-            words = 1.0 - float(_lose_pass(levels, play.share, play.dead, n, d, rows)[d][i])
+        words = 1.0 - table_lose(play, seat, opening.decisions) if opening.decisions else None
         none = 1.0 - float(lose[d][i])
         move = opening.full_move
         full = words if words is not None else (
@@ -308,4 +340,4 @@ def card_figures(
     return with_odds(card, solution, zipf, knows)
 
 
-__all__ = ["InfixPlay", "card_figures", "infix_play", "odds", "table_rows", "with_infix_odds"]
+__all__ = ["InfixPlay", "card_figures", "infix_play", "odds", "table_lose", "with_infix_odds"]
