@@ -9,7 +9,7 @@ further seat's tables one opening after another (the holder reads the rows print
 opening it faced), each side's heading naming its first and last opening. `booklet_budget`
 orders every seat's steps (`cardgen.selection.steps`) by what they win per character and prints
 the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
-step that still fits.
+step that still fits (until `TRIES` in a row do not).
 """
 
 from __future__ import annotations
@@ -46,19 +46,29 @@ from cardgen.render.pdf.sides import (
     seat_run,
     section_sides,
 )
-from cardgen.render.sentences import no_first_win, not_listed, ordinal, seat_heading, verdict
+from cardgen.render.sentences import (
+    no_first_win,
+    not_listed,
+    ordinal,
+    seat_heading,
+    verdict,
+    worth_sentence,
+)
 from cardgen.selection import Step, longest_run, pick, steps
 from cardgen.strategy import Card, Opening, SeatStrategy
 
 POCKET_SIDES = 4
 """A deck of decision tables takes at most this many sides unless `pdf.cards` says."""
+TRIES = 16
+"""After the longest run of steps that fits, the later steps tried one by one stop after this
+many in a row that do not fit (each try lays the whole deck out)."""
 
 
 def booklet_budget(card: Card, options: PdfOptions) -> Card:
     """The card with what its pocket deck prints chosen: the longest run of every chosen seat's
     steps, best per character first (ties: the lower seat, then the fragment's order), whose
     deck takes at most `2 * pdf.cards` sides (default `POCKET_SIDES`), then each later step
-    that still fits."""
+    that still fits (until `TRIES` in a row do not)."""
     frame = card_frame(options)
     fonts = load_fonts(options.font)
     chosen = options.seats or tuple(range(1, card.players + 1))
@@ -78,16 +88,25 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
 
     def fits(taken: list[tuple[int, Step]]) -> bool:
         try:
-            return len(pocket_sides(with_steps(taken), frame, fonts, options)) <= sides
+            # An odd deck takes one side more, whichever way it is evened (`even_deck`).
+            laid = len(pocket_sides(with_steps(taken), frame, fonts, options, even=False))
         except DoesNotFit:
             return False
+        return laid + laid % 2 <= sides
 
-    # The longest run that fits, then each later step that still fits, in order: one seat's
-    # whole table may not fit where the other seats' plays alone do.
+    # The longest run that fits, then each later step that still fits, in order (one seat's
+    # whole table may not fit where the other seats' plays alone do), until `TRIES` in a row
+    # do not.
     taken = order[:longest_run(len(order), lambda k: fits(order[:k]))]
+    misses = 0
     for item in order[len(taken):]:
+        if misses == TRIES:
+            break
         if fits([*taken, item]):
             taken.append(item)
+            misses = 0
+        else:
+            misses += 1
     return with_steps(taken)
 
 
@@ -175,17 +194,27 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
             labels.append(opening.fragment if seat.seat > 1 else label)
     if not entries:
         return None
-    first = "the fragment on the table" if seat.seat == 1 else (
-        "the letter they opened with, then the fragment on the table under it")
-    howto = Para(markup(f"Find {first}, make the boxed play; elsewhere play toward the most "
-                        "common word you know."), BODY_SIZES[0])
     heading = Para(words(f"The {ordinal(seat.seat)} player's decision tables.", BOLD),
                    BODY_SIZES[0])
-    return Section((heading,), "Table", (howto,), tuple(entries), tuple(labels))
+    if seat.seat > 2:  # its own side: what it wins, and the key of its marks
+        line = worth_sentence(card, seat)
+        extra = (heading, *((Para(words(line), BODY_SIZES[-1]),) if line else ()))
+        howto = key_paras(card, [o for o in seat.openings if o.printed], (
+            "Find the letters on the table at your first turn and make your play; under it, "
+            "each fragment you face later and its boxed play."))
+        return Section(extra, "Table", howto, tuple(entries), tuple(labels))
+    first = "the fragment on the table" if seat.seat == 1 else (
+        "the letter they opened with, then the fragment on the table under it")
+    howto_para = Para(markup(f"Find {first}, make the boxed play; elsewhere play toward the "
+                             "most common word you know."), BODY_SIZES[0])
+    return Section((heading,), "Table", (howto_para,), tuple(entries), tuple(labels))
 
 
-def pocket_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> list[Side]:
-    """Every side of a budgeted card of decision tables, with its seat mark, before footers."""
+def pocket_sides(
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions, even: bool = True
+) -> list[Side]:
+    """Every side of a budgeted card of decision tables, with its seat mark, before footers;
+    without `even`, an odd deck as it is (`sides.even_deck` adds one side)."""
     seats = options.seats or tuple(range(1, card.players + 1))
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
     front = front_section(card, fonts, seats)
@@ -210,7 +239,7 @@ def pocket_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) ->
         elif (section := table_section(card, seat, fonts)) is not None:
             last = seat_run(section, seat.seat, frame, fonts)
             sides += last.sides
-    return even_deck(sides, last, rules_side(card), frame, fonts)
+    return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides
 
 
 __all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]
