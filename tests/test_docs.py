@@ -194,7 +194,7 @@ def test_the_superghost_decks_are_the_decks(
 ) -> None:
     game, dictionary, players, min_length, sides, *tables = row
     config = f"dictionary: {dictionary}\ngame: {game}\nplayers: {players}\n" \
-             f"min_length: {min_length}\n"
+             f"min_length: {min_length}\npdf: {{cards: full}}\n"  # the whole booklet
     rows = [int(t.removesuffix(" rows").replace(",", "")) if t not in ("", "–") else 0
             for t in tables[: int(players)]]
     assert deck(config, tmp_path, lexicons) == (int(sides), rows)
