@@ -19,7 +19,7 @@ seat for the words entries.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -327,16 +327,25 @@ def with_odds(
     if not isinstance(solution, Solution):
         return card
     play = casual_play(solution, zipf, knows)
+    return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
+                        play.examples)
+
+
+def with_figures(
+    card: Card, figures: Callable[[int, Sequence[Opening]], Sequence[Odds]], knows: float,
+    known: tuple[str, ...],
+) -> Card:
+    """The card with each seat's openings given their `figures` (seat, openings -> odds) at
+    a table that knows the words of Zipf >= `knows`, such as `known`."""
     seats = []
     for seat in card.seats:
-        found = odds(play, seat.seat, seat.openings)
+        found = figures(seat.seat, seat.openings)
         openings = tuple(replace(o, odds=f) for o, f in zip(seat.openings, found, strict=True))
         seats.append(replace(seat, openings=openings))
-    return replace(card, seats=tuple(seats), casual_table=play.knows,
-                   casual_examples=play.examples)
+    return replace(card, seats=tuple(seats), casual_table=knows, casual_examples=known)
 
 
 __all__ = [
     "THETA", "CasualPlay", "PositionOdds", "casual_play", "examples", "odds", "position_odds",
-    "with_odds", "words_play",
+    "with_figures", "with_odds", "words_play",
 ]

@@ -15,15 +15,15 @@ row its deck prints. Everything is exact, level by level as `cardgen.superghost`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.game import Decision
 from cardgen.infix import InfixLevel
-from cardgen.pocket import THETA, examples, with_odds
-from cardgen.strategy import Card, Odds, Opening, SeatStrategy
+from cardgen.pocket import THETA, examples, with_figures, with_odds
+from cardgen.strategy import Card, Odds, Opening
 from cardgen.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -321,13 +321,8 @@ def with_infix_odds(
     """The variant's card with every opening's figures at a casual table that knows the words
     of Zipf >= `knows` (None: `THETA`)."""
     play = infix_play(solution, zipf, knows)
-    seats: list[SeatStrategy] = []
-    for seat in card.seats:
-        found = odds(play, seat.seat, seat.openings)
-        openings = tuple(replace(o, odds=f) for o, f in zip(seat.openings, found, strict=True))
-        seats.append(replace(seat, openings=openings))
-    return replace(card, seats=tuple(seats), casual_table=play.knows,
-                   casual_examples=play.examples)
+    return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
+                        play.examples)
 
 
 def card_figures(

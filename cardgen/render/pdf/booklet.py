@@ -12,6 +12,7 @@ and marks: `cardgen.render.pdf.deck` adds them as for every deck.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 
 from cardgen.game import ELLIPSIS, REVERSED
 from cardgen.paper import PdfOptions
@@ -34,7 +35,15 @@ from cardgen.render.pdf.layout import (
     markup,
     words,
 )
-from cardgen.render.pdf.sides import Run, Side, even_deck, marked, seat_run, section_sides
+from cardgen.render.pdf.sides import (
+    Run,
+    Side,
+    even_deck,
+    marked,
+    room_below,
+    seat_run,
+    section_sides,
+)
 from cardgen.render.sentences import (
     no_first_win,
     ordinal,
@@ -165,12 +174,31 @@ def booklet_sides(
 ) -> list[Side]:
     """Every side of a card of decision tables, with its seat mark, before footers."""
     seats = options.seats or tuple(range(1, card.players + 1))
+
+    def tables(seat: SeatStrategy) -> Section | None:
+        if options.words != "none" and groups(card, seat, openings=not listed(card, seat)):
+            return table_section(card, seat, fonts)
+        return None
+
+    return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats), tables)
+
+
+def deck_sides(
+    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], front: Section,
+    tables: Callable[[SeatStrategy], Section | None], even: bool = True,
+) -> list[Side]:
+    """A deck of decision tables: the `front` (its replies on a side of their own where they
+    do not fit beside its text), then each chosen seat's `tables`, evened (`even_deck`) unless
+    `even` is off."""
     front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
-    front = front_section(card, fonts, seats)
     try:
+        if room_below(front.top(first=True), frame, fonts) < 0:
+            raise DoesNotFit("the front")
         sides = section_sides(front, frame, fonts)
     except DoesNotFit:  # a small card: the replies start on a side of their own
         alone = Section((), card.title, front.extra[1:])
+        if room_below(alone.top(first=True), frame, fonts) < 0:
+            raise DoesNotFit("the front's text") from None
         sides = section_sides(alone, frame, fonts)
         sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
     sides = marked(sides, front_mark)
@@ -181,7 +209,7 @@ def booklet_sides(
         last = None
         if not seat.openings and seat.seat > 2:
             sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
-        elif options.words != "none" and groups(card, seat, openings=not listed(card, seat)):
-            last = seat_run(table_section(card, seat, fonts), seat.seat, frame, fonts)
+        elif (section := tables(seat)) is not None:
+            last = seat_run(section, seat.seat, frame, fonts)
             sides += last.sides
-    return even_deck(sides, last, rules_side(card), frame, fonts)
+    return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides

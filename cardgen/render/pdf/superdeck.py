@@ -18,8 +18,8 @@ import dataclasses
 
 from cardgen.paper import PdfOptions
 from cardgen.render.booklet import opening_groups
-from cardgen.render.pdf.booklet import START, pdf_move, rules_sentence, rules_side
-from cardgen.render.pdf.content import Section, game_over, key_paras, letter_kind
+from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
+from cardgen.render.pdf.content import Section, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.grid import STYLES
@@ -37,14 +37,8 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.sides import (
-    Run,
     Side,
     card_frame,
-    even_deck,
-    marked,
-    room_below,
-    seat_run,
-    section_sides,
 )
 from cardgen.render.sentences import (
     no_first_win,
@@ -216,30 +210,8 @@ def pocket_sides(
     """Every side of a budgeted card of decision tables, with its seat mark, before footers;
     without `even`, an odd deck as it is (`sides.even_deck` adds one side)."""
     seats = options.seats or tuple(range(1, card.players + 1))
-    front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
-    front = front_section(card, fonts, seats)
-    try:
-        if room_below(front.top(first=True), frame, fonts) < 0:
-            raise DoesNotFit("the front")
-        sides = section_sides(front, frame, fonts)
-    except DoesNotFit:  # the replies start on a side of their own
-        alone = Section((), card.title, front.extra[1:])
-        if room_below(alone.top(first=True), frame, fonts) < 0:
-            raise DoesNotFit("the front's text") from None
-        sides = section_sides(alone, frame, fonts)
-        sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
-    sides = marked(sides, front_mark)
-    last: Run | None = None
-    for seat in card.seats:
-        if seat.seat not in seats:
-            continue
-        last = None
-        if not seat.openings and seat.seat > 2:
-            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
-        elif (section := table_section(card, seat, fonts)) is not None:
-            last = seat_run(section, seat.seat, frame, fonts)
-            sides += last.sides
-    return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides
+    return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats),
+                      lambda seat: table_section(card, seat, fonts), even)
 
 
 __all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]
