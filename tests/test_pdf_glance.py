@@ -86,7 +86,7 @@ def test_words_none_gives_the_grids_alone() -> None:
     card = word_card(ANIMALS, players=3)
     texts = page_texts(render_card(card, PdfOptions(words="none")))
     first_lines = [t.splitlines()[0] for t in texts]
-    assert first_lines == ["Ghost: tiny, 3 players, 1·2", "You play third · rows C–G 3"]
+    assert first_lines == ["Ghost: tiny, 3 players, 1&2", "You play third · rows C–G 3"]
 
 
 def test_seats_prints_only_the_chosen_seats() -> None:

@@ -228,7 +228,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
     """The front answers both seats' first move; the back holds the second seat's words."""
     front, back = (page.extract_text() for page in pages(two_pdf))
     assert front.splitlines() == [
-        "Ghost: american-english, 2 players, 1·2",
+        "Ghost: american-english, 2 players, 1&2",
         "words of 4+ letters",
         "2 players add a letter in turn; the letters must begin a word of",
         "american-english. Whoever completes a word of 4+ letters loses.",
@@ -244,7 +244,7 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
     ]
     lines = back.splitlines()
     assert lines[:2] == [
-        "You play second 2",
+        "You play second framed: no forced win, the trap 2",  # the frame's key beside
         "Find their bold letter, play the boxed one, keep to its words.",
     ]
     assert lines[-1] == "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · back"
@@ -272,7 +272,7 @@ def test_the_move_is_white_on_black_and_all_else_black(two: Card, two_pdf: bytes
         assert_black_or_white_on_black(page)
     moves = "".join(o.play or "" for o in two.seats[1].openings)
     assert moves == "orrjjjhfhlzwuqrdyrtt"
-    assert white(front) == "j" + moves.upper() + "1·2"  # first move, strip, corner mark
+    assert white(front) == "j" + moves.upper() + "1&2"  # first move, strip, corner mark
     assert white(back) == moves + "2"
 
 
@@ -350,7 +350,7 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
     seat_pages: dict[int, list[set[str]]] = {}
     for page in pages(three_pdf):
         mark = corner_mark(page)
-        for seat in filter(None, mark.split("·")):  # the rules side has no mark
+        for seat in filter(None, mark.split("&")):  # the rules side has no mark
             seat_pages.setdefault(int(seat), []).append(set(page_words(page)))
     assert [len(seat_pages[s]) for s in (1, 2, 3)] == [1, 2, 8]
     for strategy in three.seats:
@@ -363,8 +363,8 @@ def test_an_opening_is_never_split(three: Card, three_pdf: bytes) -> None:
 def test_more_sides_carry_the_thumb_range(three_pdf: bytes) -> None:
     headings = [page.extract_text().splitlines()[0] for page in pages(three_pdf)]
     assert headings == [
-        "Ghost: american-english, 3 players, 1·2",
-        "You play second 2",
+        "Ghost: american-english, 3 players, 1&2",
+        "You play second framed: no forced win, the trap 2",
         "You play third · rows A–I 3",
         "You play third · rows J–R 3",
         "You play third · rows S–Z 3",
@@ -383,7 +383,7 @@ def test_an_odd_deck_ends_with_the_rules() -> None:
     card = word_card("cat camel goat gecko gerbil gar gannet", players=3)
     texts = [page.extract_text() for page in pages(render_card(card, full_deck()))]
     assert [t.splitlines()[0] for t in texts[1:]] == [
-        "You play second 2",
+        "You play second framed: no forced win, the best try 2",
         "You play third · rows C–G 3",  # the glance grid
         "You play third 3",
     ]

@@ -42,6 +42,7 @@ from cardgen.render.pdf.sides import (
     marked,
     room_below,
     seat_run,
+    seats_mark,
     section_sides,
 )
 from cardgen.render.sentences import (
@@ -190,7 +191,7 @@ def deck_sides(
     """A deck of decision tables: the `front` (its replies on a side of their own where they
     do not fit beside its text), then each chosen seat's `tables`, evened (`even_deck`) unless
     `even` is off."""
-    front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players)) or "1"
+    front_mark = seats_mark([s for s in seats if s <= min(2, card.players)] or [1])
     try:
         if room_below(front.top(first=True), frame, fonts) < 0:
             raise DoesNotFit("the front")

@@ -17,6 +17,7 @@ from cardgen.advice import Try
 from cardgen.paper import MM
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.grid import pocket_cell
+from cardgen.render.pdf.keys import lost_tokens
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -72,6 +73,11 @@ class Section:
     run_in: bool = False
     """Entries follow each other on a line, each label inline (in bold), rather than each
     entry starting a line with its label in the gutter."""
+    aside: str = ""
+    """A key set small at the end of the heading's line, where the heading leaves room
+    (`sides.section_sides`): it takes no line from the entries ..."""
+    aside_first: bool = False
+    """... on the first side alone (it keys `lead`), or on every side."""
 
     def top(self, first: bool, heading: str | None = None) -> tuple[Para, ...]:
         """The heading area of a side (the first one, or a later one)."""
@@ -116,10 +122,13 @@ def try_tokens(best: Try, players: int) -> list[Token]:
 
 def entry(opening: Opening, fonts: Fonts, players: int) -> Entry:
     """An opening as an entry: its fragment as the label, then the move and the words (or
-    the try framed and what it leaves the others, in words; a dash where there is none)."""
+    the try framed and what it leaves the others, in words; a dash where there is none; the
+    lost sign where every letter completes a word)."""
     if opening.play is None:
         best = opening.best_try
         tokens = try_tokens(best, players) if best is not None else [Token(fonts.dash, GREY)]
+        if best is not None and not best.replies:  # every letter completes a word
+            tokens = [Token(fonts.lost)]
         return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
     # The first word is glued to the move (its space drawn in its own text), so a move never
     # ends a line apart from its words.
@@ -196,7 +205,8 @@ def letter_kind(opening: Opening) -> str:
 
 
 def key_paras(
-    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True
+    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True, *,
+    fonts: Fonts,
 ) -> tuple[Para, ...]:
     """`howto`, then the key of the letters a side's entries print (only the kinds they use)
     and, where the side may be silent (`silent`), what to do there, in one paragraph."""
@@ -209,6 +219,8 @@ def key_paras(
         tokens += [Token("a", TRY), *words("the trap" if card.traps else "best try"), dot]
     if "table" in kinds:
         tokens += [Token("a", TABLE), *words("wins most often at a casual table"), dot]
+    if "ends" in kinds:
+        tokens += [*lost_tokens(fonts), dot]
     if silent:
         tokens += words(not_listed())
     elif tokens and tokens[-1] is dot:

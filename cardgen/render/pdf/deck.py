@@ -33,6 +33,7 @@ from cardgen.render.pdf.content import (
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, check_glyphs, load_fonts
 from cardgen.render.pdf.front import front
 from cardgen.render.pdf.glance import grid_sides
+from cardgen.render.pdf.keys import keyed
 from cardgen.render.pdf.layout import (
     MARK_HEIGHT,
     MARK_SIZE,
@@ -47,6 +48,7 @@ from cardgen.render.pdf.layout import (
 )
 from cardgen.render.pdf.pocket import budget, first_on_back, row_section, second_section
 from cardgen.render.pdf.sides import (
+    SEATS,
     Run,
     Side,
     card_frame,
@@ -54,11 +56,13 @@ from cardgen.render.pdf.sides import (
     even_deck,
     marked,
     seat_run,
+    seats_mark,
     section_sides,
 )
 from cardgen.render.sentences import (
     ordinal,
     seat_heading,
+    try_name,
 )
 from cardgen.strategy import Card, Opening, SeatStrategy
 
@@ -85,19 +89,21 @@ def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> 
         labels = tuple(opening.fragment for opening in seat.openings)
         howto = "Find their *bold* letter, play the boxed one, keep to its words."
         top = (Para(markup(howto), 7.0), *side_legend(card, seat, tries=False))
-        return Section((), heading, top, entries, labels)
+        # The frame's key beside the heading: a line under it would cost the words a side.
+        framed = any(t.style.framed for e in entries for t in e.tokens)
+        aside = f"framed: no forced win, the {try_name(card)}" if framed else ""
+        return Section((), heading, keyed(top, card, fonts, entries), entries, labels,
+                       aside=aside)
     by_row: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         by_row.setdefault(opening.fragment[:-1], []).append(opening)
     won = [(label, openings) for label, openings in by_row.items() if any(o.won for o in openings)]
     howto = "Find the row, then the words that begin with the *bold* letters on the table."
     won_only = SeatStrategy(seat.seat, tuple(o for o in seat.openings if o.won))
+    rows = tuple(row_entry(label, openings) for label, openings in won)
+    top = (Para(markup(howto), 7.0), *side_legend(card, won_only, tries=False))
     return Section(
-        (),
-        heading,
-        (Para(markup(howto), 7.0), *side_legend(card, won_only, tries=False)),
-        tuple(row_entry(label, openings) for label, openings in won),
-        tuple(label for label, _openings in won),
+        (), heading, keyed(top, card, fonts, rows), rows, tuple(label for label, _openings in won)
     )
 
 
@@ -147,7 +153,7 @@ def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = 
     parts = []
     for seat in range(1, card.players + 1):
         held = [(n // 2 + 1, side) for n, side in enumerate(sides) if str(seat) in
-                side.mark.split(dot)]
+                side.mark.split(SEATS)]
         if held:
             first, last = held[0][0], held[-1][0]
             part = f"{ordinal(seat)} {first if first == last else f'{first}{dash}{last}'}"
@@ -168,7 +174,7 @@ def pocket_seat(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
             seats = options.seats or tuple(range(1, card.players + 1))
             first = first_on_back(card, frame, fonts, seats)
             section = second_section(card, seat, fonts, first=first)
-            mark = f"1{fonts.dot}2" if first else "2"
+            mark = seats_mark((1, 2) if first else (2,))
             run = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
         elif any(o.printed for o in seat.openings):
             run = seat_run(row_section(card, seat, fonts), seat.seat, frame, fonts)
@@ -183,8 +189,7 @@ def ghost_sides(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
     """The sides of a Ghost card, with their seat marks, before footers."""
     seats = options.seats or tuple(range(1, card.players + 1))
     # The front answers the first two seats; with neither chosen it names the chosen ones.
-    front_mark = fonts.dot.join(str(s) for s in seats if s <= min(2, card.players))
-    front_mark = front_mark or fonts.dot.join(str(s) for s in seats)
+    front_mark = seats_mark([s for s in seats if s <= min(2, card.players)] or seats)
     pocket = card.deck not in (None, "full")
     of_seat = (pocket_seat if pocket else whole_seat)(card, frame, fonts, options)
     rest, last = seat_sides(card, frame, fonts, options, of_seat)

@@ -76,6 +76,9 @@ class Fonts:
     dot: str
     range: str
     ellipsis: str
+    lost: str
+    """The sign of a lost position, where every letter completes a word: a shape, never a
+    letter, so it is not read as a move."""
 
     def name(self, style: Style) -> str:
         """The registered font a style is set in."""
@@ -176,6 +179,7 @@ def load_fonts(font: Path | None) -> Fonts:
         dot=pick("\u00b7", "/"),
         range=pick("\u2013", "-"),
         ellipsis=pick("\u2026", "~"),
+        lost=pick("\u25cf", "#"),
     )
 
 

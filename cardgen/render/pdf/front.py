@@ -15,11 +15,13 @@ from cardgen.render.pdf.grid import (
     STYLES,
     GridGeometry,
     Row,
+    cell,
     draw_grid,
     fit_size,
     pocket_cell,
     rows,
 )
+from cardgen.render.pdf.keys import LOST, NO_SUCH, keyed, lost_tokens
 from cardgen.render.pdf.layout import (
     BOLD,
     HEADING_LEADING,
@@ -36,6 +38,7 @@ from cardgen.render.pdf.layout import (
 )
 from cardgen.render.pdf.sides import draw_top
 from cardgen.render.sentences import (
+    NOT_LISTED,
     framed_legend,
     no_first_win,
     not_listed,
@@ -64,7 +67,7 @@ def front(
     deck's first seat is sent to the back of the card for its words."""
     shown: tuple[list[Text], list[Box]] | None = None
     for size in [s for s in frame.body_sizes if s >= 7.0]:
-        paras = front_paras(card, size, seats, index, first_words)
+        paras = keyed(front_paras(card, size, seats, index, fonts, first_words), card, fonts)
         texts, y = draw_top(paras, frame, fonts)
         bottom = footer_top(frame, fonts)
         boxes: list[Box] = []
@@ -113,7 +116,8 @@ def front(
 
 
 def front_paras(
-    card: Card, size: float, seats: Sequence[int], index: str, first_words: bool = True
+    card: Card, size: float, seats: Sequence[int], index: str, fonts: Fonts,
+    first_words: bool = True,
 ) -> list[Para]:
     """The paragraphs of the front at body `size` (a budgeted deck gives its rules sentence
     to the back, `pocket.second_section`, to keep the front's room for the entries)."""
@@ -147,7 +151,7 @@ def front_paras(
             tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
         paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
     if card.players > 1 and 2 in seats and card.seats[1].openings and pocket:
-        tokens = words(seat_heading(2) + ":", BOLD) + words(second_line(card) + ".")
+        tokens = words(seat_heading(2) + ":", BOLD) + words(second_line(card, fonts) + ".")
         paras.append(Para(tokens, size, space=gap))
     elif card.players > 1 and 2 in seats and card.seats[1].openings:
         line = "play the boxed letter under theirs"
@@ -156,7 +160,10 @@ def front_paras(
             line += f" ({framed_legend(card)})"
         elif lost:
             line += " (\u2014 no forced win)"
+        line += f"; blank: {NO_SUCH}" if unanswered(card) else ""
         tokens = words(seat_heading(2) + ":", BOLD) + words(line + ".")
+        if any(cell(o).kind == "ends" for o in card.seats[1].openings):
+            tokens += (*lost_tokens(fonts), Token(".", space=False))
         paras.append(Para(tokens, size, space=gap))
     if index:
         paras.append(Para(words(index), size, space=gap))
@@ -185,7 +192,7 @@ def first_tokens(card: Card, back: bool = False) -> tuple[Token, ...]:
     return tuple(tokens)
 
 
-def second_line(card: Card) -> str:
+def second_line(card: Card, fonts: Fonts) -> str:
     """What the front of a budgeted deck tells the second seat about its strip."""
     kinds = {pocket_cell(o).kind for o in card.seats[1].openings}
     parts = ["play the boxed letter under theirs"]
@@ -193,9 +200,19 @@ def second_line(card: Card) -> str:
         parts.append("framed: " + ("the trap" if card.traps else "best try"))
     if "table" in kinds:
         parts.append("dashed: wins most often at a casual table")
-    if "" in kinds:
-        parts.append("blank: play toward the most common word you know")
+    if "ends" in kinds:
+        parts.append(f"{fonts.lost} {LOST}")
+    blank = [NOT_LISTED.split(": ")[1]] if "" in kinds else []
+    blank += [NO_SUCH] if unanswered(card) else []
+    if blank:
+        parts.append("blank: " + ", or ".join(blank))
     return "; ".join(parts)
+
+
+def unanswered(card: Card) -> bool:
+    """Whether the second seat's strip has a blank cell because no word begins with the
+    letter above it."""
+    return len(card.seats[1].openings) < len(card.dictionary.letters)
 
 
 def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:

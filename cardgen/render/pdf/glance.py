@@ -16,6 +16,7 @@ from cardgen.render.pdf.grid import (
     label_width,
     rows,
 )
+from cardgen.render.pdf.keys import NO_WORD, lost_tokens
 from cardgen.render.pdf.layout import (
     BOLD,
     FOOTER_SIZE,
@@ -42,7 +43,7 @@ GRID_HOWTO = "Row: the letters on the table but the last; column: the last lette
 """What a grid's rows and columns are, on every grid side."""
 
 
-def key_tokens(chunk: list[Row], dash: str) -> tuple[Token, ...]:
+def key_tokens(chunk: list[Row], fonts: Fonts) -> tuple[Token, ...]:
     """The key of the marks a side's rows use, and what a blank cell means."""
     kinds = {cell.kind for row in chunk for cell in row.cells}
     groups = [
@@ -50,8 +51,9 @@ def key_tokens(chunk: list[Row], dash: str) -> tuple[Token, ...]:
         for kind, group in (
             ("play", [Token("A", MOVE), Token("play")]),
             ("try", [Token("A", TRY), *words("best try")]),
-            ("lost", [Token(dash), *words("no forced win")]),
-            ("", list(words("blank: no word begins so"))),
+            ("ends", list(lost_tokens(fonts))),
+            ("lost", [Token(fonts.dash), *words("no forced win")]),
+            ("", list(words(f"blank: {NO_WORD}"))),
         )
         if kind in kinds
     ]
@@ -76,7 +78,7 @@ def top_paras(seat: int, chunk: list[Row], fonts: Fonts) -> tuple[Para, ...]:
     heading = f"{seat_heading(seat)} {fonts.dot} {'rows' if fonts.range in held else 'row'} {held}"
     return (
         Para(words(heading, BOLD), HEADING_SIZE, HEADING_LEADING),
-        Para((*words(GRID_HOWTO), *key_tokens(chunk, fonts.dash)), FOOTER_SIZE),
+        Para((*words(GRID_HOWTO), *key_tokens(chunk, fonts)), FOOTER_SIZE),
     )
 
 

@@ -2,8 +2,9 @@
 
 Rows are the opening less its last letter, one column per letter of the card's alphabet is the
 last letter, and each cell holds what to play there: the winning letter white on a black box,
-the best try as the letter in an outline, a dash where there is no forced win and no try is
-known, nothing where no word begins so. Every cell's meaning is carried by shape, so a
+the best try as the letter in an outline, the lost sign (`Fonts.lost`, no letter) where every
+letter completes a word, a dash where there is no forced win and no try is known, nothing where
+no word begins so. Every cell's meaning is carried by shape, so a
 black-and-white print and a red-blind reader lose nothing.
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text
+from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text, Token
 from cardgen.strategy import Opening, SeatStrategy
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
@@ -30,7 +31,8 @@ BAND = "band"
 @dataclass(frozen=True)
 class Cell:
     """One cell: `kind` is "play", "try", "table" (a letter that wins most often at a casual
-    table), "lost" or "" (no word begins so, or not listed)."""
+    table), "ends" (every letter completes a word: the seat loses at once), "lost" or ""
+    (no word begins so, or not listed)."""
 
     kind: str
     letter: str = ""
@@ -54,6 +56,8 @@ def cell(opening: Opening) -> Cell:
     """What a grid cell shows for an opening."""
     if opening.play is not None:
         return Cell("play", opening.play)
+    if ends(opening):
+        return Cell("ends", opening.best_try.move if opening.best_try else "")
     if opening.best_try is not None:
         return Cell("try", opening.best_try.move)
     return Cell("lost")
@@ -67,9 +71,25 @@ def pocket_cell(opening: Opening) -> Cell:
         return Cell("")
     if opening.printed == "words" or move in opening.moves:
         return Cell("play", move)
+    if ends(opening):
+        return Cell("ends", move)
     if opening.best_try is not None and move == opening.best_try.move:
         return Cell("try", move)
     return Cell("table", move)
+
+
+def ends(opening: Opening) -> bool:
+    """Whether every letter completes a word at an opening: its best try ends the game (the
+    try takes such a letter only where every letter is one)."""
+    return opening.best_try is not None and opening.best_try.replies == 0
+
+
+def cell_token(item: Cell, fonts: Fonts, space: bool = True) -> Token:
+    """A cell's letter as a token of running text: boxed, framed or dashed by its kind; the
+    lost sign alone where every letter completes a word, so it is never read as a move."""
+    if item.kind == "ends":
+        return Token(fonts.lost, REGULAR, space=space)
+    return Token(item.letter, STYLES[item.kind], space=space)
 
 
 def rows(
@@ -177,6 +197,8 @@ def draw_grid(
             elif item.kind in ("try", "table"):
                 cell_box(c, bottom, "", dashed=item.kind == "table")
                 centred(cap(item.letter), REGULAR, c, bottom)
+            elif item.kind == "ends":
+                centred(fonts.lost, REGULAR, c, bottom)
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)
     return texts, boxes

@@ -22,7 +22,8 @@ from cardgen.paper import FULL, PdfOptions
 from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import first_tokens, front
-from cardgen.render.pdf.grid import STYLES
+from cardgen.render.pdf.grid import cell_token, pocket_cell
+from cardgen.render.pdf.keys import keyed, zipf_aside
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -77,14 +78,14 @@ def second_section(
     top = (
         *legend(card, SeatStrategy(seat.seat, tuple(listed)), tries=False),
         # Never silent: every opening of the second seat has its letter on the front's strip.
-        *key_paras(card, listed, howto, silent=False),
+        *key_paras(card, listed, howto, silent=False, fonts=fonts),
     )
     opening = card.seats[0].openings[0] if first else None
     extra = () if opening is None else (
         Para(words(seat_heading(1) + ":", BOLD) + first_tokens(card), BODY_SIZES[-1]),
     )
-    return Section(extra, seat_heading(seat.seat), top,
-                   tuple(entry(o, fonts, card.players) for o in listed),
+    entries = tuple(entry(o, fonts, card.players) for o in listed)
+    return Section(extra, seat_heading(seat.seat), keyed(top, card, fonts, entries, extra), entries,
                    tuple(o.fragment for o in listed))
 
 
@@ -104,8 +105,7 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
         for opening in openings:
             rest = opening.fragment[1:]
             tokens += [Token(rest + THIN if overhangs(rest, fonts) else rest),
-                       Token(str(opening.printed_move), STYLES[letter_kind(opening)],
-                             space=False)]
+                       cell_token(pocket_cell(opening), fonts, space=False)]
             if opening.printed == "words":
                 tokens += [Token(shown(opening, word)) for word in opening.words]
         entries.append(Entry(Token(initial(label), BOLD), tuple(tokens)))
@@ -113,9 +113,13 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     howto = "*Capital:* the first letter on the table; then the others, and your letter:"
     # The line of worth goes on the card's first side; each side keys its own marks.
     top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
-           *key_paras(card, printed, howto))
-    return Section((), seat_heading(seat.seat), top, tuple(entries), tuple(rows),
-                   lead=worth_para(card, seat), run_in=True)
+           *key_paras(card, printed, howto, fonts=fonts))
+    lead = worth_para(card, seat)
+    # The Zipf scale's key beside the first side's heading: a line under it would cost entries.
+    aside = zipf_aside(lead)
+    return Section((), seat_heading(seat.seat), keyed(top, card, fonts, entries, lead, aside),
+                   tuple(entries), tuple(rows), lead=lead, run_in=True, aside=aside,
+                   aside_first=True)
 
 
 def fitted(

@@ -39,6 +39,7 @@ from cardgen.render.pdf.layout import (
     MARK_WIDTH,
     MAX_COLUMNS,
     PARAGRAPH_GAP,
+    REGULAR,
     SAFE_MARGIN,
     TIGHT_LEADING,
     Box,
@@ -250,6 +251,8 @@ def section_sides(
                 heading = ranged
         top = section.top(first=n == 0, heading=heading)
         texts, y = draw_top(top, frame, fonts)
+        if section.aside and not (section.extra if n == 0 else section.aside_first):
+            texts += aside(section.aside, texts, frame, fonts)
         body_top = y - PARAGRAPH_GAP
         bottom = body_top
         for c, column in enumerate(columns):
@@ -271,6 +274,20 @@ def section_sides(
     return sides
 
 
+def aside(text: str, top: Sequence[Text], frame: Frame, fonts: Fonts) -> list[Text]:
+    """`text` at the end of the heading's line (the first of `top`), left of the seat mark,
+    at the footer's size or down to 6 pt where it is short of room; nothing where even that
+    does not fit."""
+    baseline = top[0].y
+    end = max(t.x + fonts.measure(t.text, t.style) * t.size for t in top if t.y == baseline)
+    right = frame.width - SAFE_MARGIN - MARK_WIDTH - COLUMN_GAP
+    for size in (FOOTER_SIZE * frame.scale, 6.0):
+        width = fonts.measure(text, REGULAR) * size
+        if end + COLUMN_GAP <= right - width:
+            return [Text(right - width, baseline, text, REGULAR, size)]
+    return []
+
+
 @dataclass(frozen=True)
 class Run:
     """A seat's section in a deck: the section and the sides it takes, with their seat mark."""
@@ -283,6 +300,16 @@ class Run:
 def seat_run(section: Section, seat: int, frame: Frame, fonts: Fonts) -> Run:
     """A seat's section laid out on sides, each marked with the seat."""
     return Run(section, str(seat), tuple(marked(section_sides(section, frame, fonts), str(seat))))
+
+
+SEATS = "&"
+"""Between the seats of a corner mark that holds several: '1&2' reads 'seats 1 and 2', where
+'1\u00b72' read as the number 1.2."""
+
+
+def seats_mark(seats: Sequence[int]) -> str:
+    """The corner mark of a side for `seats`: '4', '1&2'."""
+    return SEATS.join(map(str, seats))
 
 
 def marked(sides: list[Side], seat: str) -> list[Side]:

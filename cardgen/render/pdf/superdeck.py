@@ -156,7 +156,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
     howto = (f"A play: {card.game_moves.replace('`', '')}. Their letter, then your play and "
              "the fragment it makes; N rows: your table under that letter follows.")
     return Section(
-        tuple(extra), seat_heading(2), key_paras(card, listed, howto),
+        tuple(extra), seat_heading(2), key_paras(card, listed, howto, fonts=fonts),
         tuple(reply(o, fonts) for o in listed), tuple(o.fragment for o in listed),
     )
 
@@ -195,7 +195,7 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
         extra = (heading, *((Para(words(line), BODY_SIZES[-1]),) if line else ()))
         howto = key_paras(card, [o for o in seat.openings if o.printed], (
             "Find the letters on the table at your first turn and make your play; under it, "
-            "each fragment you face later and its boxed play."))
+            "each fragment you face later and its boxed play."), fonts=fonts)
         return Section(extra, "Table", howto, tuple(entries), tuple(labels))
     first = "the fragment on the table" if seat.seat == 1 else (
         "the letter they opened with, then the fragment on the table under it")

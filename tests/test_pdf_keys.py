@@ -1,0 +1,68 @@
+"""Every mark a side uses is keyed on that side (issue 25, print review 5.4), and a lost
+position has a sign of its own, never a letter that reads as a move (5.2). Every shipped deck
+is checked the same way in tests/test_pdf_print.py (`pdfmarks.unkeyed`)."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+from conftest import word_card
+from pdfmarks import marks, unkeyed
+
+from cardgen.advice import Try
+from cardgen.paper import FULL, PdfOptions
+from cardgen.render.pdf import render_card
+from cardgen.render.pdf.grid import cell, pocket_cell
+from cardgen.strategy import Opening
+
+
+def pages(data: bytes) -> list[tuple[str, set[str], list[str]]]:
+    """Each side's text (on one line), the marks it uses and those it leaves unkeyed."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [(p.extract_text().replace("\n", " "), marks(p), unkeyed(p)) for p in pdf.pages]
+
+
+def test_a_lost_position_shows_the_lost_sign_not_a_framed_letter() -> None:
+    """Three players, words cat cab dogma: the third seat at ca completes a word whatever it
+    plays; its grid cell was a framed B (its 'best try', cab), which reads as a move. Now
+    it is the lost sign, keyed beside the grid."""
+    card = word_card("cat cab dogma", 3)
+    lost = next(o for o in card.seats[2].openings if o.fragment == "ca")
+    assert lost.best_try == Try("b", 0, 0)
+    assert cell(lost).kind == "ends"
+    grid = pages(render_card(card))[2]
+    assert grid[0] == (
+        "You play third \u00b7 rows C\u2013D 3 Row: the letters on the table but the last; "
+        "column: the last letter. A play; \u25cf any letter loses; blank: no word begins so "
+        "A B C D E F GH I J K L MNO P QR S T U VWX Y Z C \u25cf D G "
+        "tiny 021fbbe9 \u00b7 3 players \u00b7 3+ letters card 2/2 \u00b7 front"
+    )
+    assert grid[1] == {"boxed letter", "lost sign \u25cf", "blank cell"}
+
+
+def test_a_budgeted_deck_prints_the_lost_sign_for_any_letter_there() -> None:
+    """Whatever letter a pocket deck would print where every letter completes a word, its
+    cell is the lost sign; a printed forced win stays a move."""
+    try_ = Try("b", 0, 0)
+    for move in ("b", "t"):
+        opening = Opening("ca", (3,), (), (), try_, printed="move", printed_move=move)
+        assert pocket_cell(opening).kind == "ends"
+    won = Opening("do", (1,), ("g",), ("dogma",), printed="words", printed_move="g")
+    assert pocket_cell(won).kind == "play"
+
+
+def test_the_second_seat_s_words_key_their_frames_and_the_strip_its_blanks() -> None:
+    """The back listed framed tries ('g a 1 of 2 loses') with the frame keyed only on the
+    front; the strip's blank cells (no word begins with b) had no key; the corner mark read
+    '1\u00b72' (1.2). Now each side keys what it uses, and the mark reads '1&2'."""
+    card = word_card("cat camel goat gecko gerbil gar gannet hen", 2)
+    for options in (PdfOptions(), PdfOptions(cards=FULL)):
+        sides = pages(render_card(card, options))
+        assert [side[2] for side in sides] == [[], []]
+        front, back = sides
+        assert front[1] == {"boxed letter", "framed letter", "blank cell"}
+        assert front[0].startswith("Ghost: tiny, 2 players, 1&2 ")
+        assert "(framed: no forced win, your best try); blank: no such word." in front[0]
+        assert back[0].startswith("You play second framed: no forced win, the best try 2 ")
+        assert back[1] == {"boxed letter", "framed letter"}
