@@ -115,11 +115,12 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
            *key_paras(card, printed, howto, fonts=fonts))
     lead = worth_para(card, seat)
-    # The Zipf scale's key beside the first side's heading: a line under it would cost entries.
-    aside = zipf_aside(lead)
-    return Section((), seat_heading(seat.seat), keyed(top, card, fonts, entries, lead, aside),
+    # The Zipf scale's key beside the heading (a line under it would cost entries): on every
+    # side where the key names a Zipf figure, else on the first, with the line of worth.
+    aside = zipf_aside(top) or zipf_aside(lead)
+    return Section((), seat_heading(seat.seat), keyed(top, card, fonts, entries, said=aside),
                    tuple(entries), tuple(rows), lead=lead, run_in=True, aside=aside,
-                   aside_first=True)
+                   aside_first=not zipf_aside(top))
 
 
 def fitted(
