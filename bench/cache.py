@@ -93,7 +93,7 @@ def side_by_side(reference: Path, out: str, work: Path) -> None:
     (/work/shared/peers/README.md): the `cardgen` console script, the sorted list on the
     reference's standard input, this environment as it is (PYTHONDONTWRITEBYTECODE too). The
     figure is the median over the pairs of cardgen's time divided by the reference's."""
-    from cardgen.wordlists import fetch
+    from cardgen.words.wordlists import fetch
 
     path = fetch("twl06")  # the catalog's file, checked by sha256
     ordered = work / "twl06.sorted"

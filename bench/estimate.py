@@ -1,4 +1,5 @@
-"""Calibrate `cardgen.workload`: how the seconds and memory of a build grow with its positions.
+"""Calibrate `cardgen.games.workload`: how the seconds and memory of a build grow with its
+positions.
 
 Run from the project root, after `python -m pip install -e .`:
 
@@ -8,9 +9,9 @@ Run from the project root, after `python -m pip install -e .`:
 Each config is built as its own process (`cardgen build --no-cache`, every default format),
 and each table too; the process's CPU time (user + system: the wall time on an idle machine,
 and unlike it not inflated by other work on a shared one) and its peak memory are read from
-`os.wait4`. The counts come from `cardgen.workload.workload`, as a run computes them. For each
+`os.wait4`. The counts come from `cardgen.games.workload.workload`, as a run computes them. For each
 game a least-squares fit of seconds = a + b * positions + c * openings (and the same for
-bytes) gives the constants of `cardgen.workload.RATES`; the table shows what the constants in
+bytes) gives the constants of `cardgen.games.workload.RATES`; the table shows what the constants in
 the code predict beside what was measured. Not a test: the figures go in docs/speed.md.
 """
 
@@ -56,11 +57,11 @@ def measure(args: list[str]) -> tuple[float, int]:
 
 
 def counts(name: str, game: str, players: int) -> tuple[int, int]:
-    """Positions and openings, as `cardgen.workload` counts them for a run."""
-    from cardgen.cards import Lexicons
-    from cardgen.variants import find_game
-    from cardgen.wordlists import CatalogList
-    from cardgen.workload import workload
+    """Positions and openings, as `cardgen.games.workload` counts them for a run."""
+    from cardgen.cards.make import Lexicons
+    from cardgen.games.variants import find_game
+    from cardgen.games.workload import workload
+    from cardgen.words.wordlists import CatalogList
 
     lexicon = Lexicons().lexicon(CatalogList(name), 4, prefix_free=find_game(game).prefix_free)
     found = workload(lexicon, game, players)
@@ -69,7 +70,7 @@ def counts(name: str, game: str, players: int) -> tuple[int, int]:
 
 def main() -> None:
     """Measure, fit and print."""
-    from cardgen.workload import RATES, Workload
+    from cardgen.games.workload import RATES, Workload
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer configs")

@@ -41,9 +41,9 @@ def solve(words: set[str], min_length: int) -> str | bool:
 
 
 def main() -> None:
-    from cardgen.alphabet import Spelling
-    from cardgen.cards import Lexicons
-    from cardgen.wordlists import CatalogList
+    from cardgen.cards.make import Lexicons
+    from cardgen.words.alphabet import Spelling
+    from cardgen.words.wordlists import CatalogList
 
     name, min_length = sys.argv[1], int(sys.argv[2])
     entries = Lexicons().wordlist(CatalogList(name)).entries

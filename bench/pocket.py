@@ -80,13 +80,13 @@ def build(name: str, runs: int) -> Built:
     """Solve a shipped config and budget its card, timing the solve, the model and the budget
     (each the best of `runs`); the reading, playable words and frequencies are done first and
     not timed."""
-    from cardgen.cards import Lexicons
-    from cardgen.config import config_spelling, load_card_config
-    from cardgen.paper import FULL
-    from cardgen.pocket import THETA, CasualPlay, casual_play, odds
+    from cardgen.cards.config import config_spelling, load_card_config
+    from cardgen.cards.make import Lexicons
+    from cardgen.cards.paper import FULL
+    from cardgen.cards.pocket import THETA, CasualPlay, casual_play, odds
+    from cardgen.cards.selection import pick, steps
+    from cardgen.games.solver import Solution
     from cardgen.render.pdf.pocket import budget
-    from cardgen.selection import pick, steps
-    from cardgen.solver import Solution
 
     config = load_card_config(ROOT / "configs" / f"{name}.yaml")
     lexicons = Lexicons()
@@ -238,7 +238,7 @@ def compare(label: str, won: int, games: int, exact: float) -> str:
 def entries(card: object, seat: int) -> tuple[dict[str, str], list[str], float]:
     """What a card prints for a seat: each opening's letter, the printed words, and the exact
     win rate it gives (`wins.card`)."""
-    from cardgen.strategy import Card
+    from cardgen.cards.strategy import Card
 
     assert isinstance(card, Card)
     strategy = card.seats[seat - 1]
@@ -252,7 +252,7 @@ def entries(card: object, seat: int) -> tuple[dict[str, str], list[str], float]:
 def simulation(built: Built, seat: int, games: int, seed: int) -> None:
     """Simulate `games` games of `seat` with its budgeted card, with nothing printed and with
     the whole deck, and compare each with the card's exact figures."""
-    from cardgen.strategy import Card
+    from cardgen.cards.strategy import Card
 
     assert isinstance(built.card, Card)
     wins = built.card.seats[seat - 1].wins

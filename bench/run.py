@@ -37,10 +37,10 @@ RUNS = 7
 
 def stages(config_path: Path, formats: tuple[str, ...] = ("md", "json", "pdf")) -> dict[str, float]:
     """Time each stage of one build in this process; seconds, plus peak memory in MB."""
-    from cardgen.cards import Lexicons
-    from cardgen.config import load_card_config
-    from cardgen.runner import CARDS
-    from cardgen.strategy import build_card
+    from cardgen.app.runner import CARDS
+    from cardgen.cards.config import load_card_config
+    from cardgen.cards.make import Lexicons
+    from cardgen.cards.strategy import build_card
 
     config = load_card_config(config_path)
     lexicons = Lexicons()

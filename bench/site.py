@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardgen.config import load_card_config
-from cardgen.publish import publish
-from cardgen.wordlists import check_available
+from cardgen.app.publish import publish
+from cardgen.cards.config import load_card_config
+from cardgen.words.wordlists import check_available
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

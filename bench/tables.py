@@ -17,13 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardgen.cards import Lexicons
-from cardgen.config import TableConfig, load_table_config
-from cardgen.runner import TABLES, make_table, run
-from cardgen.solver import solve
-from cardgen.tables import table_row
-from cardgen.terminal import Display
-from cardgen.wordlists import check_available
+from cardgen.app.runner import TABLES, make_table, run
+from cardgen.app.terminal import Display
+from cardgen.cards.config import TableConfig, load_table_config
+from cardgen.cards.make import Lexicons
+from cardgen.cards.tables import table_row
+from cardgen.games.solver import solve
+from cardgen.words.wordlists import check_available
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,7 +2,7 @@
 
 Data flows one way: config -> word list -> playable words (lexicon) -> game solution ->
 strategy (cards, tables) -> renderers. Each step is a module of pure functions over frozen
-dataclasses; only `cardgen.cli` reads arguments and prints, and only `cardgen.render` knows
+dataclasses; only `cardgen.app.cli` reads arguments and prints, and only `cardgen.render` knows
 formats.
 
 The whole pipeline in a few names, for notebooks and scripts (loaded on first use, so that
@@ -29,28 +29,28 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _API = {
-    "make_card": "cardgen.cards",
-    "Lexicons": "cardgen.cards",
-    "load_wordlist": "cardgen.wordlists",
-    "WordList": "cardgen.wordlists",
-    "CatalogList": "cardgen.wordlists",
-    "ListFile": "cardgen.wordlists",
-    "playable_words": "cardgen.lexicon",
-    "Lexicon": "cardgen.lexicon",
-    "solve": "cardgen.solver",
-    "Solution": "cardgen.solver",
-    "find_game": "cardgen.variants",
-    "Game": "cardgen.variants",
-    "GameSolution": "cardgen.game",
-    "Decision": "cardgen.game",
-    "build_card": "cardgen.strategy",
-    "Card": "cardgen.strategy",
-    "SeatStrategy": "cardgen.strategy",
-    "Opening": "cardgen.strategy",
-    "DictionaryInfo": "cardgen.strategy",
-    "PdfOptions": "cardgen.paper",
-    "RankingOptions": "cardgen.config",
-    "Spelling": "cardgen.alphabet",
+    "make_card": "cardgen.cards.make",
+    "Lexicons": "cardgen.cards.make",
+    "load_wordlist": "cardgen.words.wordlists",
+    "WordList": "cardgen.words.wordlists",
+    "CatalogList": "cardgen.words.wordlists",
+    "ListFile": "cardgen.words.wordlists",
+    "playable_words": "cardgen.words.lexicon",
+    "Lexicon": "cardgen.words.lexicon",
+    "solve": "cardgen.games.solver",
+    "Solution": "cardgen.games.solver",
+    "find_game": "cardgen.games.variants",
+    "Game": "cardgen.games.variants",
+    "GameSolution": "cardgen.games.game",
+    "Decision": "cardgen.games.game",
+    "build_card": "cardgen.cards.strategy",
+    "Card": "cardgen.cards.strategy",
+    "SeatStrategy": "cardgen.cards.strategy",
+    "Opening": "cardgen.cards.strategy",
+    "DictionaryInfo": "cardgen.cards.strategy",
+    "PdfOptions": "cardgen.cards.paper",
+    "RankingOptions": "cardgen.cards.config",
+    "Spelling": "cardgen.words.alphabet",
     "render_markdown": "cardgen.render.markdown:render_card",
     "render_json": "cardgen.render.json:render_card",
     "render_pdf": "cardgen.render.pdf:render_card",
@@ -93,21 +93,21 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from cardgen.alphabet import Spelling
-    from cardgen.cards import Lexicons, make_card
-    from cardgen.config import RankingOptions
+    from cardgen.cards.config import RankingOptions
+    from cardgen.cards.make import Lexicons, make_card
+    from cardgen.cards.paper import PdfOptions
+    from cardgen.cards.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
     from cardgen.errors import CardgenError, InputError
-    from cardgen.game import Decision, GameSolution
-    from cardgen.lexicon import Lexicon, playable_words
-    from cardgen.paper import PdfOptions
+    from cardgen.games.game import Decision, GameSolution
+    from cardgen.games.solver import Solution, solve
+    from cardgen.games.variants import Game, find_game
     from cardgen.render.json import render_card as render_json
     from cardgen.render.markdown import render_card as render_markdown
     from cardgen.render.pdf import render_card as render_pdf
     from cardgen.render.pdf.pocket import budget
-    from cardgen.solver import Solution, solve
-    from cardgen.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
-    from cardgen.variants import Game, find_game
-    from cardgen.wordlists import CatalogList, ListFile, WordList, load_wordlist
+    from cardgen.words.alphabet import Spelling
+    from cardgen.words.lexicon import Lexicon, playable_words
+    from cardgen.words.wordlists import CatalogList, ListFile, WordList, load_wordlist
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,6 @@
 """`python -m cardgen` runs the command-line interface."""
 
-from cardgen.cli import main
+from cardgen.app.cli import main
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,7 @@
 """Frozen dataclasses to plain JSON data and back, driven by their fields and type hints.
 
-The solution cache (`cardgen.cache`) stores cards and solved games with it, so a field added to
-`Card`, `Opening`, `Try`, `Solution` or any class they hold is stored and read back with no
+The solution cache (`cardgen.cards.cache`) stores cards and solved games with it, so a field added
+to `Card`, `Opening`, `Try`, `Solution` or any class they hold is stored and read back with no
 change here. What it handles, by type hint:
 
 - `str`, `int`, `float`, `bool`, `None`, `Literal[...]`: as JSON values (floats round-trip

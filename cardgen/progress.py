@@ -2,7 +2,7 @@
 
 The library never prints: a function that may take long takes an optional `progress`
 callback and calls it with a `Step` when the work starts, as it advances and when it is done.
-The command line draws the steps on stderr (`cardgen.terminal`); a notebook can ignore them.
+The command line draws the steps on stderr (`cardgen.app.terminal`); a notebook can ignore them.
 """
 
 from __future__ import annotations

@@ -24,14 +24,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardgen.cards import Lexicons, config_card
-from cardgen.catalog import sha256
-from cardgen.config import CardConfig, load_card_config
+from cardgen.cards.config import CardConfig, load_card_config
+from cardgen.cards.make import Lexicons, config_card
+from cardgen.cards.strategy import Card, DictionaryInfo, build_card
 from cardgen.errors import FetchError
-from cardgen.lexicon import playable_words
-from cardgen.solver import solve
-from cardgen.strategy import Card, DictionaryInfo, build_card
-from cardgen.wordlists import WordList, check_available
+from cardgen.games.solver import solve
+from cardgen.words.catalog import sha256
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import WordList, check_available
 
 DATA = Path(__file__).parent / "data"
 CONFIGS = Path(__file__).parent.parent / "configs"
@@ -48,7 +48,7 @@ solution cache on in a folder of its own."""
 def _user_cache() -> Path | None:
     """The cache a plain `cardgen` run would use here, if it can be named."""
     from cardgen.errors import InputError
-    from cardgen.wordlists import cache_dir
+    from cardgen.words.wordlists import cache_dir
 
     try:
         return cache_dir()
@@ -84,8 +84,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture
 def letters_unchecked() -> Iterator[None]:
     """The spelling rules without the check of each language's letters
-    (`cardgen.languages.LETTERS`): docs/rules.md counts the German rules' steps before it."""
-    from cardgen import alphabet
+    (`cardgen.words.languages.LETTERS`): docs/rules.md counts the German rules' steps before it."""
+    from cardgen.words import alphabet
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(alphabet, "letter_set", lambda language: None)

@@ -12,7 +12,7 @@ import re
 from statistics import median
 from typing import Any
 
-from cardgen.paper import MM
+from cardgen.cards.paper import MM
 
 KEYS = {
     "boxed letter": r"boxed|(?<!no )forced win|\bA play\b",

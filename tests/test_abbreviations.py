@@ -1,7 +1,8 @@
-"""Abbreviations written with a vowel in German lists (issue 16, item 3): `cardgen.abbreviations`
-reads the hunspell dictionary of wngerman's own source (hunspell-de-de's de_DE.dic, which
-writes evtl., inkl., usw. with a full stop) and drops from `german` the entries it has only so,
-unless German Wiktionary's noun data has a common noun written so (Jul, Prof)."""
+"""Abbreviations written with a vowel in German lists (issue 16, item 3):
+`cardgen.words.abbreviations` reads the hunspell dictionary of wngerman's own source
+(hunspell-de-de's de_DE.dic, which writes evtl., inkl., usw. with a full stop) and drops from
+`german` the entries it has only so, unless German Wiktionary's noun data has a common noun written
+so (Jul, Prof)."""
 
 from __future__ import annotations
 
@@ -18,18 +19,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cardgen import abbreviations, cache, wordlists
-from cardgen.abbreviations import abbreviation_entries, abbreviation_set, abbreviations_key
-from cardgen.alphabet import Spelling
-from cardgen.cache import config_key
-from cardgen.cards import Lexicons
-from cardgen.catalog import CatalogEntry, load_catalog, parse_catalog
-from cardgen.cli import app
-from cardgen.config import load_card_config
+from cardgen.app.cli import app
+from cardgen.cards import cache
+from cardgen.cards.cache import config_key
+from cardgen.cards.config import load_card_config
+from cardgen.cards.make import Lexicons
 from cardgen.errors import FetchError
-from cardgen.lexicon import not_counted, playable_words
 from cardgen.render.json import render_card
-from cardgen.wordlists import CatalogList, ListFile, load_wordlist
+from cardgen.words import abbreviations, wordlists
+from cardgen.words.abbreviations import abbreviation_entries, abbreviation_set, abbreviations_key
+from cardgen.words.alphabet import Spelling
+from cardgen.words.catalog import CatalogEntry, load_catalog, parse_catalog
+from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist
 
 DIC = (
     "10\n"
@@ -52,7 +54,7 @@ LIST = ["evtl", "inkl", "vorm", "Jul", "Ing", "Haus", "usw", "Evtl", "ggü", "gg
 
 
 def serve(monkeypatch: pytest.MonkeyPatch, made: dict[str, bytes]) -> None:
-    """The data `cardgen.abbreviations` reads are the bytes made up for each entry."""
+    """The data `cardgen.words.abbreviations` reads are the bytes made up for each entry."""
     monkeypatch.setattr(
         abbreviations, "read_verified", lambda entry, progress=None: made[entry.name]
     )

@@ -1,4 +1,4 @@
-"""cardgen.alphabet: the alphabet rule of docs/rules.md "Other alphabets", on small lists."""
+"""cardgen.words.alphabet: the alphabet rule of docs/rules.md "Other alphabets", on small lists."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import pytest
 from conftest import CONFIGS
 from typer.testing import CliRunner
 
-from cardgen.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
-from cardgen.cli import app
-from cardgen.config import config_spelling, load_card_config, load_table_config
+from cardgen.app.cli import app
+from cardgen.cards.config import config_spelling, load_card_config, load_table_config
 from cardgen.errors import WordListError
-from cardgen.languages import LETTERS
-from cardgen.lexicon import playable_words
-from cardgen.solver import solve
-from cardgen.wordlists import CatalogList, load_catalog, load_wordlist, parse_entries
+from cardgen.games.solver import solve
+from cardgen.words.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
+from cardgen.words.languages import LETTERS
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import CatalogList, load_catalog, load_wordlist, parse_entries
 
 
 def written(

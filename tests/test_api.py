@@ -12,7 +12,7 @@ from conftest import DATA
 from typer.testing import CliRunner
 
 import cardgen
-from cardgen.cli import app
+from cardgen.app.cli import app
 
 PYTHON_PAGE = Path(__file__).parent.parent / "docs" / "python.md"
 

@@ -1,5 +1,5 @@
 """bench/pocket.py's simulation, played straight from the rules, against the exact model
-(`cardgen.pocket`) on small dictionaries: the check bench/pocket.py makes on twl06-4p."""
+(`cardgen.cards.pocket`) on small dictionaries: the check bench/pocket.py makes on twl06-4p."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from cardgen.lexicon import playable_words
-from cardgen.pocket import casual_play, words_play
-from cardgen.solver import solve
+from cardgen.cards.pocket import casual_play, words_play
+from cardgen.games.solver import solve
+from cardgen.words.lexicon import playable_words
 
 GAMES = 20_000
 

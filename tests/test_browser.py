@@ -21,8 +21,8 @@ import pytest
 from conftest import CONFIGS
 from typer.testing import CliRunner
 
-from cardgen.cli import app
-from cardgen.publish import publish
+from cardgen.app.cli import app
+from cardgen.app.publish import publish
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -353,7 +353,7 @@ def test_a_missing_browser_is_named_in_one_line(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_explorer_agrees_with_explain_on_many_positions(site: Path, page: Page) -> None:
     """Every 7th fragment the third seat may face on twl06-3p, and every letter after it."""
-    from cardgen.explain import explain, game_for
+    from cardgen.cards.explain import explain, game_for
     from cardgen.render.explain import position_document
 
     _, solution, traps = game_for(CONFIGS / "twl06-3p.yaml")

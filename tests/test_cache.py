@@ -20,28 +20,28 @@ import pytest
 from conftest import CONFIGS, DATA, SHIPPED, shipped_card, word_card
 from typer.testing import CliRunner
 
-from cardgen import cache
-from cardgen.cache import PRESENTATION, Store, config_key, entry_name
-from cardgen.cards import Lexicons, config_card, config_game
-from cardgen.cli import app
-from cardgen.codec import ALIGN, BadEntry, pack, unpack
-from cardgen.config import (
+from cardgen.app.cli import app
+from cardgen.app.runner import CARDS
+from cardgen.cards import cache
+from cardgen.cards.cache import PRESENTATION, Store, config_key, entry_name
+from cardgen.cards.config import (
     CardConfig,
     RankingOptions,
     TableConfig,
     load_card_config,
     load_table_config,
 )
+from cardgen.cards.explain import explain
+from cardgen.cards.make import Lexicons, config_card, config_game
+from cardgen.cards.strategy import Card, DictionaryInfo, build_card
+from cardgen.codec import ALIGN, BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, FetchError, printable
-from cardgen.explain import explain
-from cardgen.game import GameSolution
+from cardgen.games.game import GameSolution
+from cardgen.games.solver import Solution
+from cardgen.games.superghost import InfixSolution
+from cardgen.games.traps import Thresholds
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.runner import CARDS
-from cardgen.solver import Solution
-from cardgen.strategy import Card, DictionaryInfo, build_card
-from cardgen.superghost import InfixSolution
-from cardgen.traps import Thresholds
-from cardgen.wordlists import ListFile, check_available
+from cardgen.words.wordlists import ListFile, check_available
 
 ANIMALS = DATA / "animals.yaml"
 
@@ -106,7 +106,7 @@ def test_every_config_field_is_in_the_key_or_presentation_only(
     for field in dataclasses.fields(config_type):
         assert field.name in key or field.name in PRESENTATION[kind], (
             f"{config_type.__name__}.{field.name} is neither in the {kind} key nor "
-            "presentation-only (cardgen.cache.PRESENTATION)"
+            "presentation-only (cardgen.cards.cache.PRESENTATION)"
         )
     for name in PRESENTATION[kind]:
         assert name not in key
@@ -391,13 +391,14 @@ def test_racing_builds_both_succeed(folder: Path, tmp_path: Path) -> None:
 
 CHECK_IMPORTS = """
 import sys
-from cardgen.cli import main
+from cardgen.app.cli import main
 sys.argv = ["cardgen", "build", sys.argv[1], "-f", "json", "-f", "md", "-q", "-o", sys.argv[2]]
 try:
     main()
 except SystemExit as done:
     assert done.code == 0, done.code
-print(" ".join(sorted(m for m in ("numpy", "cardgen.solver", "cardgen.lexicon.playable_words")
+print(" ".join(sorted(m for m in ("numpy", "cardgen.games.solver",
+"cardgen.words.lexicon.playable_words")
                       if m in sys.modules)))
 """
 
@@ -405,7 +406,7 @@ print(" ".join(sorted(m for m in ("numpy", "cardgen.solver", "cardgen.lexicon.pl
 def test_a_cached_build_imports_no_numpy_and_solves_nothing(folder: Path, tmp_path: Path) -> None:
     command = [sys.executable, "-c", CHECK_IMPORTS, str(ANIMALS), str(tmp_path / "out")]
     cold = subprocess.run(command, capture_output=True, text=True, check=True)
-    assert cold.stdout.split() == ["cardgen.solver", "numpy"]
+    assert cold.stdout.split() == ["cardgen.games.solver", "numpy"]
     cold_md = (tmp_path / "out" / "animals.md").read_bytes()
     warm = subprocess.run(command, capture_output=True, text=True, check=True)
     assert (warm.stdout, warm.stderr) == ("\n", "")
@@ -422,8 +423,8 @@ def test_explain_and_play_read_the_solution_back(
     def solve(*args: object, **kwargs: object) -> None:
         raise RuntimeError("solved again")
 
-    monkeypatch.setattr("cardgen.solver.solve", solve)
-    monkeypatch.setattr("cardgen.traps.thresholds", solve)
+    monkeypatch.setattr("cardgen.games.solver.solve", solve)
+    monkeypatch.setattr("cardgen.games.traps.thresholds", solve)
     again = runner.invoke(app, ["explain", str(ANIMALS), "b"])
     assert (again.exit_code, again.stdout) == (0, first.stdout)
     game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")
@@ -484,7 +485,7 @@ def test_a_table_read_back_reads_no_word_list(
     def load_wordlist(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a list was read")
 
-    monkeypatch.setattr("cardgen.cards.load_wordlist", load_wordlist)
+    monkeypatch.setattr("cardgen.cards.make.load_wordlist", load_wordlist)
     again = runner.invoke(app, ["table", str(table), "-q", "-o", str(tmp_path / "warm")])
     assert again.exit_code == 0, again.output
     for fmt in ("md", "csv", "json"):
@@ -591,7 +592,7 @@ def test_an_input_where_an_entry_goes_is_refused(
 ) -> None:
     """A font (no part of a solved game's key) named as the entry `explain` keeps would be
     read as a bad entry, removed and replaced (issue 26, item 2: the cache too)."""
-    from cardgen.config import load_card_config
+    from cardgen.cards.config import load_card_config
 
     folder.mkdir()
     (folder / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())

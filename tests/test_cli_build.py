@@ -13,10 +13,11 @@ import pytest
 from conftest import CONFIGS, DATA, check_golden
 from typer.testing import CliRunner
 
-from cardgen import __version__, wordlists
-from cardgen.catalog import sha256
-from cardgen.cli import app
+from cardgen import __version__
+from cardgen.app.cli import app
 from cardgen.render.pdf import fonts
+from cardgen.words import wordlists
+from cardgen.words.catalog import sha256
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
@@ -342,7 +343,7 @@ def test_card_numbers_read_well() -> None:
     """Thousands separators and singulars on the card (issue 20, item 17)."""
     from conftest import word_card
 
-    from cardgen.advice import Escape, Try
+    from cardgen.games.advice import Escape, Try
     from cardgen.render.markdown import render_card
     from cardgen.render.sentences import try_outcome
 

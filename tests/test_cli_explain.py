@@ -12,7 +12,7 @@ import pytest
 from conftest import CONFIGS, DATA
 from typer.testing import CliRunner
 
-from cardgen.cli import app
+from cardgen.app.cli import app
 
 ANIMALS = str(DATA / "animals.yaml")
 
@@ -280,12 +280,12 @@ def test_an_english_list_still_refuses_accents(runner: CliRunner) -> None:
 def test_no_try_helps_is_said_so() -> None:
     """At x the second player can only play a, and both of the first player's replies keep
     the win: without word frequencies (no trap) there is no try to recommend."""
-    from cardgen.config import CardConfig
-    from cardgen.explain import explain
-    from cardgen.lexicon import playable_words
+    from cardgen.cards.config import CardConfig
+    from cardgen.cards.explain import explain
+    from cardgen.games.solver import solve
     from cardgen.render.explain import describe
-    from cardgen.solver import solve
-    from cardgen.wordlists import ListFile
+    from cardgen.words.lexicon import playable_words
+    from cardgen.words.wordlists import ListFile
 
     solution = solve(playable_words(["xaab", "xaac", "xabb", "xabc"], 3), 2)
     config = CardConfig(Path("card.yaml"), ListFile(Path("words.txt"), "words.txt"), 2, 3)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import CONFIGS, DATA
 
-from cardgen import terminal
+from cardgen.app import terminal
 from cardgen.errors import CardgenWarning
 
 
@@ -329,8 +329,9 @@ def test_explain_writes_what_the_stream_can_carry(encoding: str, config: str) ->
 SIGNAL_AT = """
 import os, signal, sys
 from pathlib import Path
-from cardgen import files, runner
-from cardgen.cli import main
+from cardgen import files
+from cardgen.app import runner
+from cardgen.app.cli import main
 
 step, k, number, out = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3]), sys.argv[4]
 done = []

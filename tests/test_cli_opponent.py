@@ -16,7 +16,7 @@ import pytest
 from conftest import CONFIGS, DATA
 from typer.testing import CliRunner
 
-from cardgen.cli import app
+from cardgen.app.cli import app
 
 CASUAL = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 3.7}\n"
 """Animals against a table that knows words of Zipf 3.7+: the first seat wins by b (bear),
@@ -203,7 +203,7 @@ def test_a_fragment_longer_than_every_word_is_refused_before_the_solve(
     def no_solve(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("solved")
 
-    monkeypatch.setattr("cardgen.cards.config_solution", no_solve)
+    monkeypatch.setattr("cardgen.cards.make.config_solution", no_solve)
     result = runner.invoke(app, ["explain", str(DATA / "animals.yaml"), LONG, "--no-cache"])
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", LONG_ERROR)
     result = runner.invoke(app, ["explain", str(DATA / "animals.yaml"), "a" * 7, "--no-cache"])
@@ -220,8 +220,8 @@ def test_a_fragment_longer_than_every_word_is_refused_with_a_cached_game(
     def no_explain(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("explained")
 
-    monkeypatch.setattr("cardgen.explain.explain", no_explain)
-    monkeypatch.setattr("cardgen.cards.config_solution", no_explain)
+    monkeypatch.setattr("cardgen.cards.explain.explain", no_explain)
+    monkeypatch.setattr("cardgen.cards.make.config_solution", no_explain)
     result = runner.invoke(app, ["explain", config, LONG])
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", LONG_ERROR)
 
@@ -250,7 +250,7 @@ def test_a_fragment_of_100_000_letters_takes_little_memory() -> None:
 def test_explain_gives_the_card_s_moves_and_words_at_every_opening(
     runner: CliRunner, tmp_path: Path, name: str
 ) -> None:
-    from cardgen.explain import explain, explain_config, game_for
+    from cardgen.cards.explain import explain, explain_config, game_for
 
     config = CONFIGS / f"{name}.yaml"
     result = runner.invoke(app, ["build", str(config), "--format", "json", "--out",

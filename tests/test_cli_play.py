@@ -12,7 +12,7 @@ import pytest
 from conftest import DATA
 from typer.testing import CliRunner
 
-from cardgen.cli import app
+from cardgen.app.cli import app
 
 ANIMALS = str(DATA / "animals.yaml")
 CARDGEN = Path(sys.executable).parent / "cardgen"

@@ -13,7 +13,7 @@ from conftest import DATA
 
 SCRIPT = (
     "import sys; from cardgen import terminal; terminal.SHOW_PROGRESS_AFTER = 0.0; "
-    "from cardgen.cli import main; sys.argv[0] = 'cardgen'; main()"
+    "from cardgen.app.cli import main; sys.argv[0] = 'cardgen'; main()"
 )
 """`cardgen` with the bar shown at once, so that a small card shows it too."""
 ERASE_LINE = b"\x1b[2K"

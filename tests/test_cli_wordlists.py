@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from cardgen.cli import app
+from cardgen.app.cli import app
 
 NAMES = ["twl06", "sowpods", "csw19", "web2", "american-english", "british-english"]
 NAMES += "french german spanish italian portuguese brazilian dutch swedish danish".split()

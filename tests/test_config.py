@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 import yaml
 
-from cardgen.config import load_card_config, load_table_config
+from cardgen.cards.config import load_card_config, load_table_config
+from cardgen.cards.paper import PdfOptions
 from cardgen.errors import ConfigError
-from cardgen.paper import PdfOptions
-from cardgen.wordlists import CatalogList, ListFile
+from cardgen.words.wordlists import CatalogList, ListFile
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 

@@ -27,11 +27,11 @@ import typer.main
 from conftest import CONFIGS
 from test_pdf_print import FULL_SIDES, SIDES
 
-from cardgen import __version__, runner
-from cardgen.cards import Lexicons, config_card
-from cardgen.catalog import load_catalog
-from cardgen.cli import app
-from cardgen.config import (
+from cardgen import __version__
+from cardgen.app import runner
+from cardgen.app.cli import app
+from cardgen.app.runner import make_table
+from cardgen.cards.config import (
     CARD_KEYS,
     PDF_KEYS,
     RANKING_KEYS,
@@ -39,10 +39,11 @@ from cardgen.config import (
     load_card_config,
     load_table_config,
 )
+from cardgen.cards.make import Lexicons, config_card
 from cardgen.errors import FetchError
 from cardgen.render.pdf import render_card
-from cardgen.runner import make_table
-from cardgen.wordlists import check_available
+from cardgen.words.catalog import load_catalog
+from cardgen.words.wordlists import check_available
 
 ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"

@@ -1,4 +1,4 @@
-"""`cardgen.explain`: positions checked against the brute-force rules and on TWL06."""
+"""`cardgen.cards.explain`: positions checked against the brute-force rules and on TWL06."""
 
 from __future__ import annotations
 
@@ -12,10 +12,7 @@ from conftest import CONFIGS, DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.advice import Escape, Try
-from cardgen.alphabet import default_spelling
-from cardgen.errors import InputError
-from cardgen.explain import (
+from cardgen.cards.explain import (
     FragmentError,
     explain,
     game_for,
@@ -23,11 +20,14 @@ from cardgen.explain import (
     shortest_word,
     solution_for,
 )
-from cardgen.game import GameSolution
-from cardgen.lexicon import Lexicon, playable_words
+from cardgen.errors import InputError
+from cardgen.games.advice import Escape, Try
+from cardgen.games.game import GameSolution
+from cardgen.games.solver import Solution, solve
+from cardgen.games.traps import thresholds
 from cardgen.render.explain import position_document
-from cardgen.solver import Solution, solve
-from cardgen.traps import thresholds
+from cardgen.words.alphabet import default_spelling
+from cardgen.words.lexicon import Lexicon, playable_words
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 WORKED = "cat camel goat gecko gerbil gar gannet".split()

@@ -14,16 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cardgen.advice import Escape, Try, best_try
-from cardgen.cards import Lexicons
-from cardgen.cli import app
-from cardgen.config import load_card_config
+from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.make import Lexicons
 from cardgen.errors import ConfigError
-from cardgen.familiarity import read_cbpack
+from cardgen.games.advice import Escape, Try, best_try
 from cardgen.render.json import card_document
 from cardgen.render.markdown import render_card
 from cardgen.render.sentences import try_outcome
-from cardgen.wordlists import CatalogList
+from cardgen.words.familiarity import read_cbpack
+from cardgen.words.wordlists import CatalogList
 
 
 @pytest.fixture
@@ -232,9 +232,9 @@ def test_avoid_adds_to_the_default_list_unless_it_replaces_it(
 ) -> None:
     """The language's default list (here made up: gannet) plus the config's words; with
     `{replace: ...}` the config's words alone."""
-    import cardgen.cards
+    import cardgen.cards.make
 
-    monkeypatch.setattr(cardgen.cards, "default_avoid", lambda *a, **k: frozenset({"gannet"}))
+    monkeypatch.setattr(cardgen.cards.make, "default_avoid", lambda *a, **k: frozenset({"gannet"}))
     (tmp_path / "freq.tsv").write_text(FREQUENCIES)
     (tmp_path / "lists.txt").write_text("goat\n")
     config = load_card_config(write_config(FAMILIAR + "familiarity: freq.tsv\n" + avoid))

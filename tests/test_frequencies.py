@@ -11,15 +11,16 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cardgen import cards, zipfcache
-from cardgen.alphabet import Spelling, default_spelling
-from cardgen.cards import Lexicons
-from cardgen.catalog import load_catalog, sha256
-from cardgen.cli import app
-from cardgen.config import RankingOptions, config_spelling, load_card_config
+from cardgen.app.cli import app
+from cardgen.cards import make as cards
+from cardgen.cards.config import RankingOptions, config_spelling, load_card_config
+from cardgen.cards.make import Lexicons
 from cardgen.errors import WordListError
-from cardgen.familiarity import Frequencies, spelled, wordfreq_entry
-from cardgen.wordlists import ListFile
+from cardgen.words import zipfcache
+from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.catalog import load_catalog, sha256
+from cardgen.words.familiarity import Frequencies, spelled, wordfreq_entry
+from cardgen.words.wordlists import ListFile
 
 FREQUENCIES = "café\t4.1\ncafe\t2.5\nétoile\t3.0\nl'eau\t5.0\nÉcole\t4.0\n"
 

@@ -10,14 +10,14 @@ from conftest import word_card
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen import trie
-from cardgen.advice import best_try
-from cardgen.lexicon import playable_words
-from cardgen.ranking import Ranking
-from cardgen.solver import Solution, solve
-from cardgen.strategy import DictionaryInfo, build_card
-from cardgen.tables import table_row
-from cardgen.wordlists import WordList
+from cardgen.cards.strategy import DictionaryInfo, build_card
+from cardgen.cards.tables import table_row
+from cardgen.games import trie
+from cardgen.games.advice import best_try
+from cardgen.games.ranking import Ranking
+from cardgen.games.solver import Solution, solve
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import WordList
 
 # A small alphabet makes shared prefixes, and so real choices, likely.
 entries_strategy = st.lists(
@@ -162,7 +162,7 @@ def test_familiar_ranking_matches_brute_force(
 def test_another_alphabet_matches_brute_force(
     entries: list[str], min_length: int, players: int
 ) -> None:
-    from cardgen.alphabet import default_spelling  # here: this file's head is shared work
+    from cardgen.words.alphabet import default_spelling  # here: this file's head is shared work
 
     lexicon = playable_words(entries, min_length, default_spelling("sv"))
     assert lexicon.letters == "abcdefghijklmnopqrstuvwxyzåäö"

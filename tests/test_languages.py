@@ -1,6 +1,6 @@
 """Each language's letters and French abbreviations (issue 25, item 5.7): an entry with a letter
-its language does not write is dropped before any rule folds it (`cardgen.languages.LETTERS`),
-and so is a French entry with qq (`cardgen.languages.ABBREVIATED`: qqn, qqun)."""
+its language does not write is dropped before any rule folds it (`cardgen.words.languages.LETTERS`),
+and so is a French entry with qq (`cardgen.words.languages.ABBREVIATED`: qqn, qqun)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen import alphabet
-from cardgen.alphabet import Spelling, default_spelling
-from cardgen.catalog import load_catalog
-from cardgen.config import list_spelling
-from cardgen.languages import A_Z, KEPT, LANGUAGES, LETTERS
-from cardgen.lexicon import not_counted, playable_words
-from cardgen.solver import solve
-from cardgen.wordlists import CatalogList, load_wordlist
+from cardgen.cards.config import list_spelling
+from cardgen.games.solver import solve
+from cardgen.words import alphabet
+from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.catalog import load_catalog
+from cardgen.words.languages import A_Z, KEPT, LANGUAGES, LETTERS
+from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.wordlists import CatalogList, load_wordlist
 
 RULES_MD = Path(__file__).parent.parent / "docs" / "rules.md"
 

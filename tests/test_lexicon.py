@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.lexicon import MAX_WORD_LENGTH, playable_words
+from cardgen.words.lexicon import MAX_WORD_LENGTH, playable_words
 
 
 def test_candidates_are_lower_case_a_to_z_only() -> None:

@@ -1,8 +1,8 @@
-"""Names and abbreviations in German lists (issue 16, item 3): `cardgen.names` reads German
+"""Names and abbreviations in German lists (issue 16, item 3): `cardgen.words.names` reads German
 Wiktionary's noun data (german-nouns) and Jörg Michael's first names (gender-guesser's
 nam_dict.txt), and a German list with `capitalized: lower` drops the capitalised entries that
 are names only; a German entry without a vowel is an abbreviation and dropped
-(`cardgen.alphabet.VOWELS`)."""
+(`cardgen.words.alphabet.VOWELS`)."""
 
 from __future__ import annotations
 
@@ -19,18 +19,18 @@ from conftest import CONFIGS, shipped_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen import alphabet, names
-from cardgen.alphabet import Spelling, default_spelling
-from cardgen.cache import config_key
-from cardgen.cards import Lexicons
-from cardgen.catalog import load_catalog
-from cardgen.config import load_card_config
+from cardgen.cards.cache import config_key
+from cardgen.cards.config import load_card_config
+from cardgen.cards.make import Lexicons
 from cardgen.errors import FetchError
-from cardgen.lexicon import not_counted, playable_words
 from cardgen.render import sentences
 from cardgen.render.json import render_card
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.wordlists import CatalogList, ListFile, load_wordlist, read_verified
+from cardgen.words import alphabet, names
+from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.catalog import load_catalog
+from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"
 CSV = HEADER + (

@@ -11,14 +11,14 @@ import pytest
 from conftest import word_card
 from typer.testing import CliRunner
 
-from cardgen.advice import Try
-from cardgen.cli import app
-from cardgen.config import load_card_config
-from cardgen.paper import PdfOptions
+from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.paper import PdfOptions
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.games.advice import Try
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import render_card, render_sheet
 from cardgen.render.pdf.grid import Cell, rows
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 ANIMALS = "cat camel goat gecko gerbil gar gannet"
 

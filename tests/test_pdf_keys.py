@@ -10,11 +10,11 @@ import pdfplumber
 from conftest import word_card
 from pdfmarks import marks, unkeyed
 
-from cardgen.advice import Try
-from cardgen.paper import FULL, PdfOptions
+from cardgen.cards.paper import FULL, PdfOptions
+from cardgen.cards.strategy import Opening
+from cardgen.games.advice import Try
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.grid import cell, pocket_cell
-from cardgen.strategy import Opening
 
 
 def pages(data: bytes) -> list[tuple[str, set[str], list[str]]]:

@@ -1,5 +1,5 @@
 """The pocket deck (issue 25): each seat on one card, its entries chosen by what they win at a
-casual table (`cardgen.selection`, `cardgen.render.pdf.pocket`), and the figures it prints."""
+casual table (`cardgen.cards.selection`, `cardgen.render.pdf.pocket`), and the figures it prints."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ import pytest
 from conftest import SHIPPED, shipped_card
 from typer.testing import CliRunner
 
-from cardgen.cards import Lexicons, make_card
-from cardgen.cli import app
-from cardgen.config import load_card_config
+from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.make import Lexicons, make_card
+from cardgen.cards.paper import FULL, PdfOptions
+from cardgen.cards.selection import cost, figures, full, pick, steps
+from cardgen.cards.strategy import Odds, Opening, SeatStrategy
 from cardgen.errors import ConfigError
-from cardgen.paper import FULL, PdfOptions
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
@@ -26,8 +28,6 @@ from cardgen.render.pdf.layout import BOLD, Entry, Token
 from cardgen.render.pdf.pocket import budget, letter_kind
 from cardgen.render.pdf.sides import card_frame, section_sides
 from cardgen.render.sentences import percent_down, worth_sentence
-from cardgen.selection import cost, figures, full, pick, steps
-from cardgen.strategy import Odds, Opening, SeatStrategy
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
 

@@ -17,17 +17,17 @@ from pdfink import ink, ink_faults
 from pdfmarks import unkeyed
 from typer.testing import CliRunner
 
-from cardgen.advice import Escape, Try
-from cardgen.cards import Lexicons
-from cardgen.cli import app
-from cardgen.opponent import Opponent
-from cardgen.paper import FULL, MM, SIZES, PdfOptions
+from cardgen.app.cli import app
+from cardgen.cards.make import Lexicons
+from cardgen.cards.paper import FULL, MM, SIZES, PdfOptions
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.games.advice import Escape, Try
+from cardgen.games.opponent import Opponent
 from cardgen.render import environment, sentences
 from cardgen.render.pdf import PdfError, render_card
 from cardgen.render.pdf.layout import SAFE_MARGIN
 from cardgen.render.pdf.pocket import budget
 from cardgen.render.sentences import NAMED_MARK, RARE_MARK
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 MARKS = RARE_MARK + NAMED_MARK
 
@@ -360,12 +360,12 @@ def test_one_mark_for_one_meaning_and_rare_words_marked_on_the_front() -> None:
 def swedish_card() -> Card:
     """A made-up Swedish card whose second seat answers with å and ö in both halves of the
     strip of replies (b, d, f, h in the first; r, s, t in the second)."""
-    from cardgen.alphabet import default_spelling
-    from cardgen.catalog import sha256
-    from cardgen.lexicon import playable_words
-    from cardgen.solver import solve
-    from cardgen.strategy import DictionaryInfo, build_card
-    from cardgen.wordlists import WordList
+    from cardgen.cards.strategy import DictionaryInfo, build_card
+    from cardgen.games.solver import solve
+    from cardgen.words.alphabet import default_spelling
+    from cardgen.words.catalog import sha256
+    from cardgen.words.lexicon import playable_words
+    from cardgen.words.wordlists import WordList
 
     text = "båt dök fån hål rån söt tåg cat"
     wordlist = WordList("svensk", "test", sha256(text.encode()), tuple(text.split()))

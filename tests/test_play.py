@@ -1,4 +1,4 @@
-"""`cardgen.play`: whole games read from a pipe-like stream, computer replies enumerated."""
+"""`cardgen.app.play`: whole games read from a pipe-like stream, computer replies enumerated."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 from conftest import CONFIGS, DATA
 from rich.console import Console
 
-from cardgen.computer import computer_move
+from cardgen.app.play import GameResult, Slip, play
+from cardgen.cards.explain import solution_for
 from cardgen.errors import InputError
-from cardgen.explain import solution_for
-from cardgen.game import GameSolution
-from cardgen.lexicon import playable_words
-from cardgen.play import GameResult, Slip, play
-from cardgen.solver import Solution, solve
+from cardgen.games.computer import computer_move
+from cardgen.games.game import GameSolution
+from cardgen.games.solver import Solution, solve
+from cardgen.words.lexicon import playable_words
 
 ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 
@@ -300,7 +300,7 @@ def test_a_seat_past_the_players_is_refused(animals: Solution) -> None:
 def test_typed_letters_go_through_the_list_s_spelling() -> None:
     """On a French list é is played as e; on a German one ß is two letters, said so; the
     help line names the letters the game takes."""
-    from cardgen.alphabet import Spelling
+    from cardgen.words.alphabet import Spelling
 
     french = solve(playable_words(["été", "étui"], 3, Spelling("fr", "scrabble")), 2)
     _, lines = run(french, "É\nquit\n", replies="t")

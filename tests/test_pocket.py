@@ -1,5 +1,5 @@
 """The pocket cards' casual table (docs/rules.md, "What a card wins at a casual table"): the
-fast passes of `cardgen.pocket` against every game enumerated on small random dictionaries,
+fast passes of `cardgen.cards.pocket` against every game enumerated on small random dictionaries,
 and the figures an independent check found on TWL06."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.lexicon import playable_words
-from cardgen.pocket import CasualPlay, casual_play, odds
-from cardgen.solver import Solution, solve
-from cardgen.strategy import Odds, Opening, seat_strategy
+from cardgen.cards.pocket import CasualPlay, casual_play, odds
+from cardgen.cards.strategy import Odds, Opening, seat_strategy
+from cardgen.games.solver import Solution, solve
+from cardgen.words.lexicon import playable_words
 
 CLOSE = 1e-9
 

@@ -11,16 +11,16 @@ import numpy as np
 import pytest
 from bruteforce_pocket import BrutePocket, Entry
 
-from cardgen import selection
-from cardgen.lexicon import playable_words
-from cardgen.pocket import casual_play, odds
+from cardgen.cards import selection
+from cardgen.cards.pocket import casual_play, odds
+from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, SeatStrategy, Wins, build_card
+from cardgen.games.solver import solve
+from cardgen.games.traps import thresholds
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.sentences import left_out, percent_down, worth_sentence
-from cardgen.solver import solve
-from cardgen.strategy import FEWEST_INFO, Card, DictionaryInfo, SeatStrategy, Wins, build_card
-from cardgen.traps import thresholds
-from cardgen.wordlists import WordList
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import WordList
 
 ZOO = {"cow": 4, "dove": 3, "duck": 2, "gecko": 4, "goat": 3, "ibis": 3, "mole": 4, "mouse": 5,
        "mule": 3, "newt": 4}

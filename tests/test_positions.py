@@ -12,21 +12,21 @@ import pytest
 from conftest import DATA
 from typer.testing import CliRunner
 
-from cardgen.cli import app
-from cardgen.positions import MAGIC, PositionIndex
+from cardgen.app.cli import app
+from cardgen.cards.positions import MAGIC, PositionIndex
 
 ANIMALS = str(DATA / "animals.yaml")
 
 CHECK_IMPORTS = """
 import sys
-from cardgen.cli import main
+from cardgen.app.cli import main
 sys.argv = ["cardgen", "explain", *sys.argv[1:]]
 try:
     main()
 except SystemExit as done:
     assert done.code in (0, None), done.code
-heavy = ("numpy", "jinja2", "cardgen.solver", "cardgen.explain", "cardgen.casual", "cardgen.pocket")
-print("imported:", " ".join(m for m in heavy if m in sys.modules))
+heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain", "cardgen.games.casual",
+"cardgen.cards.pocket") print("imported:", " ".join(m for m in heavy if m in sys.modules))
 """
 
 QUESTIONS = [
@@ -61,8 +61,8 @@ def explain(*args: str) -> tuple[str, list[str]]:
 
 def test_a_warm_explain_imports_no_numpy_and_prints_the_same_bytes(folder: Path) -> None:
     cold, imported = explain("b")
-    assert imported == ["numpy", "jinja2", "cardgen.solver", "cardgen.explain",
-                        "cardgen.casual", "cardgen.pocket"]
+    assert imported == ["numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
+                        "cardgen.games.casual", "cardgen.cards.pocket"]
     assert explain("b") == (cold, [])
     assert len(list(folder.glob("positions-*.entry"))) == 1
 
@@ -80,7 +80,7 @@ def test_every_answer_read_back_is_the_full_paths(
     def solve(*args: object, **kwargs: object) -> None:
         raise RuntimeError("solved again")
 
-    monkeypatch.setattr("cardgen.explain.explain_config", solve)
+    monkeypatch.setattr("cardgen.cards.explain.explain_config", solve)
     for args, before in zip(QUESTIONS, printed, strict=True):
         again = runner.invoke(app, ["explain", ANIMALS, *args])
         assert (again.exit_code, again.stdout) == (0, before), args

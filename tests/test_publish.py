@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from test_hypothesis import both_solvers, common, words_strategy
 from typer.testing import CliRunner
 
-from cardgen.advice import Escape
-from cardgen.casual import casual
-from cardgen.cli import app
-from cardgen.opponent import Opponent
+from cardgen.app.cli import app
+from cardgen.cards.tables import Row, SeatSummary, Table
+from cardgen.games.advice import Escape
+from cardgen.games.casual import casual
+from cardgen.games.opponent import Opponent
+from cardgen.games.traps import thresholds
 from cardgen.render.explorer import render_card, render_game
 from cardgen.render.site import CardPage, render_card_page, row_pages, table_summary
-from cardgen.tables import Row, SeatSummary, Table
-from cardgen.traps import thresholds
 
 TABLE = "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2, 3]\n"
 CARD_FILES = ["animals.card.js", "animals.html", "animals.json", "animals.pdf", "animals.svg"]
@@ -341,7 +341,7 @@ def test_the_explorer_data_is_the_solution(
         wins = brute.winning_words(fragment, mover)
         expected = None if word or not wins else min(wins)[len(fragment)]
         assert (move, pick) == (expected, None), fragment
-    # A card for a casual table plays the moves of cardgen.casual, and names its words.
+    # A card for a casual table plays the moves of cardgen.games.casual, and names its words.
     table = casual(thresholds(fast, zipf), 1.5)
     decoded = _decode(render_game(fast, zipf), render_card(fast, table))
     for fragment, (word, _, move, pick) in decoded.items():

@@ -10,12 +10,12 @@ import pytest
 from conftest import CONFIGS, DATA, SHIPPED, shipped_card
 from typer.testing import CliRunner
 
-from cardgen.advice import Try, best_try
-from cardgen.cards import Lexicons
-from cardgen.cli import app
-from cardgen.lexicon import Lexicon, playable_words
-from cardgen.solver import solve
-from cardgen.wordlists import load_wordlist
+from cardgen.app.cli import app
+from cardgen.cards.make import Lexicons
+from cardgen.games.advice import Try, best_try
+from cardgen.games.solver import solve
+from cardgen.words.lexicon import Lexicon, playable_words
+from cardgen.words.wordlists import load_wordlist
 
 pytestmark = pytest.mark.network
 

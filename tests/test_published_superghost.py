@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.lexicon import playable_words
-from cardgen.superghost import solve
-from cardgen.wordlists import load_wordlist
+from cardgen.games.superghost import solve
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import load_wordlist
 
 pytestmark = pytest.mark.network
 

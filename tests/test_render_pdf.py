@@ -19,10 +19,10 @@ import pytest
 from conftest import word_card
 from pdfink import ink, ink_faults, inside, rect_box
 
-from cardgen.cards import make_card
-from cardgen.catalog import sha256
+from cardgen.cards.make import make_card
+from cardgen.cards.paper import FULL
+from cardgen.cards.strategy import Card, Opening
 from cardgen.errors import FetchError, InputError
-from cardgen.paper import FULL
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import (
     SHEETS,
@@ -35,8 +35,8 @@ from cardgen.render.pdf import (
 )
 from cardgen.render.pdf.layout import SAFE_MARGIN
 from cardgen.render.sentences import RARE_MARK, no_first_win
-from cardgen.strategy import Card, Opening
-from cardgen.wordlists import CatalogList, check_available, is_cached
+from cardgen.words.catalog import sha256
+from cardgen.words.wordlists import CatalogList, check_available, is_cached
 
 
 def full_deck(**options: Any) -> PdfOptions:

@@ -1,4 +1,4 @@
-"""cardgen.runner: one run for both commands; the two bugs of issue 7 stay fixed."""
+"""cardgen.app.runner: one run for both commands; the two bugs of issue 7 stay fixed."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from conftest import DATA
 from typer.testing import CliRunner
 
-from cardgen.catalog import sha256
-from cardgen.cli import app
-from cardgen.ranking import RankCodec
+from cardgen.app.cli import app
+from cardgen.games.ranking import RankCodec
+from cardgen.words.catalog import sha256
 
 FOUR_WORDS = b"cat\ncamel\ngoat\ngerbil\n"
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardgen.advice import Try, best_try
-from cardgen.lexicon import playable_words
-from cardgen.ranking import FEWEST, RankCodec, Ranking
-from cardgen.solver import solve
+from cardgen.games.advice import Try, best_try
+from cardgen.games.ranking import FEWEST, RankCodec, Ranking
+from cardgen.games.solver import solve
+from cardgen.words.lexicon import playable_words
 
 
 def solved(words: str, players: int = 2, min_length: int = 3):  # type: ignore[no-untyped-def]

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from conftest import word_card
 
-from cardgen.advice import Try
+from cardgen.cards.strategy import Card, Opening, default_title
+from cardgen.games.advice import Try
 from cardgen.render import ordinal, seat_list, verdict
-from cardgen.strategy import Card, Opening, default_title
 
 
 def card(words: str, players: int, min_length: int = 3) -> Card:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cardgen.cards import make_card
-from cardgen.config import load_card_config
-from cardgen.paper import FULL, PdfOptions
+from cardgen.cards.config import load_card_config
+from cardgen.cards.make import make_card
+from cardgen.cards.paper import FULL, PdfOptions
+from cardgen.cards.strategy import Card
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.pocket import budget
-from cardgen.strategy import Card
 
 ANIMALS = Path("tests/data/animals.txt")
 

@@ -7,9 +7,9 @@ from bruteforce_super import BruteSuperGhost
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.game import Decision
-from cardgen.lexicon import playable_words
-from cardgen.superghost import InfixSolution, solve
+from cardgen.games.game import Decision
+from cardgen.games.superghost import InfixSolution, solve
+from cardgen.words.lexicon import playable_words
 
 # Few letters, so that infixes are shared and the games hold real choices.
 words_strategy = st.lists(st.text(alphabet="abcd", min_size=2, max_size=6), min_size=1, max_size=12)

@@ -1,5 +1,5 @@
 """SuperGhost and SuperDuperGhost at a casual table (docs/rules.md): the fast passes of
-`cardgen.superpocket` against every game enumerated on small random dictionaries."""
+`cardgen.cards.superpocket` against every game enumerated on small random dictionaries."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.lexicon import playable_words
-from cardgen.strategy import Odds, Opening, seat_strategy
-from cardgen.superghost import solve
-from cardgen.superpocket import infix_play, odds
+from cardgen.cards.strategy import Odds, Opening, seat_strategy
+from cardgen.cards.superpocket import infix_play, odds
+from cardgen.games.superghost import solve
+from cardgen.words.lexicon import playable_words
 
 CLOSE = 1e-9
 

@@ -12,15 +12,17 @@ from conftest import check_golden
 from test_published import PUBLISHED_TWL06  # docs/rules.md, "Published results to reproduce"
 from typer.testing import CliRunner
 
-from cardgen import cards, pool, terminal, wordlists
-from cardgen.alphabet import Spelling
-from cardgen.cards import Lexicons
-from cardgen.cli import app
-from cardgen.config import load_table_config
-from cardgen.lexicon import Lexicon, playable_words
+from cardgen.app import pool, terminal
+from cardgen.app.cli import app
+from cardgen.app.runner import TABLES, make_table, run
+from cardgen.cards import make as cards
+from cardgen.cards.config import load_table_config
+from cardgen.cards.make import Lexicons
+from cardgen.cards.tables import Row, SeatSummary
 from cardgen.render.table import csv_header
-from cardgen.runner import TABLES, make_table, run
-from cardgen.tables import Row, SeatSummary
+from cardgen.words import wordlists
+from cardgen.words.alphabet import Spelling
+from cardgen.words.lexicon import Lexicon, playable_words
 
 CONFIGS = Path(__file__).parent.parent / "configs" / "tables"
 

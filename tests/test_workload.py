@@ -1,4 +1,4 @@
-"""cardgen.workload: the work of a config counted before solving, and the budget it must fit
+"""cardgen.games.workload: the work of a config counted before solving, and the budget it must fit
 (issue 26, item 8)."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cardgen import workload
-from cardgen.cli import app
-from cardgen.lexicon import Lexicon, playable_words
-from cardgen.solver import solve
-from cardgen.superghost import solve as solve_infixes
-from cardgen.workload import BudgetError, Workload
+from cardgen.app.cli import app
+from cardgen.games import workload
+from cardgen.games.solver import solve
+from cardgen.games.superghost import solve as solve_infixes
+from cardgen.games.workload import BudgetError, Workload
+from cardgen.words.lexicon import Lexicon, playable_words
 
 DATA = Path(__file__).parent / "data"
 ANIMALS = DATA / "animals.txt"
@@ -160,8 +160,8 @@ def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty
 def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
     """Shipped cards and tables estimated at under a quarter of the default budget, and the
     estimate of the 10-player SuperGhost card of the issue over it."""
-    from cardgen.cards import Lexicons
-    from cardgen.config import config_spelling, load_card_config
+    from cardgen.cards.config import config_spelling, load_card_config
+    from cardgen.cards.make import Lexicons
 
     lexicons = Lexicons()
     for path in sorted((Path(__file__).parent.parent / "configs").glob("*.yaml")):

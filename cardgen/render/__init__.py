@@ -82,7 +82,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
     writes it atomically. None when that cache is off or its folder cannot be made."""
     import jinja2
 
-    from cardgen.cache import folder as cache_folder
+    from cardgen.cards.cache import folder as cache_folder
 
     root = cache_folder()
     if root is None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.game import Decision, written_move
-from cardgen.strategy import Card, SeatStrategy
+from cardgen.cards.strategy import Card, SeatStrategy
+from cardgen.games.game import Decision, written_move
 
 
 @dataclass(frozen=True)

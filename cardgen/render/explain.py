@@ -6,14 +6,14 @@ import math
 import unicodedata
 from typing import Any
 
-from cardgen.advice import try_document
-from cardgen.config import CardConfig
+from cardgen.cards.config import CardConfig
+from cardgen.cards.explain import Position
 from cardgen.errors import printable
-from cardgen.explain import Position
-from cardgen.game import GameSolution
-from cardgen.opponent import Opponent, assumption
+from cardgen.games.advice import try_document
+from cardgen.games.game import GameSolution
+from cardgen.games.opponent import Opponent, assumption
+from cardgen.games.variants import find_game
 from cardgen.render import render_template
-from cardgen.variants import find_game
 
 
 def describe(

@@ -20,13 +20,13 @@ bytes, each deflated (zlib) and then base64-encoded:
 - `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
   100 (the data hold two decimals), 2 bytes little-endian, in the order the words' fragments
   come in `tree`. The explorer computes the escape thresholds, traps and escape words from
-  them as `cardgen.traps` does.
+  them as `cardgen.games.traps` does.
 - `notCounted` (plain JSON): the fragments that are entries of the list but no playable
-  words, with why (`cardgen.lexicon.not_counted`), where the game is still on before them.
+  words, with why (`cardgen.words.lexicon.not_counted`), where the game is still on before them.
 
 A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position among its
 children of the card's move, 0 where the mover does not win (the empty fragment's record
-first); a card for a casual table (`knows`) plays the moves of `cardgen.casual` and adds
+first); a card for a casual table (`knows`) plays the moves of `cardgen.games.casual` and adds
 `pick`: 1 + the child toward the word named when the others challenge there.
 """
 
@@ -41,10 +41,10 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.casual import Casual
-from cardgen.ranking import NO_WIN
-from cardgen.solver import Solution
-from cardgen.trie import IntArray, first_choice
+from cardgen.games.casual import Casual
+from cardgen.games.ranking import NO_WIN
+from cardgen.games.solver import Solution
+from cardgen.games.trie import IntArray, first_choice
 
 MAX_LETTERS = 64
 """Letter indices take 6 bits of a record."""

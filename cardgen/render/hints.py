@@ -3,9 +3,9 @@ writes a move: the letter in Ghost, the letter and its side in the variants."""
 
 from __future__ import annotations
 
-from cardgen.explain import Position
-from cardgen.game import GameSolution
-from cardgen.variants import find_game
+from cardgen.cards.explain import Position
+from cardgen.games.game import GameSolution
+from cardgen.games.variants import find_game
 
 
 def advice(position: Position, solution: GameSolution) -> str:

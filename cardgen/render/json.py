@@ -7,9 +7,9 @@ opponent ("perfect" or {knows}), traps, casual_table{knows} or null, seats[{seat
 wins{none, full, card, best} or null, openings[{fragment, losers, moves, words, try{move,
 mistakes, replies, escape{word, zipf} or null} or null, rare, named, printed, printed_move}]}].
 Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
-alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.alphabet).
+alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.words.alphabet).
 Schema 2 added `ranking`, and each opening's `try` (the best try where the seat cannot win,
-`cardgen.advice`) and `rare` (the rare words of `words`; [] with ranking `fewest`).
+`cardgen.games.advice`) and `rare` (the rare words of `words`; [] with ranking `fewest`).
 Schema 3 added the traps (docs/rules.md, "Traps"): `familiarity` (the word frequencies the card
 read, for the traps and the familiar ranking; it was `ranking.familiarity`), `traps` (whether
 each `try` is a trap), `try.escape` (the word the others must know to get out, and its Zipf;
@@ -44,8 +44,8 @@ import json
 from typing import Any
 
 from cardgen import __version__
-from cardgen.advice import try_document
-from cardgen.strategy import Card, Wins
+from cardgen.cards.strategy import Card, Wins
+from cardgen.games.advice import try_document
 
 SCHEMA = 4
 

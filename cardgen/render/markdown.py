@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 from cardgen import __version__
-from cardgen.game import written_move
+from cardgen.cards.strategy import Card
+from cardgen.games.game import written_move
 from cardgen.render import render_template
 from cardgen.render.booklet import groups, opening_groups
 from cardgen.render.sentences import LETTER_MARKS, LetterKind, letter_kind
-from cardgen.strategy import Card
 
 
 def render_card(card: Card) -> str:
     """The card as Markdown: rules, verdict, one section per seat, and a footer; a card of
     decision tables adds each seat's table as a booklet grouped for lookup. A budgeted deck
-    (`cardgen.selection`) lists only the entries it prints, and each seat what it wins."""
+    (`cardgen.cards.selection`) lists only the entries it prints, and each seat what it wins."""
     if not card.decision_tables:
         return render_template(
             "card.md.j2",
@@ -51,7 +51,7 @@ def _kinds(card: Card) -> list[LetterKind]:
 
 
 def budgeted(card: Card) -> bool:
-    """Whether a deck was chosen for the card (`cardgen.selection`): some seat has its
+    """Whether a deck was chosen for the card (`cardgen.cards.selection`): some seat has its
     figures or some opening what the deck prints for it, and it is not the whole deck
     (`pdf.cards: full`); else every format prints every opening, as before budgets."""
     return card.deck != "full" and any(

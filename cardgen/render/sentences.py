@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal
 
-from cardgen.advice import Try
-from cardgen.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.games.advice import Try
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -277,7 +277,7 @@ def table_sentence(card: Card, around: tuple[str, str] = ("", "")) -> str:
     if not card.casual_examples:
         return "knows every word, all alike"
     table = f"knows words of Zipf {card.casual_table:g}+"
-    # A lone example may be the known word or the unknown one (`cardgen.pocket.examples`).
+    # A lone example may be the known word or the unknown one (`cardgen.cards.pocket.examples`).
     if len(card.casual_examples) == 2:
         known, unknown = (f"{around[0]}{word}{around[1]}" for word in card.casual_examples)
         table += f", such as {known}, not {unknown}"

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgen import __version__
+from cardgen.cards.strategy import Card
+from cardgen.cards.tables import Row, Table
 from cardgen.packaged import folder
 from cardgen.render import render_template
 from cardgen.render.sentences import (
@@ -20,8 +22,6 @@ from cardgen.render.sentences import (
     rare_legend,
     seat_list,
 )
-from cardgen.strategy import Card
-from cardgen.tables import Row, Table
 
 STATIC = ("site.css", "site.js", "explorer.js")
 """The files every site holds beside its pages (from `templates/site/`)."""

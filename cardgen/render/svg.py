@@ -20,9 +20,9 @@ import html
 import re
 import shutil
 
+from cardgen.cards.strategy import Card
 from cardgen.errors import CardgenError
 from cardgen.render.sentences import no_first_win, ordinal, try_name, try_summary, zipf
-from cardgen.strategy import Card
 
 DEBIAN_PACKAGE = "graphviz"
 FONT = "DejaVu Sans,Helvetica,Arial,sans-serif"

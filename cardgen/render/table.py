@@ -16,10 +16,10 @@ import csv
 import io
 from typing import Any
 
+from cardgen.cards.tables import Row, Table
+from cardgen.games.variants import find_game
 from cardgen.render import render_template
 from cardgen.render.json import dumps
-from cardgen.tables import Row, Table
-from cardgen.variants import find_game
 
 SCHEMA = 2
 """The table JSON's schema (the card's is `cardgen.render.json.SCHEMA`)."""

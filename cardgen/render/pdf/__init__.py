@@ -21,13 +21,13 @@ All ink is black alone (DeviceGray); `pdf.bleed` adds bleed and crop marks aroun
 Side 1 (the front of card 1) holds the title, the verdict of perfect play, the first seat's
 opening and the second seat's reply to every first letter, and which cards hold which seat;
 every further seat starts on a new side, with its glance grids first from the third seat on.
-`SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.paper` (a config is read without
+`SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.cards.paper` (a config is read without
 importing reportlab) and are re-exported here.
 """
 
 from __future__ import annotations
 
-from cardgen.paper import SHEETS, SIZES, PdfOptions
+from cardgen.cards.paper import SHEETS, SIZES, PdfOptions
 from cardgen.render.pdf.deck import render_card
 from cardgen.render.pdf.fonts import PdfError
 from cardgen.render.pdf.sheet import render_sheet

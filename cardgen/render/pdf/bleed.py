@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from cardgen.paper import MM, PdfOptions
+from cardgen.cards.paper import MM, PdfOptions
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Frame
 from cardgen.render.pdf.sides import COLORS, Side, draw

@@ -14,8 +14,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from cardgen.game import ELLIPSIS, REVERSED
-from cardgen.paper import PdfOptions
+from cardgen.cards.paper import PdfOptions
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.games.game import ELLIPSIS, REVERSED
 from cardgen.render.booklet import decision_count, groups
 from cardgen.render.pdf.content import Section, game_over
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
@@ -52,7 +53,6 @@ from cardgen.render.sentences import (
     try_outcome,
     verdict,
 )
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 START = "start"
 """The label of the empty fragment."""
@@ -60,7 +60,7 @@ START = "start"
 
 def pdf_move(fragment: str, play: str, fonts: Fonts) -> str:
     """A play as the card writes it (`b…`, `…m`, `↺b…`), in glyphs the font has."""
-    from cardgen.game import written_move
+    from cardgen.games.game import written_move
 
     text = written_move(fragment, play).replace(ELLIPSIS, fonts.ellipsis)
     return text.replace(REVERSED, "\u21ba" if fonts.ellipsis == ELLIPSIS else "r:")

@@ -7,9 +7,9 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
+from cardgen.cards.strategy import Card
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import BODY_SIZES
-from cardgen.strategy import Card
 
 
 def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts: Fonts) -> Canvas:

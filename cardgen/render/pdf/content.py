@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgen.advice import Try
-from cardgen.paper import MM
+from cardgen.cards.paper import MM
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.games.advice import Try
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.grid import pocket_cell
 from cardgen.render.pdf.keys import lost_tokens
@@ -52,7 +53,6 @@ from cardgen.render.sentences import (
     seat_heading,
     try_sentence,
 )
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ import dataclasses
 import io
 from collections.abc import Callable, Sequence
 
-from cardgen.paper import SIZES, PdfOptions
+from cardgen.cards.paper import SIZES, PdfOptions
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
 from cardgen.render.pdf.canvas import new_canvas
@@ -64,7 +65,6 @@ from cardgen.render.sentences import (
     seat_heading,
     try_name,
 )
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 WHITE = Style(bold=True, color="paper")
 """The seat mark's numbers, on its black tab."""

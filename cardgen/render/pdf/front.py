@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from cardgen.cards.strategy import Card, SeatStrategy
 from cardgen.render.pdf.content import phrase, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.glance import MIN_LETTER, footer_top
@@ -51,7 +52,6 @@ from cardgen.render.sentences import (
     verdict,
     worth_sentence,
 )
-from cardgen.strategy import Card, SeatStrategy
 
 STRIP_LETTER = 6.5
 """The smallest letters of a two-player front's strip of replies, in points."""

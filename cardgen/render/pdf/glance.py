@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from cardgen.cards.strategy import Card, SeatStrategy
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.grid import (
     GridGeometry,
@@ -33,7 +34,6 @@ from cardgen.render.pdf.layout import (
 )
 from cardgen.render.pdf.sides import Side, draw_top
 from cardgen.render.sentences import seat_heading
-from cardgen.strategy import Card, SeatStrategy
 
 MIN_LETTER = 6.0
 """No letter of a grid (or of any side) is set smaller than this, in points."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text, Token
-from cardgen.strategy import Opening, SeatStrategy
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
 """Row pitches tried, in points, largest first (the letters are about 0.9 of the pitch)."""

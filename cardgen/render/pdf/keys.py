@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from cardgen.cards.strategy import Card
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Entry, Para, Token, words
 from cardgen.render.sentences import RARE_MARK
-from cardgen.strategy import Card
 
 ZIPF = "Zipf"
 """The word that names a word's frequency on a card ..."""

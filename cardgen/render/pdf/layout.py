@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgen.paper import MM
+from cardgen.cards.paper import MM
 
 SAFE_MARGIN = 3 * MM
 """Nothing is printed closer than this to a card's edge (duplex misregistration)."""
@@ -86,7 +86,7 @@ TRY = Style(framed=True)
 """The best try where the seat cannot win: inside an outline, a shape apart from the move's."""
 TABLE = Style(framed=True, dashed=True)
 """A letter printed alone that is neither a forced win nor the trap, but wins most often at a
-casual table (`cardgen.selection`): inside a dashed outline."""
+casual table (`cardgen.cards.selection`): inside a dashed outline."""
 GREY = REGULAR
 GREY_BOLD = BOLD
 FOOT = REGULAR

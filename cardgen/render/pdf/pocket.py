@@ -8,7 +8,7 @@ run in (one after another on a line, so no row ends half empty), the first lette
 in bold capitals once, then for each opening the other letters on the table and the letter to
 play (white on black: a forced win; framed: the trap or best try; dashed: the
 letter that wins most often at a casual table), words after it where they are printed.
-`budget` chooses the entries: the longest run of `cardgen.selection.steps` that fits each
+`budget` chooses the entries: the longest run of `cardgen.cards.selection.steps` that fits each
 seat's sides (`pdf.cards: N` shares 2N sides among the seats by what they win; `full` prints
 every entry as the whole deck does).
 """
@@ -18,7 +18,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from cardgen.paper import FULL, PdfOptions
+from cardgen.cards.paper import FULL, PdfOptions
+from cardgen.cards.selection import Step, full, longest_run, pick, steps
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import first_tokens, front
@@ -39,8 +41,6 @@ from cardgen.render.sentences import (
     seat_heading,
     worth_sentence,
 )
-from cardgen.selection import Step, full, longest_run, pick, steps
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 THIN = "\u200a"
 """A hair space: it keeps a letter's overhang (f) off the box glued after it."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from cardgen.paper import SIZES, PdfOptions
+from cardgen.cards.paper import SIZES, PdfOptions
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, unit_width
 from cardgen.render.pdf.layout import (

@@ -7,8 +7,8 @@ and the second seat's printed replies (a play alone, marked by what it is, or th
 starts its table); then the printed tables: the first seat's rows in dictionary order, and each
 further seat's tables one opening after another (the holder reads the rows printed under the
 opening it faced), each side's heading naming its first and last opening. `booklet_budget`
-orders every seat's steps (`cardgen.selection.steps`) by what they win per character and prints
-the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
+orders every seat's steps (`cardgen.cards.selection.steps`) by what they win per character and
+prints the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
 step that still fits (until `TRIES` in a row do not).
 """
 
@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from cardgen.paper import PdfOptions
+from cardgen.cards.paper import PdfOptions
+from cardgen.cards.selection import Step, longest_run, pick, steps
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.render.booklet import opening_groups
 from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
 from cardgen.render.pdf.content import Section, key_paras, letter_kind
@@ -48,8 +50,6 @@ from cardgen.render.sentences import (
     verdict,
     worth_sentence,
 )
-from cardgen.selection import Step, longest_run, pick, steps
-from cardgen.strategy import Card, Opening, SeatStrategy
 
 POCKET_SIDES = 4
 """A deck of decision tables takes at most this many sides unless `pdf.cards` says."""

@@ -1,0 +1,400 @@
+"""The solution cache: a card or a solved game, kept by the content it was computed from.
+
+A result is stored under the sha256 of its key (`config_key`): every field of the config that
+is not presentation-only (`PRESENTATION`), with a word list standing for its sha256 (a catalog
+list: the catalog's, which every read checks; a file: its bytes'), frequency data for its
+sha256, an avoid list for the sha256 of its words, the names data German lists drop names by
+(`cardgen.words.names`) for its sha256, a list's abbreviations data (`cardgen.words.abbreviations`)
+for its sha256, and the code: cardgen's version plus a sha256 of the
+installed package's own files (`code_fingerprint`: its .py modules, the Jinja2 templates and
+the catalogs), so any change of code or catalog misses. A config field is in the
+key unless it is listed as presentation-only; tests/test_cache.py fails on a field of a kind
+the key cannot read.
+
+Entries live in `$CARDGEN_SOLUTION_CACHE`, by default the `solutions` folder of the word-list
+cache (`$CARDGEN_CACHE`, else the user cache folder); `off` turns the cache off. Each is one
+file, written whole (staged, then renamed: two runs racing on one entry both succeed), made of
+a magic line, the sha256 of the rest, the key (one JSON line), the body's index (one JSON line:
+the data as `cardgen.codec` writes it, and where each numpy array lies) and the arrays, which
+are read back memory-mapped. An entry that fails its checksum, is cut short or was written for
+another key is reported in one line, removed and computed again; a folder that cannot be
+written only warns. Past `LIMIT` bytes, the least recently used entries go first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import importlib
+import json
+import os
+import stat
+import time
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from cardgen import __version__
+from cardgen.codec import BadEntry, pack, unpack
+from cardgen.errors import CardgenWarning, InputError, OutputError
+from cardgen.files import InputFileError, expand_user, read_limited, remove, write_all
+from cardgen.words.catalog import load_catalog
+from cardgen.words.names import DATA
+from cardgen.words.wordlists import MAX_LIST_BYTES, CatalogList, ListFile, cache_dir
+
+if TYPE_CHECKING:
+    from cardgen.cards.config import CardConfig, TableConfig
+    from cardgen.cards.strategy import Card
+    from cardgen.cards.tables import TableGroup
+
+T = TypeVar("T")
+
+LIMIT = 1 << 30
+"""The cache's size in bytes (1 GiB); past it, the least recently used entries are removed."""
+FORMAT = 1
+"""The entry format; part of every key."""
+SUFFIX = ".entry"
+
+PRESENTATION: Mapping[str, frozenset[str]] = {
+    "card": frozenset({"path", "output_dir", "pdf", "inputs"}),
+    "deck": frozenset({"path", "output_dir", "inputs"}),
+    "solution": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
+    "game": frozenset({"path", "output_dir", "pdf", "inputs", "title"}),
+    "rows": frozenset({"path", "output_dir", "inputs", "title"}),
+}
+"""For each kind of entry, the config fields that do not change it: left out of its key. A
+card config's `card`, `deck` (the card with what its PDF deck prints chosen, which the `pdf`
+keys change), `solution` and `game` (a solution with its traps), a table config's
+`rows` (one word list and minimum length of it: a group). `inputs`, the files a config reads,
+are in the key by their contents: the list, the frequencies and the avoid words (the font is
+the PDF's)."""
+
+
+# --- the key -----------------------------------------------------------------------------
+
+
+def config_key(
+    config: CardConfig | TableConfig, kind: str, group: Mapping[str, object] | None = None
+) -> dict[str, Any]:
+    """The key of a card config's `card` or `solution`, or of a table config's `rows` for the
+    `group` of fields given (`{"dictionaries": ..., "min_lengths": ...}`, one of each): the
+    code, then every config field that is not presentation-only, each by its content."""
+    key: dict[str, Any] = {"kind": kind, "format": FORMAT, "code": code_fingerprint()}
+    key["names"] = names_data()
+    for field in dataclasses.fields(config):
+        if field.name not in PRESENTATION[kind]:
+            value = (group or {}).get(field.name, getattr(config, field.name))
+            key[field.name] = identity(value)
+    return key
+
+
+def identity(value: object) -> Any:
+    """What a config value contributes to a key: plain values as they are, a word list by its
+    sha256, data with a `sha256` field by its plain fields, a set by the sha256 of its items;
+    TypeError for a value that says nothing of its content (a path, say)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, CatalogList):
+        entry = load_catalog()[value.name]
+        if entry.abbreviations:  # the list's abbreviations come from data of their own
+            data = load_catalog("data.yaml")[entry.abbreviations].sha256
+            return {"catalog": value.name, "sha256": entry.sha256, "abbreviations": data}
+        return {"catalog": value.name, "sha256": entry.sha256}
+    if isinstance(value, ListFile):
+        return {"file": value.spec, "sha256": file_sha256(value.path)}
+    if isinstance(value, (tuple, list)):
+        return [identity(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        items = "\n".join(sorted(str(item) for item in value))
+        return {"set": hashlib.sha256(items.encode()).hexdigest(), "size": len(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        if any(field.name == "sha256" for field in fields):  # data named by its checksum
+            plain = (str, bool, int, float, type(None))
+            return {
+                f.name: getattr(value, f.name)
+                for f in fields
+                if isinstance(getattr(value, f.name), plain)
+            }
+        return {f.name: identity(getattr(value, f.name)) for f in fields}
+    if isinstance(value, Mapping):
+        return {str(k): identity(v) for k, v in sorted(value.items())}
+    raise TypeError(f"the cache key cannot hold a {type(value).__name__}")
+
+
+def names_data() -> dict[str, str]:
+    """The sha256 of every names data (`cardgen.words.names`): a German lexicon's words depend on
+    it, whatever the config says."""
+    data = load_catalog("data.yaml")
+    return {name: data[name].sha256 for name in sorted(n for names in DATA.values() for n in names)}
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 of a word list file ('' if it cannot be read: the build reports why)."""
+    try:
+        return hashlib.sha256(read_limited(path, MAX_LIST_BYTES)).hexdigest()
+    except InputFileError:
+        return ""
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """cardgen's version and a sha256 over the package's own files (every module, template and
+    catalog), as installed: a change to any of them makes every key new."""
+    from cardgen.packaged import folder
+
+    digest = hashlib.sha256(__version__.encode())
+    roots = [Path(__file__).resolve().parents[1]]  # the package, not cards/
+    roots += [folder(package) for package in ("cardgen.templates", "cardgen.catalog_data")]
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".j2", ".yaml", ".md") and path.is_file():
+                digest.update(f"\0{path.relative_to(root).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:16]}"
+
+
+def _group_key(config: TableConfig, pair: tuple[object, int]) -> dict[str, Any]:
+    """The key of a table config's rows for one word list and minimum length."""
+    return config_key(config, "rows", {"dictionaries": pair[0], "min_lengths": pair[1]})
+
+
+def entry_name(key: Mapping[str, Any]) -> str:
+    """The file name of the entry for `key`."""
+    text = json.dumps(key, sort_keys=True, separators=(",", ":"))
+    return f"{key['kind']}-{hashlib.sha256(text.encode()).hexdigest()[:40]}{SUFFIX}"
+
+
+# --- where entries live ------------------------------------------------------------------
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when `CARDGEN_SOLUTION_CACHE=off`."""
+    configured = os.environ.get("CARDGEN_SOLUTION_CACHE")
+    if configured == "off":
+        return None
+    if configured:
+        return expand_user(
+            configured, lambda problem: InputError(f"CARDGEN_SOLUTION_CACHE: {problem}")
+        )
+    return cache_dir() / "solutions"
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+class Store:
+    """The cache as one run uses it: `remember` reads an entry, or computes and keeps it."""
+
+    def __init__(self, root: Path | None, *, limit: int = LIMIT) -> None:
+        self.root = root
+        self.limit = limit
+        self._warned = False
+
+    @classmethod
+    def default(cls, enabled: bool = True) -> Store:
+        """The user's cache (`folder()`), or a store that keeps nothing."""
+        return cls(folder() if enabled else None)
+
+    def card(
+        self, config: CardConfig, compute: Callable[[], Card], kind: str = "card"
+    ) -> Card:
+        """The card of a card config, read back or computed (and kept); `kind` "deck": with
+        what its PDF deck prints chosen (`Opening.printed`), kept by its `pdf` keys too."""
+        from cardgen.cards.strategy import Card
+
+        return self.remember(lambda: config_key(config, kind), Card, compute)
+
+    def game(
+        self, config: CardConfig, compute: Callable[[], Any], *, traps: bool
+    ) -> Any:
+        """The solved game of a card config (Ghost's `Solution` or a variant's), with `traps`
+        its escape thresholds where it has word frequencies (they hold their solved game),
+        read back memory-mapped or computed."""
+        kind = "game" if traps else "solution"
+        return self.remember(lambda: config_key(config, kind), _solution_class, compute)
+
+    def groups(
+        self, config: TableConfig, pairs: Sequence[tuple[object, int]]
+    ) -> dict[int, TableGroup]:
+        """The groups of a table config (one word list and minimum length each, as in `pairs`)
+        that the cache has kept, by their place in `pairs`."""
+        from cardgen.cards.tables import TableGroup
+
+        if self.root is None:
+            return {}
+        found = {}
+        for i, pair in enumerate(pairs):
+            group = self.read(_group_key(config, pair), TableGroup)
+            if group is not None:
+                found[i] = group
+        return found
+
+    def keep_group(self, config: TableConfig, pair: tuple[object, int], group: object) -> None:
+        """Keep the rows of one group of a table config."""
+        if self.root is not None:
+            self.write(_group_key(config, pair), group)
+
+    def remember(
+        self, make_key: Callable[[], dict[str, Any]], kind: Any, compute: Callable[[], T]
+    ) -> T:
+        """The value for the key from the cache, else `compute()`, kept for next time."""
+        if self.root is None:
+            return compute()
+        try:
+            key = make_key()
+        except TypeError:  # a config value the key cannot read (tests/test_cache.py says so)
+            return compute()
+        value: T | None = self.read(key, kind)
+        if value is None:
+            value = compute()
+            self.write(key, value)
+        return value
+
+    def read(self, key: Mapping[str, Any], kind: Any) -> Any:
+        """The value kept for `key`, or None; a bad entry is reported and removed."""
+        if self.root is None:
+            return None
+        path = self.root / entry_name(key)
+        try:
+            if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the read
+                raise BadEntry("not a regular file")
+            value = unpack(path, key, kind)
+        except OSError:  # no such entry (or no folder): compute it; keeping it says the rest
+            return None
+        except (BadEntry, ValueError) as problem:
+            reason = problem if isinstance(problem, BadEntry) else f"cannot be read ({problem})"
+            with contextlib.suppress(OSError):
+                remove(path, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
+            warnings.warn(
+                f"cache: {path}: {reason}; removed, computing it again",
+                CardgenWarning,
+                stacklevel=3,
+            )
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used: the last to go
+        return value
+
+    def write(self, key: Mapping[str, Any], value: object) -> None:
+        """Keep `value` for `key` (nothing when the cache is off)."""
+        if self.root is None:
+            return
+        try:
+            data = pack(key, value)
+        except TypeError:  # a field the codec cannot store (tests/test_cache.py says so)
+            return
+        self.keep(self.root / entry_name(key), data)
+
+    def keep(self, path: Path, data: bytes) -> None:
+        """Write an entry whole, then trim the cache to its limit; a folder that cannot be
+        written warns once and keeps nothing."""
+        try:
+            write_all({path: data}, hint="CARDGEN_SOLUTION_CACHE")
+        except OutputError as error:
+            if not self._warned:
+                self._warned = True
+                warnings.warn(
+                    f"cache: results are not kept ({error})", CardgenWarning, stacklevel=3
+                )
+            return
+        self.trim(keep=path)
+
+    def entries(self) -> list[tuple[Path, os.stat_result]]:
+        """Every entry, least recently used first."""
+        if self.root is None:
+            return []
+        found = []
+        with contextlib.suppress(OSError):
+            for path in self.root.glob(f"*-{'[0-9a-f]' * 40}{SUFFIX}"):  # names it made
+                with contextlib.suppress(OSError):
+                    found.append((path, path.stat()))
+        return sorted(found, key=lambda item: (item[1].st_mtime, item[0].name))
+
+    def trim(self, keep: Path | None = None) -> None:
+        """Remove the least recently used entries until the cache is within its limit."""
+        entries = self.entries()
+        total = sum(info.st_size for _, info in entries)
+        for path, info in entries:
+            if total <= self.limit:
+                break
+            if path == keep:
+                continue
+            with contextlib.suppress(OSError):
+                remove(path, "CARDGEN_SOLUTION_CACHE")
+                total -= info.st_size
+
+    def clear(self) -> int:
+        """Remove every entry; return how many were removed."""
+        removed = 0
+        for path, _ in self.entries():
+            with contextlib.suppress(OSError):
+                remove(path, "CARDGEN_SOLUTION_CACHE")
+                removed += 1
+        return removed
+
+    def report(self, *, clear: bool = False) -> Iterator[str]:
+        """What `cardgen cache` prints: the entries, or with `clear` how many were removed."""
+        if self.root is None:
+            yield "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)"
+        elif clear:
+            yield f"removed {_entries(self.clear())} from {self.root}"
+        else:
+            yield from self.describe()
+
+    def describe(self) -> Iterator[str]:
+        """Lines for `cardgen cache`: each entry (what it is, size, last use), then the total."""
+        entries = self.entries()
+        for path, info in reversed(entries):
+            used = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.st_mtime))
+            summary = _summary(path) if stat.S_ISREG(info.st_mode) else f"{path.name} (unreadable)"
+            yield f"{summary}  {_megabytes(info.st_size)}  {used}"
+        total = sum(info.st_size for _, info in entries)
+        yield (
+            f"{_entries(len(entries))}, {_megabytes(total)} of {_megabytes(self.limit)} "
+            f"in {self.root}"
+        )
+
+
+SOLUTIONS = {
+    "Solution": "cardgen.games.solver",
+    "Thresholds": "cardgen.games.traps",
+    "InfixSolution": "cardgen.games.superghost",
+}
+"""The classes a solved game is kept as, by name, and their modules: one line for each."""
+
+
+def _solution_class(name: str) -> type:
+    """The class of a stored solved game, imported only when an entry holds one."""
+    if name not in SOLUTIONS:
+        raise KeyError(f"not a solved game: {name}")
+    kind: type = getattr(importlib.import_module(SOLUTIONS[name]), name)
+    return kind
+
+
+def _summary(path: Path) -> str:
+    """What an entry holds, from its key line: `card ghost, twl06, 2 players, min 4`."""
+    try:
+        with open(path, "rb") as handle:
+            handle.readline()
+            handle.readline()
+            key = json.loads(handle.readline(1 << 20))
+        source = key.get("dictionary") or key.get("dictionaries") or {}
+        name = source.get("catalog") or source.get("file") or "?"
+        players = ", ".join(map(str, key["players"])) if key["kind"] == "rows" else key["players"]
+        length = key.get("min_length") or key.get("min_lengths")
+        game = key["game"]["name"] if isinstance(key.get("game"), dict) else "?"
+        return f"{key['kind']:<8} {game}, {name}, {players} players, min {length}"
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return f"{path.name} (unreadable)"
+
+
+def _entries(count: int) -> str:
+    return f"{count:,} {'entry' if count == 1 else 'entries'}"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1 << 20):,.1f} MB"

@@ -1,0 +1,400 @@
+"""Making cards: word lists read and their playable words built once, then solved into cards.
+
+`make_card` is the whole pipeline in one call, for notebooks and scripts; `Lexicons` is its
+cache, shared by every config and table row of a run so that each list is read once and each
+(list, minimum length) lexicon built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardgen.cards.cache import Store
+from cardgen.cards.config import (
+    MIN_LENGTHS,
+    PLAYERS,
+    CardConfig,
+    RankingOptions,
+    config_spelling,
+    list_spelling,
+)
+from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
+from cardgen.errors import InputError, WordListError
+from cardgen.games.game import GameSolution
+from cardgen.games.opponent import PERFECT, Opponent
+from cardgen.games.variants import GHOST, Game, find_game
+from cardgen.games.workload import check
+from cardgen.progress import ProgressCallback, stage
+from cardgen.words.abbreviations import abbreviations_for
+from cardgen.words.alphabet import Spelling
+from cardgen.words.familiarity import (
+    NONE,
+    WordZipf,
+    default_avoid,
+    familiar_ranking,
+    lexicon_zipf,
+    spelled,
+    wordfreq,
+    wordfreq_entry,
+    wordfreq_label,
+)
+from cardgen.words.lexicon import Lexicon, playable_words
+from cardgen.words.names import names_for
+from cardgen.words.wordlists import (
+    CatalogList,
+    ListFile,
+    WordList,
+    WordListSource,
+    load_wordlist,
+    parse_source,
+)
+from cardgen.yamlfile import integer_problem
+
+if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.games.ranking import Ranking
+    from cardgen.games.traps import Thresholds
+    from cardgen.words.familiarity import FloatArray
+
+
+class Lexicons:
+    """Word lists and lexicons read once, however many configs or rows share them; with
+    `cache`, cards and solved games are kept between runs (`cardgen.cards.cache`); with
+    `max_seconds`, work estimated to take longer (or more memory than is free) is refused
+    before it starts (`cardgen.games.workload`)."""
+
+    def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False,
+                 max_seconds: float | None = None) -> None:
+        self.progress = progress
+        self.max_seconds = max_seconds
+        self.store = Store.default(cache)
+        self._lists: dict[WordListSource, WordList] = {}
+        self._lexicons: dict[tuple[WordListSource, int, Spelling, bool], Lexicon] = {}
+        self._wordfreq: dict[str, Mapping[str, float]] = {}
+        self._zipf: dict[tuple[str, WordListSource, int, Spelling, bool], WordZipf] = {}
+        self._avoid: dict[str, frozenset[str]] = {}
+
+    def wordlist(self, source: WordListSource) -> WordList:
+        """The word list, read (or fetched) on first use."""
+        if source not in self._lists:
+            stage(self.progress, "read", f"reading {source.name}")
+            self._lists[source] = load_wordlist(source, progress=self.progress)
+        return self._lists[source]
+
+    def lexicon(
+        self,
+        source: WordListSource,
+        min_length: int,
+        spelling: Spelling | None = None,
+        *,
+        prefix_free: bool = True,
+    ) -> Lexicon:
+        """The playable words of the list for one minimum length, written by `spelling`
+        (default: the list's language's, see `list_spelling`), pruned of words that begin
+        with a shorter one unless `prefix_free` is False; refuses a list with none."""
+        spelling = spelling or list_spelling(source)
+        if not spelling.names:  # German drops names by data read (fetched once) here
+            names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
+            spelling = replace(spelling, names=names) if names else spelling
+        if not spelling.abbreviations:  # and a catalog list its abbreviations (wngerman's)
+            found = abbreviations_for(source, spelling.capitalized, progress=self.progress)
+            spelling = replace(spelling, abbreviations=found) if found else spelling
+        key = (source, min_length, spelling, prefix_free)
+        if key not in self._lexicons:
+            entries = self.wordlist(source).entries
+            stage(self.progress, "words", f"playable words of {min_length}+ letters")
+            lexicon = playable_words(entries, min_length, spelling, prefix_free=prefix_free)
+            if not lexicon.words:
+                expected = "lower-case a-z words"
+                if spelling != Spelling():
+                    expected = f"{spelling.language} words of alphabet {spelling.rule}"
+                raise WordListError(
+                    f"{_where(source)}: no playable words of {min_length}+ letters "
+                    f"(entries must be {expected})"
+                )
+            self._lexicons[key] = lexicon
+        return self._lexicons[key]
+
+    def info(
+        self,
+        source: WordListSource,
+        min_length: int,
+        spelling: Spelling | None = None,
+        game: Game = GHOST,
+    ) -> DictionaryInfo:
+        """What a card says about its word list."""
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        return DictionaryInfo.of(self.wordlist(source), lexicon)
+
+    def word_zipf(
+        self,
+        source: WordListSource,
+        min_length: int,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+        game: Game = GHOST,
+    ) -> WordZipf | None:
+        """The Zipf frequency of every word of the lexicon, from the config's `familiarity`:
+        None for `none` (or a language cardgen has no wordfreq data for, when the config left
+        `familiarity` to its default). Worked out once per run per (data, lexicon), and kept
+        in the cache across runs (`cardgen.words.zipfcache`)."""
+        if options.familiarity == NONE:
+            return None
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        frequencies, language = options.frequencies, ""
+        if frequencies is not None:
+            label, digest = frequencies.label, frequencies.sha256
+        else:
+            entry = wordfreq_entry(lexicon.spelling.language)
+            if entry is None:
+                return None
+            label, digest, language = wordfreq_label(entry), entry.sha256, entry.language
+        key = (digest, source, min_length, lexicon.spelling, game.prefix_free)
+        if key not in self._zipf:
+
+            def compute() -> FloatArray:
+                data = frequencies.zipf if frequencies is not None else self._data(language)
+                return lexicon_zipf(lexicon.words, spelled(data, lexicon.spelling))
+
+            from cardgen.words import zipfcache
+
+            cache_key = zipfcache.key(digest, lexicon.spelling, lexicon.words)
+            zipf = zipfcache.cached(cache_key, len(lexicon.words), compute)
+            zipf.setflags(write=False)  # shared by every caller of the run
+            self._zipf[key] = WordZipf(zipf, label, digest)
+        return self._zipf[key]
+
+    def _data(self, language: str) -> Mapping[str, float]:
+        """A language's wordfreq data, decoded once per run."""
+        if language not in self._wordfreq:
+            self._wordfreq[language] = wordfreq(language, progress=self.progress).zipf
+        return self._wordfreq[language]
+
+    def ranking(
+        self,
+        source: WordListSource,
+        min_length: int,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+        game: Game = GHOST,
+    ) -> tuple[Ranking, Container[str], RankingInfo]:
+        """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
+        card marks, and what the card says of it. Frequencies come from `word_zipf`; the
+        default avoid lists are read once per run, and only for `familiar`."""
+        if options.by == "fewest":
+            from cardgen.games.ranking import FEWEST
+
+            return FEWEST, frozenset(), FEWEST_INFO
+        zipf = self.word_zipf(source, min_length, options, spelling, game)
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        if zipf is None:  # a config saying so is refused when read; the API says so here
+            why = (
+                "`familiarity` is none"
+                if options.familiarity == NONE
+                else f"cardgen has no wordfreq data for language {lexicon.spelling.language}"
+            )
+            raise WordListError(
+                f"{_where(source)}: `ranking: familiar` needs frequency data, and {why}"
+            )
+        avoid = options.avoid or frozenset()
+        if not options.replace_avoid:  # the config's words add to the default list
+            language = lexicon.spelling.language
+            if language not in self._avoid:
+                self._avoid[language] = default_avoid(language, progress=self.progress)
+            avoid = avoid | self._avoid[language]
+        ranking, rare = familiar_ranking(lexicon.words, zipf.zipf, options.rare_below, avoid)
+        avoided = int(ranking.avoided.sum()) if ranking.avoided is not None else 0
+        info = RankingInfo("familiar", options.rare_below, zipf.label, zipf.sha256, avoided)
+        return ranking, rare, info
+
+    def traps(
+        self,
+        source: WordListSource,
+        solution: GameSolution,
+        options: RankingOptions,
+        spelling: Spelling | None = None,
+    ) -> Thresholds | None:
+        """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
+        or None where the config reads no word frequencies, or the game is a variant (traps
+        are Ghost's only)."""
+        from cardgen.games.solver import Solution
+        from cardgen.games.traps import thresholds
+
+        if not isinstance(solution, Solution):
+            return None
+        zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling)
+        return None if zipf is None else thresholds(solution, zipf.zipf)
+
+    def card(
+        self,
+        source: WordListSource,
+        players: int,
+        min_length: int,
+        title: str | None = None,
+        spelling: Spelling | None = None,
+        options: RankingOptions | None = None,
+        opponent: Opponent = PERFECT,
+        game: Game = GHOST,
+    ) -> Card:
+        """Solve the game on the list, ranked as `options` say (default `fewest`), and build
+        its card for `opponent`, with traps where there are frequency data (Ghost's only: a
+        variant's try is the best try) and the pocket figures."""
+        from cardgen.cards.superpocket import card_figures
+        from cardgen.games.solver import Solution
+        from cardgen.games.traps import thresholds
+
+        options = options or RankingOptions()
+        _, rare, about = self.ranking(source, min_length, options, spelling, game)
+        solution = self.solution(source, players, min_length, spelling=spelling,
+                                 options=options, game=game, work="card")
+        zipf = self.word_zipf(source, min_length, options, spelling, game)
+        traps = thresholds(solution, zipf.zipf) if (
+            isinstance(solution, Solution) and zipf is not None) else None
+        if traps is not None and zipf is not None:  # the card names the traps' frequencies
+            about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
+        if opponent.knows is not None and not isinstance(solution, Solution):
+            raise WordListError(f"{_where(source)}: `opponent` is for Ghost only, not {game.name}")
+        if opponent.knows is not None and traps is None:
+            raise WordListError(
+                f"{_where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
+                "frequencies: this list's language has none; give a `familiarity:` file"
+            )
+        info = self.info(source, min_length, spelling, game)
+        stage(self.progress, "card", "the strategy of every seat")
+        card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
+                          opponent=opponent, game=game)
+        stage(self.progress, "odds", "what each entry wins at a casual table")
+        return card_figures(card, solution, None if zipf is None else zipf.zipf,
+                            opponent.table_knows)
+
+    def solution(
+        self,
+        source: WordListSource,
+        players: int,
+        min_length: int,
+        *,
+        spelling: Spelling | None = None,
+        options: RankingOptions | None = None,
+        game: Game = GHOST,
+        work: str = "solve",
+    ) -> GameSolution:
+        """The solved game (Ghost unless `game` says), its word sets ranked as `options` say;
+        first, the `work` to follow (a `solve`, a `card`) is checked against `max_seconds`."""
+        options = options or RankingOptions()
+        ranking, _, _ = self.ranking(source, min_length, options, spelling, game)
+        # The lexicon's own errors stand as they are.
+        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        if self.max_seconds is not None:
+            check(lexicon, game.name, players, work, self.max_seconds, _where(source))
+        stage(self.progress, "solve", f"solving {game.title} for {players} players")
+        try:
+            return game.solve(lexicon, players, ranking)
+        except ValueError as error:  # a list too large for the rank encoding
+            raise WordListError(f"{_where(source)}: {error}") from None
+
+
+def _where(source: WordListSource) -> object:
+    """How an error names a list: its file, or its catalog name."""
+    return source.path if isinstance(source, ListFile) else source.name
+
+
+def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
+    """The card a card config describes, as `cardgen build` makes it."""
+    return lexicons.store.card(  # read back from the cache when it has it
+        config,
+        lambda: lexicons.card(
+            config.dictionary,
+            config.players,
+            config.min_length,
+            config.title,
+            config_spelling(config),
+            config.ranking,
+            config.opponent,
+            config.game,
+        ),
+    )
+
+
+def config_solution(config: CardConfig, lexicons: Lexicons) -> GameSolution:
+    """The solved game of a card config, as its card is solved (its spelling and ranking)."""
+    spelling, options, game = config_spelling(config), config.ranking, config.game
+    return lexicons.solution(config.dictionary, config.players, config.min_length,
+                             spelling=spelling, options=options, game=game)
+
+
+def config_game(
+    config: CardConfig, lexicons: Lexicons, *, traps: bool = True,
+    before_solve: Callable[[Lexicon], None] | None = None,
+) -> tuple[GameSolution, Thresholds | None]:
+    """The solved game of a card config, as its card is solved, and with `traps` its escape
+    thresholds (None where the config reads no word frequencies, or for a variant): what
+    `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
+    it has them; else `before_solve` sees the playable words first (and may refuse)."""
+    from cardgen.games.traps import Thresholds
+
+    def compute() -> GameSolution | Thresholds:
+        if before_solve is not None:  # the lexicon the solve reads next (built once a run)
+            spelling, prefix_free = config_spelling(config), config.game.prefix_free
+            before_solve(lexicons.lexicon(config.dictionary, config.min_length, spelling,
+                                          prefix_free=prefix_free))
+        solution = config_solution(config, lexicons)
+        if not traps:
+            return solution
+        found = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
+        return solution if found is None else found
+
+    game = lexicons.store.game(config, compute, traps=traps)
+    if isinstance(game, Thresholds):  # they hold their solved game
+        return game.solution, game
+    return game, None
+
+
+def make_card(
+    dictionary: str | Path | WordListSource,
+    players: int,
+    min_length: int,
+    *,
+    title: str | None = None,
+    spelling: Spelling | None = None,
+    ranking: RankingOptions | None = None,
+    opponent: Opponent = PERFECT,
+    progress: ProgressCallback | None = None,
+    game: str = "ghost",
+) -> Card:
+    """Solve Ghost (or the `game` named: superghost, superduperghost) on a word list and
+    build the card of every seat and opening.
+
+    `dictionary` is a catalog name (`"twl06"`), a `Path` of a word list file, or a string read
+    by the config rule (`"./mine.txt"` is a file, relative to the current folder). `spelling`
+    defaults to the list's language's; `ranking` to the fewest words (for familiar words:
+    `RankingOptions(by="familiar")`); `opponent` to perfect players (a casual table:
+    `Opponent(knows=3.0)`). The word frequencies of the traps are read as a config's
+    `familiarity` says (the wordfreq data of the list's language, fetched once). `players`
+    and `min_length` take what a config takes; anything else is an `InputError` (a
+    ValueError) worded as the config's.
+
+    >>> card = make_card(Path("tests/data/animals.txt"), players=2, min_length=3)
+    >>> opening = card.seats[0].openings[0]
+    >>> opening.moves, opening.words
+    (('b', 'g'), ('bear', 'beaver'))
+    """
+    for key, value, bounds in (("players", players, PLAYERS), ("min_length", min_length,
+                                                                 MIN_LENGTHS)):
+        problem = integer_problem(value, bounds)
+        if problem is not None:  # the config's bounds and words
+            raise InputError(f"{key}: {problem}")
+    if isinstance(dictionary, Path):
+        source: WordListSource = ListFile(dictionary, str(dictionary))
+    elif isinstance(dictionary, str):
+        source = parse_source(dictionary, Path.cwd())
+    else:
+        source = dictionary
+    lexicons = Lexicons(progress=progress)
+    return lexicons.card(
+        source, players, min_length, title, spelling, ranking, opponent, find_game(game)
+    )
+
+
+__all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]

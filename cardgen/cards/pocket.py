@@ -1,0 +1,351 @@
+"""What a card wins at a casual table: the pocket cards' model (docs/rules.md, "What a card
+wins at a casual table").
+
+Every seat but the card's holder knows the playable words of Zipf >= theta. At fragment f such a
+seat takes the known words that begin with f and are at least two letters longer, picks one with
+probability proportional to 10**Zipf, and plays its next letter; knowing none, it loses (it
+challenges, or completes the one-letter-longer word it knows). Only at the empty fragment, a
+seat that knows no playable word at all plays any first letter, each alike. The holder plays the
+card's letter where the card gives one, and elsewhere exactly as the others do.
+
+So the play off the card is the same for every seat, and `CasualPlay` holds, level by level as
+the solver does, the probability of each move, of reaching each fragment, and of each seat
+losing from each fragment with nobody holding a card: one pass down the levels and one up,
+linear in the game tree. An opening's subtree is played apart from every other opening's, so
+what printing an entry wins is the opening's reach times the win rate it adds there; `odds`
+gives each opening its figures (`cardgen.cards.strategy.Odds`), with one more pass up the levels per
+seat for the words entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from cardgen.cards.strategy import Card, Odds, Opening
+from cardgen.games.solver import Solution
+from cardgen.games.trie import IntArray
+
+FloatArray = npt.NDArray[np.float64]
+
+THETA = 3.0
+"""The Zipf frequency a casual table knows words from when the config names none."""
+
+
+@dataclass(frozen=True, eq=False)
+class CasualPlay:
+    """How a casual table plays a solved game of Ghost, and how often each seat loses."""
+
+    solution: Solution
+    knows: float
+    """The table knows the playable words of at least this Zipf frequency (docs/rules.md)."""
+    share: tuple[FloatArray, ...] = field(repr=False)
+    """`share[d][j]`: the probability that the seat to move at fragment j's parent plays
+    fragment j's last letter (0 where it knows no word to play there)."""
+    reach: tuple[FloatArray, ...] = field(repr=False)
+    """`reach[d][i]`: the probability that a game reaches fragment i of length d."""
+    lose: tuple[tuple[FloatArray, ...], ...] = field(repr=False)
+    """`lose[seat_index][d][i]`: the probability that the seat loses from fragment i of
+    length d, with nobody holding a card."""
+    last: tuple[IntArray, ...] = field(repr=False)
+    """`last[d][i]`: the index of the last word beginning with fragment i of length d."""
+    examples: tuple[str, ...] = ()
+    """A word the table knows and one it does not, to show where `knows` lies: the known word
+    of the lowest Zipf and the unknown one of the highest (each the first in the word list's
+    order on ties); () without frequencies."""
+
+    def losing(self, fragment: str, seat: int) -> float:
+        """The probability that `seat` loses from `fragment`, nobody holding a card."""
+        return float(self.lose[seat - 1][len(fragment)][self.solution._index(fragment)])
+
+    def reaching(self, fragment: str) -> float:
+        """The probability that a game at this table reaches `fragment`."""
+        return float(self.reach[len(fragment)][self.solution._index(fragment)])
+
+
+def casual_play(
+    solution: Solution, zipf: FloatArray | None, knows: float | None = None
+) -> CasualPlay:
+    """How a table that knows the words of Zipf >= `knows` (None: `THETA`) plays `solution`,
+    from each playable
+    word's Zipf frequency (aligned with `solution.words`); `zipf` None: every playable word is
+    known, all with the same weight (`familiarity: none`).
+
+    Words `cat cow deer dog`, 3+ letters, two players, every word known alike: the first seat
+    opens d half the time (two of the four words), and then loses when the second seat plays
+    o (toward dog, the first seat's to complete) rather than e (toward deer); after c it
+    completes cat or cow.
+
+    >>> from cardgen.words.lexicon import playable_words
+    >>> from cardgen.games.solver import solve
+    >>> play = casual_play(solve(playable_words(["cat", "cow", "deer", "dog"], 3), 2), None)
+    >>> play.reaching("d"), play.losing("", 1), play.losing("d", 1)
+    (0.5, 0.75, 0.5)
+    """
+    levels = solution.levels
+    n = solution.players
+    words = len(solution.words)
+    knows = THETA if knows is None else knows
+    if zipf is None:
+        weights = np.ones(words, dtype=np.float64)
+    else:
+        zipf = np.asarray(zipf, dtype=np.float64)
+        if zipf.shape != (words,):
+            raise ValueError(f"{zipf.size} frequencies for {words} words")
+        weights = np.where(zipf >= knows, 10.0**zipf, 0.0)
+    # Bottom up: the known weight of the words beginning with each fragment, the last word
+    # under it, and each seat's chance of losing.
+    weight: list[FloatArray] = []
+    last: list[IntArray] = []
+    share: list[FloatArray] = [np.ones(1, dtype=np.float64)]
+    lose: list[list[FloatArray]] = [[] for _ in range(n)]
+    below_weight: FloatArray | None = None
+    below_last: IntArray | None = None
+    below_lose: list[FloatArray] = []
+    shares: list[FloatArray] = []
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        leaf, inner = level.leaf, ~level.leaf
+        lo = level.child_lo[inner]
+        w = np.empty(len(level), dtype=np.float64)
+        end = np.empty(len(level), dtype=np.int64)
+        w[leaf] = weights[level.start[leaf]]
+        end[leaf] = level.start[leaf]
+        current = [np.empty(len(level), dtype=np.float64) for _ in range(n)]
+        for seat_index in range(n):
+            current[seat_index][leaf] = float(seat_index == (d - 1) % n)  # its completer
+        if inner.any():
+            # The children of the inner fragments tile the next level in order, in non-empty
+            # blocks (see cardgen.games.solver._solve_losers), so reduceat over `lo` reduces each
+            # fragment's children.
+            assert below_weight is not None and below_last is not None
+            w[inner] = np.add.reduceat(below_weight, lo)
+            end[inner] = np.maximum.reduceat(below_last, lo)
+            # A move may follow a known word at least one more letter long: never a leaf's.
+            playable = np.where(levels[d + 1].leaf, 0.0, below_weight)
+            total = np.add.reduceat(playable, lo)
+            parent_total = np.repeat(total, level.child_hi[inner] - lo)
+            p = np.divide(playable, parent_total, out=np.zeros_like(playable),
+                          where=parent_total > 0)
+            # Knowing no word to play, the seat to move challenges (or completes the word one
+            # letter longer that it knows) and loses.
+            dead = total == 0
+            if d == 0 and w[0] == 0:  # nobody knows a word: any first letter, each alike
+                p = np.full(len(playable), 1.0 / len(playable))
+                dead[:] = False
+            for seat_index in range(n):
+                value = np.add.reduceat(p * below_lose[seat_index], lo)
+                value[dead] = float(seat_index == d % n)
+                current[seat_index][inner] = value
+            shares.append(p)
+        for seat_index in range(n):
+            lose[seat_index].append(current[seat_index])
+        weight.append(w)
+        last.append(end)
+        below_weight, below_last, below_lose = w, end, current
+    share.extend(reversed(shares))
+    reach: list[FloatArray] = [np.ones(1, dtype=np.float64)]
+    for d in range(1, len(levels)):
+        reach.append(reach[d - 1][levels[d].parent] * share[d])
+    return CasualPlay(
+        solution,
+        knows,
+        tuple(share),
+        tuple(reach),
+        tuple(tuple(reversed(per_seat)) for per_seat in lose),
+        tuple(reversed(last)),
+        () if zipf is None else examples(solution.words, zipf, knows),
+    )
+
+
+def examples(words: Sequence[str], zipf: FloatArray, knows: float) -> tuple[str, ...]:
+    """The known word of the lowest Zipf and the unknown one of the highest, each the first of
+    `words` on ties (either left out where there is none).
+
+    >>> examples(["ab", "cd", "ef", "gh"], np.array([3.5, 2.0, 3.1, 2.9]), 3.0)
+    ('ef', 'gh')
+    """
+    above = np.flatnonzero(zipf >= knows)
+    below = np.flatnonzero(zipf < knows)
+    found = []
+    if len(above):
+        found.append(words[int(above[np.argmin(zipf[above])])])
+    if len(below):
+        found.append(words[int(below[np.argmax(zipf[below])])])
+    return tuple(found)
+
+
+def words_play(play: CasualPlay, seat: int, printed: Sequence[str]) -> tuple[FloatArray, ...]:
+    """`result[d][i]`: the probability that `seat` loses from fragment i of length d when it
+    holds a card that prints the words `printed` (and no letter alone): where the seat moves
+    and a printed word longer than the fragment begins with it, it plays the next letter of
+    the alphabetically first such word; elsewhere it plays as the table does."""
+    solution = play.solution
+    levels = solution.levels
+    n = solution.players
+    seat_index = seat - 1
+    marks = np.unique(np.array(
+        [int(levels[len(word)].start[solution._index(word)]) for word in printed],
+        dtype=np.int64,
+    ))
+    below: FloatArray | None = None
+    result: list[FloatArray] = []
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        value = play.lose[seat_index][d].copy()
+        inner = np.flatnonzero(~level.leaf)
+        if len(inner) and below is not None:
+            lo = level.child_lo[inner]
+            p = play.share[d + 1]
+            live = np.add.reduceat(p, lo) > 0  # elsewhere the mover loses, as without a card
+            value[inner[live]] = np.add.reduceat(p * below, lo)[live]
+            if d % n == seat_index and len(marks):
+                # The first printed word under each fragment, and the child it goes through.
+                k = np.minimum(np.searchsorted(marks, level.start[inner]), len(marks) - 1)
+                first = marks[k]
+                has = (first >= level.start[inner]) & (first <= play.last[d][inner])
+                child = np.searchsorted(levels[d + 1].start, first, side="right") - 1
+                value[inner[has]] = below[child[has]]
+        result.append(value)
+        below = value
+    return tuple(reversed(result))
+
+
+def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
+    """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`): how often the
+    seat faces it, and how often it wins from there with nothing printed, with its words, with
+    the best letter alone, and with what the whole deck prints (`Opening.full_move`).
+
+    The letter alone is, where the seat wins against perfect players, the winning letter after
+    which it wins most often; elsewhere the letter that begins a longer playable word (any
+    letter where every one completes a word) after which it wins most often; ties go to the
+    alphabetically first."""
+    solution = play.solution
+    levels = solution.levels
+    d = seat - 1
+    if not openings:
+        return ()
+    level, below = levels[d], levels[d + 1]
+    at = np.array([solution._index(opening.fragment) for opening in openings], dtype=np.int64)
+    lo, hi = level.child_lo[at], level.child_hi[at]
+    child = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
+    starts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
+    lose = play.lose[seat - 1]
+    wins = 1.0 - lose[d + 1][child]
+    winning = (below.losers[child] >> (seat - 1) & 1) == 0  # the seat's bit of the loser mask
+    longer = ~below.leaf[child]
+    # Each opening's letters to choose from: its winning letters, else the longer ones, else all.
+    allowed = np.where(
+        np.repeat(np.add.reduceat(winning, starts) > 0, hi - lo),
+        winning,
+        np.where(np.repeat(np.add.reduceat(longer, starts) > 0, hi - lo), longer, True),
+    )
+    score = np.where(allowed, wins, -1.0)
+    top = np.repeat(np.maximum.reduceat(score, starts), hi - lo)
+    hits = np.flatnonzero(score == top)
+    chosen = hits[np.searchsorted(hits, starts)]  # the first best child of each opening
+    printed = [word for opening in openings for word in opening.words]
+    with_words = words_play(play, seat, printed)[d][at] if printed else None
+    found: list[Odds] = []
+    for k, opening in enumerate(openings):
+        none = 1.0 - float(lose[d][at[k]])
+        words = 1.0 - float(with_words[k]) if with_words is not None and opening.words else None
+        full_move = opening.full_move
+        if words is not None:
+            full = words
+        elif full_move is not None:
+            full = 1.0 - float(lose[d + 1][solution._index(opening.fragment + full_move)])
+        else:
+            full = none
+        letter = solution._letter(d + 1, int(child[chosen[k]]))
+        found.append(
+            Odds(
+                reach=float(play.reach[d][at[k]]),
+                none=none,
+                words=words,
+                letter=letter,
+                letter_wins=float(wins[chosen[k]]),
+                full=full,
+            )
+        )
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class PositionOdds:
+    """One position's figures at the casual table, for the seat to move (`cardgen explain`)."""
+
+    knows: float
+    """The table knows the playable words of at least this Zipf frequency."""
+    reach: float
+    """How often a game at the table reaches the position."""
+    none: float
+    """How often the seat to move wins from here playing as the table does."""
+    letters: tuple[tuple[str, float], ...]
+    """Each legal letter and how often the seat wins after it, playing as the table does."""
+    words: float | None
+    """How often it wins playing toward its minimal winning words; None where it has none."""
+
+
+def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> PositionOdds | None:
+    """The figures of `fragment` for the seat to move (`words`: its minimal winning set, or
+    ()); None where the game is over or no playable word begins so.
+
+    >>> from cardgen.words.lexicon import playable_words
+    >>> from cardgen.games.solver import solve
+    >>> play = casual_play(solve(playable_words(["cat", "cow", "deer", "dog"], 3), 2), None)
+    >>> position_odds(play, "", ())
+    PositionOdds(knows=3.0, reach=1.0, none=0.25, letters=(('c', 0.0), ('d', 0.5)), words=None)
+    """
+    solution = play.solution
+    i = solution.find(fragment)
+    if i is None or solution.is_word(fragment):
+        return None
+    d, seat = len(fragment), solution.mover(fragment)
+    level = solution.levels[d]
+    below = play.lose[seat - 1][d + 1]
+    letters = tuple(
+        (solution._letter(d + 1, j), 1.0 - float(below[j]))
+        for j in range(int(level.child_lo[i]), int(level.child_hi[i]))
+    )
+    with_words = words_play(play, seat, words)[d][i] if words else None
+    return PositionOdds(
+        play.knows, play.reaching(fragment), 1.0 - play.losing(fragment, seat), letters,
+        None if with_words is None else 1.0 - float(with_words),
+    )
+
+
+def with_odds(
+    card: Card, solution: object, zipf: FloatArray | None, knows: float | None
+) -> Card:
+    """The card with every opening's figures at a casual table that knows the words of Zipf
+    >= `knows` (None: `THETA`) of `solution`, with `zipf` the words' frequencies (None: every
+    word alike); the card as it is for a variant's solution (the model is Ghost's)."""
+    if not isinstance(solution, Solution):
+        return card
+    play = casual_play(solution, zipf, knows)
+    return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
+                        play.examples)
+
+
+def with_figures(
+    card: Card, figures: Callable[[int, Sequence[Opening]], Sequence[Odds]], knows: float,
+    known: tuple[str, ...],
+) -> Card:
+    """The card with each seat's openings given their `figures` (seat, openings -> odds) at
+    a table that knows the words of Zipf >= `knows`, such as `known`."""
+    seats = []
+    for seat in card.seats:
+        found = figures(seat.seat, seat.openings)
+        openings = tuple(replace(o, odds=f) for o, f in zip(seat.openings, found, strict=True))
+        seats.append(replace(seat, openings=openings))
+    return replace(card, seats=tuple(seats), casual_table=knows, casual_examples=known)
+
+
+__all__ = [
+    "THETA", "CasualPlay", "PositionOdds", "casual_play", "examples", "odds", "position_odds",
+    "with_figures", "with_odds", "words_play",
+]

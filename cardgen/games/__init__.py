@@ -1,0 +1,1 @@
+"""The games and their solutions: variants, solvers, ranking, traps, casual tables."""

@@ -1,0 +1,117 @@
+"""What to play when you cannot win: the best try (docs/rules.md, "The best try")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardgen.games.game import GameSolution
+
+if TYPE_CHECKING:
+    pass
+
+
+
+@dataclass(frozen=True)
+class Escape:
+    """The word the other players must know to get out of a trap (docs/rules.md, "Traps")."""
+
+    word: str
+    """The escape word: the line out of the trap ends in it."""
+    zipf: float
+    """Its Zipf frequency, the trap's escape threshold: a table that knows only words of Zipf
+    above it cannot escape."""
+
+
+@dataclass(frozen=True)
+class Try:
+    """What to play where the seat cannot win: the trap (the move the others are least likely
+    to know their way out of), else the move that gives them the most chances to go wrong."""
+
+    move: str
+    """The letter to play."""
+    mistakes: int
+    """The next seat's replies after which the mover no longer loses."""
+    replies: int
+    """The next seat's legal replies (0 when the move ends the game)."""
+    escape: Escape | None = None
+    """The trap's escape word; None where no word gets the others out (or the card has no
+    frequency data, see `Card.traps`)."""
+
+
+class Escapes(Protocol):
+    """What the trap needs to know of a game: each seat's escape thresholds and words
+    (`cardgen.games.traps.Thresholds`)."""
+
+    def threshold(self, fragment: str, seat: int) -> float: ...
+
+    def escape_word(self, fragment: str, seat: int) -> Escape | None: ...
+
+
+def best_try(
+    solution: GameSolution, fragment: str, traps: Escapes | None = None
+) -> Try | None:
+    """The best try of the seat to move at `fragment`, or None when it wins (or the game is over).
+
+    Candidates are the letters that do not complete a playable word (all of them if every one
+    does); a reply is a mistake when the mover is no longer among the losers after it. The
+    largest share of mistakes wins, then the most mistakes, then the first letter. With
+    `traps`, the trap (docs/rules.md, "Traps"): the candidate after which the others need the
+    rarest word to escape (the lowest threshold) comes first, then that order; the try then
+    names the escape word.
+
+    >>> from cardgen.words.lexicon import playable_words
+    >>> from cardgen.games.solver import solve
+    >>> words = ["cat", "camel", "goat", "gecko", "gerbil", "gar"]
+    >>> best_try(solve(playable_words(words, 3), 2), "")  # "ge" and "go" let the first seat win
+    Try(move='g', mistakes=2, replies=3, escape=None)
+    """
+    mover = solution.mover(fragment)
+    if solution.is_word(fragment) or mover not in solution.losers(fragment):
+        return None
+    return choose_try(solution, fragment, traps)
+
+
+def choose_try(solution: GameSolution, fragment: str, traps: Escapes | None = None) -> Try:
+    """The best try (with `traps`, the trap) of the seat to move at `fragment`, a fragment
+    where the game is still on, in the order of `best_try`, whether or not the seat wins
+    there: a card for a casual table sets the trap wherever the seat cannot win against that
+    table (docs/rules.md, "A card for casual tables"), with the candidates, mistakes and order
+    defined as here."""
+    mover = solution.mover(fragment)
+    moves = solution.children(fragment)
+    candidates = [x for x in moves if not solution.is_word(solution.after(fragment, x))]
+    candidates = candidates or list(moves)
+    best: tuple[float, Fraction, int] | None = None
+    chosen = Try(candidates[0], 0, 0)
+    for x in candidates:
+        after = solution.after(fragment, x)
+        replies = () if solution.is_word(after) else solution.children(after)
+        mistakes = sum(mover not in solution.losers(solution.after(after, y)) for y in replies)
+        share = Fraction(mistakes, len(replies)) if replies else Fraction(0)
+        threshold = traps.threshold(after, mover) if traps is not None else 0.0
+        # Lowest threshold, then larger share, then more mistakes; candidates come
+        # alphabetically, so a tie keeps the first letter.
+        order = (-threshold, share, mistakes)
+        if best is None or order > best:
+            best = order
+            chosen = Try(x, mistakes, len(replies))
+    if traps is None:
+        return chosen
+    escape = traps.escape_word(solution.after(fragment, chosen.move), mover)
+    return Try(chosen.move, chosen.mistakes, chosen.replies, escape)
+
+
+def try_document(found: Try | None) -> dict[str, Any] | None:
+    """A try (or trap) as JSON-ready data (the cards' and `explain --json`'s `try`); None
+    stays None."""
+    if found is None:
+        return None
+    escape = found.escape
+    return {
+        "move": found.move,
+        "mistakes": found.mistakes,
+        "replies": found.replies,
+        "escape": None if escape is None else {"word": escape.word, "zipf": escape.zipf},
+    }

@@ -1,0 +1,132 @@
+"""What every solved game answers: the seam between a game's variant and the rest of cardgen.
+
+Ghost (`cardgen.games.solver.Solution`) and its variants SuperGhost and SuperDuperGhost
+(`cardgen.games.superghost.InfixSolution`) differ in how a fragment grows and how positions are
+indexed, and in nothing else that strategy, advice, explain, play and the renderers read. They
+read a `GameSolution`, never which game it is; `cardgen.games.variants` says how each game is
+solved.
+
+A move is a string: in Ghost the letter added, in the variants the fragment it makes
+(`bera` from `era`); `after` turns either into the next fragment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardgen.words.lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One row of a decision table: at `fragment`, make `play` (the fragment it makes)."""
+
+    fragment: str
+    play: str
+
+
+ELLIPSIS = "\u2026"
+"""Stands for the fragment in a move as a person writes it: `b…` adds b in front."""
+REVERSED = "\u21ba"
+"""Marks a move made on the reversed fragment (SuperDuperGhost)."""
+
+
+def written_move(fragment: str, play: str) -> str:
+    """A play (the fragment it makes) as a person writes it: `b…` for b added in front, `…m`
+    for m at the back, `↺` first when the fragment was reversed; the letter at the start. Where
+    two ways read the same, the plain one.
+
+    >>> written_move("era", "bera"), written_move("era", "erad"), written_move("era", "nare")
+    ('b…', '…d', '↺n…')
+    """
+    if not fragment:
+        return play
+    for turned, mark in ((fragment, ""), (fragment[::-1], REVERSED)):
+        if play == play[0] + turned:
+            return f"{mark}{play[0]}{ELLIPSIS}"
+        if play == turned + play[-1]:
+            return f"{mark}{ELLIPSIS}{play[-1]}"
+    raise ValueError(f"{play!r} is no move from {fragment!r}")
+
+
+class GameSolution(Protocol):
+    """A solved game: loser sets, moves and each seat's winning strategy at every fragment."""
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The playable words the game was solved on."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def game(self) -> str:
+        """The game's name (`cardgen.games.variants.find_game`)."""
+        ...
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        ...
+
+    def mover(self, fragment: str) -> int:
+        """The seat that plays next at `fragment`."""
+        ...
+
+    def find(self, fragment: str) -> int | None:
+        """Where the game keeps `fragment`, or None if it is no position of the game."""
+        ...
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word (the game is over)."""
+        ...
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play."""
+        ...
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move makes."""
+        ...
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The legal moves from `fragment`, in order."""
+        ...
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The moves after which `seat` (default: the mover) is not among the losers."""
+        ...
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The words the seat's strategy from `fragment` ends in; () without a forced win."""
+        ...
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment` (() where the card lists words only)."""
+        ...
+
+    def fragments(self, length: int) -> Iterable[str]:
+        """Every fragment of the given length, in order."""
+        ...
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """A word to name when challenged at `fragment`: the shortest that holds it."""
+        ...
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """A table row's sums for `seat`: openings, openings won, and the card's size."""
+        ...
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter, and where it goes."""
+        ...
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The move a person typed at `fragment`, or None if the text is no move; ValueError
+        saying why, for text that is nearly a move (a letter without its side)."""
+        ...

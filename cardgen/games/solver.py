@@ -1,0 +1,382 @@
+"""The solution of Ghost for n players: loser sets and minimal winning word sets.
+
+The game tree is the trie of the playable words. It is held level by level (one `Level` per
+fragment length) in numpy arrays, built from the sorted words in one vectorised pass, and solved
+from the deepest level up, so the work is linear in the size of the word list.
+
+Names tell the two seat numberings apart: `seat` and `mover` are 1-based (1..n, as in docs/rules.md
+and the public API); `seat_index` and `mover_index` are 0-based, and seat k is bit `k - 1`
+(`seat_index`) of a loser mask. Semantics are those of docs/rules.md, "Loser sets" and "Minimal
+winning word sets".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from cardgen.games.game import Decision
+from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
+from cardgen.games.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
+from cardgen.words.lexicon import Lexicon
+
+MAX_PLAYERS = 16
+"""Loser sets are uint16 bit masks."""
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """The solved game: loser sets for every fragment, and for each seat the rank of its minimal
+    winning word set at every fragment it wins from."""
+
+    lexicon: Lexicon
+    players: int
+    levels: tuple[Level, ...]
+    """`levels[d]` holds the fragments of length d; `levels[0]` is the empty fragment."""
+    _ranks: tuple[tuple[IntArray, ...], ...] = field(repr=False)
+    """`_ranks[seat_index][d]`: rank key of the seat's minimal set per fragment of length d
+    (`NO_WIN` where it has none)."""
+    _codec: RankCodec = field(repr=False)
+    _leaf_keys: IntArray = field(repr=False)
+    """The rank key of each playable word's own one-word set, by word index."""
+    _keys: dict[int, npt.NDArray[np.str_]] = field(default_factory=dict, repr=False)
+    _order: dict[int, IntArray] = field(default_factory=dict, repr=False)
+    _found: dict[str, int | None] = field(default_factory=dict, repr=False)
+    """Fragments already looked up: a card asks several questions about each opening."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<Solution of Ghost for {self.players} players: {len(self.words)} words, "
+            f"{self.nodes} fragments, losers {sorted(self.losers())}>"
+        )
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return "ghost"
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        return self.lexicon.words
+
+    @property
+    def nodes(self) -> int:
+        """The number of fragments in the game tree, the empty one included."""
+        return sum(len(level) for level in self.levels)
+
+    def mover(self, fragment: str) -> int:
+        """The seat that adds the next letter to `fragment`."""
+        return len(fragment) % self.players + 1
+
+    def find(self, fragment: str) -> int | None:
+        """Index of `fragment` in `levels[len(fragment)]`, or None if no word begins with it."""
+        if fragment not in self._found:
+            self._found[fragment] = self._search(fragment)
+        return self._found[fragment]
+
+    def _search(self, fragment: str) -> int | None:
+        d = len(fragment)
+        if d >= len(self.levels):
+            return None
+        keys = self._keys.get(d)
+        if keys is None:
+            # The fragments of one length as fixed-width strings, for a binary search; built on
+            # first use, since most levels are never searched. numpy cuts each level's first
+            # words to their first d letters, which are the fragments. They are in the
+            # alphabet's order, which need not be code point order, hence the sorter.
+            first_words = [self.words[int(i)] for i in self.levels[d].start]
+            keys = np.array(first_words, dtype=f"U{d}") if d else np.array([""])
+            self._keys[d] = keys
+            self._order[d] = np.argsort(keys, kind="stable")
+        i = int(np.searchsorted(keys, fragment, sorter=self._order[d]))
+        i = int(self._order[d][i]) if i < len(keys) else i
+        return i if i < len(keys) and keys[i] == fragment else None
+
+    def _index(self, fragment: str) -> int:
+        i = self.find(fragment)
+        if i is None:
+            raise KeyError(f"no playable word begins with {fragment!r}")
+        return i
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word."""
+        i = self.find(fragment)
+        return i is not None and bool(self.levels[len(fragment)].leaf[i])
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play (KeyError if not a prefix)."""
+        mask = int(self.levels[len(fragment)].losers[self._index(fragment)])
+        return frozenset(
+            seat_index + 1 for seat_index in range(self.players) if mask >> seat_index & 1
+        )
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move (a letter) makes."""
+        return fragment + move
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """No decision table: a Ghost card lists the words to steer to instead."""
+        return ()
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter."""
+        return move
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The letter a person typed, or None if the text is not one letter of the alphabet."""
+        text = text.strip().lower()
+        return text if len(text) == 1 and text in self.lexicon.letters else None
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word beginning with `fragment` (alphabetically first of
+        those), or None if none does.
+
+        The words beginning with a fragment are one run of the sorted words, from the
+        fragment's first word on (found in the game tree: the alphabet's order need not be
+        code point order, so no bisect on the strings)."""
+        i = self.find(fragment)
+        if i is None:
+            return None
+        words = self.words
+        lo = hi = int(self.levels[len(fragment)].start[i])
+        while hi < len(words) and words[hi].startswith(fragment):
+            hi += 1
+        return min(words[lo:hi], key=len)  # the first of the shortest, in the alphabet's order
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The letters that may legally follow `fragment`, in alphabetical order."""
+        d, i = len(fragment), self._index(fragment)
+        return tuple(self._letter(d + 1, j) for j in self._child_range(d, i))
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The letters x with `seat` (default: the seat to move) not in losers(fragment + x)."""
+        seat = self.mover(fragment) if seat is None else seat
+        d, i = len(fragment), self._index(fragment)
+        seat_bit = 1 << (seat - 1)
+        nxt = self.levels[d + 1] if d + 1 < len(self.levels) else None
+        return tuple(
+            self._letter(d + 1, j)
+            for j in self._child_range(d, i)
+            if nxt is not None and not int(nxt.losers[j]) & seat_bit
+        )
+
+    def fragments(self, length: int) -> Iterator[str]:
+        """Every fragment of the given length that begins a playable word, alphabetically."""
+        if length >= len(self.levels):
+            return
+        for s in self.levels[length].start:
+            yield self.words[int(s)][:length]
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """Seat's minimal winning word set W(fragment), sorted; () when it has no forced win."""
+        seat_index = seat - 1
+        d, i = len(fragment), self._index(fragment)
+        ranks = self._ranks[seat_index]
+        if ranks[d][i] == NO_WIN:
+            return ()
+        found: list[int] = []
+        stack = [(d, i)]
+        while stack:
+            d, i = stack.pop()
+            level = self.levels[d]
+            if level.leaf[i]:
+                found.append(int(level.start[i]))
+                continue
+            lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
+            mover_index = d % self.players
+            if mover_index == seat_index:
+                # Our move: the child whose rank is the best (the one this rank came from).
+                stack.append((d + 1, lo + int(np.argmin(ranks[d + 1][lo:hi]))))
+            else:
+                considered = _considered(
+                    self.levels[d + 1].losers[lo:hi],
+                    mover_index,
+                    block_lo=np.zeros(1, dtype=np.int64),
+                    block_of_child=np.zeros(hi - lo, dtype=np.int64),
+                )
+                stack.extend((d + 1, lo + int(j)) for j in np.flatnonzero(considered))
+        return tuple(self.words[i] for i in sorted(found))  # alphabetical: the words' order
+
+    def card_children(self, d: int) -> IntArray:
+        """For every fragment of length d: the position, among its children, of the one its
+        mover's minimal winning word set goes through (the move `winning_words` follows), or
+        -1 where the mover does not win or the fragment is a word. The explorer of a published
+        card walks the word sets with it."""
+        level = self.levels[d]
+        if d + 1 >= len(self.levels):
+            return np.full(len(level), -1, dtype=np.int64)
+        ranks = self._ranks[d % self.players]
+        return first_choice(level, ranks[d + 1], ranks[d] != NO_WIN)
+
+    def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
+        """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""
+        key = int(self._ranks[seat - 1][len(fragment)][self._index(fragment)])
+        if key == NO_WIN:
+            return None
+        count, shortest, first = self._codec.unpack(key)
+        return count, shortest, self.words[first]
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """The sums a table row prints for `seat`, without listing any word set: its openings
+        (fragments of length seat - 1 that are not words), how many it wins, and the words of
+        its minimal winning sets added up over them."""
+        return rank_totals(self.levels, self._ranks[seat - 1], self._codec, seat)
+
+    def _child_range(self, d: int, i: int) -> range:
+        level = self.levels[d]
+        return range(int(level.child_lo[i]), int(level.child_hi[i]))
+
+    def _letter(self, d: int, j: int) -> str:
+        """The last letter of fragment j of length d."""
+        return self.words[int(self.levels[d].start[j])][d - 1]
+
+
+def rank_totals(
+    levels: tuple[Level, ...], ranks: tuple[IntArray, ...], codec: RankCodec, seat: int
+) -> tuple[int, int, int]:
+    """A seat's openings, how many of them its rank keys win (not `NO_WIN`), and the words of
+    those sets added up: a table row's sums (`Solution.seat_totals`, `Casual.seat_totals`)."""
+    d = seat - 1
+    if d >= len(levels):
+        return 0, 0, 0
+    keys = ranks[d][~levels[d].leaf]
+    won = keys[keys != NO_WIN]
+    count, _, _ = codec.unpack(won)
+    return len(keys), len(won), int(np.sum(count))
+
+
+def _considered(
+    child_losers: MaskArray, mover_index: int, block_lo: IntArray, block_of_child: IntArray
+) -> BoolArray:
+    """The children their parent's mover would consider: those it does not lose from, if any,
+    else all of that parent's children (docs/rules.md, "Minimal winning word sets").
+
+    The children come in blocks, one per parent, that tile `child_losers` in order: block b
+    starts at `block_lo[b]`, and `block_of_child[j]` is the block of child j. Blocks are
+    never empty (a fragment that is not a word has a child), as `reduceat` needs.
+    """
+    safe = (child_losers >> mover_index) & 1 == 0
+    any_safe = np.logical_or.reduceat(safe, block_lo)
+    considered: BoolArray = safe | ~any_safe[block_of_child]
+    return considered
+
+
+def solve(lexicon: Lexicon, players: int, ranking: Ranking = FEWEST) -> Solution:
+    """Solve Ghost on the lexicon's playable words for the given number of players.
+
+    A worked example of docs/rules.md: the first player wins by `g`, steering to gerbil or goat.
+
+    >>> from cardgen.words.lexicon import playable_words
+    >>> solution = solve(playable_words(["cat", "camel", "goat", "gerbil"], 3), 2)
+    >>> sorted(solution.losers()), solution.winning_moves(""), solution.winning_words("", 1)
+    ([2], ('g',), ('gerbil', 'goat'))
+    """
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be from 2 to {MAX_PLAYERS}, got {players}")
+    words = lexicon.words
+    if not words:
+        raise ValueError("the lexicon has no playable words")
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    levels = _solve_losers(build_levels(words, lengths), players)
+    avoided, rare = ranking.flags(len(words))
+    codec = RankCodec.for_words(lengths, int(avoided.sum()), int(rare.sum()))
+    leaf_keys = codec.pack(
+        np.ones_like(lengths), lengths, np.arange(len(words)), rare.astype(np.int64),
+        avoided.astype(np.int64),
+    )
+    ranks = tuple(
+        _solve_ranks(levels, players, seat_index, leaf_keys, codec)
+        for seat_index in range(players)
+    )
+    return Solution(lexicon, players, levels, ranks, codec, leaf_keys)
+
+
+def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:
+    """Fill in every fragment's loser set, from the deepest level up."""
+    solved: list[Level] = []
+    below: MaskArray | None = None
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        losers = np.zeros(len(level), dtype=np.uint16)
+        # A word of length d is completed, and lost, by seat ((d - 1) mod n) + 1.
+        losers[level.leaf] = 1 << ((d - 1) % players)
+        inner = ~level.leaf
+        if inner.any():
+            assert below is not None
+            mover_index = d % players
+            safe = (below >> mover_index) & 1 == 0
+            # reduceat(x, lo) reduces x[lo[k]:lo[k+1]] (the last block runs to the end). That is
+            # each inner fragment's children because they form contiguous, non-empty blocks
+            # that tile the next level in order: the trie is built from sorted words, a
+            # fragment that is not a word begins a longer word, and every fragment of length
+            # d + 1 has a parent of length d that is not a word.
+            lo = level.child_lo[inner]
+            all_union = np.bitwise_or.reduceat(below, lo)
+            safe_union = np.bitwise_or.reduceat(np.where(safe, below, 0).astype(np.uint16), lo)
+            # Loser sets are never empty, so a non-empty safe union means a safe child exists.
+            losers[inner] = np.where(safe_union != 0, safe_union, all_union)
+        solved.append(_with_losers(level, losers))
+        below = losers
+    return tuple(reversed(solved))
+
+
+def _with_losers(level: Level, losers: MaskArray) -> Level:
+    return Level(level.start, level.parent, level.child_lo, level.child_hi, level.leaf, losers)
+
+
+def _solve_ranks(
+    levels: tuple[Level, ...],
+    players: int,
+    seat_index: int,
+    leaf_keys: IntArray,
+    codec: RankCodec,
+) -> tuple[IntArray, ...]:
+    """Rank keys of the seat's minimal winning word sets per level, solved from the deepest up.
+
+    The words of two branches are disjoint, so the rank of their union adds the avoided, rare
+    and word counts (the key's weight) and takes the minimum shortest length and first word
+    (see `RankCodec`): so it is combined where another seat moves; where the seat moves, the
+    smallest key wins. `leaf_keys` holds the key of each word's own set, by word index.
+    """
+    worst_length, worst_first = codec.worst()
+    seat_bit = 1 << seat_index
+    ranks: list[IntArray] = []
+    below: IntArray | None = None
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        rank = np.full(len(level), NO_WIN, dtype=np.int64)
+        leaf = level.leaf
+        rank[leaf] = leaf_keys[level.start[leaf]]
+        inner = ~level.leaf
+        if inner.any():
+            assert below is not None
+            # The children of the inner fragments tile the next level in order, in non-empty
+            # blocks (see _solve_losers), so reduceat over `lo` reduces each one's children.
+            lo = level.child_lo[inner]
+            mover_index = d % players
+            if mover_index == seat_index:
+                best = np.minimum.reduceat(below, lo)
+            else:
+                # Each child's block is its parent's position among the inner fragments.
+                inner_pos = np.cumsum(inner) - 1
+                block_of_child = inner_pos[levels[d + 1].parent]
+                considered = _considered(levels[d + 1].losers, mover_index, lo, block_of_child)
+                # NO_WIN is never summed: near the int64 maximum, a sum would wrap around
+                # silently. Where the seat wins the fragment, every considered child is won
+                # too (losers(f) is the union of theirs), so leaving out NO_WIN children only
+                # changes fragments the seat loses, which are set to NO_WIN below anyway.
+                usable = considered & (below != NO_WIN)
+                weight, shortest, first = codec.split(below)
+                best = codec.join(
+                    np.add.reduceat(np.where(usable, weight, 0), lo),
+                    np.minimum.reduceat(np.where(usable, shortest, worst_length), lo),
+                    np.minimum.reduceat(np.where(usable, first, worst_first), lo),
+                )
+            rank[inner] = best
+        rank[(level.losers & seat_bit) != 0] = NO_WIN
+        ranks.append(rank)
+        below = rank
+    return tuple(reversed(ranks))

@@ -1,0 +1,310 @@
+"""The solution of SuperGhost and SuperDuperGhost for n players (docs/rules.md, "SuperGhost").
+
+The positions are the infixes of the playable words (`cardgen.games.infix`), solved from the longest
+down, as Ghost's levels are: the loser sets by the rule of docs/rules.md, "Loser sets" (a
+fragment's length says who moves, so nothing changes but the moves), then for each seat the
+fewest decisions it needs to win, counted along the game tree. A move is written as the
+fragment it makes (`bera` from `era`). `InfixSolution` answers the questions a card, explain
+and play ask of a solved game, with the same names as Ghost's `Solution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from cardgen.games.game import Decision, written_move
+from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
+from cardgen.games.trie import MaskArray
+from cardgen.words.lexicon import Lexicon
+
+FloatArray = npt.NDArray[np.float64]
+Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
+"""A seat's strategy from a fragment: its decisions as (length, fragment id, play id), and
+the end words."""
+
+
+@dataclass(frozen=True, eq=False)
+class InfixSolution:
+    """A solved SuperGhost (or, with `reverse`, SuperDuperGhost)."""
+
+    lexicon: Lexicon
+    players: int
+    reverse: bool
+    """Whether a fragment may be reversed before a letter is added (SuperDuperGhost)."""
+    graph: InfixGraph = field(repr=False)
+    losers_by_length: tuple[MaskArray, ...] = field(repr=False)
+    _costs: dict[int, tuple[FloatArray, ...]] = field(default_factory=dict, repr=False)
+    _plans: dict[tuple[int, int, int], Plan] = field(default_factory=dict, repr=False)
+    _found: dict[str, int | None] = field(default_factory=dict, repr=False)
+    """Fragments already looked up: a card asks several questions about each."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<InfixSolution of {self.game} for {self.players} players: {len(self.words)} "
+            f"words, {self.nodes} fragments, losers {sorted(self.losers())}>"
+        )
+
+    @property
+    def game(self) -> str:
+        """The variant's name."""
+        return "superduperghost" if self.reverse else "superghost"
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        return self.lexicon.words
+
+    @property
+    def nodes(self) -> int:
+        """The number of fragments, the empty one included."""
+        return sum(int(level.fragment.sum()) for level in self.graph.levels)
+
+    def mover(self, fragment: str) -> int:
+        """The seat that plays next at `fragment`."""
+        return len(fragment) % self.players + 1
+
+    def find(self, fragment: str) -> int | None:
+        """The id of `fragment` among the fragments of its length, or None if it is no infix
+        of a playable word."""
+        if fragment not in self._found:
+            i = self.graph.find(fragment)
+            ok = i is not None and bool(self.graph.levels[len(fragment)].fragment[i])
+            self._found[fragment] = i if ok else None
+        return self._found[fragment]
+
+    def _index(self, fragment: str) -> int:
+        i = self.find(fragment)
+        if i is None:
+            raise KeyError(f"no playable word contains {fragment!r}")
+        return i
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word."""
+        i = self.find(fragment)
+        return i is not None and bool(self.graph.levels[len(fragment)].leaf[i])
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play (KeyError if not an infix)."""
+        mask = int(self.losers_by_length[len(fragment)][self._index(fragment)])
+        return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move makes: a move is written as that fragment."""
+        return move
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it (`cardgen.games.game.written_move`): `b…`, `…m`, `↺b…`."""
+        return written_move(fragment, move)
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and
+        with reversal `~b-`, `~-m` do so to the reversed fragment; a lone letter at the start.
+        None if the text is no move; ValueError saying why for one that is nearly a move."""
+        text = text.strip().lower()
+        turned = fragment
+        if text.startswith("~"):
+            if not self.reverse:
+                raise ValueError("SuperGhost has no reversal (that is SuperDuperGhost)")
+            text, turned = text[1:], fragment[::-1]
+        letters = self.lexicon.letters
+        if len(text) == 1 and text in letters:
+            if not fragment:
+                return text
+            raise ValueError(f"say where {text} goes: {text}- in front or -{text} at the back")
+        if len(text) == 2 and text[1] == "-" and text[0] in letters:
+            return text[0] + turned
+        if len(text) == 2 and text[0] == "-" and text[1] in letters:
+            return turned + text[1]
+        return None
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word that holds `fragment` (the first of those), or None."""
+        return next((w for w in sorted(self.words, key=len) if fragment in w), None)
+
+    def _children(self, d: int, i: int) -> npt.NDArray[np.int32]:
+        return self.graph.levels[d].children(i)
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The legal moves from `fragment`, as the fragments they make, alphabetically."""
+        d = len(fragment)
+        kids = self._children(d, self._index(fragment))
+        return tuple(self.graph.string(d + 1, int(j)) for j in kids)
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The moves after which `seat` (default: the one to move) is not among the losers."""
+        seat = self.mover(fragment) if seat is None else seat
+        d = len(fragment)
+        kids = self._children(d, self._index(fragment))
+        won = (self.losers_by_length[d + 1][kids] >> (seat - 1)) & 1 == 0 if len(kids) else kids
+        return tuple(self.graph.string(d + 1, int(j)) for j in kids[won])
+
+    def fragments(self, length: int) -> tuple[str, ...]:
+        """Every fragment of the given length, alphabetically."""
+        if length >= len(self.graph.levels):
+            return ()
+        level = self.graph.levels[length]
+        return tuple(self.graph.string(length, int(i)) for i in np.flatnonzero(level.fragment))
+
+    def decision_count(self, fragment: str, seat: int) -> int | None:
+        """The fewest decisions `seat` needs to win from `fragment`, counted along the game
+        tree (a fragment reached twice counts twice); None when it cannot win."""
+        cost = self._cost(seat)[len(fragment)][self._index(fragment)]
+        return None if np.isinf(cost) else int(cost)
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment`: every fragment where it chooses, with its
+        play, by fragment length then alphabetically; () when it cannot win."""
+        rows, _ = self._plan(len(fragment), self._index(fragment), seat)
+        return tuple(
+            Decision(self.graph.string(d, i), self.graph.string(d + 1, j))
+            for d, i, j in sorted(rows)
+        )
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The end words of the seat's decision table from `fragment`, sorted; () when it
+        cannot win."""
+        _, words = self._plan(len(fragment), self._index(fragment), seat)
+        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
+        return tuple(sorted(words, key=lambda word: [order[x] for x in word]))
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """A table row's sums for `seat`: its openings, how many it wins, and the decisions
+        of its winning openings added up (counted along the game tree)."""
+        d = seat - 1
+        if d >= len(self.graph.levels):
+            return 0, 0, 0
+        level = self.graph.levels[d]
+        open_ = level.fragment & ~level.leaf
+        cost = self._cost(seat)[d][open_]
+        won = cost[~np.isinf(cost)]
+        return int(open_.sum()), len(won), int(won.sum())
+
+    # --- the decision tables --------------------------------------------------------------
+
+    def _cost(self, seat: int) -> tuple[FloatArray, ...]:
+        """Per length, the fewest decisions the seat needs from each fragment (inf: lost)."""
+        if seat not in self._costs:
+            self._costs[seat] = _solve_costs(self.graph.levels, self.losers_by_length,
+                                             self.players, seat - 1)
+        return self._costs[seat]
+
+    def _best_plays(self, d: int, i: int, seat: int) -> list[int]:
+        """The seat's plays at (d, i) that need the fewest decisions, alphabetically."""
+        kids = self._children(d, i)
+        costs = self._cost(seat)[d + 1][kids]
+        return [int(j) for j in kids[costs == costs.min()]]
+
+    def _plan(self, d: int, i: int, seat: int) -> Plan:
+        """The seat's strategy from (d, i). Ties in decisions go to the fewest distinct end words,
+        then the alphabetically first play."""
+        memo = (seat, d, i)
+        if memo in self._plans:
+            return self._plans[memo]
+        level = self.graph.levels[d]
+        result: Plan
+        if np.isinf(self._cost(seat)[d][i]):
+            result = frozenset(), frozenset()
+        elif level.leaf[i]:
+            result = frozenset(), frozenset({self.graph.string(d, i)})
+        elif d % self.players == seat - 1:
+            options = [(self._plan(d + 1, j, seat), j) for j in self._best_plays(d, i, seat)]
+            (rows, words), j = min(options, key=lambda option: (len(option[0][1]), option[1]))
+            result = rows | {(d, i, j)}, words
+        else:
+            kids = self._children(d, i)
+            masks = self.losers_by_length[d + 1][kids]
+            safe = (masks >> (d % self.players)) & 1 == 0
+            considered = kids[safe] if safe.any() else kids
+            all_rows: set[tuple[int, int, int]] = set()
+            all_words: set[str] = set()
+            for j in considered:
+                rows, words = self._plan(d + 1, int(j), seat)
+                all_rows |= rows
+                all_words |= words
+            result = frozenset(all_rows), frozenset(all_words)
+        self._plans[memo] = result
+        return result
+
+
+def _solve_losers(levels: tuple[InfixLevel, ...], players: int) -> tuple[MaskArray, ...]:
+    """Every fragment's loser set, from the longest fragments down (docs/rules.md). The moves
+    are edges in no order, so unions are taken with `bitwise_or.at`."""
+    out: list[MaskArray] = []
+    below: MaskArray | None = None
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        losers = np.zeros(len(level), dtype=np.uint16)
+        losers[level.leaf] = 1 << ((d - 1) % players)
+        if len(level.parent):
+            assert below is not None
+            child = below[level.child]
+            safe = (child >> (d % players)) & 1 == 0
+            all_union = np.zeros(len(level), dtype=np.uint16)
+            np.bitwise_or.at(all_union, level.parent, child)
+            safe_union = np.zeros(len(level), dtype=np.uint16)
+            np.bitwise_or.at(safe_union, level.parent[safe], child[safe])
+            # Loser sets are never empty: a non-empty safe union means a safe move exists.
+            inner = all_union != 0
+            losers[inner] = np.where(safe_union != 0, safe_union, all_union)[inner]
+        out.append(losers)
+        below = losers
+    return tuple(reversed(out))
+
+
+def _solve_costs(
+    levels: tuple[InfixLevel, ...], losers: tuple[MaskArray, ...], players: int, seat_index: int
+) -> tuple[FloatArray, ...]:
+    """Per length, the fewest decisions the seat needs to win from each fragment: 0 at a word
+    another seat completed; where the seat moves, one plus its cheapest play; where another
+    seat moves, the sum over the plays that seat would consider (those it does not lose after,
+    if any, else all). inf where the seat loses. Floats: inf is the lost mark, and counts along
+    the tree stay far below 2**53."""
+    out: list[FloatArray] = []
+    below: FloatArray | None = None
+    bit = 1 << seat_index
+    for d in range(len(levels) - 1, -1, -1):
+        level = levels[d]
+        n = len(level)
+        cost = np.full(n, np.inf)
+        cost[level.leaf] = 0.0
+        if len(level.parent):
+            assert below is not None
+            parent = level.parent
+            child = below[level.child]
+            mover = d % players
+            if mover == seat_index:
+                best = np.full(n, np.inf)
+                np.minimum.at(best, parent, child)
+                inner = level.inner
+                cost[inner] = 1.0 + best[inner]
+            else:
+                safe = (losers[d + 1][level.child] >> mover) & 1 == 0
+                any_safe = np.bincount(parent[safe], minlength=n) > 0
+                considered = safe | ~any_safe[parent]
+                total = np.bincount(parent[considered], child[considered], minlength=n)
+                inner = level.inner
+                cost[inner] = total[inner]
+        cost[(losers[d] & bit) != 0] = np.inf
+        out.append(cost)
+        below = cost
+    return tuple(reversed(out))
+
+
+def solve(lexicon: Lexicon, players: int, *, reverse: bool = False) -> InfixSolution:
+    """Solve SuperGhost (SuperDuperGhost with `reverse`) on the lexicon's words, which need not
+    be prefix-free: every word of the minimum length counts.
+
+    >>> from cardgen.words.lexicon import playable_words
+    >>> solution = solve(playable_words(["cat", "scat", "dog"], 3, prefix_free=False), 2)
+    >>> sorted(solution.losers()), solution.winning_moves("", 1), solution.children("ca")
+    ([2], ('c', 's'), ('cat', 'sca'))
+    """
+    if not 2 <= players <= 16:
+        raise ValueError(f"players must be from 2 to 16, got {players}")
+    if not lexicon.words:
+        raise ValueError("the lexicon has no playable words")
+    graph = build_graph(lexicon.words, lexicon.letters, reverse=reverse)
+    return InfixSolution(lexicon, players, reverse, graph, _solve_losers(graph.levels, players))

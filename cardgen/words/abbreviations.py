@@ -1,0 +1,152 @@
+"""Abbreviations of a catalog list, from its own source: the entries written with a vowel that
+a table would not accept all the same (German evtl, inkl, usw, etc).
+
+Debian's German list, wngerman, and its German hunspell dictionary, hunspell-de-de, are built
+from one source, igerman98 (both 20161207-11): the list writes an abbreviation without its full
+stop, the dictionary with it (`evtl.`, `inkl.`, `Nr.`). So a catalog list may name such a
+dictionary (the field `abbreviations` of `wordlists/catalog.yaml`: an entry of
+`wordlists/data.yaml`, verified by sha256 like every list); the rule (docs/rules.md,
+"Abbreviations in German lists"): an entry is an abbreviation, and dropped, when the
+dictionary has it with a full stop and not without one, unless it is capitalised and German
+Wiktionary's noun data (`names-de`, read as `cardgen.words.names` reads it) has a common noun
+written so (Jul, Yule; Prof, Dez, Sept). With `capitalized: drop` every capitalised entry goes
+anyway, so the abbreviations are the lower-case ones and the noun data is not read. The data is
+about the list's own words, so a list of the user's needs none.
+
+The abbreviations are worked out once and kept in the cache as a small file named by the
+data's sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 24 MB.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from cardgen.errors import FetchError
+from cardgen.progress import ProgressCallback
+from cardgen.words.catalog import CatalogEntry, load_catalog
+from cardgen.words.names import keep, read_data, read_kept, read_nouns
+from cardgen.words.wordlists import CatalogList, WordListSource, cache_dir, read_verified
+
+NOUNS = "names-de"
+"""The entry of `wordlists/data.yaml` whose common nouns are no abbreviation (German
+Wiktionary's nouns: `cardgen.words.names`)."""
+_MAGIC = "cardgen-abbreviations 1"
+"""The first line of a kept file, with the sha256 of the rest: bump it when the rule changes."""
+_LOADED: dict[str, frozenset[str]] = {}
+"""The abbreviations read this run, by their key (`abbreviations_key`)."""
+
+
+def abbreviation_entries(source: WordListSource, capitalized: str) -> tuple[CatalogEntry, ...]:
+    """The data a list's abbreviations are read from: the dictionary its catalog entry names,
+    then, with `capitalized: lower`, the noun data; () for a list that names none, and for
+    every list file."""
+    if not isinstance(source, CatalogList):
+        return ()
+    name = load_catalog()[source.name].abbreviations
+    if not name:
+        return ()
+    data = load_catalog("data.yaml")
+    return (data[name], data[NOUNS]) if capitalized == "lower" else (data[name],)
+
+
+def abbreviations_key(entries: tuple[CatalogEntry, ...]) -> str:
+    """What a spelling records of the data its list's abbreviations come from
+    (`Spelling.abbreviations`): their sha256s, the dictionary's first, separated by a space."""
+    return " ".join(entry.sha256 for entry in entries)
+
+
+def abbreviations_for(
+    source: WordListSource, capitalized: str, *, progress: ProgressCallback | None = None
+) -> str:
+    """The key of the data a list's spelling leaves abbreviations out by, its abbreviations
+    read now (the noun data fetched if need be); "" for a list that has none."""
+    entries = abbreviation_entries(source, capitalized)
+    if not entries:
+        return ""
+    load_abbreviations(entries, progress=progress)
+    return abbreviations_key(entries)
+
+
+def read_dotted(data: bytes) -> frozenset[str]:
+    """The words a hunspell dictionary (a `.dic`, UTF-8: the number of entries, then an entry
+    a line, a word and its `/flags`; a line that starts with a tab is a comment) has only with
+    a full stop: `X.` is an entry and `X` is not; in NFC. ValueError for a file that is not
+    such a dictionary.
+
+    >>> sorted(read_dotted("4\\n\\tcomment\\nevtl.\\nvorm/X\\nvorm.\\nHaus/Sm\\n".encode()))
+    ['evtl']
+    """
+    try:
+        first, *lines = data.decode("utf-8").splitlines() or [""]
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not a hunspell dictionary ({error})") from None
+    if not first.strip().isdigit():
+        raise ValueError(f"not a hunspell dictionary (line 1: {first[:40]!r})")
+    words = {
+        unicodedata.normalize("NFC", line.partition("/")[0].strip())
+        for line in lines
+        if line.strip() and not line.startswith("\t")
+    }
+    return frozenset(word[:-1] for word in words if word.endswith(".") and word[:-1] not in words)
+
+
+def abbreviation_set(key: str) -> frozenset[str]:
+    """The abbreviations of the data a spelling's key names (`abbreviations_key`), as
+    `load_abbreviations` reads them."""
+    if key in _LOADED:
+        return _LOADED[key]
+    for name, entry in load_catalog().items():
+        for capitalized in ("lower", "drop") if entry.abbreviations else ():
+            entries = abbreviation_entries(CatalogList(name), capitalized)
+            if abbreviations_key(entries) == key:
+                return load_abbreviations(entries)
+    raise ValueError(f"no abbreviations data has the sha256s {key}")
+
+
+def load_abbreviations(
+    entries: tuple[CatalogEntry, ...], *, progress: ProgressCallback | None = None
+) -> frozenset[str]:
+    """A list's abbreviations, read once a run: from their file in the cache, else worked out
+    from the data (the noun data fetched if need be) and kept there. A dictionary that is not
+    installed is a FetchError naming its package, whatever the cache holds."""
+    key = abbreviations_key(entries)
+    if key not in _LOADED:
+        _LOADED[key] = _load(entries, progress)
+    return _LOADED[key]
+
+
+def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
+    dictionary = entries[0]
+    dictionary_data = read_verified(dictionary)  # a Debian file: installed, or a FetchError
+    shas = "-".join(entry.sha256[:12] for entry in entries)
+    path = cache_dir() / f"{dictionary.name}-{shas}.abbreviations"
+    kept = read_kept(path, _MAGIC)
+    if kept is not None:
+        return kept
+    # Without the noun data (`capitalized: drop`) capitalised entries go anyway: only the
+    # lower-case words count.
+    nouns = _common_nouns(entries[1], progress) if len(entries) > 1 else None
+    try:
+        dotted = read_data(dictionary, read_dotted, dictionary_data)
+    except ValueError as error:
+        raise FetchError(str(error)) from None
+    found = frozenset(
+        word for word in dotted
+        if not word[:1].isupper() or (nouns is not None and word not in nouns)
+    )
+    keep(path, _MAGIC, found)
+    return found
+
+
+def _common_nouns(entry: CatalogEntry, progress: ProgressCallback | None) -> frozenset[str]:
+    """The common nouns of the noun data, as a lemma or an inflected form (fetched if need
+    be)."""
+    try:
+        data = read_verified(entry, progress=progress)
+    except FetchError as error:
+        hint = "the noun data is fetched once (connect and rerun), or write `capitalized: drop`"
+        raise FetchError(f"{error}; {hint}") from None
+    try:
+        return read_data(entry, lambda nouns: read_nouns(nouns).common, data)
+    except ValueError as error:
+        raise FetchError(str(error)) from None

@@ -1,0 +1,343 @@
+"""Familiar words: word frequencies and the avoid list of `ranking: familiar`.
+
+Frequencies are on the Zipf scale (log10 of a word's uses per billion words). The default
+ones are the wordfreq project's data for the list's language, read out of its PyPI wheel the
+way a catalog word list is (`wordlists/data.yaml`: fetched once, verified by sha256, cached,
+never installed or imported); a config may give its own `word<TAB>zipf` file instead, or
+`familiarity: none`. The default avoid list for English is better-profanity's word list, fetched
+the same way.
+
+A lexicon's frequencies (`WordZipf`) are looked up for its words as its spelling writes them:
+every key of the data goes through the same alphabet rule, and where several keys become one
+word the highest Zipf counts; a word the data lacks has Zipf 0.0. Working that out decodes the
+whole data (0.15 s for English), so the result is kept in the cache as a `.npy` array per
+(data, spelling, lexicon), and a later run loads it in a few milliseconds
+(`cardgen.words.zipfcache`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import math
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardgen.errors import FetchError, WordListError
+from cardgen.files import InputFileError, read_limited
+from cardgen.progress import ProgressCallback
+from cardgen.words.alphabet import Spelling
+from cardgen.words.catalog import CatalogEntry, load_catalog, sha256
+from cardgen.words.wordlists import decode_lines, parse_entries, read_verified
+
+if TYPE_CHECKING:  # numpy loads only to rank: a config, or a cached card, needs none of it
+    import numpy as np
+    import numpy.typing as npt
+
+    from cardgen.games.ranking import Ranking
+
+WORDFREQ = "wordfreq"
+"""The `familiarity` value that names the wordfreq data (the default)."""
+NONE = "none"
+"""The `familiarity` value that reads no frequency data at all."""
+MAX_FILE_BYTES = 64 << 20
+"""The largest frequency or avoid file read."""
+MAX_ZIPF = 10.0
+"""The largest Zipf frequency read (a flag, `opponent.knows`, `rare_below`, a frequency file):
+above every word's (the commonest English word, `the`, has 7.73)."""
+ZIPF_WANTED = f"a Zipf frequency from 0 to {MAX_ZIPF:g}"
+"""What a Zipf frequency read must be: a finite number in this range (`nan` and `inf` are
+refused everywhere)."""
+
+
+class FamiliarityError(ValueError):
+    """A frequency or avoid file that cannot be used; the message names the file (and line)."""
+
+
+if TYPE_CHECKING:
+    FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class WordZipf:
+    """The Zipf frequency of every word of one lexicon, and where it comes from."""
+
+    zipf: FloatArray = field(repr=False)
+    """Aligned with `Lexicon.words`; 0.0 for a word the data does not have. Read-only."""
+    label: str
+    """`wordfreq 3.1.1 (de)`, or the file as the config writes it."""
+    sha256: str
+    """sha256 of the data read (the compressed member, or the file)."""
+
+
+@dataclass(frozen=True)
+class Frequencies:
+    """Zipf frequencies by word, and where they come from."""
+
+    label: str
+    """`wordfreq 3.1.1 (de)`, or the file as the config writes it."""
+    sha256: str
+    """sha256 of the data read (the compressed member, or the file)."""
+    zipf: Mapping[str, float] = field(repr=False)
+    """By key as the data writes it (see `spelled` for a lexicon's words)."""
+
+
+def read_cbpack(data: bytes) -> dict[str, float]:
+    """Zipf frequencies out of wordfreq's gzipped msgpack `cBpack` (read by hand: no msgpack).
+
+    The pack is a list: a header {format: cB, version: 1}, then bucket i holds the words of
+    frequency -i centibels, that is Zipf (900 - i) / 100.
+
+    >>> pack = bytes([0x93, 0x81, 0xa6]) + b"format" + bytes([0xa2]) + b"cB"
+    >>> pack += bytes([0x91, 0xa3]) + b"the" + bytes([0x92, 0xa1]) + b"a" + bytes([0xa2]) + b"of"
+    >>> read_cbpack(gzip.compress(pack))
+    {'the': 9.0, 'a': 8.99, 'of': 8.99}
+    """
+    try:
+        raw = gzip.decompress(data)
+        count, at = _array_header(raw, 0)
+        header, at = _unpack(raw, at)
+        if not isinstance(header, dict) or header.get("format") != "cB":
+            raise ValueError("no cB header")
+        zipf: dict[str, float] = {}
+        # The buckets are read inline, not through `_unpack`: a third of the time.
+        for i in range(count - 1):
+            words, at = _array_header(raw, at)
+            value = (900 - i) / 100
+            for _ in range(words):
+                tag = raw[at]
+                if 0xA0 <= tag <= 0xBF:
+                    size, at = tag & 0x1F, at + 1
+                elif tag == 0xD9:
+                    size, at = raw[at + 1], at + 2
+                else:
+                    raise ValueError(f"unexpected msgpack byte 0x{tag:02x} in a bucket")
+                word = raw[at : at + size].decode("utf-8")
+                at += size
+                if word not in zipf:
+                    zipf[word] = value
+    except (OSError, EOFError, zlib.error, IndexError, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"not a wordfreq cBpack ({error})") from None
+    return zipf
+
+
+def _array_header(raw: bytes, at: int) -> tuple[int, int]:
+    """The length of the msgpack array at `at`, and where its items start."""
+    tag = raw[at]
+    if 0x90 <= tag <= 0x9F:
+        return tag & 0x0F, at + 1
+    if tag in (0xDC, 0xDD):
+        width = 2 if tag == 0xDC else 4
+        return int.from_bytes(raw[at + 1 : at + 1 + width], "big"), at + 1 + width
+    raise ValueError(f"expected a msgpack array, got byte 0x{tag:02x}")
+
+
+def _unpack(raw: bytes, at: int) -> tuple[object, int]:
+    """One msgpack value at `at` (the kinds a cBpack uses): the value and where it ends."""
+    tag = raw[at]
+    if tag <= 0x7F:
+        return tag, at + 1
+    if 0xA0 <= tag <= 0xBF or tag in (0xD9, 0xDA, 0xDB):
+        if tag >= 0xD9:
+            width = {0xD9: 1, 0xDA: 2, 0xDB: 4}[tag]
+            size, start = int.from_bytes(raw[at + 1 : at + 1 + width], "big"), at + 1 + width
+        else:
+            size, start = tag & 0x1F, at + 1
+        if start + size > len(raw):
+            raise IndexError("a string runs past the end")
+        return raw[start : start + size].decode("utf-8"), start + size
+    if 0x90 <= tag <= 0x9F or tag in (0xDC, 0xDD) or 0x80 <= tag <= 0x8F or tag in (0xDE, 0xDF):
+        if tag in (0xDC, 0xDD, 0xDE, 0xDF):
+            width = 2 if tag in (0xDC, 0xDE) else 4
+            count, at = int.from_bytes(raw[at + 1 : at + 1 + width], "big"), at + 1 + width
+        else:
+            count, at = tag & 0x0F, at + 1
+        is_map = 0x80 <= tag <= 0x8F or tag in (0xDE, 0xDF)
+        items = []
+        for _ in range(2 * count if is_map else count):
+            item, at = _unpack(raw, at)
+            items.append(item)
+        if is_map:
+            return {str(k): v for k, v in zip(items[::2], items[1::2], strict=True)}, at
+        return items, at
+    if tag in (0xC0, 0xC2, 0xC3):
+        return {0xC0: None, 0xC2: False, 0xC3: True}[tag], at + 1
+    raise ValueError(f"unexpected msgpack byte 0x{tag:02x}")
+
+
+def wordfreq_entry(language: str) -> CatalogEntry | None:
+    """The wordfreq data of a language (`wordfreq-XX` of data.yaml; pt-BR reads pt's, as
+    wordfreq has one Portuguese), or None if cardgen has none for it."""
+    data = load_catalog("data.yaml")
+    for code in (language, language.split("-")[0]):
+        if f"{WORDFREQ}-{code}" in data:
+            return data[f"{WORDFREQ}-{code}"]
+    return None
+
+
+def missing_data(
+    familiarity: str, familiar: bool, written: bool, language: str | None
+) -> str | None:
+    """Why a config's frequency data cannot be had, or None: `familiar` with `none`, or
+    wordfreq asked for (by `familiar`, or written) in a `language` it has no data for (left to
+    its default there, it reads none). A table's lists name their own languages: None."""
+    if familiarity == NONE and familiar:
+        return "`ranking: familiar` needs frequency data: wordfreq or a word<TAB>zipf file, " + (
+            "not none"
+        )
+    asked = familiarity == WORDFREQ and (familiar or written)
+    if asked and language is not None and wordfreq_entry(language) is None:
+        return f"no wordfreq data for language {language}: give a word<TAB>zipf file"
+    return None
+
+
+def wordfreq_label(entry: CatalogEntry) -> str:
+    """How a card names wordfreq data, e.g. `wordfreq 3.1.1 (de)`."""
+    return f"{WORDFREQ} {entry.version} ({entry.language})"
+
+
+def wordfreq(language: str = "en", *, progress: ProgressCallback | None = None) -> Frequencies:
+    """The wordfreq data of a language, fetched if not cached (FetchError saying how to get
+    it); ValueError for a language cardgen has no data for."""
+    entry = wordfreq_entry(language)
+    if entry is None:
+        raise ValueError(f"no wordfreq data for language {language!r}")
+    hint = (
+        "the frequency data is fetched once (connect and rerun), or give `familiarity:` a "
+        "file of word<TAB>zipf lines, or `familiarity: none`"
+    )
+    entry, data = _fetch(entry.name, hint, progress)
+    return Frequencies(wordfreq_label(entry), entry.sha256, read_cbpack(data))
+
+
+def spelled(zipf: Mapping[str, float], spelling: Spelling) -> dict[str, float]:
+    """Frequencies by word as `spelling` writes it: every key goes through the alphabet rule
+    (keys that are no word are left out), and keys that become one word keep the highest.
+
+    >>> spelled({"café": 4.1, "cafe": 2.5, "l'eau": 5.0}, Spelling("fr", "fold"))
+    {'cafe': 4.1}
+    """
+    merged: dict[str, float] = {}
+    words = spelling.words
+    for key, value in zipf.items():
+        # Every rule writes a-z as it is (`Spelling.words`): most keys need no more.
+        spelt = (key,) if key.isascii() and key.isalpha() and key.islower() else words((key,))
+        for word in spelt:
+            if merged.get(word, -math.inf) < value:
+                merged[word] = value
+    return merged
+
+
+def lexicon_zipf(words: tuple[str, ...], merged: Mapping[str, float]) -> FloatArray:
+    """The Zipf of each word (0.0 where `merged`, from `spelled`, lacks it).
+
+    >>> lexicon_zipf(("cafe", "the"), {"cafe": 4.1}).tolist()
+    [4.1, 0.0]
+    """
+    import numpy as np
+
+    # map() over dict.get is the fastest way through 180,000 words (16 ms for TWL06).
+    return np.array(list(map(merged.get, words, [0.0] * len(words))), dtype=np.float64)
+
+
+def _fetch(name: str, hint: str, progress: ProgressCallback | None) -> tuple[CatalogEntry, bytes]:
+    """A data file of `wordlists/data.yaml`, verified, fetched once; a FetchError says `hint`."""
+    entry = load_catalog("data.yaml")[name]
+    try:
+        return entry, read_verified(entry, progress=progress)
+    except FetchError as error:
+        raise FetchError(f"{error}; {hint}") from None
+
+
+def read_frequencies(path: Path, spec: str) -> Frequencies:
+    """A `word<TAB>zipf` file (UTF-8; blank lines and `#` comments skipped)."""
+    data = _read(path)
+    zipf: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for number, line in enumerate(_lines(path, data), start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        parts = line.rstrip("\r\n").split("\t")
+        value = None
+        if len(parts) == 2 and parts[0].strip():
+            try:
+                value = float(parts[1])
+            except ValueError:
+                pass
+        if value is None:
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise FamiliarityError(f"{path}: line {number}: expected word<TAB>zipf, got {shown!r}")
+        if not (math.isfinite(value) and 0 <= value <= MAX_ZIPF):  # nan, inf, -3, 99
+            shown = parts[1].strip()[:40]
+            raise FamiliarityError(f"{path}: line {number}: expected {ZIPF_WANTED}, got {shown!r}")
+        word = parts[0].strip().lower()
+        if word in first:  # two frequencies for one word: which one was meant?
+            raise FamiliarityError(
+                f"{path}: line {number}: {word!r} is listed twice (first on line {first[word]})"
+            )
+        first[word] = number
+        zipf[word] = value
+    if not zipf:
+        raise FamiliarityError(f"{path}: no words (expected word<TAB>zipf lines)")
+    return Frequencies(spec, sha256(data), zipf)
+
+
+def read_avoid_file(path: Path) -> frozenset[str]:
+    """The words of an avoid file, one a line (UTF-8), lower-cased."""
+    data = _read(path)
+    return frozenset(line.strip().lower() for line in _lines(path, data) if line.strip())
+
+
+def default_avoid(language: str, *, progress: ProgressCallback | None = None) -> frozenset[str]:
+    """The avoid list a language gets by default: better-profanity's list for English, else
+    none."""
+    if language.split("-")[0] != "en":
+        return frozenset()
+    hint = "the default avoid list is fetched once (connect and rerun), or write `avoid: []`"
+    _, data = _fetch("avoid-en", hint, progress)
+    return frozenset(word.lower() for word in parse_entries(data))
+
+
+def familiar_ranking(
+    words: tuple[str, ...], zipf: FloatArray, rare_below: float, avoid: frozenset[str]
+) -> tuple[Ranking, frozenset[str]]:
+    """The `familiar` ranking of a lexicon's words, given their Zipf (`WordZipf.zipf`), and
+    its rare words: below `rare_below`, or missing from the data (Zipf 0), whatever `rare_below`.
+
+    >>> import numpy as np
+    >>> ranking, rare = familiar_ranking(
+    ...     ("aa", "bb", "cc"), np.array([4.0, 2.5, 0.0]), 3.0, frozenset({"aa"}))
+    >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
+    ([True, False, False], [False, True, True], ['bb', 'cc'])
+    """
+    import numpy as np  # only here: a config, or a cached card, loads without numpy
+
+    from cardgen.games.ranking import Ranking
+
+    rare = (zipf < rare_below) | (zipf <= 0.0)
+    avoided = np.array([word in avoid for word in words], dtype=np.bool_)
+    return Ranking(avoided=avoided, rare=rare), frozenset(itertools.compress(words, rare))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return read_limited(path, MAX_FILE_BYTES)
+    except InputFileError as problem:
+        raise FamiliarityError(f"{path}: cannot read: {problem}") from None
+
+
+def _lines(path: Path, data: bytes) -> list[str]:
+    """The lines of a frequency or avoid file; one with a NUL byte is refused (a binary file,
+    or UTF-16), naming the first line that holds one."""
+    try:
+        lines = decode_lines(data)
+    except WordListError as error:
+        raise FamiliarityError(f"{path}: {error}") from None
+    for number, line in enumerate(lines, start=1):
+        if "\0" in line:
+            raise FamiliarityError(f"{path}: line {number}: holds a NUL byte (not a text file)")
+    return lines
