@@ -34,7 +34,6 @@ from cardgen.words.familiarity import (
     NONE,
     WordZipf,
     default_avoid,
-    familiar_ranking,
     lexicon_zipf,
     spelled,
     wordfreq,
@@ -183,9 +182,9 @@ class Lexicons:
         """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
         card marks, and what the card says of it. Frequencies come from `word_zipf`; the
         default avoid lists are read once per run, and only for `familiar`."""
-        if options.by == "fewest":
-            from cardgen.games.ranking import FEWEST
+        from cardgen.games.ranking import FEWEST, familiar_ranking  # numpy: only to rank
 
+        if options.by == "fewest":
             return FEWEST, frozenset(), FEWEST_INFO
         zipf = self.word_zipf(source, min_length, options, spelling, game)
         lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)

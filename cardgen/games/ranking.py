@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -10,6 +11,7 @@ import numpy.typing as npt
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
 
 NO_WIN = np.iinfo(np.int64).max
 """The rank key of a fragment a seat cannot win from: above every real key."""
@@ -135,3 +137,20 @@ class RankCodec:
     def worst(self) -> tuple[int, int]:
         """The largest shortest length and first word a key can hold, neutral for a minimum."""
         return (1 << self.len_bits) - 1, (1 << self.idx_bits) - 1
+
+
+def familiar_ranking(
+    words: tuple[str, ...], zipf: FloatArray, rare_below: float, avoid: frozenset[str]
+) -> tuple[Ranking, frozenset[str]]:
+    """The `familiar` ranking of a lexicon's words, given their Zipf (`WordZipf.zipf`), and
+    its rare words: below `rare_below`, or missing from the data (Zipf 0), whatever `rare_below`.
+
+    >>> import numpy as np
+    >>> ranking, rare = familiar_ranking(
+    ...     ("aa", "bb", "cc"), np.array([4.0, 2.5, 0.0]), 3.0, frozenset({"aa"}))
+    >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
+    ([True, False, False], [False, True, True], ['bb', 'cc'])
+    """
+    rare = (zipf < rare_below) | (zipf <= 0.0)
+    avoided = np.array([word in avoid for word in words], dtype=np.bool_)
+    return Ranking(avoided=avoided, rare=rare), frozenset(itertools.compress(words, rare))

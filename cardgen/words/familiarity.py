@@ -18,7 +18,6 @@ whole data (0.15 s for English), so the result is kept in the cache as a `.npy` 
 from __future__ import annotations
 
 import gzip
-import itertools
 import math
 import zlib
 from collections.abc import Mapping
@@ -36,8 +35,6 @@ from cardgen.words.wordlists import decode_lines, parse_entries, read_verified
 if TYPE_CHECKING:  # numpy loads only to rank: a config, or a cached card, needs none of it
     import numpy as np
     import numpy.typing as npt
-
-    from cardgen.games.ranking import Ranking
 
 WORDFREQ = "wordfreq"
 """The `familiarity` value that names the wordfreq data (the default)."""
@@ -300,27 +297,6 @@ def default_avoid(language: str, *, progress: ProgressCallback | None = None) ->
     hint = "the default avoid list is fetched once (connect and rerun), or write `avoid: []`"
     _, data = _fetch("avoid-en", hint, progress)
     return frozenset(word.lower() for word in parse_entries(data))
-
-
-def familiar_ranking(
-    words: tuple[str, ...], zipf: FloatArray, rare_below: float, avoid: frozenset[str]
-) -> tuple[Ranking, frozenset[str]]:
-    """The `familiar` ranking of a lexicon's words, given their Zipf (`WordZipf.zipf`), and
-    its rare words: below `rare_below`, or missing from the data (Zipf 0), whatever `rare_below`.
-
-    >>> import numpy as np
-    >>> ranking, rare = familiar_ranking(
-    ...     ("aa", "bb", "cc"), np.array([4.0, 2.5, 0.0]), 3.0, frozenset({"aa"}))
-    >>> ranking.avoided.tolist(), ranking.rare.tolist(), sorted(rare)
-    ([True, False, False], [False, True, True], ['bb', 'cc'])
-    """
-    import numpy as np  # only here: a config, or a cached card, loads without numpy
-
-    from cardgen.games.ranking import Ranking
-
-    rare = (zipf < rare_below) | (zipf <= 0.0)
-    avoided = np.array([word in avoid for word in words], dtype=np.bool_)
-    return Ranking(avoided=avoided, rare=rare), frozenset(itertools.compress(words, rare))
 
 
 def _read(path: Path) -> bytes:
