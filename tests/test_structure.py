@@ -13,6 +13,15 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 MAX_LINES = 400
 DRAWS_ON_THE_TERMINAL = {"cli.py", "terminal.py"}
 """The modules of the command line: the only ones that print."""
+LAYERS = ("words", "games", "cards", "render", "app")
+"""cardgen's packages, lowest first: each imports only those before it (docs/architecture.md).
+The shared helpers at the root sit below them all; the facade (`cardgen/__init__.py`) and
+`python -m cardgen` above them all."""
+UPWARD: dict[tuple[str, str], str] = {}
+"""The imports allowed to run up the layers, (importer, imported): why each must."""
+MAX_UPWARD = 3
+MAX_ROOT_MODULES = 8
+"""Small shared helpers at the root, besides `__init__` and `__main__`."""
 
 
 def module_name(path: Path) -> str:
@@ -57,6 +66,42 @@ def test_no_import_cycle() -> None:
 
     for module in sorted(graph):
         visit(module, [])
+
+
+def layer(module: str) -> int:
+    """Where a module sits: its package's index in LAYERS, -1 for a root helper."""
+    parts = module.split(".")
+    if module in ("cardgen", "cardgen.__main__"):
+        return len(LAYERS)
+    return LAYERS.index(parts[1]) if parts[1] in LAYERS else -1
+
+
+def test_imports_run_down_the_layers() -> None:
+    upward = {
+        (module, imported)
+        for module, found in ((module_name(path), imports(path)) for path in MODULES)
+        for imported in found
+        if layer(imported) > layer(module)
+    }
+    assert len(UPWARD) <= MAX_UPWARD
+    assert sorted(upward) == sorted(UPWARD), "imports run app > render > cards > games > words"
+
+
+def test_the_root_holds_only_the_packages_and_a_few_shared_helpers() -> None:
+    folders = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert folders == set(LAYERS)
+    helpers = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__"))
+    assert len(helpers) <= MAX_ROOT_MODULES, helpers
+
+
+@pytest.mark.parametrize("package", LAYERS)
+def test_every_package_says_what_it_owns_and_may_import(package: str) -> None:
+    """Its docstring names the package right below it (the lowest: the root's helpers)."""
+    docstring = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text()))
+    docstring = " ".join((docstring or "").split())
+    index = LAYERS.index(package)
+    below = f"`cardgen.{LAYERS[index - 1]}`" if index else "root's shared helpers"
+    assert docstring and "import" in docstring and below in docstring, (package, below)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))

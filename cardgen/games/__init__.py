@@ -1,1 +1,7 @@
-"""The games and their solutions: variants, solvers, ranking, traps, casual tables."""
+"""The games and what their solutions say: the seam every feature reads (`game.GameSolution`),
+the games themselves (`variants`: Ghost, SuperGhost, SuperDuperGhost), their solvers (`trie`
+and `solver` for Ghost, `infix` and `superghost` for the variants), the ranking of winning word
+sets (`ranking`), what to play at a table that does not play perfectly (`advice`, `traps`,
+`casual`, `opponent`) and the computer seats of `cardgen play` (`computer`). It imports
+`cardgen.words` (lexicons) and the root's helpers, never a card, a renderer or a command.
+"""

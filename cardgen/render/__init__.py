@@ -1,7 +1,9 @@
 """Renderers: each turns the same `Card` (or table) data into one format.
 
-Renderers depend on the core modules, never the reverse. Text formats are Jinja2 templates
-shipped in the top-level `templates/` folder (installed as `cardgen.templates`).
+Renderers depend on the core, never the reverse: they import the data of `cardgen.cards`
+(cards, tables, paper) and of `cardgen.games` (solutions, tries), never a command of
+`cardgen.app`. Text formats are Jinja2 templates shipped in the top-level `templates/` folder
+(installed as `cardgen.templates`).
 """
 
 from __future__ import annotations
