@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.cards.config import list_spelling
 from cardgen.games.solver import solve
 from cardgen.words import alphabet
 from cardgen.words.alphabet import Spelling, default_spelling
 from cardgen.words.catalog import load_catalog
 from cardgen.words.languages import A_Z, KEPT, LANGUAGES, LETTERS
 from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.lexicons import list_spelling
 from cardgen.words.wordlists import CatalogList, load_wordlist
 
 RULES_MD = Path(__file__).parent.parent / "docs" / "rules.md"

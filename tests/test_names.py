@@ -30,6 +30,7 @@ from cardgen.words import alphabet, names
 from cardgen.words.alphabet import Spelling, default_spelling
 from cardgen.words.catalog import load_catalog
 from cardgen.words.lexicon import not_counted, playable_words
+from cardgen.words.lexicons import language_rules
 from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"
@@ -241,6 +242,13 @@ def test_a_german_list_drops_names_and_keeps_nouns_and_compounds(
     assert kept.read_text(encoding="utf-8").splitlines()[1:] == MADE_UP_NAMES
     names._LOADED.clear()
     assert names.name_set(made_up) == frozenset(MADE_UP_NAMES)
+
+
+def test_the_language_rules_of_german_add_its_names_data(made_up: str, tmp_path: Path) -> None:
+    path = tmp_path / "wörter.txt"
+    path.write_text("Haus\n", encoding="utf-8")
+    rules = language_rules(ListFile(path, "wörter.txt"), default_spelling("de"))
+    assert rules == Spelling("de", "scrabble", "lower", made_up)
 
 
 def test_a_kept_file_that_is_not_whole_is_worked_out_again(made_up: str, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from cardgen.errors import WordListError
 from cardgen.files import expand_user, named_file, unusable
 from cardgen.games.opponent import PERFECT, Opponent, read_knows, read_opponent
 from cardgen.games.variants import GAME_NAMES, Game, find_game
-from cardgen.words.alphabet import CAPITALIZED, RULES, Spelling, default_spelling, match_language
+from cardgen.words.alphabet import CAPITALIZED, RULES, Spelling, match_language
 from cardgen.words.familiarity import (
     MAX_ZIPF,
     NONE,
@@ -37,6 +37,7 @@ from cardgen.words.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
+from cardgen.words.lexicons import list_spelling
 from cardgen.words.wordlists import (
     CatalogList,
     ListFile,
@@ -379,17 +380,3 @@ def load_table_config(path: Path) -> TableConfig:
 def config_spelling(config: CardConfig) -> Spelling:
     """How a card config's list is written: its keys `language`, `alphabet`, `capitalized`."""
     return list_spelling(config.dictionary, config.language, config.alphabet, config.capitalized)
-
-
-def list_spelling(
-    source: WordListSource,
-    language: str | None = None,
-    rule: str | None = None,
-    capitalized: str | None = None,
-) -> Spelling:
-    """How a list's entries become words: the language given, else the catalog's (`en` for a
-    file), and each rule given or else that language's default."""
-    if language is None:
-        catalog = isinstance(source, CatalogList)
-        language = load_catalog()[source.name].language if catalog else "en"
-    return default_spelling(language, rule, capitalized)

@@ -1,8 +1,8 @@
 """Making cards: word lists read and their playable words built once, then solved into cards.
 
 `make_card` is the whole pipeline in one call, for notebooks and scripts; `Lexicons` is its
-cache, shared by every config and table row of a run so that each list is read once and each
-(list, minimum length) lexicon built once.
+cache, shared by every config and table row of a run: the lists and lexicons of
+`cardgen.words.lexicons`, and the frequencies, rankings and solved games built on them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from cardgen.cards.config import (
     CardConfig,
     RankingOptions,
     config_spelling,
-    list_spelling,
 )
 from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.errors import InputError, WordListError
@@ -28,7 +27,6 @@ from cardgen.games.opponent import PERFECT, Opponent
 from cardgen.games.variants import GHOST, Game, find_game
 from cardgen.games.workload import check
 from cardgen.progress import ProgressCallback, stage
-from cardgen.words.abbreviations import abbreviations_for
 from cardgen.words.alphabet import Spelling
 from cardgen.words.familiarity import (
     NONE,
@@ -40,14 +38,12 @@ from cardgen.words.familiarity import (
     wordfreq_entry,
     wordfreq_label,
 )
-from cardgen.words.lexicon import Lexicon, playable_words
-from cardgen.words.names import names_for
+from cardgen.words.lexicon import Lexicon
+from cardgen.words.lexicons import LexiconBuilder, where
 from cardgen.words.wordlists import (
     CatalogList,
     ListFile,
-    WordList,
     WordListSource,
-    load_wordlist,
     parse_source,
 )
 from cardgen.yamlfile import integer_problem
@@ -58,63 +54,21 @@ if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs
     from cardgen.words.familiarity import FloatArray
 
 
-class Lexicons:
-    """Word lists and lexicons read once, however many configs or rows share them; with
-    `cache`, cards and solved games are kept between runs (`cardgen.cards.cache`); with
-    `max_seconds`, work estimated to take longer (or more memory than is free) is refused
-    before it starts (`cardgen.games.workload`)."""
+class Lexicons(LexiconBuilder):
+    """A run's word lists and lexicons (`LexiconBuilder`) and what cards need of them, each
+    worked out once however many configs or rows share it: word frequencies, rankings, solved
+    games and cards; with `cache`, cards and solved games are kept between runs
+    (`cardgen.cards.cache`); with `max_seconds`, work estimated to take longer (or more memory
+    than is free) is refused before it starts (`cardgen.games.workload`)."""
 
     def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False,
                  max_seconds: float | None = None) -> None:
-        self.progress = progress
+        super().__init__(progress=progress)
         self.max_seconds = max_seconds
         self.store = Store.default(cache)
-        self._lists: dict[WordListSource, WordList] = {}
-        self._lexicons: dict[tuple[WordListSource, int, Spelling, bool], Lexicon] = {}
         self._wordfreq: dict[str, Mapping[str, float]] = {}
         self._zipf: dict[tuple[str, WordListSource, int, Spelling, bool], WordZipf] = {}
         self._avoid: dict[str, frozenset[str]] = {}
-
-    def wordlist(self, source: WordListSource) -> WordList:
-        """The word list, read (or fetched) on first use."""
-        if source not in self._lists:
-            stage(self.progress, "read", f"reading {source.name}")
-            self._lists[source] = load_wordlist(source, progress=self.progress)
-        return self._lists[source]
-
-    def lexicon(
-        self,
-        source: WordListSource,
-        min_length: int,
-        spelling: Spelling | None = None,
-        *,
-        prefix_free: bool = True,
-    ) -> Lexicon:
-        """The playable words of the list for one minimum length, written by `spelling`
-        (default: the list's language's, see `list_spelling`), pruned of words that begin
-        with a shorter one unless `prefix_free` is False; refuses a list with none."""
-        spelling = spelling or list_spelling(source)
-        if not spelling.names:  # German drops names by data read (fetched once) here
-            names = names_for(spelling.language, spelling.capitalized, progress=self.progress)
-            spelling = replace(spelling, names=names) if names else spelling
-        if not spelling.abbreviations:  # and a catalog list its abbreviations (wngerman's)
-            found = abbreviations_for(source, spelling.capitalized, progress=self.progress)
-            spelling = replace(spelling, abbreviations=found) if found else spelling
-        key = (source, min_length, spelling, prefix_free)
-        if key not in self._lexicons:
-            entries = self.wordlist(source).entries
-            stage(self.progress, "words", f"playable words of {min_length}+ letters")
-            lexicon = playable_words(entries, min_length, spelling, prefix_free=prefix_free)
-            if not lexicon.words:
-                expected = "lower-case a-z words"
-                if spelling != Spelling():
-                    expected = f"{spelling.language} words of alphabet {spelling.rule}"
-                raise WordListError(
-                    f"{_where(source)}: no playable words of {min_length}+ letters "
-                    f"(entries must be {expected})"
-                )
-            self._lexicons[key] = lexicon
-        return self._lexicons[key]
 
     def info(
         self,
@@ -195,7 +149,7 @@ class Lexicons:
                 else f"cardgen has no wordfreq data for language {lexicon.spelling.language}"
             )
             raise WordListError(
-                f"{_where(source)}: `ranking: familiar` needs frequency data, and {why}"
+                f"{where(source)}: `ranking: familiar` needs frequency data, and {why}"
             )
         avoid = options.avoid or frozenset()
         if not options.replace_avoid:  # the config's words add to the default list
@@ -254,10 +208,10 @@ class Lexicons:
         if traps is not None and zipf is not None:  # the card names the traps' frequencies
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and not isinstance(solution, Solution):
-            raise WordListError(f"{_where(source)}: `opponent` is for Ghost only, not {game.name}")
+            raise WordListError(f"{where(source)}: `opponent` is for Ghost only, not {game.name}")
         if opponent.knows is not None and traps is None:
             raise WordListError(
-                f"{_where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
+                f"{where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
                 "frequencies: this list's language has none; give a `familiarity:` file"
             )
         info = self.info(source, min_length, spelling, game)
@@ -286,17 +240,12 @@ class Lexicons:
         # The lexicon's own errors stand as they are.
         lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
         if self.max_seconds is not None:
-            check(lexicon, game.name, players, work, self.max_seconds, _where(source))
+            check(lexicon, game.name, players, work, self.max_seconds, where(source))
         stage(self.progress, "solve", f"solving {game.title} for {players} players")
         try:
             return game.solve(lexicon, players, ranking)
         except ValueError as error:  # a list too large for the rank encoding
-            raise WordListError(f"{_where(source)}: {error}") from None
-
-
-def _where(source: WordListSource) -> object:
-    """How an error names a list: its file, or its catalog name."""
-    return source.path if isinstance(source, ListFile) else source.name
+            raise WordListError(f"{where(source)}: {error}") from None
 
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
