@@ -12,7 +12,7 @@ from pathlib import Path
 from conftest import DATA
 
 SCRIPT = (
-    "import sys; from cardgen import terminal; terminal.SHOW_PROGRESS_AFTER = 0.0; "
+    "import sys; from cardgen.app import terminal; terminal.SHOW_PROGRESS_AFTER = 0.0; "
     "from cardgen.app.cli import main; sys.argv[0] = 'cardgen'; main()"
 )
 """`cardgen` with the bar shown at once, so that a small card shows it too."""

@@ -25,8 +25,9 @@ try:
     main()
 except SystemExit as done:
     assert done.code in (0, None), done.code
-heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain", "cardgen.games.casual",
-"cardgen.cards.pocket") print("imported:", " ".join(m for m in heavy if m in sys.modules))
+heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
+         "cardgen.games.casual", "cardgen.cards.pocket")
+print("imported:", " ".join(m for m in heavy if m in sys.modules))
 """
 
 QUESTIONS = [

@@ -5,9 +5,10 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.cards.paper import MM, PdfOptions
+from cardgen.render.pdf.canvas import COLORS, draw
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Frame
-from cardgen.render.pdf.sides import COLORS, Side, draw
+from cardgen.render.pdf.sides import Side
 
 CROP_LENGTH = 4 * MM
 """Crop marks around a card with bleed: this long, starting at the bleed's edge ..."""

@@ -19,7 +19,7 @@ from cardgen.cards.paper import SIZES, PdfOptions
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
-from cardgen.render.pdf.canvas import new_canvas
+from cardgen.render.pdf.canvas import draw, new_canvas
 from cardgen.render.pdf.content import (
     Section,
     entry,
@@ -53,7 +53,6 @@ from cardgen.render.pdf.sides import (
     Run,
     Side,
     card_frame,
-    draw,
     even_deck,
     marked,
     seat_run,

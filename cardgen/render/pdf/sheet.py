@@ -20,11 +20,11 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.cards.paper import MM, SHEET_SIZES, PdfOptions
 from cardgen.cards.strategy import Card
-from cardgen.render.pdf.canvas import new_canvas
+from cardgen.render.pdf.canvas import COLORS, draw, new_canvas
 from cardgen.render.pdf.deck import card_sides
 from cardgen.render.pdf.fonts import Fonts, PdfError
 from cardgen.render.pdf.layout import FOOTER_SIZE, Frame
-from cardgen.render.pdf.sides import COLORS, card_frame, draw
+from cardgen.render.pdf.sides import card_frame
 
 MARK_GAP = 1.5 * MM
 """Cut marks start this far outside the card grid ..."""

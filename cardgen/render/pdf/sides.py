@@ -24,11 +24,9 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
-
 from cardgen.cards.paper import SIZES, PdfOptions
 from cardgen.render.pdf.content import Section
-from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, unit_width
+from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError
 from cardgen.render.pdf.layout import (
     BOLD,
     COLUMN_GAP,
@@ -56,14 +54,6 @@ from cardgen.render.pdf.layout import (
     wrap,
 )
 from cardgen.render.pdf.units import entry_lines, reach, units_of
-
-COLORS = {
-    "ink": 0.0,  # all text is pure black, K only on a press (DeviceGray) ...
-    "paper": 1.0,  # ... or white on a black box
-    "band": 0.894,  # a shape only: the light band behind every other grid row
-}
-"""The colours of `Style.color`, by name: grey levels (0 black, 1 white), so every mark
-prints with black ink alone, never four-colour black."""
 
 
 @dataclass(frozen=True)
@@ -332,68 +322,6 @@ def even_deck(
         if filled:
             return sides[: len(sides) - len(last.sides)] + marked(filled, last.seat)
     return sides + section_sides(rules, frame, fonts)
-
-
-DASH = (1.0, 0.8)
-"""A dashed outline's dash and gap, in points: a shape apart from a solid frame in grey too."""
-
-
-def rect(canvas: Canvas, box: Box, *, fill: bool, dash: bool) -> None:
-    """Draw a box filled, or outlined (dashed where `dash` says: no dash operator is written
-    where none is wanted)."""
-    if dash:
-        canvas.setDash(*DASH)
-    canvas.rect(box.x, box.y, box.width, box.height, stroke=not fill, fill=fill)
-    if dash:
-        canvas.setDash()
-
-
-def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
-    """Draw a side with its bottom-left corner at the canvas's origin: shapes, then text."""
-    for box in side.boxes:
-        if box.fill:
-            canvas.setFillGray(COLORS[box.fill])
-            canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
-        else:
-            canvas.setStrokeGray(COLORS["ink"])
-            canvas.setLineWidth(0.5)
-            rect(canvas, box, fill=False, dash=box.dashed)
-    canvas.setFillGray(COLORS["ink"])
-    canvas.setStrokeGray(COLORS["ink"])
-    canvas.setLineWidth(0.5)
-    placed = []
-    for text in side.texts:
-        if text.style.boxed or text.style.framed:  # the move on a black box, the try framed
-            box, x = letter_box(text, fonts)
-            boxed = text.style.boxed
-            rect(canvas, box, fill=boxed, dash=text.style.dashed)
-            # The space before the letter is drawn too, so a text extractor reads a word gap.
-            lead = text.text[: len(text.text) - len(text.text.lstrip())]
-            x -= unit_width(lead, fonts.name(text.style)) * text.size
-            text = Text(x, text.y, lead + text.text.strip(), text.style, text.size)
-        placed.append(text)
-    current: tuple[str, float, str] | None = None
-    for text in placed:
-        key = (fonts.name(text.style), text.size, text.style.color)
-        if key != current:
-            canvas.setFont(key[0], key[1])
-            canvas.setFillGray(COLORS[key[2]])
-            current = key
-        canvas.drawString(text.x, text.y, text.text)
-
-
-def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
-    """The box of a boxed or framed letter drawn as `text` (perhaps after a space), and the x
-    where the letter goes: centred in a box of the fixed width the layout measured it with,
-    tall enough for every letter's ascender, descender and accents."""
-    letter = text.text.strip()
-    lead = len(text.text) - len(text.text.lstrip())
-    x = text.x + unit_width(text.text[:lead], fonts.name(text.style)) * text.size
-    width = fonts.box_width(letter, text.style) * text.size
-    bottom, top = fonts.box_extent(letter, text.style)
-    box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
-    advance = unit_width(letter, fonts.name(text.style)) * text.size
-    return box, x + (width - advance) / 2
 
 
 def card_frame(options: PdfOptions) -> Frame:

@@ -106,9 +106,11 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
 
 def play_token(opening: Opening, fonts: Fonts) -> Token:
     """The play the deck prints for an opening, marked by what it is (`letter_kind`)."""
-    move = str(opening.printed_move)
+    move, kind = str(opening.printed_move), letter_kind(opening)
+    if kind == "ends":  # every play makes a word: the lost sign, never read as a move
+        return Token(fonts.lost)
     return Token(pdf_move(opening.fragment, move, fonts) if opening.fragment else move,
-                 STYLES[letter_kind(opening)])
+                 STYLES[kind])
 
 
 def first_line(card: Card, fonts: Fonts) -> tuple[Token, ...]:
