@@ -176,3 +176,31 @@ def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
         Path(__file__).parent.parent / "configs" / "twl06-2p-superghost.yaml").dictionary, 4,
         prefix_free=False)
     assert workload.workload(big, "superghost", 10).seconds() > workload.MAX_SECONDS
+
+
+def test_a_whole_deck_too_big_to_draw_is_refused_even_when_its_card_is_cached(
+    runner: CliRunner, tmp_path: Path, plenty: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solve fits the budget, laying out every opening of the whole deck does not: the
+    PDF is refused before any layout (the card may well come from the cache, where no solve
+    is estimated); the JSON of the same deck, and its pocket deck's PDF, are not."""
+    monkeypatch.setattr(workload, "DECK_SECONDS", 1.0)  # every opening a second to lay out
+    config = animals(tmp_path, players=3)
+    config.write_text(config.read_text(encoding="utf-8") + "pdf:\n  cards: full\n",
+                      encoding="utf-8")
+    out = tmp_path / "out"
+    for _ in range(2):  # solved, then read back from the cache
+        result = runner.invoke(app, ["build", str(config), "-o", str(out), "-f", "pdf",
+                                     "--max-seconds", "10"])
+        assert (result.exit_code, result.stderr) == (2, (
+            f"cardgen: error: {config}: pdf.cards: the whole deck of ghost on {ANIMALS} for 3 "
+            "players would take about 12 s to lay out (11 openings), more than --max-seconds "
+            "10: print the pocket deck (leave out `pdf.cards`, or give a number of cards), or "
+            "raise --max-seconds\n"))
+        assert not out.exists()
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "-f", "json",
+                                 "--max-seconds", "10"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["build", str(config), "-o", str(out), "-f", "pdf",
+                                 "--max-seconds", "13"])
+    assert result.exit_code == 0, result.output

@@ -22,8 +22,9 @@ from cardgen.cards.make import Lexicons, config_card
 from cardgen.cards.strategy import Card, DictionaryInfo
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import protected, refuse_inputs, write_all
-from cardgen.games.workload import BudgetError, refuse, workload
+from cardgen.games.workload import BudgetError, check_deck, refuse, workload
 from cardgen.progress import ProgressCallback, Stages, Step, report, stage
+from cardgen.words.lexicons import where
 from cardgen.words.wordlists import CatalogList, WordListSource, check_available
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
@@ -106,7 +107,8 @@ def run(
     stages = Stages(progress if command.stages else None, "building",
                     (*command.stages, *chosen), len(configs))
     progress = stages if command.stages else progress
-    lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
+    lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds,
+                        drawing="pdf" in chosen)
     outputs: dict[Path, bytes] = {}
     with protected(run_inputs(configs)):  # the caches may not write over an input either
         for n, (config, files) in enumerate(zip(configs, targets, strict=True)):
@@ -205,7 +207,12 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
         stage(lexicons.progress, "deck", "choosing what the deck prints")
         return said_for(config.path, lambda: budget(card, config.pdf))
 
-    return lexicons.store.card(config, budgeted, kind="deck")
+    card = lexicons.store.card(config, budgeted, kind="deck")
+    if lexicons.drawing and lexicons.max_seconds is not None and card.deck == "full":
+        openings = sum(len(seat.openings) for seat in card.seats)
+        what = f"{config.game.name} on {where(config.dictionary)} for {config.players} players"
+        check_deck(openings, lexicons.max_seconds, what)  # `compute` names the config
+    return card
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

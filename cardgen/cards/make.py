@@ -59,12 +59,14 @@ class Lexicons(LexiconBuilder):
     worked out once however many configs or rows share it: word frequencies, rankings, solved
     games and cards; with `cache`, cards and solved games are kept between runs
     (`cardgen.cards.cache`); with `max_seconds`, work estimated to take longer (or more memory
-    than is free) is refused before it starts (`cardgen.games.workload`)."""
+    than is free) is refused before it starts (`cardgen.games.workload`); `drawing`: the run
+    draws PDF decks (a whole deck's layout is checked against `max_seconds` too)."""
 
     def __init__(self, *, progress: ProgressCallback | None = None, cache: bool = False,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, drawing: bool = False) -> None:
         super().__init__(progress=progress)
         self.max_seconds = max_seconds
+        self.drawing = drawing
         self.store = Store.default(cache)
         self._wordfreq: dict[str, Mapping[str, float]] = {}
         self._zipf: dict[tuple[str, WordListSource, int, Spelling, bool], WordZipf] = {}

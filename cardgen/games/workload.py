@@ -54,6 +54,10 @@ RATES = {
 }
 """The measured constants of each game: CPU seconds and peak bytes of whole `cardgen build`
 processes, fitted over 21 cards and 2 tables (docs/speed.md, "Estimates")."""
+DECK_SECONDS = 1.3e-3
+"""Seconds per opening of a whole deck's PDF on top of its card (`pdf.cards: full`): twl06, 4+
+letters, 5 players, 13,645 openings, 18 s of layout (4 players: 3,409 openings, 1.5 s; the
+layout grows faster than the openings, so the larger deck sets the rate)."""
 BASE_SECONDS = 1.0
 """Seconds of any run that solves: Python, imports, reading the list, its frequencies."""
 BASE_BYTES = 70e6
@@ -149,6 +153,20 @@ def check(lexicon: Lexicon, game: str, players: int, work: str, max_seconds: flo
     found = workload(lexicon, game, players, enough)
     refuse([found], work, max_seconds, f"{game} on {where} for {players} players", "dictionary")
     return found
+
+
+def check_deck(openings: int, max_seconds: float, what: str) -> None:
+    """BudgetError if laying out a whole deck's `openings` (`pdf.cards: full`) would take more
+    than `max_seconds`: a solved card, even one read from the cache, may still be far too big
+    to draw (twl06 for 10 players: the pocket deck in 15 s, the whole deck past 10 minutes)."""
+    seconds = BASE_SECONDS + openings * DECK_SECONDS
+    if seconds > max_seconds:
+        raise BudgetError(
+            f"pdf.cards: the whole deck of {what} would take about {_seconds(seconds)} to lay "
+            f"out ({_count(openings, 'opening')}), more than --max-seconds {max_seconds:g}: "
+            "print the pocket deck (leave out `pdf.cards`, or give a number of cards), or "
+            "raise --max-seconds"
+        )
 
 
 def refuse(works: Sequence[Workload], work: str, max_seconds: float, what: str,
