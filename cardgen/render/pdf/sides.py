@@ -132,6 +132,8 @@ class Layout:
     gutter: float
     sides: tuple[tuple[tuple[int, ...], ...], ...]
     """For each side, for each column, the entry indices."""
+    pitch: float
+    """The distance between baselines (`line_pitch`) the sides were packed with."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,8 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
     the last keeping room for its tail), then the largest size, then the looser leading, then
     the fewest columns; each side's columns balanced. None if no layout fills as asked."""
     if not section.entries:
-        return Layout(frame.body_sizes[0], LEADING, 1, 0.0, ((),))
+        size = frame.body_sizes[0]
+        return Layout(size, LEADING, 1, 0.0, ((),), line_pitch(size, LEADING, fonts))
     first_height = _body_height(section.top(first=True), frame, fonts)
     later_height = _body_height(section.top(first=False), frame, fonts)
     tail = _tail_height(fill, frame, fonts)
@@ -195,7 +198,7 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
                 score = (len(sides), -size, -leading, columns)
                 if best is None or score < best[0]:
                     packed = tuple(tuple(tuple(column) for column in side) for side in sides)
-                    layout = Layout(size, leading, columns, gutter, packed)
+                    layout = Layout(size, leading, columns, gutter, packed, pitch)
                     best = (score, layout, heights, (first, later, last))
     if best is None and fill is not None:
         return None
@@ -215,7 +218,7 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
         capacity = first if n == 0 else last if n == len(layout.sides) - 1 else later
         local = balance([heights[i] for i in indices], layout.columns, capacity)
         balanced.append(tuple(tuple(indices[j] for j in column) for column in local))
-    return Layout(layout.size, layout.leading, layout.columns, layout.gutter, tuple(balanced))
+    return dataclasses.replace(layout, sides=tuple(balanced))
 
 
 def section_sides(
@@ -227,7 +230,7 @@ def section_sides(
     if layout is None:
         return []
     sides = []
-    pitch = line_pitch(layout.size, layout.leading, fonts, reach(section, fonts))
+    pitch = layout.pitch
     width = _column_width(frame, layout.columns)
     units = units_of(section, width, layout.gutter, layout.size, fonts)
     for n, columns in enumerate(layout.sides):
