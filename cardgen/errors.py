@@ -28,7 +28,16 @@ class FetchError(CardgenError):
 
 
 class OutputError(CardgenError):
-    """An output that could not be written (exit status 1)."""
+    """An output that could not be written (exit status 1): the system refused it while writing,
+    a full disk or a folder without write permission, say."""
+
+
+class OutputPathError(OutputError):
+    """An output path that can never be written, whatever the run makes: a device or a file where
+    a folder must be, a folder where a file must be, a system folder that takes no files (`--out
+    /dev/null`, `--out /proc`). The argument is at fault, so it is bad input (exit status 2)."""
+
+    exit_code = 2
 
 
 class CardgenWarning(UserWarning):

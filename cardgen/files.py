@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ConfigError, OutputError
+from cardgen.errors import ConfigError, OutputError, OutputPathError
 
 
 class InputFileError(Exception):
@@ -195,14 +195,21 @@ def _short(name: str) -> str:
     return name.encode()[:STAGING_NAME].decode(errors="ignore")
 
 
-def _unwritable(folder: Path, exc: OSError) -> str:
+_PATH_FAULTS = frozenset({errno.ENAMETOOLONG, errno.ELOOP})
+"""Errors of the path itself, not of the system's state: no run could write there."""
+
+
+def _unwritable(folder: Path, exc: OSError) -> OutputError:
     """Why no file can be made in `folder`: a folder of the system (/proc, /sys) that takes no
-    new files is said as such, not as the system's `No such file or directory`."""
+    new files is said as such, not as the system's `No such file or directory`, and is the
+    path's fault (`OutputPathError`)."""
     if exc.errno == errno.ENOENT:
         existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
         if existing is not None and existing.is_dir():
-            return f"{folder}: cannot write: the system does not allow new files in {existing}"
-    return f"{folder}: cannot write: {exc.strerror or exc}"
+            return OutputPathError(
+                f"{folder}: cannot write: the system does not allow new files in {existing}"
+            )
+    return OutputError(f"{folder}: cannot write: {exc.strerror or exc}")
 
 
 def _umask() -> int:
@@ -250,10 +257,11 @@ def write_all(files: Mapping[Path, bytes], *, hint: str = "--out") -> None:
             is_dir = False
         except OSError as exc:  # a name too long, a loop of links, ...
             if exc.errno not in (errno.ENOTDIR,):
-                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+                fault = OutputPathError if exc.errno in _PATH_FAULTS else OutputError
+                raise fault(f"{target}: cannot write: {exc.strerror or exc}") from None
             is_dir = False
         if is_dir:
-            raise OutputError(f"{target}: cannot write: it is a folder")
+            raise OutputPathError(f"{target}: cannot write: it is a folder")
     staged: list[tuple[str, Path]] = []
     with _signals_deferred():
         try:
@@ -284,12 +292,14 @@ def _stage(target: Path, data: bytes) -> str:
             blocking = next((p for p in folders if p.exists() and not p.is_dir()), None)
             if blocking is not None:  # /dev/null, say
                 what = _special(blocking.stat().st_mode)
-                raise OutputError(f"{blocking}: cannot write: it is {what}, not a folder") from None
+                raise OutputPathError(
+                    f"{blocking}: cannot write: it is {what}, not a folder"
+                ) from None
         if blocking is None:  # a dangling link, say: the system's words
             raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
-        raise OutputError(f"{blocking}: cannot write: it is a file, not a folder") from None
+        raise OutputPathError(f"{blocking}: cannot write: it is a file, not a folder") from None
     except OSError as exc:
-        raise OutputError(_unwritable(target.parent, exc)) from None
+        raise _unwritable(target.parent, exc) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

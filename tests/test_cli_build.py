@@ -215,11 +215,12 @@ def test_an_unwritable_output_folder_exits_1(runner: CliRunner, tmp_path: Path) 
     assert result.stderr.startswith(f"cardgen: error: {locked}: cannot write:")
 
 
-def test_an_output_path_that_is_a_file_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+def test_an_output_path_through_a_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    """No run could write there: the argument is at fault (bad input), unlike a locked folder."""
     blocker = tmp_path / "out"
     blocker.write_text("a file, not a folder")
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(blocker / "x")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr == f"cardgen: error: {blocker}: cannot write: it is a file, not a folder\n"
     assert blocker.read_text() == "a file, not a folder"
 

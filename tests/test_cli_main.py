@@ -215,7 +215,7 @@ def test_an_unknown_user_is_one_line(
 def test_an_out_folder_past_path_max_is_named(tmp_path: Path) -> None:
     out = "a/" * 3000
     run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", out, cwd=tmp_path)
-    assert (run.returncode, run.stdout) == (1, "")
+    assert (run.returncode, run.stdout) == (2, "")
     assert run.stderr.startswith("cardgen: error: a/a/a/a/")
     assert run.stderr.endswith("/a/a/animals.md: cannot write: File name too long\n")
     assert "more)..." in run.stderr and len(run.stderr) < 200
@@ -294,7 +294,7 @@ def test_the_files_written_are_listed_one_a_line(tmp_path: Path) -> None:
 )
 def test_a_system_path_as_out_folder_says_what_it_is(out: str, line: str) -> None:
     run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", out)
-    assert (run.returncode, run.stderr) == (1, f"cardgen: error: {line}\n")
+    assert (run.returncode, run.stderr) == (2, f"cardgen: error: {line}\n")
 
 
 def test_a_config_name_of_250_letters_builds(tmp_path: Path) -> None:

@@ -202,13 +202,13 @@ def test_an_out_folder_linked_to_the_configs_folder_is_refused(
     assert _snapshot(tmp_path) == before
 
 
-def test_an_output_folder_that_cannot_be_made_exits_1(
+def test_an_output_folder_that_cannot_be_made_exits_2(
     runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
 ) -> None:
     blocker = tmp_path / "blocker"
     blocker.write_text("a file, not a folder")
     status, _, stderr = publish(runner, *configs, "--out", blocker / "site")
-    assert status == 1
+    assert status == 2
     assert stderr == f"cardgen: error: {blocker}: cannot write: it is a file, not a folder\n"
     assert stderr.count("\n") == 1
     assert blocker.read_text() == "a file, not a folder"
