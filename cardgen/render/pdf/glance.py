@@ -73,9 +73,12 @@ def rows_held(chunk: list[Row], fonts: Fonts) -> str:
 
 
 def top_paras(seat: int, chunk: list[Row], fonts: Fonts) -> tuple[Para, ...]:
-    """A grid side's heading (its seat and rows) and its how-to with the key."""
-    held = rows_held(chunk, fonts)
-    heading = f"{seat_heading(seat)} {fonts.dot} {'rows' if fonts.range in held else 'row'} {held}"
+    """A grid side's heading (its seat and rows) and its how-to with the key; for no rows, the
+    least any side's top can hold (the seat alone, no key)."""
+    heading = seat_heading(seat)
+    if chunk:
+        held = rows_held(chunk, fonts)
+        heading += f" {fonts.dot} {'rows' if fonts.range in held else 'row'} {held}"
     return (
         Para(words(heading, BOLD), HEADING_SIZE, HEADING_LEADING),
         Para((*words(GRID_HOWTO), *key_tokens(chunk, fonts)), FOOTER_SIZE),
@@ -110,7 +113,14 @@ def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> li
         return room(count) // pitch - 1 >= math.ceil(len(grid_rows) / count)
 
     # The fewest sides come with the smallest pitch; then the largest pitch that keeps them.
-    count = next((n for n in range(1, len(grid_rows) + 1) if valid and holds(n, valid[-1])), 0)
+    # No side's top is shorter than the seat's heading and how-to alone, so no count below
+    # `least` holds: starting there keeps a seat of thousands of rows linear, not quadratic.
+    most = (draw_top(top_paras(seat.seat, [], fonts), frame, fonts)[1] - PARAGRAPH_GAP - bottom)
+    per_side_most = int(most // valid[-1]) - 1 if valid else 0
+    least = math.ceil(len(grid_rows) / per_side_most) if per_side_most > 0 else len(grid_rows) + 1
+    count = next(
+        (n for n in range(least, len(grid_rows) + 1) if valid and holds(n, valid[-1])), 0
+    )
     if not count:
         raise DoesNotFit(f"the glance grid of '{seat_heading(seat.seat)}'")
     pitch = next(p for p in valid if holds(count, p))
