@@ -18,9 +18,19 @@ from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.advice import Try
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.render.pdf import glance, render_card, render_sheet
+from cardgen.render.pdf import glance, render_card, render_sheet, sides
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.grid import Cell, rows
+from cardgen.render.pdf.layout import (
+    COLUMN_GAP,
+    MARK_HEIGHT,
+    MARK_WIDTH,
+    SAFE_MARGIN,
+    Para,
+    para_lines,
+    words,
+    wrap,
+)
 from cardgen.render.pdf.sides import card_frame, draw_top
 
 ANIMALS = "cat camel goat gecko gerbil gar gannet"
@@ -196,3 +206,38 @@ def test_a_seat_of_many_grid_rows_is_laid_out_in_linear_work(
     assert len(rows(card.seats[3], card.dictionary.letters)) == 96
     assert len(sides) == 8
     assert len(calls) == 1 + len(sides) + len(sides)
+
+
+def test_a_long_heading_paragraph_is_broken_once_per_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26, item 8: a 10-player deck's index on card 1 is thousands of words; breaking
+    what is left again for every line made it quadratic. It is broken again only where the
+    width changes (beside the seat mark), into the same lines the line-by-line way gives."""
+    fonts, frame = load_fonts(None), card_frame(PdfOptions())
+    para = Para(words(" ".join(f"rows {n}" for n in range(1500))), 7.0)
+    calls: list[int] = []
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return wrap(*args, **kwargs)
+
+    monkeypatch.setattr(sides, "wrap", counting)
+    texts, _y = draw_top((para,), frame, fonts)
+    assert len({t.y for t in texts}) > 100
+    assert len(calls) == 2  # beside the mark, then below it
+    # The line-by-line way: break what is left at each line's width, keep its first line.
+    tokens = [t for line in para_lines(para, frame.inner_width - MARK_WIDTH - COLUMN_GAP,
+                                       fonts.measure) for _x, t in line]
+    firsts = []
+    for y in sorted({t.y for t in texts}, reverse=True):
+        narrow = y + 7.0 * fonts.ascent > frame.height - SAFE_MARGIN - MARK_HEIGHT
+        width = frame.inner_width - (MARK_WIDTH + COLUMN_GAP if narrow else 0.0)
+        line = wrap(tokens, width, 7.0, fonts.measure)[0]
+        tokens = tokens[len(line):]
+        firsts.append(" ".join(token.text for _x, token in line))
+    assert not tokens
+    assert firsts == [
+        "".join(t.text for t in texts if t.y == y).strip()
+        for y in sorted({t.y for t in texts}, reverse=True)
+    ]

@@ -42,6 +42,7 @@ from cardgen.render.pdf.layout import (
     TIGHT_LEADING,
     Box,
     Frame,
+    Line,
     Para,
     Text,
     balance,
@@ -92,8 +93,13 @@ def draw_top(
         pitch = line_pitch(para.size, para.leading, fonts)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
         tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
-        j = 0
-        while tokens:
+        # Greedy breaking has no memory: the lines of what is left are the rest of the lines
+        # already broken at the same width, so a paragraph is broken again only where its
+        # width changes (beside the mark), not at every line.
+        lines: list[Line] = []
+        lines_width = 0.0
+        j = done = 0
+        while done < len(tokens):
             if first:
                 baseline -= para.size * fonts.ascent
                 first = False
@@ -103,8 +109,11 @@ def draw_top(
                 baseline -= step + (para.space if j == 0 else 0.0)
             beside = baseline + para.size * fonts.ascent > mark_bottom
             width = narrow if beside else frame.inner_width
-            line = wrap(tokens, width, para.size, fonts.measure)[0]
-            tokens = tokens[len(line):]
+            if not lines or width != lines_width:
+                rest = tokens[done:]
+                lines, lines_width = wrap(rest, width, para.size, fonts.measure)[::-1], width
+            line = lines.pop()
+            done += len(line)
             below = para.size * fonts.descent
             texts += runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
             j += 1
