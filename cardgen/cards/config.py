@@ -7,7 +7,7 @@ e.g. ``configs/x.yaml: players: expected an integer from 2 to 10, got 'two'``.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,30 +75,22 @@ class RankingOptions:
 
 
 @dataclass(frozen=True)
-class CardConfig:
-    """What `cardgen build` makes a card from."""
+class RunConfig:
+    """What a card config and a table config both hold: the file, where outputs go, and how
+    the games are ranked, played and solved (keyword-only, after each kind's own fields)."""
 
     path: Path
     """The config file, as given."""
-    dictionary: WordListSource
-    players: int
-    min_length: int
-    title: str | None = None
+    _: KW_ONLY
     output_dir: Path = DEFAULT_OUTPUT_DIR
-    pdf: PdfOptions = field(default_factory=PdfOptions)
-    language: str | None = None
-    """The list's language (`fr`, ...); None: the catalog's, or `en` for a file."""
-    alphabet: str | None = None
-    """The alphabet rule (`cardgen.words.alphabet.RULES`); None: the language's default."""
-    capitalized: str | None = None
-    """`drop` or `lower` capitalised entries; None: the language's default."""
     ranking: RankingOptions = field(default_factory=RankingOptions)
     opponent: Opponent = PERFECT
-    """Whom the strategies are for (key `opponent`): perfect players, or a casual table."""
+    """Whom the strategies are for, and the rows count wins against (key `opponent`): perfect
+    players, or a casual table."""
     game: Game = field(default_factory=Game)
     """The game solved (key `game`: ghost, superghost, superduperghost)."""
     inputs: tuple[Path, ...] = ()
-    """The files a run reads for it (config, word list, frequency, avoid, font): no output."""
+    """The files a run reads for it (config, word lists, frequency, avoid, font): no output."""
 
     @property
     def stem(self) -> str:
@@ -107,26 +99,30 @@ class CardConfig:
 
 
 @dataclass(frozen=True)
-class TableConfig:
+class CardConfig(RunConfig):
+    """What `cardgen build` makes a card from."""
+
+    dictionary: WordListSource
+    players: int
+    min_length: int
+    title: str | None = None
+    pdf: PdfOptions = field(default_factory=PdfOptions)
+    language: str | None = None
+    """The list's language (`fr`, ...); None: the catalog's, or `en` for a file."""
+    alphabet: str | None = None
+    """The alphabet rule (`cardgen.words.alphabet.RULES`); None: the language's default."""
+    capitalized: str | None = None
+    """`drop` or `lower` capitalised entries; None: the language's default."""
+
+
+@dataclass(frozen=True)
+class TableConfig(RunConfig):
     """What `cardgen table` makes a strategy table from."""
 
-    path: Path
     title: str
     dictionaries: tuple[WordListSource, ...]
     min_lengths: tuple[int, ...]
     players: tuple[int, ...]
-    output_dir: Path = DEFAULT_OUTPUT_DIR
-    ranking: RankingOptions = field(default_factory=RankingOptions)
-    opponent: Opponent = PERFECT
-    """Whom the rows count wins against (key `opponent`)."""
-    game: Game = field(default_factory=Game)
-    """The game every row solves (key `game`)."""
-    inputs: tuple[Path, ...] = ()
-
-    @property
-    def stem(self) -> str:
-        """Output files are named after the config file."""
-        return self.path.stem
 
 
 class _Reader(MappingReader):
