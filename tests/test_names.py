@@ -253,7 +253,7 @@ def test_the_language_rules_of_german_add_its_names_data(made_up: str, tmp_path:
 
 def test_a_kept_file_that_is_not_whole_is_worked_out_again(made_up: str, tmp_path: Path) -> None:
     entries = names.names_entries("de", "lower")
-    kept = names.names_path(entries)
+    kept = names.kept_path(entries, ".names")
     kept.parent.mkdir(parents=True)
     kept.write_text("cardgen-names 3 0000\nHaus\n", encoding="utf-8")
     assert "Haus" not in names.load_names(entries)
@@ -265,7 +265,7 @@ def test_a_file_kept_by_the_old_rule_is_not_read(made_up: str) -> None:
     """The first rule's file, one name a line after `cardgen-names 1 <sha256>`, is another
     file (named by one sha256) and, were it found here, not whole for this rule."""
     entries = names.names_entries("de", "lower")
-    kept = names.names_path(entries)
+    kept = names.kept_path(entries, ".names")
     kept.parent.mkdir(parents=True)
     body = "Björn\n"
     kept.write_text(f"cardgen-names 1 {hashlib.sha256(body.encode()).hexdigest()}\n{body}",

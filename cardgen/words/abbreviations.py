@@ -20,12 +20,22 @@ data's sha256s (`_MAGIC` says which rule wrote it), so a later build reads that,
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 
 from cardgen.errors import FetchError
 from cardgen.progress import ProgressCallback
 from cardgen.words.catalog import CatalogEntry, load_catalog
-from cardgen.words.names import keep, read_data, read_kept, read_nouns
-from cardgen.words.wordlists import CatalogList, WordListSource, cache_dir, read_verified
+from cardgen.words.names import (
+    data_key,
+    keep,
+    kept_path,
+    read_data,
+    read_kept,
+    read_nouns,
+    read_once,
+    set_by_key,
+)
+from cardgen.words.wordlists import CatalogList, WordListSource, read_verified
 
 NOUNS = "names-de"
 """The entry of `wordlists/data.yaml` whose common nouns are no abbreviation (German
@@ -52,7 +62,7 @@ def abbreviation_entries(source: WordListSource, capitalized: str) -> tuple[Cata
 def abbreviations_key(entries: tuple[CatalogEntry, ...]) -> str:
     """What a spelling records of the data its list's abbreviations come from
     (`Spelling.abbreviations`): their sha256s, the dictionary's first, separated by a space."""
-    return " ".join(entry.sha256 for entry in entries)
+    return data_key(entries)
 
 
 def abbreviations_for(
@@ -93,14 +103,13 @@ def read_dotted(data: bytes) -> frozenset[str]:
 def abbreviation_set(key: str) -> frozenset[str]:
     """The abbreviations of the data a spelling's key names (`abbreviations_key`), as
     `load_abbreviations` reads them."""
-    if key in _LOADED:
-        return _LOADED[key]
+    return set_by_key(_LOADED, key, _every_entries(), load_abbreviations, "abbreviations")
+
+
+def _every_entries() -> Iterator[tuple[CatalogEntry, ...]]:
     for name, entry in load_catalog().items():
         for capitalized in ("lower", "drop") if entry.abbreviations else ():
-            entries = abbreviation_entries(CatalogList(name), capitalized)
-            if abbreviations_key(entries) == key:
-                return load_abbreviations(entries)
-    raise ValueError(f"no abbreviations data has the sha256s {key}")
+            yield abbreviation_entries(CatalogList(name), capitalized)
 
 
 def load_abbreviations(
@@ -109,17 +118,13 @@ def load_abbreviations(
     """A list's abbreviations, read once a run: from their file in the cache, else worked out
     from the data (the noun data fetched if need be) and kept there. A dictionary that is not
     installed is a FetchError naming its package, whatever the cache holds."""
-    key = abbreviations_key(entries)
-    if key not in _LOADED:
-        _LOADED[key] = _load(entries, progress)
-    return _LOADED[key]
+    return read_once(_LOADED, entries, lambda: _load(entries, progress))
 
 
 def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
     dictionary = entries[0]
     dictionary_data = read_verified(dictionary)  # a Debian file: installed, or a FetchError
-    shas = "-".join(entry.sha256[:12] for entry in entries)
-    path = cache_dir() / f"{dictionary.name}-{shas}.abbreviations"
+    path = kept_path(entries, ".abbreviations")
     kept = read_kept(path, _MAGIC)
     if kept is not None:
         return kept

@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -72,6 +72,12 @@ def names_entries(language: str, capitalized: str) -> tuple[CatalogEntry, ...]:
 def names_key(entries: tuple[CatalogEntry, ...]) -> str:
     """What a spelling records of the names data it drops names by (`Spelling.names`): their
     sha256s, in `DATA`'s order, separated by a space."""
+    return data_key(entries)
+
+
+def data_key(entries: tuple[CatalogEntry, ...]) -> str:
+    """The key of the words worked out of some data: the entries' sha256s, in order, separated
+    by a space (`names_key`, `cardgen.words.abbreviations.abbreviations_key`)."""
     return " ".join(entry.sha256 for entry in entries)
 
 
@@ -216,14 +222,13 @@ def read_first_names(data: bytes) -> frozenset[str]:
 def name_set(key: str) -> frozenset[str]:
     """The names of the data a spelling's key names (`names_key`), as `load_names` reads
     them."""
-    if key in _LOADED:
-        return _LOADED[key]
+    return set_by_key(_LOADED, key, _every_entries(), load_names, "names")
+
+
+def _every_entries() -> Iterator[tuple[CatalogEntry, ...]]:
     data = load_catalog("data.yaml")
     for names in DATA.values():
-        entries = tuple(data[name] for name in names)
-        if names_key(entries) == key:
-            return load_names(entries)
-    raise ValueError(f"no names data has the sha256s {key}")
+        yield tuple(data[name] for name in names)
 
 
 def load_names(
@@ -231,14 +236,42 @@ def load_names(
 ) -> frozenset[str]:
     """The names of a language's names data, read once a run: from its file in the cache, else
     worked out from the data (fetched if need be) and kept there."""
-    key = names_key(entries)
-    if key not in _LOADED:
-        _LOADED[key] = _load(entries, progress)
-    return _LOADED[key]
+    return read_once(_LOADED, entries, lambda: _load(entries, progress))
+
+
+def read_once(
+    loaded: dict[str, frozenset[str]],
+    entries: tuple[CatalogEntry, ...],
+    work: Callable[[], frozenset[str]],
+) -> frozenset[str]:
+    """The words `work` makes of the data `entries` name, worked out once a run: `loaded`
+    holds them by the data's key (`data_key`)."""
+    key = data_key(entries)
+    if key not in loaded:
+        loaded[key] = work()
+    return loaded[key]
+
+
+def set_by_key(
+    loaded: dict[str, frozenset[str]],
+    key: str,
+    candidates: Iterable[tuple[CatalogEntry, ...]],
+    load: Callable[[tuple[CatalogEntry, ...]], frozenset[str]],
+    what: str,
+) -> frozenset[str]:
+    """The words a spelling's key names (the sha256s of their data): read this run already
+    (`loaded`), else loaded from the one of `candidates` whose key it is; ValueError naming
+    `what` for a key none has."""
+    if key in loaded:
+        return loaded[key]
+    for entries in candidates:
+        if data_key(entries) == key:
+            return load(entries)
+    raise ValueError(f"no {what} data has the sha256s {key}")
 
 
 def _load(entries: tuple[CatalogEntry, ...], progress: ProgressCallback | None) -> frozenset[str]:
-    path = names_path(entries)
+    path = kept_path(entries, ".names")
     kept = read_kept(path, _MAGIC)
     if kept is not None:
         return kept
@@ -268,10 +301,11 @@ def read_data(
         raise ValueError(f"{entry.name}: {entry.member}: {error}") from None
 
 
-def names_path(entries: tuple[CatalogEntry, ...]) -> Path:
-    """Where the names worked out of a language's data are kept (named by their sha256s)."""
+def kept_path(entries: tuple[CatalogEntry, ...], suffix: str) -> Path:
+    """Where the words worked out of some data are kept (named by the first entry and their
+    sha256s): `.names`, `.abbreviations`."""
     shas = "-".join(entry.sha256[:12] for entry in entries)
-    return cache_dir() / f"{entries[0].name}-{shas}.names"
+    return cache_dir() / f"{entries[0].name}-{shas}{suffix}"
 
 
 def keep(path: Path, magic: str, words: frozenset[str]) -> None:
