@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from cardgen.words.lexicon import Lexicon
 
@@ -130,3 +130,66 @@ class GameSolution(Protocol):
         """The move a person typed at `fragment`, or None if the text is no move; ValueError
         saying why, for text that is nearly a move (a letter without its side)."""
         ...
+
+
+class SolvedPositions:
+    """What Ghost's solution and the variants' share of `GameSolution`, over the two things each
+    keeps its own way: `_search` (where a fragment's id is found) and `_loser_mask` (a
+    position's loser set as bits). The lookups are kept in `_found`: a card asks several
+    questions about each opening."""
+
+    lexicon: Lexicon
+    players: int
+    _found: dict[str, int | None]
+    _holds: ClassVar[str]
+    """How a word holds a position (`begins with`, `contains`), for the KeyError's words."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} of {self.game} for {self.players} players: "
+            f"{len(self.words)} words, {self.nodes} fragments, losers {sorted(self.losers())}>"
+        )
+
+    @property
+    def game(self) -> str:
+        """The game's name (`cardgen.games.variants.find_game`)."""
+        raise NotImplementedError
+
+    @property
+    def nodes(self) -> int:
+        """The number of fragments, the empty one included."""
+        raise NotImplementedError
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        return self.lexicon.words
+
+    def mover(self, fragment: str) -> int:
+        """The seat that plays next at `fragment`."""
+        return len(fragment) % self.players + 1
+
+    def find(self, fragment: str) -> int | None:
+        """The id of `fragment` among the fragments of its length, or None if no playable
+        word holds it."""
+        if fragment not in self._found:
+            self._found[fragment] = self._search(fragment)
+        return self._found[fragment]
+
+    def _search(self, fragment: str) -> int | None:
+        raise NotImplementedError
+
+    def _index(self, fragment: str) -> int:
+        i = self.find(fragment)
+        if i is None:
+            raise KeyError(f"no playable word {self._holds} {fragment!r}")
+        return i
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play (KeyError if no playable word
+        holds it)."""
+        mask = self._loser_mask(len(fragment), self._index(fragment))
+        return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
+
+    def _loser_mask(self, length: int, i: int) -> int:
+        raise NotImplementedError

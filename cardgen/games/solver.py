@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.game import Decision
+from cardgen.games.game import Decision, SolvedPositions
 from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 from cardgen.games.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
 from cardgen.words.lexicon import Lexicon
@@ -26,8 +27,8 @@ from cardgen.words.lexicon import Lexicon
 MAX_PLAYERS = 16
 """Loser sets are uint16 bit masks."""
 
-@dataclass(frozen=True, eq=False)
-class Solution:
+@dataclass(frozen=True, eq=False, repr=False)
+class Solution(SolvedPositions):
     """The solved game: loser sets for every fragment, and for each seat the rank of its minimal
     winning word set at every fragment it wins from."""
 
@@ -44,13 +45,7 @@ class Solution:
     _keys: dict[int, npt.NDArray[np.str_]] = field(default_factory=dict, repr=False)
     _order: dict[int, IntArray] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
-    """Fragments already looked up: a card asks several questions about each opening."""
-
-    def __repr__(self) -> str:
-        return (
-            f"<Solution of Ghost for {self.players} players: {len(self.words)} words, "
-            f"{self.nodes} fragments, losers {sorted(self.losers())}>"
-        )
+    _holds: ClassVar[str] = "begins with"
 
     @property
     def game(self) -> str:
@@ -58,24 +53,9 @@ class Solution:
         return "ghost"
 
     @property
-    def words(self) -> tuple[str, ...]:
-        """The playable words, sorted."""
-        return self.lexicon.words
-
-    @property
     def nodes(self) -> int:
         """The number of fragments in the game tree, the empty one included."""
         return sum(len(level) for level in self.levels)
-
-    def mover(self, fragment: str) -> int:
-        """The seat that adds the next letter to `fragment`."""
-        return len(fragment) % self.players + 1
-
-    def find(self, fragment: str) -> int | None:
-        """Index of `fragment` in `levels[len(fragment)]`, or None if no word begins with it."""
-        if fragment not in self._found:
-            self._found[fragment] = self._search(fragment)
-        return self._found[fragment]
 
     def _search(self, fragment: str) -> int | None:
         d = len(fragment)
@@ -95,23 +75,13 @@ class Solution:
         i = int(self._order[d][i]) if i < len(keys) else i
         return i if i < len(keys) and keys[i] == fragment else None
 
-    def _index(self, fragment: str) -> int:
-        i = self.find(fragment)
-        if i is None:
-            raise KeyError(f"no playable word begins with {fragment!r}")
-        return i
-
     def is_word(self, fragment: str) -> bool:
         """Whether `fragment` is a playable word."""
         i = self.find(fragment)
         return i is not None and bool(self.levels[len(fragment)].leaf[i])
 
-    def losers(self, fragment: str = "") -> frozenset[int]:
-        """The seats that lose from `fragment` with perfect play (KeyError if not a prefix)."""
-        mask = int(self.levels[len(fragment)].losers[self._index(fragment)])
-        return frozenset(
-            seat_index + 1 for seat_index in range(self.players) if mask >> seat_index & 1
-        )
+    def _loser_mask(self, length: int, i: int) -> int:
+        return int(self.levels[length].losers[i])
 
     def after(self, fragment: str, move: str) -> str:
         """The fragment a move (a letter) makes."""

@@ -11,11 +11,12 @@ and play ask of a solved game, with the same names as Ghost's `Solution`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.game import Decision, written_move
+from cardgen.games.game import Decision, SolvedPositions, written_move
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
@@ -26,8 +27,8 @@ Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
 the end words."""
 
 
-@dataclass(frozen=True, eq=False)
-class InfixSolution:
+@dataclass(frozen=True, eq=False, repr=False)
+class InfixSolution(SolvedPositions):
     """A solved SuperGhost (or, with `reverse`, SuperDuperGhost)."""
 
     lexicon: Lexicon
@@ -39,13 +40,7 @@ class InfixSolution:
     _costs: dict[int, tuple[FloatArray, ...]] = field(default_factory=dict, repr=False)
     _plans: dict[tuple[int, int, int], Plan] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
-    """Fragments already looked up: a card asks several questions about each."""
-
-    def __repr__(self) -> str:
-        return (
-            f"<InfixSolution of {self.game} for {self.players} players: {len(self.words)} "
-            f"words, {self.nodes} fragments, losers {sorted(self.losers())}>"
-        )
+    _holds: ClassVar[str] = "contains"
 
     @property
     def game(self) -> str:
@@ -53,43 +48,21 @@ class InfixSolution:
         return "superduperghost" if self.reverse else "superghost"
 
     @property
-    def words(self) -> tuple[str, ...]:
-        """The playable words, sorted."""
-        return self.lexicon.words
-
-    @property
     def nodes(self) -> int:
         """The number of fragments, the empty one included."""
         return sum(int(level.fragment.sum()) for level in self.graph.levels)
 
-    def mover(self, fragment: str) -> int:
-        """The seat that plays next at `fragment`."""
-        return len(fragment) % self.players + 1
-
-    def find(self, fragment: str) -> int | None:
-        """The id of `fragment` among the fragments of its length, or None if it is no infix
-        of a playable word."""
-        if fragment not in self._found:
-            i = self.graph.find(fragment)
-            ok = i is not None and bool(self.graph.levels[len(fragment)].fragment[i])
-            self._found[fragment] = i if ok else None
-        return self._found[fragment]
-
-    def _index(self, fragment: str) -> int:
-        i = self.find(fragment)
-        if i is None:
-            raise KeyError(f"no playable word contains {fragment!r}")
-        return i
+    def _search(self, fragment: str) -> int | None:
+        i = self.graph.find(fragment)
+        return i if i is not None and bool(self.graph.levels[len(fragment)].fragment[i]) else None
 
     def is_word(self, fragment: str) -> bool:
         """Whether `fragment` is a playable word."""
         i = self.find(fragment)
         return i is not None and bool(self.graph.levels[len(fragment)].leaf[i])
 
-    def losers(self, fragment: str = "") -> frozenset[int]:
-        """The seats that lose from `fragment` with perfect play (KeyError if not an infix)."""
-        mask = int(self.losers_by_length[len(fragment)][self._index(fragment)])
-        return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
+    def _loser_mask(self, length: int, i: int) -> int:
+        return int(self.losers_by_length[length][i])
 
     def after(self, fragment: str, move: str) -> str:
         """The fragment a move makes: a move is written as that fragment."""
