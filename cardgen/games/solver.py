@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.games.game import Decision, SolvedPositions
+from cardgen.games.losers import level_losers
 from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 from cardgen.games.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
 from cardgen.words.lexicon import Lexicon
@@ -270,24 +271,20 @@ def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:
     below: MaskArray | None = None
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
-        losers = np.zeros(len(level), dtype=np.uint16)
-        # A word of length d is completed, and lost, by seat ((d - 1) mod n) + 1.
-        losers[level.leaf] = 1 << ((d - 1) % players)
         inner = ~level.leaf
-        if inner.any():
-            assert below is not None
-            mover_index = d % players
-            safe = (below >> mover_index) & 1 == 0
-            # reduceat(x, lo) reduces x[lo[k]:lo[k+1]] (the last block runs to the end). That is
-            # each inner fragment's children because they form contiguous, non-empty blocks
-            # that tile the next level in order: the trie is built from sorted words, a
-            # fragment that is not a word begins a longer word, and every fragment of length
-            # d + 1 has a parent of length d that is not a word.
-            lo = level.child_lo[inner]
-            all_union = np.bitwise_or.reduceat(below, lo)
-            safe_union = np.bitwise_or.reduceat(np.where(safe, below, 0).astype(np.uint16), lo)
-            # Loser sets are never empty, so a non-empty safe union means a safe child exists.
-            losers[inner] = np.where(safe_union != 0, safe_union, all_union)
+        # reduceat(x, lo) reduces x[lo[k]:lo[k+1]] (the last block runs to the end). That is
+        # each inner fragment's children because they form contiguous, non-empty blocks that
+        # tile the next level in order: the trie is built from sorted words, a fragment that
+        # is not a word begins a longer word, and every fragment of length d + 1 has a parent
+        # of length d that is not a word.
+        lo = level.child_lo[inner]
+
+        def union(values: MaskArray, inner: BoolArray = inner, lo: IntArray = lo) -> MaskArray:
+            joined = np.zeros(len(inner), dtype=np.uint16)
+            joined[inner] = np.bitwise_or.reduceat(values, lo)
+            return joined
+
+        losers = level_losers(level.leaf, d, players, below if inner.any() else None, union)
         solved.append(_with_losers(level, losers))
         below = losers
     return tuple(reversed(solved))

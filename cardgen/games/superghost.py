@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from cardgen.games.game import Decision, SolvedPositions, written_move
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
+from cardgen.games.losers import level_losers
 from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
 
@@ -209,19 +210,13 @@ def _solve_losers(levels: tuple[InfixLevel, ...], players: int) -> tuple[MaskArr
     below: MaskArray | None = None
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
-        losers = np.zeros(len(level), dtype=np.uint16)
-        losers[level.leaf] = 1 << ((d - 1) % players)
-        if len(level.parent):
-            assert below is not None
-            child = below[level.child]
-            safe = (child >> (d % players)) & 1 == 0
-            all_union = np.zeros(len(level), dtype=np.uint16)
-            np.bitwise_or.at(all_union, level.parent, child)
-            safe_union = np.zeros(len(level), dtype=np.uint16)
-            np.bitwise_or.at(safe_union, level.parent[safe], child[safe])
-            # Loser sets are never empty: a non-empty safe union means a safe move exists.
-            inner = all_union != 0
-            losers[inner] = np.where(safe_union != 0, safe_union, all_union)[inner]
+
+        def union(values: MaskArray, level: InfixLevel = level) -> MaskArray:
+            joined = np.zeros(len(level), dtype=np.uint16)
+            np.bitwise_or.at(joined, level.parent, values[level.child])
+            return joined
+
+        losers = level_losers(level.leaf, d, players, below if len(level.parent) else None, union)
         out.append(losers)
         below = losers
     return tuple(reversed(out))
