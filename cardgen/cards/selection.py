@@ -15,11 +15,23 @@ fragment's order, so the choice is deterministic.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Literal, NamedTuple
+from functools import partial
+from itertools import chain, compress
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from cardgen.cards.strategy import Opening, SeatStrategy, Wins
+
+if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
+    import numpy as np
+    import numpy.typing as npt
+
+    FloatArray = npt.NDArray[np.float64]
+    IntArray = npt.NDArray[np.int64]
+    BoolArray = npt.NDArray[np.bool_]
 
 Kind = Literal["words", "move"]
 """An entry printed: the words with their move, or a letter alone."""
@@ -52,7 +64,59 @@ class Step(NamedTuple):
     kind: Kind
 
 
-def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> list[Step]:
+KINDS: tuple[Kind, Kind] = ("move", "words")
+"""A step's kind, by whether it goes on to the words."""
+
+
+class Columns(NamedTuple):
+    """The figures (`Odds`) of the openings that have them, a float array each, in the
+    openings' order."""
+
+    place: IntArray
+    """Each one's place among the openings."""
+    reach: FloatArray
+    none: FloatArray
+    words: FloatArray
+    """NaN where an opening has no words."""
+    letter_wins: FloatArray
+    full: FloatArray
+    costs: tuple[IntArray, IntArray, bool] | None = None
+    """What a letter alone and the words take (`cost`), and whether on a strip, once read."""
+
+
+_read: list[tuple[Sequence[Opening], Columns]] = []
+"""The last openings read (`columns`), replaced whole: a seat's steps and then its picks read
+them once."""
+
+
+def columns(openings: Sequence[Opening]) -> Columns:
+    """The figures of the `openings` that have them, as arrays (read in C loops: a deck's
+    seat has thousands of openings); the same tuple of openings again is read once."""
+    held = _read[-1] if _read else None
+    if held is not None and held[0] is openings:
+        return held[1]
+    import numpy as np
+
+    odds = list(map(_ODDS, openings))
+    place = np.flatnonzero(np.fromiter(map(_IS_NOT_NONE, odds), bool, len(odds)))
+    if len(place) < len(odds):
+        odds = [odds[k] for k in place.tolist()]
+    rates = np.fromiter(chain.from_iterable(map(_RATES, odds)), np.float64, 4 * len(odds))
+    reach, none, letter_wins, full = rates.reshape(-1, 4).T
+    words = np.array(list(map(_WORDS_WIN, odds)), dtype=np.float64).reshape(-1)  # None: NaN
+    found = Columns(place, reach, none, words, letter_wins, full)
+    if isinstance(openings, tuple):  # a list may change after
+        _read[:] = [(openings, found)]
+    return found
+
+
+_ODDS = attrgetter("odds")
+_RATES = attrgetter("reach", "none", "letter_wins", "full")
+_WORDS_WIN = attrgetter("words")
+_IS_NOT_NONE = partial(operator.is_not, None)
+
+
+def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
     """Every step a seat's entries can take, best per character first (the fragment's order,
     then the cheaper step, on ties); with `strip`, letters alone take no room; without
     `words`, no words are printed (`pdf.words: none`).
@@ -63,50 +127,183 @@ def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> list[S
     per character than going straight on to the words is skipped. An entry that wins no more
     still says what wins against perfect players: its step comes last (it wins nothing per
     character), where there is room."""
-    found: list[Step] = []
-    for place, opening in enumerate(seat.openings):
-        odds = opening.odds
-        if odds is None:
-            continue
-        none, letter = odds.none, odds.letter_wins
-        start = cost(opening, "move", strip)
-        move = odds.reach * (letter - none) if letter >= none else None
-        gain = None
-        if words and odds.words is not None and odds.words >= max(none, letter):
-            cost_words = cost(opening, "words")
-            gain = odds.reach * (odds.words - none)
-        if move is not None:
-            first = _slope(0, 0.0, start, move)
-            if gain is None:
-                found.append(Step(first, place, "move"))
-                continue
-            then = _slope(start, move, cost_words, gain)
-            if first >= then:  # the letter pays at least as well: a step of its own
-                found += [Step(first, place, "move"), Step(then, place, "words")]
-                continue
-        if gain is not None:
-            found.append(Step(_slope(0, 0.0, cost_words, gain), place, "words"))
-    found.sort(key=lambda s: (-s.ratio, s.place, s.kind == "words"))
-    return found
+    import numpy as np
+
+    # Every opening at once, each figure worked out as for one opening alone: the same
+    # operations on the same floats, so the same bits.
+    c = columns(seat.openings)
+    if not len(c.place):
+        return Steps(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, bool))
+    start, cost_words = costs(seat.openings, c, strip)
+    letter, none = c.letter_wins, c.none
+    has_move = letter >= none
+    move = c.reach * (letter - none)
+    has_words = c.words >= np.maximum(none, letter)  # False where there are none (NaN)
+    has_words &= words
+    gain = c.reach * (c.words - none)
+    first = _slope(0, 0.0, start, move)
+    then = _slope(start, move, cost_words, gain)
+    both = has_move & has_words & (first >= then)  # the letter pays at least as well
+    # Each opening's letter step, then its words step, in the fragment's order; a stable sort
+    # by what they win per character keeps that order on ties.
+    ratio = np.stack([first, np.where(both, then, _slope(0, 0.0, cost_words, gain))], axis=1)
+    taken = np.stack([has_move & (both | ~has_words), has_words], axis=1).ravel()
+    ratio = ratio.ravel()[taken]
+    order = np.argsort(-ratio, kind="stable")
+    place = np.repeat(c.place, 2)[taken][order]
+    return Steps(ratio[order], place, np.tile([False, True], len(c.place))[taken][order])
 
 
-def _slope(cost_a: int, gain_a: float, cost_b: int, gain_b: float) -> float:
-    return math.inf if cost_b == cost_a else (gain_b - gain_a) / (cost_b - cost_a)
+class Steps(Sequence[Step]):
+    """A seat's steps in order (`steps`), held as arrays and each `Step` made as it is read: a
+    seat has thousands, and `pick` reads the places and kinds of a run of them at once."""
+
+    __slots__ = ("place", "ratio", "words")
+
+    def __init__(self, ratio: FloatArray, place: IntArray, words: BoolArray) -> None:
+        self.ratio, self.place, self.words = ratio, place, words
+
+    def __len__(self) -> int:
+        return len(self.place)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Steps: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Steps:
+        if isinstance(index, slice):
+            return Steps(self.ratio[index], self.place[index], self.words[index])
+        return Step(float(self.ratio[index]), int(self.place[index]),
+                    KINDS[bool(self.words[index])])
+
+    def __iter__(self) -> Iterator[Step]:
+        return map(_STEP, zip(self.ratio.tolist(), self.place.tolist(),
+                              map(KINDS.__getitem__, self.words.tolist()), strict=True))
+
+    def __repr__(self) -> str:
+        return f"Steps({list(self)!r})"
+
+    def last(self) -> tuple[IntArray, IntArray]:
+        """The places whose last step here goes to the words, and those whose last step is
+        a letter alone."""
+        import numpy as np
+
+        # An opening's letter step comes before its words step (`steps`): where both are
+        # here, the words are its last.
+        words = self.place[self.words]
+        alone = self.place[~self.words]
+        has = np.zeros(int(max(words.max(initial=-1), alone.max(initial=-1))) + 1, bool)
+        has[words] = True
+        return words, alone[~has[alone]]
+
+
+_STEP = partial(tuple.__new__, Step)
+"""A `Step` from its three fields, made without a Python call."""
+
+
+def costs(openings: Sequence[Opening], c: Columns, strip: bool) -> tuple[IntArray, IntArray]:
+    """`cost` of a letter alone and of the words, for each opening in `c`."""
+    if c.costs is not None and c.costs[2] == strip:
+        return c.costs[0], c.costs[1]
+    import numpy as np
+
+    chosen = [openings[k] for k in c.place.tolist()]
+    fragment = np.fromiter(map(len, map(_FRAGMENT, chosen)), np.int64, len(chosen))
+    entry = list(map(_WORDS, chosen))
+    count = np.fromiter(map(len, entry), np.int64, len(chosen))
+    spaced = np.fromiter(map(len, map(" ".join, entry)), np.int64, len(chosen))
+    # " ".join puts a space fewer than there are words
+    words = fragment + 2 + spaced + (count > 0)
+    move = np.zeros(len(chosen), np.int64) if strip else fragment + 2
+    for k in compress(range(len(chosen)), map(_DECISIONS, chosen)):
+        move[k], words[k] = cost(chosen[k], "move", strip), cost(chosen[k], "words")
+    held = _read[-1] if _read else None
+    if held is not None and held[1] is c:
+        _read[:] = [(held[0], c._replace(costs=(move, words, strip)))]
+    return move, words
+
+
+_FRAGMENT = attrgetter("fragment")
+_WORDS = attrgetter("words")
+_DECISIONS = attrgetter("decisions")
+
+
+def _slope(
+    cost_a: int | IntArray, gain_a: float | FloatArray, cost_b: IntArray, gain_b: FloatArray
+) -> FloatArray:
+    """What going from entry a to entry b wins per character (`math.inf` where it costs
+    nothing more)."""
+    import numpy as np
+
+    same = cost_b == cost_a
+    return np.where(same, math.inf, (gain_b - gain_a) / np.where(same, 1, cost_b - cost_a))
 
 
 def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     """The seat with each opening's entry set to the last of `chosen` steps for it (nothing
     where none is; a letter alone is the best one, `Odds.letter`) and its figures
     (`SeatStrategy.wins`) for what it then prints."""
-    kinds: dict[int, Kind] = {}
-    for step in chosen:
-        kinds[step.place] = step.kind
-    openings = []
-    for place, opening in enumerate(seat.openings):
-        kind = kinds.get(place)
-        letter = opening.odds.letter if opening.odds is not None else None
-        openings.append(printed(opening, kind, opening.play if kind == "words" else letter))
-    return replace(seat, openings=tuple(openings), wins=figures(openings))
+    if isinstance(chosen, Steps):
+        words_at, move_at = (at.tolist() for at in chosen.last())
+    else:
+        kinds: dict[int, Kind] = dict(map(_PLACE_KIND, chosen))
+        words_at = [place for place, kind in kinds.items() if kind == "words"]
+        move_at = [place for place, kind in kinds.items() if kind == "move"]
+    openings = list(seat.openings)
+    before = list(compress(range(len(openings)), map(_PRINTED, openings)))
+    if before:  # printed before, and not now: nothing
+        now = {*words_at, *move_at}
+        for place in before:
+            if place not in now:
+                openings[place] = printed(openings[place], None, None)
+    marked = {"words": _mark(openings, words_at, "words"), "move": _mark(openings, move_at, "move")}
+    c = columns(seat.openings)
+    if not openings or len(c.place) < len(openings):
+        return replace(seat, openings=tuple(openings), wins=None)
+    import numpy as np
+
+    # What each opening's entry wins (`_printed_wins`): its letter alone is `Odds.letter`.
+    card = c.none.copy()
+    card[marked["move"]] = c.letter_wins[marked["move"]]
+    words = c.words[marked["words"]]
+    card[marked["words"]] = np.where(np.isnan(words), card[marked["words"]], words)
+    return replace(seat, openings=tuple(openings), wins=_wins(c, card))
+
+
+_PLACE_KIND = itemgetter(1, 2)
+_PRINTED = attrgetter("printed")
+
+
+def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
+    """Print the openings at `places` as `kind` (`printed`): with their words' move, or their
+    best letter alone (`Odds.letter`); the places that have one to print."""
+    chosen = [openings[k] for k in places]
+    if kind == "words":
+        moves = list(map(_PLAY, chosen))
+    elif all(map(_IS_NOT_NONE, map(_ODDS, chosen))):
+        moves = list(map(_LETTER, map(_ODDS, chosen)))
+    else:
+        moves = [o.odds.letter if o.odds is not None else None for o in chosen]
+    done = []
+    new = object.__new__
+    for place, opening, move in zip(places, chosen, moves, strict=True):
+        if move is None:
+            openings[place] = printed(opening, None, None)
+            continue
+        done.append(place)
+        if opening.printed != kind or opening.printed_move != move:
+            # `printed`, inline: a deck prints thousands of openings, a budget many times over
+            copy = openings[place] = new(Opening)
+            fields = copy.__dict__
+            fields.update(opening.__dict__)
+            fields["printed"], fields["printed_move"] = kind, move
+    return done
+
+
+_PLAY = attrgetter("play")
+_LETTER = attrgetter("letter")
 
 
 def full(seat: SeatStrategy) -> SeatStrategy:
@@ -138,19 +335,28 @@ def figures(openings: Sequence[Opening]) -> Wins | None:
     figures."""
     if not openings or any(o.odds is None for o in openings):
         return None
+    import numpy as np
 
-    def rate(wins_at: Sequence[float]) -> float:
-        lost = sum(o.odds.reach * (1.0 - w) for o, w in zip(openings, wins_at, strict=True)
-                   if o.odds is not None)
-        return 1.0 - lost
+    c = columns(openings)
+    card = np.fromiter(map(_printed_wins, openings), np.float64, len(openings))
+    return _wins(c, card)
 
-    odds = [o.odds for o in openings if o.odds is not None]
-    return Wins(
-        none=rate([o.none for o in odds]),
-        full=rate([o.full for o in odds]),
-        card=rate([_printed_wins(o) for o in openings]),
-        best=rate([o.best for o in odds]),
-    )
+
+def _wins(c: Columns, card: FloatArray) -> Wins:
+    """The win rates of openings with figures `c` (all of a seat's) and `card` the rate from
+    each with what the deck prints.
+
+    Each is 1 - the sum over the openings, in their order, of reach x (1 - the rate from
+    there), added up one after another: Python's `sum` of floats did so, and another order
+    (numpy's `sum` adds pairs) moves the last bits."""
+    import numpy as np
+
+    def rate(wins_at: FloatArray) -> float:
+        return 1.0 - float(np.add.accumulate(c.reach * (1.0 - wins_at))[-1])
+
+    words = np.where(np.isnan(c.words), 0.0, c.words)  # `Odds.best`: words or 0.0
+    best = np.maximum(np.maximum(c.none, c.letter_wins), words)
+    return Wins(none=rate(c.none), full=rate(c.full), card=rate(card), best=rate(best))
 
 
 def _printed_wins(opening: Opening) -> float:

@@ -164,7 +164,7 @@ def budget(card: Card, options: PdfOptions) -> Card:
     chosen = options.seats or tuple(range(1, card.players + 1))
     words_too = options.words != "none"
 
-    def order(seat: SeatStrategy) -> list[Step]:
+    def order(seat: SeatStrategy) -> Sequence[Step]:
         return steps(seat, strip=seat.seat == 2, words=words_too or seat.seat < 3)
 
     def run(seat: SeatStrategy, sides: int) -> SeatStrategy:
