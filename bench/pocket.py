@@ -379,7 +379,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=25, help="the simulation's seed")
     args = parser.parse_args(argv)
     print(f"cardgen pocket benchmark, Python {sys.version.split()[0]}, {sys.platform}, "
-          f"best of {args.runs}: CPU time of this process (wall time in brackets)")
+          f"best of {args.runs} runs or more (up to {SPEND:g} s of CPU a stage): CPU time of "
+          "this process (wall time in brackets)")
     stages = ("solve", "model", "table", "odds", "selection", "budget")
     print("\n| config | solve | model | model / solve | table's play | odds, every seat "
           "| selection | selection / solve | budget |")

@@ -15,12 +15,11 @@ fragment's order, so the choice is deterministic.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import chain, compress
-from operator import attrgetter, itemgetter
+from operator import attrgetter, is_not, itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from cardgen.cards.strategy import Opening, SeatStrategy, Wins
@@ -64,13 +63,18 @@ class Step(NamedTuple):
     kind: Kind
 
 
-KINDS: tuple[Kind, Kind] = ("move", "words")
-"""A step's kind, by whether it goes on to the words."""
+_KINDS: tuple[Kind, Kind] = ("move", "words")
+_ODDS, _PRINTED, _PLAY = attrgetter("odds"), attrgetter("printed"), attrgetter("play")
+_FRAGMENT, _WORDS, _DECISIONS = attrgetter("fragment"), attrgetter("words"), attrgetter(
+    "decisions")
+_RATES = attrgetter("reach", "none", "letter_wins", "full")
+_IS_NOT_NONE = partial(is_not, None)
+_STEP = partial(tuple.__new__, Step)
+"""A `Step` from its three fields, made without a Python call (a seat takes thousands)."""
 
 
-class Columns(NamedTuple):
-    """The figures (`Odds`) of the openings that have them, a float array each, in the
-    openings' order."""
+class _Columns(NamedTuple):
+    """The figures (`Odds`) of the openings that have them, an array each, in their order."""
 
     place: IntArray
     """Each one's place among the openings."""
@@ -80,18 +84,15 @@ class Columns(NamedTuple):
     """NaN where an opening has no words."""
     letter_wins: FloatArray
     full: FloatArray
-    costs: tuple[IntArray, IntArray, bool] | None = None
-    """What a letter alone and the words take (`cost`), and whether on a strip, once read."""
 
 
-_read: list[tuple[Sequence[Opening], Columns]] = []
-"""The last openings read (`columns`), replaced whole: a seat's steps and then its picks read
-them once."""
+_read: list[tuple[tuple[Opening, ...], _Columns]] = []
+"""The last tuple of openings read (`_columns`), replaced whole: a seat's steps and then its
+picks read it once."""
 
 
-def columns(openings: Sequence[Opening]) -> Columns:
-    """The figures of the `openings` that have them, as arrays (read in C loops: a deck's
-    seat has thousands of openings); the same tuple of openings again is read once."""
+def _columns(openings: Sequence[Opening]) -> _Columns:
+    """The figures of the `openings` that have them, as arrays, read in C loops."""
     held = _read[-1] if _read else None
     if held is not None and held[0] is openings:
         return held[1]
@@ -103,17 +104,11 @@ def columns(openings: Sequence[Opening]) -> Columns:
         odds = [odds[k] for k in place.tolist()]
     rates = np.fromiter(chain.from_iterable(map(_RATES, odds)), np.float64, 4 * len(odds))
     reach, none, letter_wins, full = rates.reshape(-1, 4).T
-    words = np.array(list(map(_WORDS_WIN, odds)), dtype=np.float64).reshape(-1)  # None: NaN
-    found = Columns(place, reach, none, words, letter_wins, full)
+    words = np.array(list(map(_WORDS, odds)), dtype=np.float64).reshape(-1)  # None: NaN
+    found = _Columns(place, reach, none, words, letter_wins, full)
     if isinstance(openings, tuple):  # a list may change after
         _read[:] = [(openings, found)]
     return found
-
-
-_ODDS = attrgetter("odds")
-_RATES = attrgetter("reach", "none", "letter_wins", "full")
-_WORDS_WIN = attrgetter("words")
-_IS_NOT_NONE = partial(operator.is_not, None)
 
 
 def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
@@ -131,15 +126,12 @@ def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
 
     # Every opening at once, each figure worked out as for one opening alone: the same
     # operations on the same floats, so the same bits.
-    c = columns(seat.openings)
-    if not len(c.place):
-        return Steps(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, bool))
-    start, cost_words = costs(seat.openings, c, strip)
+    c = _columns(seat.openings)
+    start, cost_words = _costs([seat.openings[k] for k in c.place.tolist()], strip)
     letter, none = c.letter_wins, c.none
     has_move = letter >= none
     move = c.reach * (letter - none)
-    has_words = c.words >= np.maximum(none, letter)  # False where there are none (NaN)
-    has_words &= words
+    has_words = (c.words >= np.maximum(none, letter)) & words  # False where none (NaN)
     gain = c.reach * (c.words - none)
     first = _slope(0, 0.0, start, move)
     then = _slope(start, move, cost_words, gain)
@@ -176,58 +168,41 @@ class Steps(Sequence[Step]):
         if isinstance(index, slice):
             return Steps(self.ratio[index], self.place[index], self.words[index])
         return Step(float(self.ratio[index]), int(self.place[index]),
-                    KINDS[bool(self.words[index])])
+                    _KINDS[bool(self.words[index])])
 
     def __iter__(self) -> Iterator[Step]:
         return map(_STEP, zip(self.ratio.tolist(), self.place.tolist(),
-                              map(KINDS.__getitem__, self.words.tolist()), strict=True))
+                              map(_KINDS.__getitem__, self.words.tolist()), strict=True))
 
     def __repr__(self) -> str:
         return f"Steps({list(self)!r})"
 
-    def last(self) -> tuple[IntArray, IntArray]:
+    def last(self) -> tuple[list[int], list[int]]:
         """The places whose last step here goes to the words, and those whose last step is
         a letter alone."""
         import numpy as np
 
         # An opening's letter step comes before its words step (`steps`): where both are
         # here, the words are its last.
-        words = self.place[self.words]
-        alone = self.place[~self.words]
+        words, alone = self.place[self.words], self.place[~self.words]
         has = np.zeros(int(max(words.max(initial=-1), alone.max(initial=-1))) + 1, bool)
         has[words] = True
-        return words, alone[~has[alone]]
+        return words.tolist(), alone[~has[alone]].tolist()
 
 
-_STEP = partial(tuple.__new__, Step)
-"""A `Step` from its three fields, made without a Python call."""
-
-
-def costs(openings: Sequence[Opening], c: Columns, strip: bool) -> tuple[IntArray, IntArray]:
-    """`cost` of a letter alone and of the words, for each opening in `c`."""
-    if c.costs is not None and c.costs[2] == strip:
-        return c.costs[0], c.costs[1]
+def _costs(openings: list[Opening], strip: bool) -> tuple[IntArray, IntArray]:
+    """`cost` of each opening's letter alone and of its words, in C loops."""
     import numpy as np
 
-    chosen = [openings[k] for k in c.place.tolist()]
-    fragment = np.fromiter(map(len, map(_FRAGMENT, chosen)), np.int64, len(chosen))
-    entry = list(map(_WORDS, chosen))
-    count = np.fromiter(map(len, entry), np.int64, len(chosen))
-    spaced = np.fromiter(map(len, map(" ".join, entry)), np.int64, len(chosen))
-    # " ".join puts a space fewer than there are words
-    words = fragment + 2 + spaced + (count > 0)
-    move = np.zeros(len(chosen), np.int64) if strip else fragment + 2
-    for k in compress(range(len(chosen)), map(_DECISIONS, chosen)):
-        move[k], words[k] = cost(chosen[k], "move", strip), cost(chosen[k], "words")
-    held = _read[-1] if _read else None
-    if held is not None and held[1] is c:
-        _read[:] = [(held[0], c._replace(costs=(move, words, strip)))]
+    fragment = np.fromiter(map(len, map(_FRAGMENT, openings)), np.int64, len(openings))
+    entry = list(map(_WORDS, openings))
+    count = np.fromiter(map(len, entry), np.int64, len(openings))
+    spaced = np.fromiter(map(len, map(" ".join, entry)), np.int64, len(openings))
+    words = fragment + 2 + spaced + (count > 0)  # a space fewer than words in "spaced"
+    move = np.zeros(len(openings), np.int64) if strip else fragment + 2
+    for k in compress(range(len(openings)), map(_DECISIONS, openings)):
+        move[k], words[k] = cost(openings[k], "move", strip), cost(openings[k], "words")
     return move, words
-
-
-_FRAGMENT = attrgetter("fragment")
-_WORDS = attrgetter("words")
-_DECISIONS = attrgetter("decisions")
 
 
 def _slope(
@@ -246,34 +221,27 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     where none is; a letter alone is the best one, `Odds.letter`) and its figures
     (`SeatStrategy.wins`) for what it then prints."""
     if isinstance(chosen, Steps):
-        words_at, move_at = (at.tolist() for at in chosen.last())
+        words_at, move_at = chosen.last()
     else:
-        kinds: dict[int, Kind] = dict(map(_PLACE_KIND, chosen))
+        kinds = dict(map(itemgetter(1, 2), chosen))
         words_at = [place for place, kind in kinds.items() if kind == "words"]
         move_at = [place for place, kind in kinds.items() if kind == "move"]
     openings = list(seat.openings)
-    before = list(compress(range(len(openings)), map(_PRINTED, openings)))
-    if before:  # printed before, and not now: nothing
-        now = {*words_at, *move_at}
-        for place in before:
-            if place not in now:
-                openings[place] = printed(openings[place], None, None)
-    marked = {"words": _mark(openings, words_at, "words"), "move": _mark(openings, move_at, "move")}
-    c = columns(seat.openings)
+    now = {*words_at, *move_at}
+    for place in compress(range(len(openings)), map(_PRINTED, openings)):
+        if place not in now:  # printed before, and not now
+            openings[place] = printed(openings[place], None, None)
+    words_at, move_at = _mark(openings, words_at, "words"), _mark(openings, move_at, "move")
+    c = _columns(seat.openings)
     if not openings or len(c.place) < len(openings):
         return replace(seat, openings=tuple(openings), wins=None)
     import numpy as np
 
     # What each opening's entry wins (`_printed_wins`): its letter alone is `Odds.letter`.
     card = c.none.copy()
-    card[marked["move"]] = c.letter_wins[marked["move"]]
-    words = c.words[marked["words"]]
-    card[marked["words"]] = np.where(np.isnan(words), card[marked["words"]], words)
+    card[move_at] = c.letter_wins[move_at]
+    card[words_at] = np.where(np.isnan(c.words[words_at]), card[words_at], c.words[words_at])
     return replace(seat, openings=tuple(openings), wins=_wins(c, card))
-
-
-_PLACE_KIND = itemgetter(1, 2)
-_PRINTED = attrgetter("printed")
 
 
 def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
@@ -282,8 +250,6 @@ def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
     chosen = [openings[k] for k in places]
     if kind == "words":
         moves = list(map(_PLAY, chosen))
-    elif all(map(_IS_NOT_NONE, map(_ODDS, chosen))):
-        moves = list(map(_LETTER, map(_ODDS, chosen)))
     else:
         moves = [o.odds.letter if o.odds is not None else None for o in chosen]
     done = []
@@ -300,10 +266,6 @@ def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
             fields.update(opening.__dict__)
             fields["printed"], fields["printed_move"] = kind, move
     return done
-
-
-_PLAY = attrgetter("play")
-_LETTER = attrgetter("letter")
 
 
 def full(seat: SeatStrategy) -> SeatStrategy:
@@ -337,12 +299,12 @@ def figures(openings: Sequence[Opening]) -> Wins | None:
         return None
     import numpy as np
 
-    c = columns(openings)
+    c = _columns(openings)
     card = np.fromiter(map(_printed_wins, openings), np.float64, len(openings))
     return _wins(c, card)
 
 
-def _wins(c: Columns, card: FloatArray) -> Wins:
+def _wins(c: _Columns, card: FloatArray) -> Wins:
     """The win rates of openings with figures `c` (all of a seat's) and `card` the rate from
     each with what the deck prints.
 
@@ -394,6 +356,6 @@ def longest_run(count: int, fits: Callable[[int], bool]) -> int:
 
 
 __all__ = [
-    "GALLOP", "Kind", "Step", "cost", "figures", "full", "longest_run", "pick", "printed",
-    "row_cost", "steps",
+    "GALLOP", "Kind", "Step", "Steps", "cost", "figures", "full", "longest_run", "pick",
+    "printed", "row_cost", "steps",
 ]
