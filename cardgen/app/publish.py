@@ -4,7 +4,8 @@ The site is one folder: `index.html`, a page per card and per table, and beside 
 `build` and `table` write (a card's PDF, JSON and strategy map, a table's Markdown, CSV and
 JSON), the card's moves for the explorer (`<stem>.card.js`) beside the game it explores
 (`game-<hash>.js`, one file for every card of the same game), and the site's styles and
-scripts. The
+scripts. A card of decision tables (SuperGhost, SuperDuperGhost) has no strategy map: its
+strategy is no tree of letters. The
 configs are read and checked, and every word list found, before anything is solved; every file
 is rendered before any is written (`cardgen.files.write_all`), so a bad input anywhere leaves
 the folder as it was.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import cast
 
 from cardgen.app import runner
 from cardgen.cards.config import (
@@ -24,8 +26,10 @@ from cardgen.cards.config import (
     load_table_config,
 )
 from cardgen.cards.make import Lexicons, config_game
+from cardgen.cards.strategy import Card
 from cardgen.errors import ConfigError
 from cardgen.files import protected, refuse_inputs, write_all
+from cardgen.games.game import GameSolution
 from cardgen.games.solver import Solution
 from cardgen.progress import ProgressCallback
 from cardgen.words.alphabet import Spelling
@@ -51,9 +55,11 @@ def load_config(path: Path) -> CardConfig | TableConfig:
 
 
 def _card_files(config: CardConfig) -> tuple[str, ...]:
-    """A card's files in the site: its page, its PDFs, its JSON, its map, its explorer data."""
+    """A card's files in the site: its page, its PDFs, its JSON, its map (Ghost's only), its
+    explorer data."""
     pdfs = tuple(config.stem + suffix for suffix in runner.CARDS.formats["pdf"].suffixes(config))
-    return (f"{config.stem}.html", *pdfs, f"{config.stem}.json", f"{config.stem}.svg",
+    mapped = () if config.game.decision_tables else (f"{config.stem}.svg",)
+    return (f"{config.stem}.html", *pdfs, f"{config.stem}.json", *mapped,
             f"{config.stem}.card.js")
 
 
@@ -75,9 +81,6 @@ def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> N
         if identity in seen:
             raise ConfigError(f"{config.path}: given twice")
         seen.add(identity)
-        if isinstance(config, CardConfig) and config.game.decision_tables:
-            raise ConfigError(f"{config.path}: game: the site's explorer plays Ghost only, not "
-                              f"{config.game.name}")
         names = _card_files(config) if isinstance(config, CardConfig) else _table_files(config)
         for name in names:
             other = owners.setdefault(name, str(config.path))
@@ -89,16 +92,29 @@ def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> N
     refuse_inputs(writers, runner.run_inputs(configs), "--out")
 
 
-def _uncounted(solution: Solution, entries: Iterable[str], spelling: Spelling) -> dict[str, str]:
+def _uncounted(
+    solution: GameSolution, entries: Iterable[str], spelling: Spelling
+) -> dict[str, str]:
     """The entries of the list that are no playable words although the game is still on
-    before them, as the list writes them, with why (what `cardgen explain` says of them)."""
+    before them, as the list writes them, with why (what `cardgen explain` says of them).
+    In the variants, also those the game is on at, or one letter from at either end."""
     words = set(solution.words)
-    live = {f for d in range(len(solution.levels)) for f in solution.fragments(d)} - words
+    if isinstance(solution, Solution):
+        live = {f for d in range(len(solution.levels)) for f in solution.fragments(d)} - words
+
+        def near(written: str) -> bool:
+            return written[:-1] in live
+    else:
+        def on(fragment: str) -> bool:
+            return solution.find(fragment) is not None and not solution.is_word(fragment)
+
+        def near(written: str) -> bool:
+            return on(written) or on(written[:-1]) or on(written[1:])
     found: dict[str, list[str]] = {}
     for entry in entries:
         # Every rule writes an ASCII entry as its lower case (cardgen.words.entries.Entries).
         written = entry.strip().lower() if entry.isascii() else spelling.write(entry)
-        if written and written[:-1] in live and written not in words:
+        if written and written not in words and near(written):
             found.setdefault(written, []).append(entry)
     min_length = solution.lexicon.min_length
     return {fragment: why for fragment, group in found.items()
@@ -112,23 +128,36 @@ class _Explorers:
         self.lexicons = lexicons
         self.games: dict[tuple[object, ...], tuple[str, bytes]] = {}
 
-    def scripts(self, config: CardConfig) -> tuple[str, bytes, bytes]:
+    def scripts(self, config: CardConfig, card: Card) -> tuple[str, bytes, bytes]:
         """The name and bytes of the card's game script, and the card's script."""
         from cardgen.games.casual import casual
-        from cardgen.render.explorer import game_file, render_card, render_game
+        from cardgen.games.superghost import InfixSolution
+        from cardgen.render.explorer import (
+            game_file,
+            render_card,
+            render_game,
+            render_infix_game,
+            render_printed,
+        )
 
         solution, traps = config_game(config, self.lexicons)
-        assert isinstance(solution, Solution)  # variant configs are refused before any work
         zipf = None if traps is None else traps.zipf
-        key = (config.dictionary, solution.players, solution.lexicon.min_length,
-               solution.lexicon.letters, len(solution.words), solution.words[-1],
-               None if zipf is None else zipf.tobytes())
+        # SuperGhost and SuperDuperGhost share their fragments, so their game script.
+        key = (config.dictionary, config.game.decision_tables, solution.players,
+               solution.lexicon.min_length, solution.lexicon.letters, len(solution.words),
+               solution.words[-1], None if zipf is None else zipf.tobytes())
         if key not in self.games:
             spelling = config_spelling(config)
             wordlist = self.lexicons.wordlist(config.dictionary)
-            script = render_game(solution, zipf,
-                                 _uncounted(solution, wordlist.entries, spelling), wordlist.name)
+            uncounted = _uncounted(solution, wordlist.entries, spelling)
+            script = (render_infix_game(solution, uncounted, wordlist.name)
+                      if isinstance(solution, InfixSolution) else
+                      render_game(cast(Solution, solution), zipf, uncounted, wordlist.name))
             self.games[key] = (game_file(script), script.encode())
+        if isinstance(solution, InfixSolution):
+            name, game = self.games[key]
+            return name, game, render_printed(card).encode()
+        assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         knows = config.opponent.knows
         table = None if traps is None or knows is None else casual(traps, knows)
         name, game = self.games[key]
@@ -190,13 +219,14 @@ def _site(
             continue
         card = runner.compute(runner.CARDS, config, lexicons, progress)
         names = _card_files(config)
-        _, *pdfs, _, _, _ = names
+        pdfs = names[1:-2 if config.game.decision_tables else -3]
         rendered = [
             *runner.CARDS.formats["pdf"].render(card, config),
             *runner.CARDS.formats["json"].render(card, config),
-            *runner.CARDS.formats["svg"].render(card, config),
         ]
-        game, files[game], script = explorers.scripts(config)
+        if not config.game.decision_tables:
+            rendered += runner.CARDS.formats["svg"].render(card, config)
+        game, files[game], script = explorers.scripts(config, card)
         rendered.append(script)
         files.update(zip(names[1:], rendered, strict=True))
         page = CardPage(config.stem, card, tuple(pdfs), game)

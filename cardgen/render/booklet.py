@@ -61,15 +61,16 @@ def groups(card: Card, seat: SeatStrategy, *, openings: bool = True) -> tuple[Gr
     return tuple(Group(key, tuple(rows)) for key, rows in by_key.items())
 
 
-def opening_groups(card: Card, seat: SeatStrategy) -> tuple[Group, ...]:
+def opening_groups(card: Card, seat: SeatStrategy, *, every: bool = False) -> tuple[Group, ...]:
     """What a budgeted deck prints of the seat's tables (docs/rules.md, "SuperGhost and
-    SuperDuperGhost at a casual table"): one group per opening whose table it prints, keyed by
-    the opening, its rows in dictionary order; a further seat's leave out the row at the
-    opening, which the deck prints with the opening."""
+    SuperDuperGhost at a casual table"): one group per opening whose table it prints (with
+    `every`, per opening won: the site's page), keyed by the opening, its rows in dictionary
+    order; a further seat's leave out the row at the opening, which the deck prints with the
+    opening."""
     order = alphabetical(card)
     found = []
     for opening in seat.openings:
-        if opening.printed != "words":
+        if not (opening.won if every else opening.printed == "words"):
             continue
         rows = opening.decisions[1:] if seat.seat > 1 else opening.decisions
         if not rows:

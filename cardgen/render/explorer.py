@@ -28,6 +28,24 @@ A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position amon
 children of the card's move, 0 where the mover does not win (the empty fragment's record
 first); a card for a casual table (`knows`) plays the moves of `cardgen.games.casual` and adds
 `pick`: 1 + the child toward the word named when the others challenge there.
+
+SuperGhost and SuperDuperGhost (`render_infix_game`, `game` set) send the infixes of the
+playable words instead, a trie of a million nodes in TWL06, level by level in the order of
+`cardgen.games.infix` (alphabetical within a length), as two bit planes (bit k of byte k // 8
+is bit k % 8), deflated and base64-encoded:
+
+- `children`: which letters follow each fragment. The letters that may follow a fragment f
+  are among those that follow f without its first letter (its suffix), so each fragment has a
+  bit per child of its suffix, in order, 1 where f has that child (the empty fragment: a bit
+  per letter of the alphabet). The explorer rebuilds the trie and every child's suffix from
+  it in one pass.
+- `words`: 1 where the fragment is a playable word.
+
+From these the explorer finds the moves (a letter at either end; with `reverse`, of the
+reversed fragment too), the loser sets and each seat's decision table as
+`cardgen.games.superghost` does. Both variants share the file; the card (`render_printed`)
+says which game it is (`game`, `reverse`, how its moves are called) and what the card prints:
+`printed`, the play it prints at each fragment (openings and the rows of the tables it prints).
 """
 
 from __future__ import annotations
@@ -41,9 +59,11 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cards.strategy import Card
 from cardgen.games.casual import Casual
 from cardgen.games.ranking import NO_WIN
 from cardgen.games.solver import Solution
+from cardgen.games.superghost import InfixSolution
 from cardgen.games.trie import IntArray, first_choice
 
 MAX_LETTERS = 64
@@ -148,3 +168,100 @@ def render_card(solution: Solution, table: Casual | None = None) -> str:
     data: dict[str, object] = {"knows": None if table is None else table.knows}
     data.update(_packed(card_planes(solution, table)))
     return f"window.cardgenCard = {json.dumps(data)};\n"
+
+
+def infix_planes(solution: InfixSolution) -> dict[str, bytes]:
+    """A SuperGhost game's planes (uncompressed): each fragment's children as bits over its
+    suffix's children, and which fragments are words (see the module's docstring)."""
+    levels = solution.graph.levels
+    letters = solution.lexicon.letters
+    if len(letters) > MAX_LETTERS:
+        raise TooManyLetters(f"the explorer takes alphabets of up to {MAX_LETTERS} letters")
+    base = len(letters)
+    root = np.zeros(base, dtype=np.bool_)
+    root[levels[1].key[levels[1].fragment]] = True
+    bits, words = [root], [levels[0].leaf[levels[0].fragment]]
+    suffix = np.zeros(len(levels[1]), dtype=np.int64)  # at level 1: the empty fragment
+    for length in range(1, len(levels)):
+        level = levels[length]
+        parent, letter = level.key // base, level.key % base
+        if length > 1:  # the suffix of f + x is the child x of f's suffix
+            above = levels[length - 1].key
+            wanted = suffix[parent] * base + letter
+            suffix = np.minimum(np.searchsorted(above, wanted), len(above) - 1)
+        words.append(level.leaf[level.fragment])
+        # Each fragment's candidates: its suffix's children (of this length), fragments only.
+        lo = np.searchsorted(parent, suffix, side="left")
+        hi = np.searchsorted(parent, suffix, side="right")
+        own = np.flatnonzero(level.fragment)
+        counts = (hi - lo)[own]
+        owner = np.repeat(own, counts)
+        starts = np.repeat(lo[own] - (np.cumsum(counts) - counts), counts)
+        candidate = starts + np.arange(int(counts.sum()))
+        keep = level.fragment[candidate]
+        owner, candidate = owner[keep], candidate[keep]
+        if length + 1 == len(levels):
+            bits.append(np.zeros(len(owner), dtype=np.bool_))
+            continue
+        below = levels[length + 1]
+        wanted = owner * base + letter[candidate]
+        at = np.minimum(np.searchsorted(below.key, wanted), len(below) - 1)
+        bits.append((below.key[at] == wanted) & below.fragment[at])
+    return {
+        "children": np.packbits(np.concatenate(bits), bitorder="little").tobytes(),
+        "words": np.packbits(np.concatenate(words), bitorder="little").tobytes(),
+    }
+
+
+def render_infix_game(
+    solution: InfixSolution, not_counted: Mapping[str, str] | None = None, name: str = ""
+) -> str:
+    """The shared script of a solved SuperGhost or SuperDuperGhost game (`window.cardgenGame`
+    with `infix` set): its infixes, from which the explorer finds moves and loser sets. Both
+    variants of one list, player count and minimum length share it: their fragments are the
+    same, and the card says whether a fragment may be reversed (`render_printed`)."""
+    data = {
+        "name": name,
+        "infix": True,
+        "letters": solution.lexicon.letters,
+        "players": solution.players,
+        "minLength": solution.lexicon.min_length,
+        "nodes": solution.nodes,
+        **_packed(infix_planes(solution)),
+        "notCounted": dict(sorted((not_counted or {}).items())),
+    }
+    return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
+
+
+def printed_plays(card: Card) -> dict[str, str]:
+    """The play a card of decision tables prints at each fragment: at each opening its play
+    (a budgeted deck: what it prints there), and the rows of the tables it prints."""
+    from cardgen.render.markdown import budgeted
+
+    budget = budgeted(card)
+    found: dict[str, str] = {}
+    for seat in card.seats:
+        for o in seat.openings:
+            if budget:
+                move, table = o.printed_move, o.printed == "words"
+            else:
+                move = o.play or (o.best_try.move if o.best_try is not None else None)
+                table = o.play is not None
+            if move:
+                found[o.fragment] = move
+            for d in o.decisions if table else ():
+                found.setdefault(d.fragment, d.play)
+    return dict(sorted(found.items()))
+
+
+def render_printed(card: Card) -> str:
+    """A card of decision tables for the explorer (`window.cardgenCard`): its game, whether
+    a fragment may be reversed, and the play it prints at each fragment where it prints one
+    (`printed_plays`)."""
+    from cardgen.games.variants import SuperGhost, find_game
+
+    game = find_game(card.game)
+    reverse = isinstance(game, SuperGhost) and game.reverse
+    data = {"knows": None, "game": card.game, "reverse": reverse, "noun": game.move_noun,
+            "inside": game.inside, "printed": printed_plays(card)}
+    return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from cardgen import __version__
 from cardgen.cards.strategy import Card
 from cardgen.cards.tables import Row, Table
+from cardgen.games.game import written_move
+from cardgen.games.variants import SuperGhost, find_game
 from cardgen.packaged import folder
 from cardgen.render import render_template
+from cardgen.render.booklet import opening_groups
 from cardgen.render.sentences import (
     ordinal,
     rare_legend,
@@ -102,7 +105,50 @@ def page_title(card: Card) -> str:
 
 def _common() -> dict[str, object]:
     return {"version": __version__, "ordinal": ordinal, "seat_list": seat_list,
-            "page_title": page_title}
+            "page_title": page_title, "variant_rules": variant_rules}
+
+
+def variant_rules(card: Card) -> str:
+    """The rules of SuperGhost or SuperDuperGhost, in docs/rules.md's words, for its game."""
+    game = find_game(card.game)
+    reverse = isinstance(game, SuperGhost) and game.reverse
+    turned = " In SuperDuperGhost the fragment may be reversed first (nare, aren as well)."
+    return (
+        f"{card.game_title}, {card.players} players. Each turn adds one letter at the front or "
+        f"the back of the fragment (given era: bera or erad).{turned if reverse else ''} The "
+        f"fragment must stay inside a playable word of {card.dictionary.name} (a word of "
+        f"{card.min_length}+ letters), not of a reversed one; whoever makes a playable word "
+        "loses, even one inside a longer word."
+    )
+
+
+def render_tables_page(entry: CardPage) -> str:
+    """The page of a card of decision tables (SuperGhost, SuperDuperGhost): its openings,
+    every won opening's table (those the pocket card prints are printed), the explorer."""
+    from cardgen.render.markdown import budgeted
+
+    card = entry.card
+    budget = budgeted(card)
+    groups = {seat.seat: opening_groups(card, seat, every=True) for seat in card.seats}
+    printed = {
+        seat.seat: {group.key for group in (opening_groups(card, seat) if budget
+                                            else groups[seat.seat])}
+        for seat in card.seats
+    }
+    return render_template(
+        "site/card_tables.html.j2",
+        entry=entry,
+        card=card,
+        title=page_title(card),
+        rules=variant_rules(card),
+        moves=card.game_moves.replace("`", ""),
+        budget=budget,
+        groups=groups,
+        printed=printed,
+        rows={seat: sum(len(group.rows) for group in found) for seat, found in groups.items()},
+        written=written_move,
+        **_common(),
+    )
 
 
 def render_card_page(entry: CardPage) -> str:
@@ -112,6 +158,8 @@ def render_card_page(entry: CardPage) -> str:
     from cardgen.render.pdf.grid import rows as grid_rows
 
     card = entry.card
+    if card.decision_tables:
+        return render_tables_page(entry)
     return render_template(
         "site/card.html.j2",
         entry=entry,

@@ -154,6 +154,12 @@
 
   Game.prototype.loses = function (node, seat) { return (this.losers[node] >> (seat - 1) & 1) === 1; };
 
+  // How the game speaks of its moves (cardgen.games.variants.Game): a letter, added at the end.
+  Game.prototype.noun = "letter";
+  Game.prototype.inside = "begins";
+  Game.prototype.written = function (move) { return move; };
+  Game.prototype.after = function (fragment, move) { return fragment.concat([move]); };
+
   // Whether the seat cannot lose from node: with perfect play, or against the card's casual
   // table (cardgen.casual: its escape threshold is below what the table knows).
   Game.prototype.wins = function (node, seat) {
@@ -284,7 +290,12 @@
   // every letter a button that plays it. The lines keep explain's words: tests/test_browser.py
   // compares them with its text.
   Game.prototype.lines = function (p, button) {
-    var game = this, f = p.fragment, out = [], mover = ordinal(p.mover);
+    var game = this, f = p.fragment, out = [], mover = ordinal(p.mover), noun = this.noun;
+    // cardgen.render.explain.describe's written(): the letter, or `b… bera` in the variants.
+    function shown(move, fragment) {
+      var text = game.written(move, fragment === undefined ? f : fragment);
+      return text === move ? move : text + " " + move;
+    }
     function line(parts, attributes) {
       var a = attributes || {};
       a["class"] = "line" + (a["class"] ? " " + a["class"] : "");
@@ -295,8 +306,8 @@
     if (p.notCounted) { line([f + " is in the word list but does not count: " + p.notCounted + "."]); }
     if (!p.prefix) {
       line([p.endedAt
-        ? f + " begins no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
-        : f + " begins no playable word: " + seatList(p.losers) + ", who played " + f.slice(-1) + ", loses to a challenge."]);
+        ? f + " " + game.inside + " no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
+        : f + " " + game.inside + " no playable word: " + seatList(p.losers) + ", who played " + (noun === "letter" ? f.slice(-1) : "last") + ", loses to a challenge."]);
       return out;
     }
     if (p.word) {
@@ -304,12 +315,12 @@
       return out;
     }
     var lose = function (seats) { return game.players > 2 ? "can be made to lose" : loses(seats); };
-    if (f) { line([f + (p.notCounted ? " begins a playable word, so the game goes on." : " begins a playable word; it is not a word yet.")]); }
+    if (f) { line([f + " " + game.inside + (p.notCounted ? " a playable word, so the game goes on." : " a playable word; it is not a word yet.")]); }
     line(["The " + mover + " player is to move. With perfect play " + seatList(p.losers) + " " + lose(p.losers) + "."], {"class": "mover"});
     var table = this.knows === null ? "" : " against a table that knows only words of Zipf " + this.knows + " or more";
     var winning = p.letters.filter(function (x) { return x.wins; });
     if (winning.length) {
-      line(["Winning letters for the " + mover + " player" + table + ", with the words each forces:"]);
+      line(["Winning " + noun + "s for the " + mover + " player" + table + ", with the words each forces:"]);
       winning.forEach(function (x) {
         var words = x.words.map(function (w) { return x.named.indexOf(w) < 0 ? w : w + NAMED; });
         line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " <- the card's move" : "")],
@@ -319,7 +330,7 @@
         line(["(" + NAMED + ": they know no word there and challenge; name it.)"]);
       }
     } else {
-      line(["The " + mover + " player has no winning letter" + table + ": none forces a win. Letters it could play:"]);
+      line(["The " + mover + " player has no winning " + noun + table + ": none forces a win. " + noun[0].toUpperCase() + noun.slice(1) + "s it could play:"]);
     }
     var groups = {}, order = [];
     p.letters.forEach(function (x) {
@@ -328,12 +339,13 @@
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(x);
     });
-    if (order.length && winning.length) { line(["Losing letters:"]); }
+    if (order.length && winning.length) { line(["Losing " + noun + "s:"]); }
     order.sort(function (a, b) { return groups[a][0].letter < groups[b][0].letter ? -1 : 1; });
     order.forEach(function (key) {
-      var parts = [];
-      groups[key].forEach(function (x) { parts.push(button(x), " "); });
-      parts.push(seatList(groups[key][0].losers) + " " + lose(groups[key][0].losers));
+      // Letters are spaced, plays written with their side separated by commas (as explain).
+      var parts = [], plain = groups[key].every(function (x) { return shown(x.letter) === x.letter; });
+      groups[key].forEach(function (x, i) { parts.push(i ? (plain ? " " : ", ") : "", button(x)); });
+      parts.push(" " + seatList(groups[key][0].losers) + " " + lose(groups[key][0].losers));
       line(parts, {"class": "letters losing"});
     });
     var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
@@ -347,19 +359,357 @@
     }
     var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
     if (t && t.replies === 1) {
-      line([name + ": " + t.move + ": the " + replier + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + mover + " player escape." : "keeps their win.")], {"class": "try"});
+      line([name + ": " + shown(t.move) + ": the " + replier + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + mover + " player escape." : "keeps their win.")], {"class": "try"});
     } else if (t && t.replies && !t.mistakes && !game.traps) {
-      line(["No try helps: each of the " + replier + " player's " + t.replies + " replies to any letter keeps their win."], {"class": "try"});
+      line(["No try helps: each of the " + replier + " player's " + t.replies + " replies to any " + noun + " keeps their win."], {"class": "try"});
     } else if (t && t.replies) {
-      line([name + ": " + t.move + ": " + (t.mistakes || "none") + " of the " + replier + " player's " + t.replies + " replies " + (t.mistakes > 1 ? "are mistakes that let" : "is a mistake that lets") + " the " + mover + " player escape."], {"class": "try"});
+      line([name + ": " + shown(t.move) + ": " + (t.mistakes || "none") + " of the " + replier + " player's " + t.replies + " replies " + (t.mistakes > 1 ? "are mistakes that let" : "is a mistake that lets") + " the " + mover + " player escape."], {"class": "try"});
     } else if (t) {
-      line(["Every letter completes a word: " + t.move + " is as good as any."], {"class": "try"});
+      line(["Every " + noun + " completes a word: " + shown(t.move) + " is as good as any."], {"class": "try"});
     }
     if (t && t.escape) {
       line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
     }
+    var rows = p.decisions || [];
+    if (rows.length) {
+      line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
+      rows.forEach(function (d) {
+        line([(d.fragment || "(start)") + " -> " + shown(d.play, d.fragment)], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
+      });
+    }
     if (f) { line(["If challenged, name: " + p.challengeWord], {"class": "challenge"}); }
     return out;
+  };
+
+  // SuperGhost and SuperDuperGhost (cardgen/render/explorer.py, "render_infix_game"): the
+  // infixes of the playable words as a trie, node 0 the empty fragment, nodes level by level
+  // and alphabetically within a level, as cardgen.games.infix numbers them. What is computed
+  // from it follows cardgen/games/superghost.py: moves, loser sets, each seat's fewest
+  // decisions and its decision table, and cardgen/cards/explain.py for the position.
+  function InfixGame(data, children, words, card) {
+    var n = data.nodes, base = Array.from(data.letters).length, bit = 0, next = 1, k, c;
+    function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
+    this.name = data.name;
+    this.minLength = data.minLength;
+    this.notCounted = data.notCounted || {};
+    this.letters = Array.from(data.letters);
+    this.players = data.players;
+    this.noun = card.noun;
+    this.inside = card.inside;
+    this.reverse = card.reverse;
+    this.printed = card.printed || {};
+    this.knows = null;
+    this.traps = false;
+    this.letter = new Uint8Array(n);
+    this.parent = new Int32Array(n);
+    this.suffix = new Int32Array(n);  // the node of the fragment without its first letter
+    this.depth = new Uint8Array(n);
+    this.lo = new Int32Array(n);
+    this.hi = new Int32Array(n);
+    this.word = new Uint8Array(n);
+    this.lo[0] = 1;
+    for (c = 0; c < base; c++) {
+      if (read()) { this.letter[next] = c; this.depth[next] = 1; next++; }
+    }
+    this.hi[0] = next;
+    // The letters that follow a fragment are among those that follow its suffix: a bit each.
+    for (k = 1; k < n; k++) {
+      var s = this.suffix[k];
+      this.lo[k] = next;
+      for (c = this.lo[s]; c < this.hi[s]; c++) {
+        if (read()) {
+          this.letter[next] = this.letter[c];
+          this.parent[next] = k;
+          this.suffix[next] = c;
+          this.depth[next] = this.depth[k] + 1;
+          next++;
+        }
+      }
+      this.hi[k] = next;
+    }
+    for (k = 0; k < n; k++) { this.word[k] = words[k >> 3] >> (k & 7) & 1; }
+    // The fragments a letter in front makes (x + f), by f: the nodes whose suffix is f.
+    this.frontLo = new Int32Array(n + 1);
+    this.front = new Int32Array(n);
+    this.first = new Uint8Array(n);
+    for (k = 1; k < n; k++) {
+      this.frontLo[this.suffix[k] + 1]++;
+      this.first[k] = this.depth[k] === 1 ? this.letter[k] : this.first[this.parent[k]];
+    }
+    for (k = 0; k < n; k++) { this.frontLo[k + 1] += this.frontLo[k]; }
+    var fill = this.frontLo.slice(0, n);
+    for (k = 1; k < n; k++) { this.front[fill[this.suffix[k]]++] = k; }
+    // With reversal, each fragment's reverse (-1 where it is no fragment).
+    this.turned = null;
+    if (this.reverse) {
+      this.turned = new Int32Array(n);
+      for (k = 1; k < n; k++) {
+        var r = this.depth[k] === 1 ? k : this.turned[this.parent[k]];
+        this.turned[k] = this.depth[k] === 1 ? k : r < 0 ? -1 : this.inFront(r, this.letter[k]);
+      }
+    }
+    this.moveLists();
+    this.solveLosers();
+    this.costs = {};
+    this.plans = {};
+  }
+
+  InfixGame.prototype.inFront = function (node, x) {
+    for (var i = this.frontLo[node]; i < this.frontLo[node + 1]; i++) {
+      if (this.first[this.front[i]] === x) { return this.front[i]; }
+    }
+    return -1;
+  };
+
+  InfixGame.prototype.atBack = function (node, x) {
+    for (var c = this.lo[node]; c < this.hi[node]; c++) { if (this.letter[c] === x) { return c; } }
+    return -1;
+  };
+
+  // Every fragment's moves (none out of a word): a letter at the back or in front, and with
+  // reversal the same on the reversed fragment; each fragment once, alphabetically.
+  InfixGame.prototype.moveLists = function () {
+    var n = this.word.length, game = this, k, i, count = 0;
+    var buffer = new Int32Array(4 * 64 + 4), list = new Int32Array((this.reverse ? 4 : 2) * n);
+    this.moveLo = new Int32Array(n + 1);
+    function add(node) {
+      var c, f;
+      for (c = game.lo[node]; c < game.hi[node]; c++) { buffer[count++] = c; }
+      for (f = game.frontLo[node]; f < game.frontLo[node + 1]; f++) { buffer[count++] = game.front[f]; }
+    }
+    var at = 0;
+    for (k = 0; k < n; k++) {
+      this.moveLo[k] = at;
+      if (this.word[k]) { continue; }
+      count = 0;
+      add(k);
+      if (this.turned && this.turned[k] >= 0 && this.turned[k] !== k) { add(this.turned[k]); }
+      var sorted = Array.prototype.slice.call(buffer, 0, count).sort(function (a, b) { return a - b; });
+      for (i = 0; i < sorted.length; i++) {
+        if (!i || sorted[i] !== sorted[i - 1]) { list[at++] = sorted[i]; }
+      }
+    }
+    this.moveLo[n] = at;
+    this.moveList = list;
+  };
+
+  InfixGame.prototype.moves = function (node) {
+    return this.moveList.subarray(this.moveLo[node], this.moveLo[node + 1]);
+  };
+
+  // superghost._solve_losers, from the longest fragments down.
+  InfixGame.prototype.solveLosers = function () {
+    var n = this.word.length, players = this.players, k, i;
+    this.losers = new Uint16Array(n);
+    for (k = n - 1; k >= 0; k--) {
+      var d = this.depth[k];
+      if (this.word[k]) { this.losers[k] = 1 << ((d - 1) % players); continue; }
+      var all = 0, safe = 0, mover = d % players;
+      for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
+        var mask = this.losers[this.moveList[i]];
+        all |= mask;
+        if (!(mask >> mover & 1)) { safe |= mask; }
+      }
+      this.losers[k] = safe || all;
+    }
+  };
+
+  // superghost._solve_costs: per fragment, the fewest decisions the seat needs to win.
+  InfixGame.prototype.cost = function (seat) {
+    if (this.costs[seat]) { return this.costs[seat]; }
+    var n = this.word.length, players = this.players, cost = new Float64Array(n), k, i;
+    for (k = n - 1; k >= 0; k--) {
+      var d = this.depth[k], mover = d % players, total = 0, best = Infinity, any = false;
+      if (!this.word[k]) {
+        for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
+          if (!(this.losers[this.moveList[i]] >> mover & 1)) { any = true; }
+        }
+        for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
+          var c = this.moveList[i];
+          best = Math.min(best, cost[c]);
+          if (!any || !(this.losers[c] >> mover & 1)) { total += cost[c]; }
+        }
+      }
+      cost[k] = this.word[k] ? 0 : mover === seat - 1 ? 1 + best : total;
+      if (this.losers[k] >> (seat - 1) & 1) { cost[k] = Infinity; }
+    }
+    this.costs[seat] = cost;
+    return cost;
+  };
+
+  // InfixSolution._plan: the seat's decisions (fragment -> play) and end words from a node.
+  InfixGame.prototype.plan = function (node, seat) {
+    var memo = this.plans[seat] || (this.plans[seat] = new Map()), found = memo.get(node);
+    if (found) { return found; }
+    var cost = this.cost(seat), kids = this.moves(node), result, i;
+    if (cost[node] === Infinity) {
+      result = {rows: new Map(), words: new Set()};
+    } else if (this.word[node]) {
+      result = {rows: new Map(), words: new Set([node])};
+    } else if (this.depth[node] % this.players === seat - 1) {
+      var best = Infinity, chosen = null, play = -1;
+      for (i = 0; i < kids.length; i++) { best = Math.min(best, cost[kids[i]]); }
+      for (i = 0; i < kids.length; i++) {
+        if (cost[kids[i]] !== best) { continue; }
+        var option = this.plan(kids[i], seat);
+        if (chosen === null || option.words.size < chosen.words.size) { chosen = option; play = kids[i]; }
+      }
+      result = {rows: new Map(chosen.rows), words: chosen.words};
+      result.rows.set(node, play);
+    } else {
+      var mover = this.depth[node] % this.players, considered = [], game = this;
+      for (i = 0; i < kids.length; i++) { if (!(this.losers[kids[i]] >> mover & 1)) { considered.push(kids[i]); } }
+      if (!considered.length) { considered = Array.from(kids); }
+      result = {rows: new Map(), words: new Set()};
+      considered.forEach(function (c) {
+        var sub = game.plan(c, seat);
+        sub.rows.forEach(function (j, k) { result.rows.set(k, j); });
+        sub.words.forEach(function (w) { result.words.add(w); });
+      });
+    }
+    memo.set(node, result);
+    return result;
+  };
+
+  InfixGame.prototype.text = function (node) {
+    var out = [];
+    for (var k = node; k > 0; k = this.parent[k]) { out.push(this.letters[this.letter[k]]); }
+    return out.reverse().join("");
+  };
+
+  // Words in the alphabet's order (a letter's place in it, as InfixSolution.winning_words).
+  InfixGame.prototype.sortWords = function (words) {
+    var place = {};
+    this.letters.forEach(function (x, i) { place[x] = i; });
+    function key(word) { return Array.from(word).map(function (x) { return place[x]; }); }
+    return words.sort(function (a, b) {
+      var p = key(a), q = key(b);
+      for (var i = 0; i < Math.min(p.length, q.length); i++) { if (p[i] !== q[i]) { return p[i] - q[i]; } }
+      return p.length - q.length;
+    });
+  };
+
+  InfixGame.prototype.winningWords = function (node, seat) {
+    var game = this;
+    return this.sortWords(Array.from(this.plan(node, seat).words, function (w) { return game.text(w); }));
+  };
+
+  InfixGame.prototype.decisions = function (node, seat) {
+    var game = this, rows = this.plan(node, seat).rows;
+    return Array.from(rows.keys()).sort(function (a, b) { return a - b; }).map(function (k) {
+      return {fragment: game.text(k), play: game.text(rows.get(k))};
+    });
+  };
+
+  InfixGame.prototype.find = function (fragment) {
+    var node = 0;
+    for (var i = 0; i < fragment.length && node >= 0; i++) {
+      node = this.atBack(node, this.letters.indexOf(fragment[i]));
+    }
+    return node;
+  };
+
+  InfixGame.prototype.loses = Game.prototype.loses;
+  InfixGame.prototype.seats = Game.prototype.seats;
+  InfixGame.prototype.lines = Game.prototype.lines;
+  InfixGame.prototype.after = function (fragment, move) { return Array.from(move); };
+
+  // cardgen.games.game.written_move, and the side the letter went on.
+  InfixGame.prototype.side = function (fragment, play) {
+    var turns = this.reverse ? [false, true] : [false];
+    if (!fragment) { return {letter: play, side: "back", reversed: false, written: play}; }
+    for (var t = 0; t < turns.length; t++) {
+      var turned = turns[t] ? Array.from(fragment).reverse().join("") : fragment;
+      var mark = turns[t] ? "\u21ba" : "", first = Array.from(play)[0], last = Array.from(play).pop();
+      if (play === first + turned) { return {letter: first, side: "front", reversed: turns[t], written: mark + first + "\u2026"}; }
+      if (play === turned + last) { return {letter: last, side: "back", reversed: turns[t], written: mark + "\u2026" + last}; }
+    }
+    return null;
+  };
+
+  InfixGame.prototype.written = function (play, fragment) {
+    var move = this.side(fragment, play);
+    return move ? move.written : play;
+  };
+
+  // advice.choose_try over plays (no traps in the variants).
+  InfixGame.prototype.bestTry = function (node, mover) {
+    var kids = this.moves(node), candidates = [], chosen = null, game = this;
+    kids.forEach(function (c) { if (!game.word[c]) { candidates.push(c); } });
+    if (!candidates.length) { candidates = Array.from(kids); }
+    candidates.forEach(function (c) {
+      var replies = game.word[c] ? [] : game.moves(c), mistakes = 0;
+      for (var i = 0; i < replies.length; i++) { if (!game.loses(replies[i], mover)) { mistakes++; } }
+      var better = chosen === null;
+      if (!better) {
+        var left = replies.length ? mistakes * (chosen.replies || 1) : 0;
+        var right = chosen.replies ? chosen.mistakes * (replies.length || 1) : 0;
+        better = left > right || (left === right && mistakes > chosen.mistakes);
+      }
+      if (better) { chosen = {move: game.text(c), mistakes: mistakes, replies: replies.length, escape: null}; }
+    });
+    return chosen;
+  };
+
+  // InfixSolution.shortest_word: the first of the shortest words holding the fragment, found
+  // length by length among the fragments that hold it (a letter at either end each time).
+  InfixGame.prototype.shortestWord = function (node) {
+    var level = [node], game = this;
+    while (level.length) {
+      var words = level.filter(function (k) { return game.word[k]; }).map(function (k) { return game.text(k); });
+      if (words.length) { return words.sort()[0]; }
+      var next = new Set();
+      level.forEach(function (k) {
+        var c;
+        for (c = game.lo[k]; c < game.hi[k]; c++) { next.add(c); }
+        for (c = game.frontLo[k]; c < game.frontLo[k + 1]; c++) { next.add(game.front[c]); }
+      });
+      level = Array.from(next);
+    }
+    return null;
+  };
+
+  // cardgen.cards.explain.explain for the variants.
+  InfixGame.prototype.explain = function (fragment) {
+    var n = this.players, depth = fragment.length, text = fragment.join(""), game = this;
+    var mover = depth % n + 1, node = this.find(fragment);
+    var notCounted = Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
+    var printed = Object.prototype.hasOwnProperty.call(this.printed, text) ? this.printed[text] : null;
+    if (node < 0) {
+      var endedAt = null;
+      for (var i = 1; i < depth && endedAt === null; i++) {
+        var k = this.find(fragment.slice(0, i));
+        if (k >= 0 && this.word[k]) { endedAt = fragment.slice(0, i).join(""); }
+      }
+      var loser = ((endedAt ? Array.from(endedAt).length : depth) - 1) % n + 1;
+      return {fragment: text, depth: depth, mover: mover, losers: [loser], word: false, prefix: false,
+              completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [], moves: [], words: [],
+              named: [], challengeWord: null, bestTry: null, notCounted: notCounted, decisions: [],
+              cardLetter: null};
+    }
+    var word = this.word[node] === 1, letters = [];
+    if (!word) {
+      this.moves(node).forEach(function (c) {
+        var wins = !game.loses(c, mover);
+        letters.push({letter: game.text(c), losers: game.seats(game.losers[c]), word: game.word[c] === 1,
+                      wins: wins, words: wins ? game.winningWords(c, mover) : [], named: [],
+                      threshold: null, escape: null});
+      });
+    }
+    var words = this.loses(node, mover) ? [] : this.winningWords(node, mover);
+    var decisions = word ? [] : this.decisions(node, mover);
+    return {
+      fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
+      prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null, letters: letters,
+      moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
+      words: words, named: [], notCounted: word ? null : notCounted,
+      cardMove: words.length && !word ? decisions[0].play : null,
+      // The play the pocket card prints here (an opening's, or a row of a table it prints).
+      cardLetter: word ? null : printed,
+      challengeWord: words.length ? words[0] : this.shortestWord(node),
+      bestTry: word || words.length ? null : this.bestTry(node, mover),
+      decisions: decisions
+    };
   };
 
   // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8).
@@ -373,6 +723,10 @@
     this.game = game;
     this.root = root;
     this.fragment = [];
+    // The fragments played on the way here, from the start: in Ghost the fragment's beginnings;
+    // in the variants the plays made (a fragment typed or linked to is reached letter by
+    // letter at the back, one way to make it).
+    this.path = [""];
     this.trail = root.querySelector("#explorer-trail");
     this.view = root.querySelector("#explorer-position");
     this.input = root.querySelector("#explorer-fragment");
@@ -382,7 +736,9 @@
       event.preventDefault();
       self.type(self.input.value, "push");
     });
-    root.querySelector("#explorer-back").addEventListener("click", function () { self.go(self.fragment.slice(0, -1), "push", true); });
+    root.querySelector("#explorer-back").addEventListener("click", function () {
+      self.go(Array.from(self.path[Math.max(self.path.length - 2, 0)]), "push", true);
+    });
     root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
     root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
     window.addEventListener("popstate", function () { self.type(fromHash(location.hash) || "", "none"); });
@@ -427,8 +783,19 @@
 
   // Show the fragment; `how` records it in the history ("push", "replace" or "none"), and
   // `focus` moves the focus to the new position's heading (the control pressed is gone).
-  Explorer.prototype.go = function (fragment, how, focus) {
+  // `moved`: the fragment is a play from the one shown, so it extends the path.
+  Explorer.prototype.go = function (fragment, how, focus, moved) {
     var self = this, game = this.game, p = game.explain(fragment), f = p.fragment;
+    var at = this.path.indexOf(f);
+    if (at >= 0) {
+      this.path = this.path.slice(0, at + 1);
+    } else if (moved) {
+      this.path.push(f);
+    } else {
+      this.path = fragment.map(function (x, i) { return fragment.slice(0, i + 1).join(""); });
+      this.path.unshift("");
+    }
+    var path = this.path;
     this.fragment = fragment;
     this.input.value = f;
     this.root.setAttribute("data-fragment", f);
@@ -436,24 +803,39 @@
       var url = location.href.split("#")[0] + toHash(f);
       if (how === "push") { history.pushState(null, "", url); } else { history.replaceState(null, "", url); }
     }
-    var trail = [element("button", {type: "button", "data-length": "0"}, ["start"])];
-    fragment.forEach(function (x, i) {
-      trail.push(" ");
-      trail.push(element("button", {type: "button", "data-length": String(i + 1)}, [x]));
+    // The trail: a button per step of the path (in Ghost the letter played, in the variants
+    // the fragment made), each going back there.
+    var trail = [];
+    path.forEach(function (step, i) {
+      var label = !i ? "start" : game.noun === "letter" ? step.slice(-1) : step;
+      if (i) { trail.push(" "); }
+      trail.push(element("button", {type: "button", "data-length": String(i), "data-fragment": step}, [label]));
     });
     this.trail.replaceChildren.apply(this.trail, trail);
     this.trail.querySelectorAll("button").forEach(function (button) {
       button.addEventListener("click", function () {
-        self.go(fragment.slice(0, Number(button.getAttribute("data-length"))), "push", true);
+        self.go(Array.from(button.getAttribute("data-fragment")), "push", true);
       });
     });
+    // A move's control: in Ghost `data-letter` is the letter; in the variants the play (the
+    // fragment it makes, as explain's JSON writes a move) is `data-play`, the letter added
+    // `data-letter`, its end `data-side` (front or back; at the start, back) and
+    // `data-reversed` whether the fragment was reversed first (SuperDuperGhost).
     function button(x) {
-      var attributes = {type: "button", "class": x.wins ? "mark play" : "mark", "aria-label": "play " + x.letter,
-                        "data-letter": x.letter, "data-losers": x.losers.join(" "), "data-word": String(x.word),
+      var move = game.side ? game.side(f, x.letter) : null, text = game.written(x.letter, f);
+      var shown = text === x.letter ? text : text + " " + x.letter;
+      var attributes = {type: "button", "class": x.wins ? "mark play" : "mark",
+                        "aria-label": move ? shown + ": " + move.letter + (move.reversed ? " on the reversed fragment" : "") + " at the " + move.side : "play " + x.letter,
+                        "data-letter": move ? move.letter : x.letter, "data-losers": x.losers.join(" "), "data-word": String(x.word),
                         "data-words": x.words.join(" "), "data-named": x.named.join(" ")};
+      if (move) {
+        attributes["data-play"] = x.letter;
+        attributes["data-side"] = move.side;
+        attributes["data-reversed"] = String(move.reversed);
+      }
       if (x.letter === p.cardLetter) { attributes["data-card"] = "move"; }
-      var control = element("button", attributes, [x.letter]);
-      control.addEventListener("click", function () { self.go(fragment.concat([x.letter]), "push", true); });
+      var control = element("button", attributes, [shown]);
+      control.addEventListener("click", function () { self.go(game.after(fragment, x.letter), "push", true, true); });
       return control;
     }
     var heading = element("h3", {"class": "line where", tabindex: "-1"},
@@ -467,11 +849,12 @@
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
-  var planes = [inflate(data.tree), inflate(data.losers), inflate(card.moves),
-                card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
+  var planes = data.infix ? [inflate(data.children), inflate(data.words)] :
+    [inflate(data.tree), inflate(data.losers), inflate(card.moves),
+     card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
   Promise.all(planes).then(function (planes) {
-    var game = new Game(data, planes[0], planes[1], planes[4],
-                        {moves: planes[2], pick: planes[3], knows: card.knows});
+    var game = data.infix ? new InfixGame(data, planes[0], planes[1], card) :
+      new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
     var explorer = new Explorer(game, root);
     root.hidden = false;
     explorer.type(fromHash(location.hash) || "", "replace");
