@@ -33,11 +33,13 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update"]
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+VARIANTS = ["twl06-2p-superghost", "twl06-2p-superduperghost"]
 PUBLISHED = [CONFIGS / "twl06-2p.yaml", CONFIGS / "twl06-3p.yaml",
              CONFIGS / "twl06-2p-casual.yaml", CONFIGS / "twl06-4p.yaml",
+             *(CONFIGS / f"{stem}.yaml" for stem in VARIANTS),
              CONFIGS / "tables" / "classic.yaml"]
-PAGES = ["index", "classic", "twl06-2p", "twl06-3p", "twl06-2p-casual", "twl06-4p"]
-CARDS = ["twl06-2p", "twl06-3p", "twl06-2p-casual", "twl06-4p"]
+PAGES = ["index", "classic", "twl06-2p", "twl06-3p", "twl06-2p-casual", *VARIANTS, "twl06-4p"]
+CARDS = ["twl06-2p", "twl06-3p", "twl06-2p-casual", *VARIANTS, "twl06-4p"]
 
 
 def missing() -> str | None:
@@ -143,6 +145,10 @@ def test_the_index_links_every_page(site: Path, page: Page) -> None:
         "twl06-2p-casual.html": f"Ghost: twl06, 2 players, words of 4+ letters, {casual}",
         "twl06-3p.html": "Ghost: twl06, 3 players, words of 4+ letters, against perfect players",
         "twl06-4p.html": "Ghost: twl06, 4 players, words of 4+ letters, against perfect players",
+        "twl06-2p-superghost.html":
+            "SuperGhost: twl06, 2 players, words of 4+ letters, against perfect players",
+        "twl06-2p-superduperghost.html":
+            "SuperDuperGhost: twl06, 2 players, words of 4+ letters, against perfect players",
     }
 
 
@@ -294,8 +300,11 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
         f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
 
 
-PRINTED_PAGES = {"twl06-2p": 2, "twl06-2p-casual": 2, "twl06-3p": 4, "twl06-4p": 6}
-"""The most pages a card page may print on (issue 28, 8): the card, not the screen."""
+PRINTED_PAGES = {"twl06-2p": 2, "twl06-2p-casual": 2, "twl06-3p": 4, "twl06-4p": 6,
+                 "twl06-2p-superghost": 4, "twl06-2p-superduperghost": 4}
+"""The most pages a card page may print on (issue 28, 8): the card, not the screen (the
+variants: their pocket deck of at most four sides)."""
+GAMES = {"twl06-2p-superghost": "SuperGhost", "twl06-2p-superduperghost": "SuperDuperGhost"}
 
 
 SMALLEST_TEXT = """() => {
@@ -319,12 +328,12 @@ def test_a_card_page_prints_as_the_card(site: Path, page: Page) -> None:
             pdf = page.pdf(format=paper, print_background=True)
             pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
             assert 1 <= pages <= most, (stem, paper, pages)
-            if stem == "twl06-3p":
+            if stem in ("twl06-3p", *VARIANTS):
                 keep(f"site-print-{stem}-{paper}.pdf", pdf)
         page.emulate_media(media="print")
         assert page.evaluate(SMALLEST_TEXT) >= 6, stem
         printed = page.inner_text("body")
-        assert printed.startswith(f"Ghost: twl06, {stem[6]} players"), stem
+        assert printed.startswith(f"{GAMES.get(stem, 'Ghost')}: twl06, {stem[6]} players"), stem
         for screen_only in ("Explore the game", "All cards and tables", "Skip to", "Made by"):
             assert screen_only not in printed, (stem, screen_only)
         page.emulate_media(media="null")  # back to no emulation: page.pdf prints
@@ -381,6 +390,8 @@ def explain_lines(config: Path, fragment: str) -> list[str]:
     ("twl06-2p", ["", "nag", "nyx", "naan", "mb"]),
     ("twl06-3p", ["n", "nag"]),
     ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
+    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero"]),
+    ("twl06-2p-superduperghost", ["", "ab", "yow", "qz"]),
 ])
 def test_the_explorer_says_each_line_as_explain_does(
     site: Path, page: Page, stem: str, fragments: list[str]
@@ -581,3 +592,74 @@ def test_no_page_has_a_serious_accessibility_violation(
             found[stem] = [(v["id"], v["impact"]) for v in violations
                            if v["impact"] in ("serious", "critical")]
     assert found == {stem: [] for stem in found} and len(found) >= len(PAGES) - 1
+
+
+def play_on(page: Page, play: str) -> None:
+    page.click(f"#explorer-position button[data-play='{play}']")
+
+
+@pytest.mark.parametrize("stem", VARIANTS)
+def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: str) -> None:
+    """Issue 28, 1: every 40th fragment of length 2 and each play after the first three, as
+    `cardgen explain --json` has them: the plays (`data-play`), who loses after each, the words
+    each forces, and the decision table."""
+    from cardgen.cards.explain import explain, game_for
+    from cardgen.render.explain import position_document
+
+    _, solution, _ = game_for(CONFIGS / f"{stem}.yaml")
+    page.goto((site / f"{stem}.html").as_uri())
+    page.wait_for_selector("#explorer-app[data-ready]")
+    fragments = list(solution.fragments(2))[::40]
+    for fragment in fragments + [x for f in fragments[:3] for x in solution.children(f)]:
+        page.fill("#explorer-fragment", fragment)
+        page.click("#explorer-form button[type=submit]")
+        expected = position_document(explain(solution, fragment))
+        view = page.locator("#explorer-position > div")
+        assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
+        plays = sorted(page.eval_on_selector_all(
+            "#explorer-position button[data-play]", "bs => bs.map(b => "
+            "[b.dataset.play, b.dataset.losers, b.dataset.word, b.dataset.words])"))
+        assert plays == sorted([x["letter"], " ".join(map(str, x["losers"])),
+                                str(x["word"]).lower(), " ".join(x["words"])]
+                               for x in expected["letters"]), fragment
+        rows = page.eval_on_selector_all(
+            "#explorer-position .decision", "rows => rows.map(r => [r.dataset.fragment, "
+            "r.dataset.play])")
+        assert rows == [[d["fragment"], d["play"]] for d in expected["decisions"]], fragment
+
+
+def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
+    """Issue 28, 1 and 5 in SuperGhost: the address is the fragment as it stands, each play a
+    history entry (Back undoes it), the explorer's Back steps back along the plays made, and
+    each play says its letter, its side and whether the fragment was reversed."""
+    start = (site / "twl06-2p-superghost.html").as_uri()
+    page.goto(start + "#b")
+    page.wait_for_selector("#explorer-app[data-ready]")
+    root = page.locator("#explorer-app")
+    assert card_letter(page) == "z"  # the card prints …z (bz) against b
+    mark = page.locator("#explorer-position [data-card='move']")
+    assert (mark.get_attribute("data-play"), mark.get_attribute("data-side"),
+            mark.get_attribute("data-reversed"), mark.inner_text()) == (
+                "bz", "back", "false", "…z bz")
+    front = page.locator("#explorer-position button[data-play='fb']")
+    assert (front.get_attribute("data-letter"), front.get_attribute("data-side")) == ("f", "front")
+    play_on(page, "bz")
+    play_on(page, "ubz")
+    assert (root.get_attribute("data-fragment"), page.url) == ("ubz", start + "#ubz")
+    assert card_letter(page) == "e"  # the card's table: at ubz play …e (ubze)
+    trail = page.eval_on_selector_all("#explorer-trail button", "bs => bs.map(b => b.innerText)")
+    assert trail == ["start", "b", "bz", "ubz"]
+    page.click("#explorer-back")
+    assert (root.get_attribute("data-fragment"), page.url) == ("bz", start + "#bz")
+    page.go_back()
+    assert root.get_attribute("data-fragment") == "ubz"
+    page.go_back()
+    page.go_back()
+    assert (root.get_attribute("data-fragment"), page.url) == ("b", start + "#b")
+    # SuperDuperGhost: a play on the reversed fragment says so.
+    page.goto((site / "twl06-2p-superduperghost.html").as_uri() + "#ab")
+    page.wait_for_selector("#explorer-app[data-ready]")
+    turned = page.locator("#explorer-position button[data-play='baq']")
+    assert (turned.get_attribute("data-letter"), turned.get_attribute("data-side"),
+            turned.get_attribute("data-reversed"), turned.inner_text()) == (
+                "q", "back", "true", "↺…q baq")
