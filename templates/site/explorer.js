@@ -484,9 +484,13 @@
       count = 0;
       add(k);
       if (this.turned && this.turned[k] >= 0 && this.turned[k] !== k) { add(this.turned[k]); }
-      var sorted = Array.prototype.slice.call(buffer, 0, count).sort(function (a, b) { return a - b; });
-      for (i = 0; i < sorted.length; i++) {
-        if (!i || sorted[i] !== sorted[i - 1]) { list[at++] = sorted[i]; }
+      for (i = 1; i < count; i++) {  // a few sorted runs: insertion sort in place
+        var v = buffer[i], j = i - 1;
+        while (j >= 0 && buffer[j] > v) { buffer[j + 1] = buffer[j]; j--; }
+        buffer[j + 1] = v;
+      }
+      for (i = 0; i < count; i++) {
+        if (!i || buffer[i] !== buffer[i - 1]) { list[at++] = buffer[i]; }
       }
     }
     this.moveLo[n] = at;
