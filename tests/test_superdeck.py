@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import shipped_card
 
 from cardgen.cards.config import load_card_config
-from cardgen.cards.make import make_card
+from cardgen.cards.make import Lexicons, make_card
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.strategy import Card
 from cardgen.render.markdown import render_card as render_markdown
@@ -101,3 +102,35 @@ def test_markdown_prints_the_same_selection() -> None:
     assert "| e | **e…** (ee) | – |\n" in text
     assert "| m | **a…** (am) | 2 |\n" in text
     assert "7 rows, under the opening they follow. Index: [a](#2-a) · [c](#2-c)" in text
+
+
+@pytest.mark.network
+def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
+    """TWL06 SuperGhost: the first seat's table (105 rows) did not fit, so its deck printed
+    the play y alone, 62% at the casual table. Now it prints the table's first row and the 39
+    rows after it that add most per character (`cardgen.cards.tablerows`), on a side of its
+    own: 99.98%, at a cost of 0.36 points to the second seat (whose 19 rows of h's table take
+    what is left)."""
+    config, card = shipped_card(Path("configs/twl06-2p-superghost.yaml"), Lexicons())
+    deck = budget(card, config.pdf)
+    first, second = deck.seats
+    (opening,) = first.openings
+    assert (opening.printed, opening.printed_move, len(opening.decisions)) == ("words", "y", 40)
+    assert len(card.seats[0].openings[0].decisions) == 105
+    assert opening.decisions[0] == card.seats[0].openings[0].decisions[0]
+    assert first.wins is not None and second.wins is not None
+    assert [round(x, 4) for x in (first.wins.none, first.wins.full, first.wins.card,
+                                  first.wins.best)] == [0.4995, 1.0, 0.9998, 1.0]
+    assert [round(x, 4) for x in (second.wins.none, second.wins.full, second.wins.card,
+                                  second.wins.best)] == [0.5005, 0.8908, 0.9658, 1.0]
+    texts = pages(deck, config.pdf)
+    assert len(texts) == 4
+    assert ("this card wins 99% of your games in seat 1 (49%\nwithout it), 96% in seat 2 "
+            "(50%).") in texts[0]
+    assert "face in your table (40 rows)." in texts[0]
+    assert texts[2].startswith("The first player's decision tables. 1\nTable\nFind the "
+                               "fragment on the table, make the boxed play;\nelsewhere play "
+                               "toward the most common word you know.\nstart y y ")
+    assert ("Open with **y**, then follow your table: 40 rows, the 40 of 105 that win most at "
+            "a casual table; where it has none, play toward the most common word you "
+            "know.") in render_markdown(deck)

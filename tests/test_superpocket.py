@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
 from bruteforce_superpocket import BruteSuperPocket
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
 from cardgen.cards.strategy import Odds, Opening, seat_strategy
-from cardgen.cards.superpocket import infix_play, odds
+from cardgen.cards.superpocket import infix_play, odds, position_figures
+from cardgen.cards.tablerows import row_chars
 from cardgen.games.superghost import solve
 from cardgen.words.lexicon import playable_words
 
@@ -155,3 +156,107 @@ def test_a_small_game_exactly() -> None:
         strict=True)]
     assert isinstance(first.odds, Odds)
     assert first.odds.none == pytest.approx(float(1 - brute.lose("", 1, {})))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 3.0, 6.0]),
+    st.booleans(),
+)
+def test_explain_s_figures_are_the_enumerated_ones(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    reverse: bool,
+) -> None:
+    """`cardgen explain`'s figures at every fragment of the game (docs/rules.md): how often it
+    comes up, what the mover wins playing as the table does, after each move, and keeping to
+    its decision table from there."""
+    words = {w for w in entries if len(w) >= min_length}
+    if not words:
+        return
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
+                     reverse=reverse)
+    array = np.array([float(zipf[w]) for w in solution.words])
+    brute = BruteSuperPocket(words, players, zipf, knows, reverse=reverse)
+    for f in sorted(brute.infixes | {"zz"}):
+        seat = len(f) % players + 1
+        decisions = solution.decisions(f, seat) if f in brute.infixes - words else ()
+        found = position_figures(solution, array, knows, f, (), decisions)
+        if f not in brute.infixes or f in words:
+            assert found is None
+            continue
+        assert found is not None
+        assert found.knows == knows
+        assert found.reach == pytest.approx(float(brute.reach(f)), abs=CLOSE)
+        assert found.none == pytest.approx(float(1 - brute.lose(f, seat, {})), abs=CLOSE)
+        assert [g for g, _ in found.letters] == brute.moves(f)
+        for g, wins in found.letters:
+            assert wins == pytest.approx(float(1 - brute.lose(g, seat, {})), abs=CLOSE)
+        if decisions:
+            table = {d.fragment: d.play for d in decisions}
+            assert found.words == pytest.approx(float(1 - brute.lose(f, seat, table)), abs=CLOSE)
+        else:
+            assert found.words is None
+
+
+def test_explain_s_figures_on_a_small_game_exactly() -> None:
+    """Words cat, scat, known alike: the start comes up in every game; the first seat wins 9/16
+    of them playing as the table does, every one keeping to its table (s, then sca from sc):
+    after c or s always, after a half the time, after t never (the second seat plays at, and
+    the only word of 4+ letters around it, scat, offers nothing but the word cat: the first
+    seat challenges and loses)."""
+    solution = solve(playable_words(["cat", "scat"], 3, prefix_free=False), 2)
+    brute = BruteSuperPocket({"cat", "scat"}, 2, None, 3.0)
+    found = position_figures(solution, None, None, "", (), solution.decisions("", 1))
+    assert found is not None
+    assert (found.reach, found.none, found.words) == (1.0, 0.5625, 1.0)
+    assert 1 - brute.lose("", 1, {}) == Fraction(9, 16)
+    assert found.letters == (("a", 0.5), ("c", 1.0), ("s", 1.0), ("t", 0.0))
+    assert [1 - brute.lose(g, 1, {}) for g in "acst"] == [Fraction(1, 2), 1, 1, 0]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 3),
+    st.sampled_from([0.0, 3.0]),
+    st.booleans(),
+)
+def test_the_first_seat_s_rows_come_in_the_order_that_wins_most_per_character(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
+    reverse: bool,
+) -> None:
+    """The first seat's table printed in part (`Odds.rows`): after the first row, each row is
+    the one that adds most to the enumerated win rate per character it takes (the table's
+    order on ties), and each figure is the enumerated win rate with the rows so far."""
+    found = fast_and_brute(entries, zipfs, min_length, players, knows, True, reverse)
+    if found is None:
+        return
+    brute, _, seats = found
+    (opening,) = seats[1]
+    o = opening.odds
+    assert o is not None
+    if not opening.decisions:
+        assert o.rows == ()
+        return
+    rows = opening.decisions
+    assert sorted(k for k, _ in o.rows) == list(range(1, len(rows)))
+    printed = {rows[0].fragment: rows[0].play}
+    for k, wins in o.rows:
+        now = 1 - brute.lose("", 1, printed)
+        ratio = {
+            j: (1 - brute.lose("", 1, printed | {r.fragment: r.play}) - now) / row_chars(r)
+            for j, r in enumerate(rows) if r.fragment not in printed
+        }
+        assert float(ratio[k]) == pytest.approx(float(max(ratio.values())), abs=CLOSE)
+        assert k == min(j for j, x in ratio.items() if float(x) >= float(ratio[k]) - CLOSE)
+        printed[rows[k].fragment] = rows[k].play
+        assert wins == pytest.approx(float(1 - brute.lose("", 1, printed)), abs=CLOSE)
+    assert [wins for _, wins in o.rows][-1:] == pytest.approx([o.words][: len(o.rows)],
+                                                              abs=CLOSE)

@@ -100,7 +100,37 @@ def test_explain_a_variant_position(runner: CliRunner) -> None:
         "  bi -> …l bil",
         "  rbil -> e… erbil",
         "If challenged, name: gerbil",
+        "At a casual table (knows words of Zipf 3+) this position comes up in 0.0% of games; "
+        "from here the first player wins 0.0% playing as the table does, 100% keeping to the "
+        "card's table.",
+        "  After each play (then playing as the table does): …l bil 100%, r… rbi 100%",
     ]
+
+
+def test_explain_prints_a_variant_position_s_figures_at_the_casual_table(
+    runner: CliRunner,
+) -> None:
+    """As for Ghost, from the model with letters at either end (`cardgen.cards.superpocket`,
+    checked against every game enumerated in tests/test_superpocket.py): the table reaches e
+    in 13.7% of games, where the second seat wins 14.6% improvising and every game keeping to
+    its one row (ee, toward bee)."""
+    text = runner.invoke(app, ["explain", SUPER, "e"]).stdout
+    assert text.splitlines()[-2:] == [
+        "At a casual table (knows words of Zipf 3+) this position comes up in 13.7% of games; "
+        "from here the second player wins 14.6% playing as the table does, 100% keeping to the "
+        "card's table.",
+        "  After each play (then playing as the table does): b… be 0.0%, …a ea 0.0%, "
+        "…c ec 100%, e… ee 100%, …l el 100%, …r er 0.0%, …t et 100%, g… ge 100%, m… me 100%, "
+        "n… ne 100%, t… te 100%, v… ve 0.0%",
+    ]
+    table = json.loads(runner.invoke(app, ["explain", SUPER, "e", "--json"]).stdout)
+    figures = table["casual_table"]
+    assert (figures["knows"], round(figures["reach"], 4), round(figures["none"], 4),
+            figures["words"]) == (3.0, 0.1377, 0.146, 1.0)
+    assert figures["letters"] == {
+        "be": 0.0, "ea": 0.0, "ec": 1.0, "ee": 1.0, "el": 1.0, "er": 0.0, "et": 1.0,
+        "ge": 1.0, "me": 1.0, "ne": 1.0, "te": 1.0, "ve": 0.0,
+    }
 
 
 def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:

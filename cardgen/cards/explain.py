@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 
-from cardgen.cards.config import CardConfig, load_card_config
+from cardgen.cards.config import CardConfig, config_spelling, load_card_config
 from cardgen.cards.make import Lexicons, config_game
-from cardgen.cards.pocket import PositionOdds, casual_play, position_odds
+from cardgen.cards.pocket import PositionOdds
+from cardgen.cards.superpocket import position_figures
 from cardgen.errors import InputError, printable
 from cardgen.files import protected
 from cardgen.games.advice import Escape, Try, best_try
 from cardgen.games.casual import casual
 from cardgen.games.game import Decision, GameSolution
 from cardgen.games.opponent import FROM_CONFIG, Opponent
-from cardgen.games.solver import Solution
 from cardgen.games.traps import Thresholds
 from cardgen.games.workload import BudgetError
 from cardgen.progress import ProgressCallback
@@ -128,7 +128,8 @@ class Position:
     """The game (`cardgen.games.variants`); its moves are letters in Ghost, fragments otherwise."""
     odds: PositionOdds | None = None
     """The position's figures at the casual table of the card's pocket figures (docs/rules.md,
-    "What a card wins at a casual table"); None in the variants (set by `explain_config`)."""
+    "What a card wins at a casual table", and its SuperGhost extension; set by
+    `explain_config`)."""
 
     @property
     def card_move(self) -> str | None:
@@ -376,12 +377,15 @@ def explain_config(
         if isinstance(entries, Entries):  # only the entries written as the fragment
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
-    odds = None
-    if isinstance(solution, Solution):  # the model is Ghost's
-        # The card's figures' table (`casual_table`, else `opponent`), unless --knows says.
-        flagged = source != FROM_CONFIG and table.knows is not None
-        knows = table.knows if flagged else config.opponent.table_knows
-        play = casual_play(solution, traps.zipf if traps else None, knows)
-        odds = position_odds(play, parsed, position.words)
+    # The card's figures' table (`casual_table`, else `opponent`), unless --knows says; a
+    # variant reads its words' frequencies here (its game has no traps).
+    flagged = source != FROM_CONFIG and table.knows is not None
+    knows = table.knows if flagged else config.opponent.table_knows
+    zipf = traps.zipf if traps is not None else None
+    if traps is None and config.game.decision_tables:
+        found = lexicons.word_zipf(config.dictionary, config.min_length, config.ranking,
+                                   config_spelling(config), config.game)
+        zipf = None if found is None else found.zipf
+    odds = position_figures(solution, zipf, knows, parsed, position.words, position.decisions)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)
     return config, solution, position

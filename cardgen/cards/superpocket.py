@@ -20,10 +20,20 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.pocket import THETA, examples, with_figures, with_odds
+from cardgen.cards.pocket import (
+    THETA,
+    PositionOdds,
+    casual_play,
+    examples,
+    position_odds,
+    with_figures,
+    with_odds,
+)
 from cardgen.cards.strategy import Card, Odds, Opening
+from cardgen.cards.tablerows import inside, row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
+from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -257,18 +267,9 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
     start = len(rows[0].fragment)
     played = {(len(r.fragment), solution._index(r.fragment)): solution._index(r.play)
               for r in rows}
-    inside: set[tuple[int, int]] = set()
-    for row in rows:
-        f = row.fragment
-        for length in range(start, len(f) + 1):
-            for k in range(len(f) - length + 1):
-                for part in {f[k : k + length], f[k : k + length][::-1]}:
-                    i = solution.find(part)
-                    if i is not None:
-                        inside.add((length, i))
     lose = play.lose[seat_index]
     new: dict[tuple[int, int], float] = {}
-    for d, i in sorted(inside, reverse=True):
+    for d, i in sorted(inside(solution, rows), reverse=True):
         if d % n == seat_index and (d, i) in played:
             j = played[d, i]
             new[d, i] = new.get((d + 1, j), float(lose[d + 1][j]))
@@ -307,10 +308,12 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
         move = opening.full_move
         full = words if words is not None else (
             none if move is None else 1.0 - float(lose[d + 1][solution._index(move)]))
+        # The first seat's one table is printed in part (`cardgen.cards.tablerows`).
+        rows = row_order(play, seat, opening.decisions) if seat == 1 and words is not None else ()
         found.append(Odds(
             reach=float(play.reach[d][i]), none=none, words=words,
             letter=solution.graph.string(d + 1, int(kids[k])),
-            letter_wins=float(wins[k]), full=full,
+            letter_wins=float(wins[k]), full=full, rows=rows,
         ))
     return tuple(found)
 
@@ -335,4 +338,37 @@ def card_figures(
     return with_odds(card, solution, zipf, knows)
 
 
-__all__ = ["InfixPlay", "card_figures", "infix_play", "odds", "table_lose", "with_infix_odds"]
+def infix_position_odds(
+    play: InfixPlay, fragment: str, decisions: Sequence[Decision]
+) -> PositionOdds | None:
+    """The figures of `fragment` for the seat to move (`cardgen.cards.pocket.PositionOdds`):
+    each move is the fragment it makes, and `words` is what the mover wins keeping to its
+    decision table from here (`decisions`, () without one); None where the game is over or
+    no playable word holds the fragment."""
+    solution = play.solution
+    if solution.find(fragment) is None or solution.is_word(fragment):
+        return None
+    seat = solution.mover(fragment)
+    letters = tuple((g, 1.0 - play.losing(g, seat)) for g in solution.children(fragment))
+    words = 1.0 - table_lose(play, seat, decisions) if decisions else None
+    return PositionOdds(play.knows, play.reaching(fragment), 1.0 - play.losing(fragment, seat),
+                        letters, words)
+
+
+def position_figures(
+    solution: object, zipf: FloatArray | None, knows: float | None, fragment: str,
+    words: Sequence[str], decisions: Sequence[Decision],
+) -> PositionOdds | None:
+    """A position's figures (`cardgen explain`) by its game's model: Ghost's, where the mover
+    keeps to its `words`, or letters at either end, where it keeps to its `decisions`."""
+    if isinstance(solution, InfixSolution):
+        return infix_position_odds(infix_play(solution, zipf, knows), fragment, decisions)
+    if isinstance(solution, Solution):
+        return position_odds(casual_play(solution, zipf, knows), fragment, words)
+    return None
+
+
+__all__ = [
+    "InfixPlay", "card_figures", "infix_play", "infix_position_odds", "odds", "position_figures",
+    "table_lose", "with_infix_odds",
+]

@@ -78,9 +78,10 @@ def _lose(seats: tuple[int, ...], players: int) -> str:
 
 def position_document(position: Position) -> dict[str, Any]:
     """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
-    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments; a Ghost
+    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments; a
     position explained from its config adds `casual_table`: its figures at the pocket cards'
-    table (knows, reach, none, words, letters: {letter: win rate})."""
+    table (knows, reach, none, words: keeping to its words or its decision table, letters:
+    {letter or fragment made: win rate})."""
     document: dict[str, Any] = {
         "fragment": position.fragment,
         "mover": position.mover,
@@ -115,7 +116,7 @@ def position_document(position: Position) -> dict[str, Any]:
         "opponent_from": position.opponent_from,
         "named": list(position.named),
     }
-    if position.odds is not None:  # a Ghost position explained from its config
+    if position.odds is not None:  # a position explained from its config
         document["casual_table"] = {
             "knows": position.odds.knows,
             "reach": position.odds.reach,

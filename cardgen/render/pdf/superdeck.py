@@ -17,8 +17,9 @@ from __future__ import annotations
 import dataclasses
 
 from cardgen.cards.paper import PdfOptions
-from cardgen.cards.selection import Step, longest_run, pick, steps
+from cardgen.cards.selection import Step, longest_run, pick
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.tablerows import table_steps, with_rows
 from cardgen.render.booklet import opening_groups
 from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
 from cardgen.render.pdf.content import Section, key_paras, letter_kind
@@ -68,19 +69,24 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
     chosen = options.seats or tuple(range(1, card.players + 1))
     sides = POCKET_SIDES if options.cards is None else 2 * options.cards
     words_too = options.words != "none"
-    order: list[tuple[int, Step]] = sorted(
-        ((seat.seat, step) for seat in card.seats if seat.seat in chosen
-         for step in steps(seat, words=words_too)),
-        key=lambda item: (-item[1].ratio, item[0], item[1].place, item[1].kind == "words"),
+    # Each step with the rows it prints of a table printed in part (the first seat's).
+    order: list[tuple[int, Step, int]] = sorted(
+        ((seat.seat, step, rows) for seat in card.seats if seat.seat in chosen
+         for step, rows in table_steps(seat, words=words_too)),
+        key=lambda item: (-item[1].ratio, item[0], item[1].place, item[1].kind == "words",
+                          item[2]),
     )
     deck = "pocket" if options.cards is None else f"{options.cards} cards"
 
-    def with_steps(taken: list[tuple[int, Step]]) -> Card:
-        seats = tuple(pick(seat, [step for s, step in taken if s == seat.seat])
-                      for seat in card.seats)
+    def with_steps(taken: list[tuple[int, Step, int]]) -> Card:
+        seats = tuple(
+            with_rows(pick(seat, [step for s, step, _ in taken if s == seat.seat]),
+                      max((rows for s, _, rows in taken if s == seat.seat), default=0))
+            for seat in card.seats
+        )
         return dataclasses.replace(card, deck=deck, seats=seats)
 
-    def fits(taken: list[tuple[int, Step]]) -> bool:
+    def fits(taken: list[tuple[int, Step, int]]) -> bool:
         try:
             # An odd deck takes one side more, whichever way it is evened (`even_deck`).
             laid = len(pocket_sides(with_steps(taken), frame, fonts, options, even=False))
