@@ -5,11 +5,14 @@ is checked the same way in tests/test_pdf_print.py (`pdfmarks.unkeyed`)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pdfplumber
+import pytest
 from conftest import word_card
 from pdfmarks import marks, unkeyed
 
+from cardgen.cards.make import make_card
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.strategy import Opening
 from cardgen.games.advice import Try
@@ -66,3 +69,21 @@ def test_the_second_seat_s_words_key_their_frames_and_the_strip_its_blanks() -> 
         assert "(framed: no forced win, your best try); blank: no such word." in front[0]
         assert back[0].startswith("You play second framed: no forced win, the best try 2 ")
         assert back[1] == {"boxed letter", "framed letter"}
+
+
+@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_mark_of_a_superghost_deck_is_keyed_on_its_side(game: str, players: int) -> None:
+    """tests/pdfmarks.py skipped the decks of decision tables; on animals they left the front's
+    Zipf figure and boxed first play unkeyed (the second seat's key is on the back), a third
+    seat's Zipf figure, the full booklet's dash, framed tries and N/M, and marked both sides
+    of a spilt front 1&2. Now every side keys what it uses, pocket, one card or whole."""
+    card = make_card(Path("tests/data/animals.txt"), players, 3, game=game)
+    for options in (PdfOptions(), PdfOptions(cards=1), PdfOptions(cards=FULL)):
+        sides = pages(render_card(card, options))
+        assert [side[2] for side in sides] == [[]] * len(sides), options
+    front, back = pages(render_card(card, PdfOptions(cards=FULL)))[:2]
+    assert ("Their letter, then your boxed play and the fragment it makes; then your table. "
+            "\u2014 no forced win; the framed play is the best try (N/M: N of its M replies "
+            "are mistakes).") in back[0]
+    assert back[1] == {"boxed letter", "framed letter", "dash \u2014"}

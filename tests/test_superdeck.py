@@ -62,8 +62,8 @@ def test_the_pocket_deck_prints_what_wins_most(game: str) -> None:
     texts = pages(card, PdfOptions())
     assert len(texts) == 4
     assert ("this card wins 100% of your games in seat 1 (71%\nwithout it), 99% in seat 2 "
-            "(28%).") in texts[0]
-    assert "open with i then look up each fragment you\nface in your table (4 rows)." in texts[0]
+            "(28%). Zipf 3: 1 in a million words.\nYou play first: open with i (the boxed "
+            "play), then look up\neach fragment you face in your table (4 rows).") in texts[0]
     assert "a forced win · a best try · a wins most often at a casual table" in (
         texts[1].replace("\n", " "))
     assert "e e… ee o k… ko" in texts[1]  # a table of one row: the play alone
@@ -127,7 +127,8 @@ def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
     assert len(texts) == 4
     assert ("this card wins 99% of your games in seat 1 (49%\nwithout it), 96% in seat 2 "
             "(50%).") in texts[0]
-    assert "face in your table (40 rows)." in texts[0]
+    assert "(the boxed play), then look up each fragment you face in your table (40 rows)." in (
+        texts[0].replace("\n", " "))
     assert texts[2].startswith("The first player's decision tables. 1\nTable\nFind the "
                                "fragment on the table, make the boxed play;\nelsewhere play "
                                "toward the most common word you know.\nstart y y ")

@@ -195,7 +195,10 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
         texts = [page.extract_text() for page in pdf.pages]
     assert len(texts) % 2 == 0
     front = " ".join(texts[:2]).replace("\n", " ")
-    assert "SuperGhost: animals.txt, 2 players, 1&2 words of 3+ letters" in front
+    # Each side of the front is marked with the seat it holds (issue 25, 5.4: a side marked
+    # 1&2 must name both seats).
+    assert "SuperGhost: animals.txt, 2 players, 1 words of 3+ letters" in front
+    assert texts[1].startswith("You play second 2\n")
     assert "You play first: open with i then look up each fragment" in front
     assert "a c… ca · 2 rows" in front  # the second player's reply to a
     tables = "\n".join(texts[1:])

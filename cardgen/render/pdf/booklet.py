@@ -50,6 +50,7 @@ from cardgen.render.sentences import (
     no_first_win,
     ordinal,
     seat_heading,
+    try_name,
     try_outcome,
     verdict,
 )
@@ -123,8 +124,15 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
     second = card.seats[1] if card.players > 1 else None
     if second is None or 2 not in seats or not second.openings:
         return Section((), card.title, tuple(extra[1:]))
-    howto = Para(markup("Their letter, then your boxed play and the fragment it makes; then "
-                        "your table."), size)
+    key = "Their letter, then your boxed play and the fragment it makes; then your table."
+    tries = [o.best_try for o in second.openings if o.play is None]
+    if tries:  # the marks of the replies without a forced win
+        key += f" {fonts.dash} no forced win"
+        key += f"; the framed play is the {try_name(card)}" if any(tries) else ""
+        key += " (N/M: N of its M replies are mistakes)" if any(
+            t is not None and t.replies for t in tries) else ""
+        key += "."
+    howto = Para(markup(key), size)
     return Section(
         tuple(extra),
         seat_heading(2),
@@ -184,6 +192,22 @@ def booklet_sides(
     return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats), tables)
 
 
+def front_marks(
+    sides: list[Side], mark: str, seats: Sequence[int], heading: str
+) -> list[Side]:
+    """The front's sides, each marked with the seats it holds where it holds the first two
+    seats' entries (`mark` "1&2"): the first seat's on the first side, the second seat's on
+    every side its `heading` is set on (a spilt front holds one seat a side)."""
+    if mark != seats_mark([1, 2]) or heading != seat_heading(2):
+        return marked(sides, mark)
+    found = []
+    for n, side in enumerate(sides):
+        on = [1] if n == 0 and 1 in seats else []
+        on += [2] if any(t.text.startswith(heading) for t in side.texts) else []
+        found += marked([side], seats_mark(on or [1, 2]))
+    return found
+
+
 def deck_sides(
     card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], front: Section,
     tables: Callable[[SeatStrategy], Section | None], even: bool = True,
@@ -202,7 +226,7 @@ def deck_sides(
             raise DoesNotFit("the front's text") from None
         sides = section_sides(alone, frame, fonts)
         sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
-    sides = marked(sides, front_mark)
+    sides = front_marks(sides, front_mark, seats, front.heading)
     last: Run | None = None
     for seat in card.seats:
         if seat.seat not in seats:

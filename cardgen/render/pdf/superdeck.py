@@ -26,6 +26,7 @@ from cardgen.render.pdf.content import Section, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.grid import STYLES
+from cardgen.render.pdf.keys import LOST, keyed
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -48,6 +49,7 @@ from cardgen.render.sentences import (
     not_listed,
     ordinal,
     seat_heading,
+    try_name,
     verdict,
     worth_sentence,
 )
@@ -127,10 +129,23 @@ def first_line(card: Card, fonts: Fonts) -> tuple[Token, ...]:
         return markup(f"{line} {not_listed()}".strip())
     if first.printed == "words":
         rows = len(first.decisions)
-        return markup(f"open with !{first.printed_move}! then look up each fragment you face "
-                      f"in your table ({rows} {'row' if rows == 1 else 'rows'}).")
-    return (*words("open with"), play_token(first, fonts),
+        return markup(f"open with !{first.printed_move}! (the boxed play), then look up each "
+                      f"fragment you face in your table ({rows} {'row' if rows == 1 else 'rows'}).")
+    return (*words("open with"), play_token(first, fonts), *words(f"({play_key(card, first)})"),
             *words("then play toward the most common word you know."))
+
+
+def play_key(card: Card, opening: Opening) -> str:
+    """What the mark of a play printed alone means, said beside it (the front keys the first
+    seat's play where the second seat's key is on another side)."""
+    kind = letter_kind(opening)
+    if kind == "ends":
+        return LOST
+    if kind == "play":
+        return "a forced win"
+    if kind == "try":
+        return f"the {try_name(card)}"
+    return "wins most often at a casual table"
 
 
 def reply(opening: Opening, fonts: Fonts) -> Entry:
@@ -152,8 +167,8 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         Para(words(rules_sentence(card)), size),
         Para(words(f"With perfect play {verdict(card)}"), size),
     ]
-    if worth := front_worth(card, on_front):
-        extra.append(Para(words(worth), size))
+    if worth := front_worth(card, on_front):  # its Zipf keyed here: the replies and their
+        extra += keyed((Para(words(worth), size),), card, fonts)  # key may be on the back
     if 1 in seats and card.seats[0].openings:
         extra.append(Para(words(seat_heading(1) + ":", BOLD) + first_line(card, fonts), size))
     second = card.seats[1] if card.players > 1 else None
@@ -204,7 +219,8 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
         howto = key_paras(card, [o for o in seat.openings if o.printed], (
             "Find the letters on the table at your first turn and make your play; under it, "
             "each fragment you face later and its boxed play."), fonts=fonts)
-        return Section(extra, "Table", howto, tuple(entries), tuple(labels))
+        return Section(extra, "Table", keyed(howto, card, fonts, entries, extra),
+                       tuple(entries), tuple(labels))
     first = "the fragment on the table" if seat.seat == 1 else (
         "the letter they opened with, then the fragment on the table under it")
     howto_para = Para(markup(f"Find {first}, make the boxed play; elsewhere play toward the "
