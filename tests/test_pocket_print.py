@@ -10,15 +10,32 @@ from typing import Any
 import numpy as np
 import pytest
 from bruteforce_pocket import BrutePocket, Entry
+from conftest import word_card
 
 from cardgen.cards import selection
 from cardgen.cards.pocket import casual_play, odds
-from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, SeatStrategy, Wins, build_card
+from cardgen.cards.strategy import (
+    FEWEST_INFO,
+    Card,
+    DictionaryInfo,
+    Opening,
+    SeatStrategy,
+    Wins,
+    build_card,
+)
+from cardgen.games.advice import Try
 from cardgen.games.solver import solve
 from cardgen.games.traps import thresholds
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.render.sentences import left_out, percent_down, worth_sentence
+from cardgen.render.sentences import (
+    left_out,
+    letter_kind,
+    letter_mark,
+    percent_down,
+    printed_letter,
+    worth_sentence,
+)
 from cardgen.words.lexicon import playable_words
 from cardgen.words.wordlists import WordList
 
@@ -336,7 +353,7 @@ def test_the_glance_grid_shows_the_listed_entries() -> None:
         "",
         "| |" + "".join(f" {x} |" for x in LETTERS),
         "|---|" + "---|" * 26,
-        row("c", {"o": "**w**?"}),
+        row("c", {"o": "\u25cf"}),  # every letter completes a word: lost, not a trap
         row("d", {"o": "**v**", "u": "**c**"}),
         row("g", {"e": "**c**", "o": "**a**"}),
         row("i", {"b": "**i**"}),
@@ -346,7 +363,7 @@ def test_the_glance_grid_shows_the_listed_entries() -> None:
         "",
         "| on the table | you play | steer to |",
         "|---|---|---|",
-        "| co | **w**? | the trap; every letter completes a word |",
+        "| co | \u25cf | any letter loses |",
         "| do | **v** | dove |",
         "| du | **c** | duck |",
         "| ge | **c** | gecko |",
@@ -365,3 +382,35 @@ def test_a_card_without_a_deck_renders_as_before() -> None:
     assert "At a casual table" not in text and "not listed" not in text
     assert "| m | set *u* | no forced win; " in text
     assert "| c | **o** | cow |" in text
+
+
+def test_a_lost_position_gets_the_lost_sign_in_markdown_and_a_trap_stays_a_trap() -> None:
+    """Three players, words cat cab dogma: the third seat at ca completes a word whatever it
+    plays. The Markdown marked the letter its deck printed there as the trap (b?) or as the
+    casual table's (t°), a move to read; the PDF prints the lost sign, keyed. Now the Markdown
+    does too, whichever letter was printed; a trap with replies to hope for stays a trap."""
+    lost = Try("b", 0, 0)
+    for move in ("b", "t"):
+        opening = Opening("ca", (3,), (), (), lost, printed="move", printed_move=move)
+        assert (letter_kind(opening), letter_mark(opening), printed_letter(opening)) == (
+            "lost", "\u25cf", "\u25cf")
+    trap = Opening("ca", (3,), (), (), Try("b", 1, 2), printed="move", printed_move="b")
+    assert (letter_kind(trap), printed_letter(trap)) == ("trap", "**b**?")
+    casual = dataclasses.replace(trap, printed_move="t")
+    assert (letter_kind(casual), printed_letter(casual)) == ("casual", "**t**\u00b0")
+    card = word_card("cat cab dogma", 3)
+    text = render_markdown(card)  # the whole deck: the grid's cell, keyed under it
+    assert ("**bold** is the letter to play, _x?_ the best try, \u25cf any letter loses, – no "
+            "forced win.") in text
+    assert "| **c** | \u25cf |  |" in text
+    third = card.seats[2]
+    printed = tuple(
+        dataclasses.replace(o, printed="move", printed_move="t") if o.fragment == "ca" else
+        dataclasses.replace(o, printed="words", printed_move=o.play) for o in third.openings
+    )
+    deck = dataclasses.replace(card, deck="pocket", seats=(
+        *card.seats[:2], dataclasses.replace(third, openings=printed)))
+    text = render_markdown(deck)
+    assert "A letter listed alone has a mark after it: \u25cf any letter loses;" in text
+    assert "| ca | \u25cf | any letter loses |\n" in text
+    assert "| **c** | \u25cf |  |" in text

@@ -71,6 +71,8 @@ def environment() -> jinja2.Environment:
     env.globals["RARE_MARK"] = sentences.RARE_MARK
     env.globals["NAMED_MARK"] = sentences.NAMED_MARK
     env.globals["NOT_LISTED"] = sentences.NOT_LISTED
+    env.globals["LOST_SIGN"] = sentences.LOST_SIGN
+    env.globals["LOST"] = sentences.LOST
     env.globals["not_listed"] = sentences.not_listed
     env.filters["thousands"] = thousands
     env.filters["md"] = markdown_text

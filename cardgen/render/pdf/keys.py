@@ -14,16 +14,13 @@ from collections.abc import Sequence
 from cardgen.cards.strategy import Card
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Entry, Para, Token, words
-from cardgen.render.sentences import RARE_MARK
+from cardgen.render.sentences import LOST, RARE_MARK
 
 ZIPF = "Zipf"
 """The word that names a word's frequency on a card ..."""
 ZIPF_KEY = "Zipf 3: 1 in a million words."
 """... and what it means, said on every side that names one (wordfreq's scale: Zipf z is
 10**z uses per billion words)."""
-LOST = "any letter loses"
-"""What the lost sign means: every letter completes a word (said briefly: a grid's key has
-room for no more)."""
 NO_WORD = "no word begins so"
 """What a blank cell of a grid means where no word begins with its letters ..."""
 NO_SUCH = "no such word"
