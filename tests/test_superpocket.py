@@ -21,6 +21,17 @@ from cardgen.games.superghost import solve
 from cardgen.words.lexicon import playable_words
 
 CLOSE = 1e-9
+GAMES = (
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from([0.0, 3.0, 6.0]),
+    st.booleans(),
+)
+"""Entries, their Zipf frequencies, min length, players, the table's theta, reversal."""
+FEWER = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""Every fragment of a game, or every prefix of a table, enumerated: fewer examples."""
 
 
 def fast_and_brute(
@@ -98,15 +109,7 @@ def test_each_openings_figures_are_the_enumerated_ones(
 
 
 @common
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 4),
-    st.sampled_from([0.0, 3.0, 6.0]),
-    st.booleans(),
-    st.data(),
-)
+@given(*GAMES, st.data())
 def test_a_cards_win_rate_is_the_enumerated_one(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
     reverse: bool, data: st.DataObject,
@@ -158,15 +161,8 @@ def test_a_small_game_exactly() -> None:
     assert first.odds.none == pytest.approx(float(1 - brute.lose("", 1, {})))
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 4),
-    st.sampled_from([0.0, 3.0, 6.0]),
-    st.booleans(),
-)
+@FEWER
+@given(*GAMES)
 def test_explain_s_figures_are_the_enumerated_ones(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
     reverse: bool,
@@ -219,15 +215,8 @@ def test_explain_s_figures_on_a_small_game_exactly() -> None:
     assert [1 - brute.lose(g, 1, {}) for g in "acst"] == [Fraction(1, 2), 1, 1, 0]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 3),
-    st.sampled_from([0.0, 3.0]),
-    st.booleans(),
-)
+@FEWER
+@given(*GAMES)
 def test_the_first_seat_s_rows_come_in_the_order_that_wins_most_per_character(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
     reverse: bool,
