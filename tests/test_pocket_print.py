@@ -28,14 +28,8 @@ from cardgen.games.solver import solve
 from cardgen.games.traps import thresholds
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.render.sentences import (
-    left_out,
-    letter_kind,
-    letter_mark,
-    percent_down,
-    printed_letter,
-    worth_sentence,
-)
+from cardgen.render.marks import letter_kind, letter_mark, printed_letter
+from cardgen.render.sentences import left_out, percent_down, worth_sentence
 from cardgen.words.lexicon import playable_words
 from cardgen.words.wordlists import WordList
 

@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cardgen.packaged import folder
-from cardgen.render import sentences
+from cardgen.render import marks, sentences
 from cardgen.render.sentences import ordinal, seat_list, verdict
 
 if TYPE_CHECKING:  # Jinja2 is imported when a text template is first rendered, not before
@@ -63,7 +63,7 @@ def environment() -> jinja2.Environment:
         bytecode_cache=_compiled_templates(),
     )
     # The sentences every format prints (cardgen.render.sentences), under their own names.
-    for sentence in sentences.FILTERS:
+    for sentence in (*sentences.FILTERS, *marks.FILTERS):
         env.filters[sentence.__name__] = sentence
     env.globals["try_outcome"] = sentences.try_outcome
     env.globals["GAME_OVER"] = sentences.GAME_OVER
@@ -71,8 +71,8 @@ def environment() -> jinja2.Environment:
     env.globals["RARE_MARK"] = sentences.RARE_MARK
     env.globals["NAMED_MARK"] = sentences.NAMED_MARK
     env.globals["NOT_LISTED"] = sentences.NOT_LISTED
-    env.globals["LOST_SIGN"] = sentences.LOST_SIGN
-    env.globals["LOST"] = sentences.LOST
+    env.globals["LOST_SIGN"] = marks.LOST_SIGN
+    env.globals["LOST"] = marks.LOST
     env.globals["not_listed"] = sentences.not_listed
     env.filters["thousands"] = thousands
     env.filters["md"] = markdown_text

@@ -8,7 +8,7 @@ from cardgen.cards.strategy import Card
 from cardgen.games.game import written_move
 from cardgen.render import render_template
 from cardgen.render.booklet import groups, opening_groups
-from cardgen.render.sentences import LETTER_MARKS, LetterKind, letter_kind
+from cardgen.render.marks import LETTER_MARKS, LetterKind, letter_kind
 
 
 def render_card(card: Card) -> str:

@@ -7,9 +7,7 @@ function as a filter of the same name (see `cardgen.render.environment`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from decimal import Decimal
-from typing import Literal
 
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.advice import Try
@@ -298,84 +296,6 @@ def worth_sentence(card: Card, seat: SeatStrategy, around: tuple[str, str] = (""
     )
 
 
-LetterKind = Literal["win", "trap", "casual", "lost"]
-"""What a letter printed alone is: a forced win, the trap (or best try), neither, or lost
-(every letter completes a word)."""
-
-LOST_SIGN = "\u25cf"
-"""The sign of a lost position, where every letter completes a word: printed instead of the
-letter, never read as a move (the PDF's `Fonts.lost`)."""
-LOST = "any letter loses"
-"""What the lost sign means (said briefly: a grid's key has room for no more)."""
-
-LETTER_MARKS: dict[LetterKind, str] = {
-    "win": "!", "trap": "?", "casual": "\u00b0", "lost": LOST_SIGN,
-}
-"""The mark after a letter printed alone, by what it is (plain characters: they print in
-black and white); a lost position's sign stands alone (`printed_letter`)."""
-
-
-def letter_kind(opening: Opening) -> LetterKind | None:
-    """What the letter an opening's entry prints alone is (None where it prints no letter
-    alone): a forced win (one of `moves`), lost where every letter completes a word (the
-    best try has no reply: the PDF's lost sign, `cardgen.render.pdf.grid.pocket_cell`), the
-    trap (the best try's letter), or neither (the letter that wins most often at a casual
-    table)."""
-    move = opening.printed_move
-    if opening.printed != "move" or move is None:
-        return None
-    if move in opening.moves:
-        return "win"
-    if opening.best_try is not None and not opening.best_try.replies:  # whatever letter
-        return "lost"
-    if opening.best_try is not None and move == opening.best_try.move:
-        return "trap"
-    return "casual"
-
-
-def letter_mark(opening: Opening) -> str:
-    """The mark after the letter an opening prints alone ('' where it prints none)."""
-    kind = letter_kind(opening)
-    return "" if kind is None else LETTER_MARKS[kind]
-
-
-def printed_letter(opening: Opening) -> str:
-    """The letter an opening's entry prints, bold, with its mark where it is alone ('**q**!');
-    the lost sign alone where every letter completes a word ('' where it prints none)."""
-    kind = letter_kind(opening)
-    if kind == "lost":
-        return LOST_SIGN
-    if opening.printed_move is None:
-        return ""
-    return f"**{opening.printed_move}**{LETTER_MARKS[kind] if kind else ''}"
-
-
-def _meanings(card: Card) -> dict[LetterKind, str]:
-    return {
-        "win": "a forced win",
-        "trap": f"the {try_name(card)}",
-        "casual": "wins most often at a casual table",
-        "lost": LOST,
-    }
-
-
-def letter_meaning(card: Card, opening: Opening) -> str:
-    """What the letter an opening prints alone is, in words: 'a forced win', 'the trap' (or
-    'the best try'), 'wins most often at a casual table'; '' where it prints none."""
-    kind = letter_kind(opening)
-    return "" if kind is None else _meanings(card)[kind]
-
-
-def letter_legend(card: Card, kinds: Iterable[LetterKind] = ("win", "trap", "casual")) -> str:
-    """What the marks after a letter alone mean, those of `kinds` in this order: '! a
-    forced win; ? the trap; \u00b0 wins most often at a casual table'."""
-    wanted = set(kinds)
-    return "; ".join(
-        f"{LETTER_MARKS[kind]} {meaning}"
-        for kind, meaning in _meanings(card).items() if kind in wanted
-    )
-
-
 NOT_LISTED = "not listed: play toward the most common word you know"
 """What a budgeted card says of the openings it leaves out."""
 
@@ -417,7 +337,6 @@ FILTERS = (
     ordinal, seat_list, verdict, seat_heading, rules_line, no_first_win, try_outcome,
     try_summary, try_name, try_legend, opponent_sentence, zipf, rare_legend,
     try_sentence, framed_legend, try_line, named_line, percent_down, table_sentence,
-    worth_sentence, letter_mark, letter_meaning, letter_legend, left_out,
-    percent, printed_letter,
+    worth_sentence, left_out, percent,
 )
 """The sentences the Jinja2 templates get as filters of the same name."""

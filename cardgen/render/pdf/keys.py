@@ -12,9 +12,10 @@ import dataclasses
 from collections.abc import Sequence
 
 from cardgen.cards.strategy import Card
+from cardgen.render.marks import LOST
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Entry, Para, Token, words
-from cardgen.render.sentences import LOST, RARE_MARK
+from cardgen.render.sentences import RARE_MARK
 
 ZIPF = "Zipf"
 """The word that names a word's frequency on a card ..."""

@@ -4,10 +4,12 @@ sides by default, its entries chosen by what they win at a casual table (docs/ru
 
 The front holds the title, the rules, the verdict, what the card wins, the first seat's entry
 and the second seat's printed replies (a play alone, marked by what it is, or the play that
-starts its table); then the printed tables: the first seat's rows in dictionary order, and each
-further seat's tables one opening after another (the holder reads the rows printed under the
-opening it faced), each side's heading naming its first and last opening. `booklet_budget`
-orders every seat's steps (`cardgen.cards.selection.steps`) by what they win per character and
+starts its table); then the printed tables: the first seat's rows in dictionary order (those
+of its one table that win most, `cardgen.cards.tablerows`), and each further seat's tables one
+opening after another (the holder reads the rows printed under the opening it faced), each
+side's heading naming its first and last opening. `booklet_budget` orders every seat's steps
+(`cardgen.cards.tablerows.table_steps`: a row at a time of the first seat's table, else
+`cardgen.cards.selection.steps`) by what they win per character and
 prints the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
 step that still fits (until `TRIES` in a row do not).
 """
