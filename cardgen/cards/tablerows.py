@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -25,11 +25,21 @@ from cardgen.cards.strategy import SeatStrategy
 from cardgen.games.game import Decision
 from cardgen.games.superghost import InfixSolution
 
-if TYPE_CHECKING:  # the model imports this module
-    from cardgen.cards.superpocket import InfixPlay
-
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+
+
+class InfixPlay(Protocol):
+    """What the rows are chosen from: how a casual table plays a solved SuperGhost
+    (`cardgen.cards.superpocket.InfixPlay`, which imports this module)."""
+
+    @property
+    def solution(self) -> InfixSolution: ...
+    @property
+    def lose(self) -> tuple[tuple[FloatArray, ...], ...]: ...
+    @property
+    def dead(self) -> tuple[npt.NDArray[np.bool_], ...]: ...
+    def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]: ...
 
 
 def row_chars(row: Decision) -> int:
