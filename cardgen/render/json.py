@@ -34,7 +34,8 @@ null without figures), and each opening's `printed` (what the deck prints for it
 the words' move or the letter alone; null where it prints nothing). They describe the deck the
 config's `pdf:` keys define, whatever formats are written.
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
-and each opening's `decisions` [{fragment, play}]; its `moves`, `play`s and `try` moves are
+and each opening's `decisions` [{fragment, play}] (in a budgeted deck the rows it prints: the
+first seat's table may be printed in part, docs/rules.md); its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
 """
 
