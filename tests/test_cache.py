@@ -32,7 +32,8 @@ from cardgen.cards.config import (
     load_table_config,
 )
 from cardgen.cards.explain import explain
-from cardgen.cards.make import Lexicons, config_card, config_game
+from cardgen.cards.make import Lexicons, config_card, config_figures, config_game
+from cardgen.cards.pocket import casual_play
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
 from cardgen.codec import ALIGN, BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, FetchError, printable
@@ -433,21 +434,78 @@ def test_explain_and_play_read_the_solution_back(
     assert isinstance(fresh.exception, RuntimeError) and str(fresh.exception) == "solved again"
 
 
+def test_explain_and_play_after_a_build_solve_nothing(
+    folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 item 4: the build keeps the solved game it made its card from, with its
+    traps and its pocket figures' table, so explaining any position or playing after it
+    reads them back."""
+    fresh = runner.invoke(app, ["explain", str(ANIMALS), "be", "--no-cache"])
+    assert fresh.exit_code == 0, fresh.output
+    built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+
+    def solve(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("solved again")
+
+    monkeypatch.setattr("cardgen.games.solver.solve", solve)
+    monkeypatch.setattr("cardgen.games.traps.thresholds", solve)
+    monkeypatch.setattr("cardgen.cards.pocket.casual_play", solve)
+    after = runner.invoke(app, ["explain", str(ANIMALS), "be"])
+    assert (after.exit_code, after.stdout) == (0, fresh.stdout)
+    game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")
+    assert game.exit_code == 0, game.output
+
+
+def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(
+    folder: Path,
+) -> None:
+    """Issue 27 item 4: the casual table's figures read back are those worked out, float for
+    float; a damaged entry warns in one line and is worked out again."""
+    config = load_card_config(ANIMALS)
+    solution, traps = config_game(config, Lexicons(cache=True))
+    assert isinstance(solution, Solution) and traps is not None
+    fresh = casual_play(solution, traps.zipf, 2.5)
+    kept = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    (entry,) = folder.glob("figures-*.entry")
+    entry.write_bytes(entry.read_bytes()[:-1])
+    with pytest.warns(CardgenWarning) as caught:
+        again = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    assert [str(w.message) for w in caught] == [
+        f"cache: {entry}: failed its checksum (cut short or changed); removed, computing it again"
+    ]
+    for read in (kept, again):
+        assert read is not None and read.solution is solution
+        assert (read.knows, read.examples) == (fresh.knows, fresh.examples) != (2.5, ())
+        for name in ("share", "reach", "last"):
+            assert all(np.array_equal(a, b) for a, b in
+                       zip(getattr(read, name), getattr(fresh, name), strict=True))
+        for ours, theirs in zip(read.lose, fresh.lose, strict=True):
+            assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+    other = config_figures(config, Lexicons(cache=True), solution, traps, 3.5)
+    assert other is not None and other.knows == 3.5  # another table: an entry of its own
+    assert len(list(folder.glob("figures-*.entry"))) == 2
+
+
 def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_path: Path) -> None:
     built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
     shown = runner.invoke(app, ["cache"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    # The card, and the card with what its deck prints chosen (the `pdf` keys' part).
-    assert sorted(line[:47] for line in lines[:2]) == [  # issue 26 item 13: the game named
+    # The card, the card with what its deck prints chosen (the `pdf` keys' part), and the
+    # solved game with its traps and the casual table's figures that explain and play read
+    # (issue 27 item 4).
+    assert sorted(line[:47] for line in lines[:4]) == [  # issue 26 item 13: the game named
         "card     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "deck     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "figures  ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "game     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[2].startswith("2 entries, 0.0 MB of 1,024.0 MB in ")
-    assert lines[2].endswith(str(folder))
+    assert lines[4].startswith("4 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[4].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 2 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 4 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.cards.cache import Store
+from cardgen.cards.cache import Store, config_key
 from cardgen.cards.config import (
     MIN_LENGTHS,
     PLAYERS,
@@ -49,6 +49,7 @@ from cardgen.words.wordlists import (
 from cardgen.yamlfile import integer_problem
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.cards.pocket import CasualPlay
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import Thresholds
     from cardgen.words.familiarity import FloatArray
@@ -192,21 +193,28 @@ class Lexicons(LexiconBuilder):
         options: RankingOptions | None = None,
         opponent: Opponent = PERFECT,
         game: Game = GHOST,
+        solved: tuple[GameSolution, Thresholds | None] | None = None,
+        play: CasualPlay | None = None,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
         its card for `opponent`, with traps where there are frequency data (Ghost's only: a
-        variant's try is the best try) and the pocket figures."""
+        variant's try is the best try) and the pocket figures; `solved`: the game and its
+        traps already solved so (`config_game`), `play`: the pocket figures' table's play
+        (`config_figures`)."""
         from cardgen.cards.superpocket import card_figures
         from cardgen.games.solver import Solution
         from cardgen.games.traps import thresholds
 
         options = options or RankingOptions()
         _, rare, about = self.ranking(source, min_length, options, spelling, game)
-        solution = self.solution(source, players, min_length, spelling=spelling,
-                                 options=options, game=game, work="card")
         zipf = self.word_zipf(source, min_length, options, spelling, game)
-        traps = thresholds(solution, zipf.zipf) if (
-            isinstance(solution, Solution) and zipf is not None) else None
+        if solved is None:
+            solution = self.solution(source, players, min_length, spelling=spelling,
+                                     options=options, game=game, work="card")
+            traps = thresholds(solution, zipf.zipf) if (
+                isinstance(solution, Solution) and zipf is not None) else None
+        else:
+            solution, traps = solved
         if traps is not None and zipf is not None:  # the card names the traps' frequencies
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and not isinstance(solution, Solution):
@@ -222,7 +230,7 @@ class Lexicons(LexiconBuilder):
                           opponent=opponent, game=game)
         stage(self.progress, "odds", "what each entry wins at a casual table")
         return card_figures(card, solution, None if zipf is None else zipf.zipf,
-                            opponent.table_knows)
+                            opponent.table_knows, play)
 
     def solution(
         self,
@@ -251,37 +259,61 @@ class Lexicons(LexiconBuilder):
 
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
-    """The card a card config describes, as `cardgen build` makes it."""
-    return lexicons.store.card(  # read back from the cache when it has it
-        config,
-        lambda: lexicons.card(
-            config.dictionary,
-            config.players,
-            config.min_length,
-            config.title,
-            config_spelling(config),
-            config.ranking,
-            config.opponent,
-            config.game,
-        ),
-    )
+    """The card a card config describes, as `cardgen build` makes it. A card computed solves
+    its game through `config_game`, so the cache keeps the solved game too: an explain or a
+    game played after the build reads it instead of solving it again."""
+
+    def compute() -> Card:
+        solved = config_game(config, lexicons, work="card")
+        play = config_figures(config, lexicons, *solved, config.opponent.table_knows)
+        return lexicons.card(config.dictionary, config.players, config.min_length,
+                             config.title, config_spelling(config), config.ranking,
+                             config.opponent, config.game, solved=solved, play=play)
+
+    return lexicons.store.card(config, compute)  # read back from the cache when it has it
 
 
-def config_solution(config: CardConfig, lexicons: Lexicons) -> GameSolution:
-    """The solved game of a card config, as its card is solved (its spelling and ranking)."""
+def config_figures(
+    config: CardConfig, lexicons: Lexicons, solution: GameSolution, traps: Thresholds | None,
+    knows: float | None,
+) -> CasualPlay | None:
+    """How the casual table that knows the words of Zipf >= `knows` (None: `THETA`) plays a
+    card config's solved game, with `traps` its words' frequencies: the pocket figures' model
+    (`cardgen.cards.pocket`), Ghost's only (None for a variant). The build keeps its figures
+    in the cache for the card's table, so `cardgen explain` reads them back."""
+    from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
+    from cardgen.games.solver import Solution
+
+    if not isinstance(solution, Solution):
+        return None
+    zipf = None if traps is None else traps.zipf
+
+    def key() -> dict[str, object]:
+        return dict(config_key(config, "game"), kind="figures", knows=knows)
+
+    def compute() -> TableFigures:
+        return casual_play(solution, zipf, knows).figures()
+
+    return CasualPlay.of(solution, lexicons.store.remember(key, TableFigures, compute))
+
+
+def config_solution(config: CardConfig, lexicons: Lexicons, work: str = "solve") -> GameSolution:
+    """The solved game of a card config, as its card is solved (its spelling and ranking);
+    `work`: what follows the solve, for the time budget (`Lexicons.solution`)."""
     spelling, options, game = config_spelling(config), config.ranking, config.game
     return lexicons.solution(config.dictionary, config.players, config.min_length,
-                             spelling=spelling, options=options, game=game)
+                             spelling=spelling, options=options, game=game, work=work)
 
 
 def config_game(
     config: CardConfig, lexicons: Lexicons, *, traps: bool = True,
-    before_solve: Callable[[Lexicon], None] | None = None,
+    before_solve: Callable[[Lexicon], None] | None = None, work: str = "solve",
 ) -> tuple[GameSolution, Thresholds | None]:
     """The solved game of a card config, as its card is solved, and with `traps` its escape
     thresholds (None where the config reads no word frequencies, or for a variant): what
     `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
-    it has them; else `before_solve` sees the playable words first (and may refuse)."""
+    it has them; else `before_solve` sees the playable words first (and may refuse), and the
+    solve is checked against the budget for the `work` that follows it."""
     from cardgen.games.traps import Thresholds
 
     def compute() -> GameSolution | Thresholds:
@@ -289,7 +321,7 @@ def config_game(
             spelling, prefix_free = config_spelling(config), config.game.prefix_free
             before_solve(lexicons.lexicon(config.dictionary, config.min_length, spelling,
                                           prefix_free=prefix_free))
-        solution = config_solution(config, lexicons)
+        solution = config_solution(config, lexicons, work)
         if not traps:
             return solution
         found = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))

@@ -20,7 +20,7 @@ seat for the words entries.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -36,10 +36,10 @@ THETA = 3.0
 
 
 @dataclass(frozen=True, eq=False)
-class CasualPlay:
-    """How a casual table plays a solved game of Ghost, and how often each seat loses."""
+class TableFigures:
+    """How a casual table plays a solved game of Ghost, and how often each seat loses, without
+    the game: what the solution cache keeps (`cardgen.cards.make.config_figures`)."""
 
-    solution: Solution
     knows: float
     """The table knows the playable words of at least this Zipf frequency (docs/rules.md)."""
     share: tuple[FloatArray, ...] = field(repr=False)
@@ -56,6 +56,24 @@ class CasualPlay:
     """A word the table knows and one it does not, to show where `knows` lies: the known word
     of the lowest Zipf and the unknown one of the highest (each the first in the word list's
     order on ties); () without frequencies."""
+
+
+@dataclass(frozen=True, eq=False)
+class CasualPlay(TableFigures):
+    """How a casual table plays a solved game of Ghost, and how often each seat loses."""
+
+    solution: Solution = field(kw_only=True)
+
+    @classmethod
+    def of(cls, solution: Solution, figures: TableFigures) -> CasualPlay:
+        """The table's play of `solution`, from its figures (as `figures()` gives them)."""
+        names = (f.name for f in fields(TableFigures))
+        return cls(solution=solution, **{name: getattr(figures, name) for name in names})
+
+    def figures(self) -> TableFigures:
+        """The figures alone, as the cache keeps them."""
+        names = (f.name for f in fields(TableFigures))
+        return TableFigures(**{name: getattr(self, name) for name in names})
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""
@@ -151,13 +169,13 @@ def casual_play(
     for d in range(1, len(levels)):
         reach.append(reach[d - 1][levels[d].parent] * share[d])
     return CasualPlay(
-        solution,
         knows,
         tuple(share),
         tuple(reach),
         tuple(tuple(reversed(per_seat)) for per_seat in lose),
         tuple(reversed(last)),
         () if zipf is None else examples(solution.words, zipf, knows),
+        solution=solution,
     )
 
 
@@ -319,14 +337,16 @@ def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> Posi
 
 
 def with_odds(
-    card: Card, solution: object, zipf: FloatArray | None, knows: float | None
+    card: Card, solution: object, zipf: FloatArray | None, knows: float | None,
+    play: CasualPlay | None = None,
 ) -> Card:
     """The card with every opening's figures at a casual table that knows the words of Zipf
     >= `knows` (None: `THETA`) of `solution`, with `zipf` the words' frequencies (None: every
-    word alike); the card as it is for a variant's solution (the model is Ghost's)."""
+    word alike), or `play` where they are worked out already; the card as it is for a
+    variant's solution (the model is Ghost's)."""
     if not isinstance(solution, Solution):
         return card
-    play = casual_play(solution, zipf, knows)
+    play = play or casual_play(solution, zipf, knows)
     return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
                         play.examples)
 
@@ -346,6 +366,6 @@ def with_figures(
 
 
 __all__ = [
-    "THETA", "CasualPlay", "PositionOdds", "casual_play", "examples", "odds", "position_odds",
-    "with_figures", "with_odds", "words_play",
+    "THETA", "CasualPlay", "PositionOdds", "TableFigures", "casual_play", "examples", "odds",
+    "position_odds", "with_figures", "with_odds", "words_play",
 ]

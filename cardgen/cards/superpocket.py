@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from cardgen.cards.pocket import (
     THETA,
+    CasualPlay,
     PositionOdds,
     casual_play,
     examples,
@@ -329,13 +330,15 @@ def with_infix_odds(
 
 
 def card_figures(
-    card: Card, solution: object, zipf: FloatArray | None, knows: float | None
+    card: Card, solution: object, zipf: FloatArray | None, knows: float | None,
+    play: CasualPlay | None = None,
 ) -> Card:
     """The card with its openings' figures at a casual table, by its game's model: Ghost's
-    (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`)."""
+    (`cardgen.cards.pocket.with_odds`, from `play` where it is worked out already) or letters
+    at either end (`with_infix_odds`)."""
     if isinstance(solution, InfixSolution):
         return with_infix_odds(card, solution, zipf, knows)
-    return with_odds(card, solution, zipf, knows)
+    return with_odds(card, solution, zipf, knows, play)
 
 
 def infix_position_odds(
