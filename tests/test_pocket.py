@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.cards.pocket import CasualPlay, casual_play, odds
+from cardgen.cards.pocket import CasualPlay, casual_play, odds, words_play
 from cardgen.cards.strategy import Odds, Opening, seat_strategy
 from cardgen.games.solver import Solution, solve
 from cardgen.words.lexicon import playable_words
@@ -160,3 +160,35 @@ def test_a_small_game_exactly() -> None:
     brute = BrutePocket({"cat", "cow", "dog", "deer"}, 2, None, 3.0)
     assert brute.wins(1, {}, [""]) == Fraction(1, 4)
     assert brute.wins(1, {"": ("letter", "d")}, [""]) == Fraction(1, 2)
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.data(),
+)
+def test_a_subtrees_words_figures_are_the_whole_games(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, data: st.DataObject,
+) -> None:
+    """`words_play` within one fragment (what `cardgen explain` asks) gives, float for float,
+    the figures of the whole game's pass at every fragment below it, for any printed words."""
+    if not playable(entries, min_length):
+        return
+    solution = solve(playable_words(entries, min_length), players)
+    count = len(solution.words)
+    zipf = np.array([float(zipfs[i % len(zipfs)]) for i in range(count)]) if zipfs else None
+    play = casual_play(solution, zipf, 3.0)
+    printed = data.draw(st.lists(st.sampled_from(solution.words), max_size=4))
+    seat = data.draw(st.integers(1, players))
+    whole = words_play(play, seat, printed)
+    for d in range(len(solution.levels)):
+        for fragment in solution.fragments(d):
+            part = words_play(play, seat, printed, fragment)
+            assert all(len(part[e]) == 0 for e in range(d))
+            assert part[d].tolist() == [whole[d][solution._index(fragment)]], fragment
+            for e in range(d + 1, len(whole)):  # its subtree, in order
+                below = [i for i, f in enumerate(solution.fragments(e)) if f.startswith(fragment)]
+                assert part[e].tolist() == [whole[e][i] for i in below], (fragment, e)

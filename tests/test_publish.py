@@ -353,6 +353,26 @@ def test_the_explorer_data_is_the_solution(
         assert pick == (None if word else named[len(fragment)]), fragment
 
 
+def test_publishing_a_card_solves_its_game_once(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27 item 4: the explorer's data reads the game the card was built from (it was
+    solved twice: once for the card, once more for `game-<sha12>.js`)."""
+    from cardgen.games import solver
+
+    solves: list[int] = []
+    solve = solver.solve
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        solves.append(1)
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", counted)
+    status, _, stderr = publish(runner, configs[0], "--out", tmp_path / "site")
+    assert (status, stderr, len(solves)) == (0, "", 1)
+
+
 def test_the_cards_of_one_game_share_its_script(
     runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
 ) -> None:

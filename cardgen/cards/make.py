@@ -72,6 +72,8 @@ class Lexicons(LexiconBuilder):
         self._wordfreq: dict[str, Mapping[str, float]] = {}
         self._zipf: dict[tuple[str, WordListSource, int, Spelling, bool], WordZipf] = {}
         self._avoid: dict[str, frozenset[str]] = {}
+        self.games: dict[tuple[CardConfig, bool], GameSolution | Thresholds] = {}
+        """Each card config's solved game (with or without its traps) worked out in the run."""
 
     def info(
         self,
@@ -327,7 +329,12 @@ def config_game(
         found = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
         return solution if found is None else found
 
-    game = lexicons.store.game(config, compute, traps=traps)
+    try:  # once a run: publishing reads the game of the card it built
+        game = lexicons.games[config, traps]
+    except KeyError:
+        game = lexicons.games[config, traps] = lexicons.store.game(config, compute, traps=traps)
+    except TypeError:  # a config holding data that cannot be a key (never one that is shipped)
+        game = lexicons.store.game(config, compute, traps=traps)
     if isinstance(game, Thresholds):  # they hold their solved game
         return game.solution, game
     return game, None

@@ -196,11 +196,16 @@ def examples(words: Sequence[str], zipf: FloatArray, knows: float) -> tuple[str,
     return tuple(found)
 
 
-def words_play(play: CasualPlay, seat: int, printed: Sequence[str]) -> tuple[FloatArray, ...]:
+def words_play(
+    play: CasualPlay, seat: int, printed: Sequence[str], within: str | None = None
+) -> tuple[FloatArray, ...]:
     """`result[d][i]`: the probability that `seat` loses from fragment i of length d when it
     holds a card that prints the words `printed` (and no letter alone): where the seat moves
     and a printed word longer than the fragment begins with it, it plays the next letter of
-    the alphabetically first such word; elsewhere it plays as the table does."""
+    the alphabetically first such word; elsewhere it plays as the table does. With `within`
+    (a fragment of the game), only its subtree is worked out: `result[d]` then holds the
+    fragments of length d below it, in order (() above it), so `result[len(within)][0]` is
+    its own figure."""
     solution = play.solution
     levels = solution.levels
     n = solution.players
@@ -209,23 +214,34 @@ def words_play(play: CasualPlay, seat: int, printed: Sequence[str]) -> tuple[Flo
         [int(levels[len(word)].start[solution._index(word)]) for word in printed],
         dtype=np.int64,
     ))
+    # The fragments worked out at each length: whole levels, or the subtree's blocks.
+    spans = [(0, len(level)) for level in levels]
+    if within is not None:
+        top, at = len(within), solution._index(within)
+        spans[:top + 1] = [(0, 0)] * top + [(at, at + 1)]
+        for d in range(top + 1, len(levels)):
+            a, b = spans[d - 1]
+            above = levels[d - 1]
+            spans[d] = (int(above.child_lo[a]), int(above.child_hi[b - 1])) if b > a else (0, 0)
     below: FloatArray | None = None
     result: list[FloatArray] = []
     for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        value = play.lose[seat_index][d].copy()
-        inner = np.flatnonzero(~level.leaf)
+        level, (a, b) = levels[d], spans[d]
+        value = play.lose[seat_index][d][a:b].copy()
+        inner = np.flatnonzero(~level.leaf[a:b])
         if len(inner) and below is not None:
-            lo = level.child_lo[inner]
-            p = play.share[d + 1]
+            shift = spans[d + 1][0]
+            lo = level.child_lo[a:b][inner] - shift
+            p = play.share[d + 1][shift:spans[d + 1][1]]
             live = np.add.reduceat(p, lo) > 0  # elsewhere the mover loses, as without a card
             value[inner[live]] = np.add.reduceat(p * below, lo)[live]
             if d % n == seat_index and len(marks):
                 # The first printed word under each fragment, and the child it goes through.
-                k = np.minimum(np.searchsorted(marks, level.start[inner]), len(marks) - 1)
+                starts = level.start[a:b][inner]
+                k = np.minimum(np.searchsorted(marks, starts), len(marks) - 1)
                 first = marks[k]
-                has = (first >= level.start[inner]) & (first <= play.last[d][inner])
-                child = np.searchsorted(levels[d + 1].start, first, side="right") - 1
+                has = (first >= starts) & (first <= play.last[d][a:b][inner])
+                child = np.searchsorted(levels[d + 1].start, first, side="right") - 1 - shift
                 value[inner[has]] = below[child[has]]
         result.append(value)
         below = value
@@ -329,7 +345,7 @@ def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> Posi
         (solution._letter(d + 1, j), 1.0 - float(below[j]))
         for j in range(int(level.child_lo[i]), int(level.child_hi[i]))
     )
-    with_words = words_play(play, seat, words)[d][i] if words else None
+    with_words = words_play(play, seat, words, fragment)[d][0] if words else None
     return PositionOdds(
         play.knows, play.reaching(fragment), 1.0 - play.losing(fragment, seat), letters,
         None if with_words is None else 1.0 - float(with_words),
