@@ -3,7 +3,7 @@ a reference program, and the largest inputs' time and peak memory.
 
 Run from the project root, after `python -m pip install -e .`:
 
-    python bench/cache.py [--reference ghostSolver.py] [--big]
+    python bench/cache.py [--reference ghostSolver.py] [--big] [--side-only]
 
 It times whole commands the way a user runs them, each RUNS times: cold (an empty solution
 cache of the benchmark's own, so every run computes and keeps its result) and warm (the same
@@ -86,45 +86,64 @@ def cold_and_warm(name: str, args: list[str], work: Path) -> None:
     )
 
 
+WAYS = ("bench", "peers", "peers-pyc")
+"""How cardgen is run beside the reference. `bench`: `python -m cardgen`, the list given to
+the reference as an argument, bytecode written. `peers` (/work/shared/peers/README.md): the
+`cardgen` console script, the sorted list on the reference's standard input, this environment
+as it is (PYTHONDONTWRITEBYTECODE too, if set: an editable install then compiles cardgen's
+modules on every run). `peers-pyc`: as `peers`, with bytecode written, as a user's Python does."""
+
+
 def side_by_side(reference: Path, out: str, work: Path) -> None:
-    """The reference and cardgen in turns on the same list, RUNS pairs each: the JSON card
-    (cache warm and cold) and `explain twl06-2p n` (warm), measured two ways. `bench`: `python
-    -m cardgen`, the list given to the reference as an argument, bytecode written. `peers`
-    (/work/shared/peers/README.md): the `cardgen` console script, the sorted list on the
-    reference's standard input, this environment as it is (PYTHONDONTWRITEBYTECODE too). The
-    figure is the median over the pairs of cardgen's time divided by the reference's."""
+    """The reference and cardgen in turns on the same list, RUNS pairs each, each of `WAYS`:
+    the JSON card (cache warm and cold), `explain twl06-2p n` (warm; and right after a build,
+    the position never explained: the solved game and its figures read back, the position
+    worked out), and `play twl06-2p` started and quit at once (warm). The figure is the median
+    over the pairs of cardgen's time divided by the reference's."""
     from cardgen.words.wordlists import fetch
 
     path = fetch("twl06")  # the catalog's file, checked by sha256
     ordered = work / "twl06.sorted"
     ordered.write_text("".join(sorted(path.read_text().splitlines(keepends=True))))
     script = str(Path(sys.executable).parent / "cardgen")
+    config = str(ROOT / "configs" / f"{CONFIG}.yaml")
     print(f"\nSide by side with {reference.name} on {path.name} ({RUNS} pairs):\n")
     print("| command | way | cache | reference median | cardgen median | ratio |")
     print("|---|---|---|--:|--:|--:|")
     commands = [
         ("build twl06-2p --format json", build_args(CONFIG, ["json"], out), ("warm", "cold")),
-        (f"explain {CONFIG} n", ["explain", str(ROOT / "configs" / f"{CONFIG}.yaml"), "n"],
-         ("warm",)),
+        (f"explain {CONFIG} n", ["explain", config, "n"], ("warm", "after build")),
+        (f"play {CONFIG} (quit at once)", ["play", config], ("warm",)),
     ]
+    quit_now = work / "quit.txt"
+    quit_now.write_text("quit\n")
     for name, command, labels in commands:
-        for way in ("bench", "peers"):
+        stdin = quit_now if command[0] == "play" else None
+        for way in WAYS:
             args = cardgen(*command) if way == "bench" else [script, *command]
-            env = user_env() if way == "bench" else dict(os.environ)
+            env = dict(os.environ) if way == "peers" else user_env()
             theirs = [sys.executable, str(reference)] + ([str(path)] if way == "bench" else [])
             source = None if way == "bench" else ordered
-            filled = {**env, "CARDGEN_SOLUTION_CACHE": str(work / f"side-{way}")}
-            run_process(args, filled)
+            folders = {"warm": work / f"side-{way}", "after build": work / f"side-{way}-built"}
+            run_process(args, {**env, "CARDGEN_SOLUTION_CACHE": str(folders["warm"])}, stdin)
+            if "after build" in labels:
+                run_process(cardgen(*build_args(CONFIG, ["json"], out)),
+                            {**env, "CARDGEN_SOLUTION_CACHE": str(folders["after build"])})
             for label in labels:
                 pairs = []
                 for i in range(RUNS):
-                    cold = {**env, "CARDGEN_SOLUTION_CACHE": str(work / f"side-{way}-{i}")}
+                    folder = folders.get(label, work / f"side-{way}-{i}")
+                    if label == "after build":  # a position never explained
+                        for index in folder.glob("positions-*.entry"):
+                            index.unlink()
+                    cache = {**env, "CARDGEN_SOLUTION_CACHE": str(folder)}
                     a = run_process(theirs, env, source)[0]
-                    b = run_process(args, filled if label == "warm" else cold)[0]
+                    b = run_process(args, cache, stdin)[0]
                     pairs.append((a, b))
                 a, b = (statistics.median(t) for t in zip(*pairs, strict=True))
                 ratio = statistics.median(y / x for x, y in pairs)
-                print(f"| {name} | {way} | {label} | {a:.3f} s | {b:.3f} s | {ratio:.2f} |")
+                print(f"| {name} | {way} | {label} | {a:.3f} s | {b:.3f} s | {ratio:.2f} |",
+                      flush=True)
 
 
 def big(out: str, work: Path) -> None:
@@ -151,11 +170,16 @@ def main() -> None:
     parser.add_argument(
         "--big", action="store_true", help="also the Polish card and the languages table (slow)"
     )
+    parser.add_argument(
+        "--side-only", action="store_true",
+        help="only the side-by-side table (with --reference), not the commands cold and warm",
+    )
     args = parser.parse_args()
     print(f"cardgen cache benchmark, Python {sys.version.split()[0]}, {sys.platform}")
-    print(f"\nWhole commands as processes ({RUNS} runs each; cold: an empty solution cache):\n")
-    print("| command | cold best | cold median | warm best | warm median |")
-    print("|---|--:|--:|--:|--:|")
+    if not args.side_only:
+        print(f"\nWhole commands ({RUNS} runs each; cold: an empty solution cache):\n")
+        print("| command | cold best | cold median | warm best | warm median |")
+        print("|---|--:|--:|--:|--:|")
     config = str(ROOT / "configs" / f"{CONFIG}.yaml")
     with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as caches:
         work = Path(caches)
@@ -168,7 +192,7 @@ def main() -> None:
             ("table classic.yaml", ["table", str(ROOT / "configs/tables/classic.yaml"),
                                     "-o", out, "-q"]),
         ]
-        for name, command in commands:
+        for name, command in [] if args.side_only else commands:
             cold_and_warm(name, command, work)
         if args.reference:
             side_by_side(args.reference.resolve(), out, work)
