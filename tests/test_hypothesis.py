@@ -46,6 +46,25 @@ def test_playable_words_match(entries: list[str], min_length: int) -> None:
 
 
 @common
+@given(entries=entries_strategy, min_length=st.integers(2, 4), tries=st.lists(
+    st.text(alphabet="abcd", max_size=8), max_size=20))
+def test_a_fragment_is_found_at_its_place_in_its_level(
+    entries: list[str], min_length: int, tries: list[str]
+) -> None:
+    """`find` (down from the parent) gives each fragment its place among the fragments of its
+    length, in order, and None to any string that begins no playable word, in any order of
+    asking."""
+    games = both_solvers(entries, min_length, 2)
+    if games is None:
+        return
+    brute, fast = games
+    for fragment in tries + sorted(brute.prefixes, key=lambda f: (-len(f), f)):
+        ordered = sorted(f for f in brute.prefixes if len(f) == len(fragment))
+        expected = ordered.index(fragment) if fragment in brute.prefixes else None
+        assert fast.find(fragment) == expected, fragment
+
+
+@common
 @given(
     entries=entries_strategy,
     min_length=st.integers(2, 4),

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
-import numpy.typing as npt
 
 from cardgen.games.game import Decision, SolvedPositions
 from cardgen.games.losers import level_losers
@@ -43,8 +42,6 @@ class Solution(SolvedPositions):
     _codec: RankCodec = field(repr=False)
     _leaf_keys: IntArray = field(repr=False)
     """The rank key of each playable word's own one-word set, by word index."""
-    _keys: dict[int, npt.NDArray[np.str_]] = field(default_factory=dict, repr=False)
-    _order: dict[int, IntArray] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
     _holds: ClassVar[str] = "begins with"
 
@@ -59,22 +56,22 @@ class Solution(SolvedPositions):
         return sum(len(level) for level in self.levels)
 
     def _search(self, fragment: str) -> int | None:
+        # Down from the parent (itself found, and kept, the same way): its children are a
+        # block of the next level, one per letter, so a position costs a few comparisons,
+        # never an index of a whole level (explain and play ask about a few positions).
         d = len(fragment)
+        if d == 0:
+            return 0
         if d >= len(self.levels):
             return None
-        keys = self._keys.get(d)
-        if keys is None:
-            # The fragments of one length as fixed-width strings, for a binary search; built on
-            # first use, since most levels are never searched. numpy cuts each level's first
-            # words to their first d letters, which are the fragments. They are in the
-            # alphabet's order, which need not be code point order, hence the sorter.
-            first_words = [self.words[int(i)] for i in self.levels[d].start]
-            keys = np.array(first_words, dtype=f"U{d}") if d else np.array([""])
-            self._keys[d] = keys
-            self._order[d] = np.argsort(keys, kind="stable")
-        i = int(np.searchsorted(keys, fragment, sorter=self._order[d]))
-        i = int(self._order[d][i]) if i < len(keys) else i
-        return i if i < len(keys) and keys[i] == fragment else None
+        parent = self.find(fragment[:-1])
+        if parent is None:
+            return None
+        above, level, letter = self.levels[d - 1], self.levels[d], fragment[-1]
+        for i in range(int(above.child_lo[parent]), int(above.child_hi[parent])):
+            if self.words[int(level.start[i])][d - 1] == letter:
+                return i
+        return None
 
     def is_word(self, fragment: str) -> bool:
         """Whether `fragment` is a playable word."""
