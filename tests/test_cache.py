@@ -414,18 +414,24 @@ def test_a_cached_build_imports_no_numpy_and_solves_nothing(folder: Path, tmp_pa
     assert (tmp_path / "out" / "animals.md").read_bytes() == cold_md
 
 
+def forbid_solving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solving a game, setting its traps or working out a casual table's figures raises
+    RuntimeError("solved again") from now on."""
+
+    def solve(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("solved again")
+
+    for name in ("games.solver.solve", "games.traps.thresholds", "cards.pocket.casual_play"):
+        monkeypatch.setattr(f"cardgen.{name}", solve)
+
+
 def test_explain_and_play_read_the_solution_back(
     folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = runner.invoke(app, ["explain", str(ANIMALS), "b"])
     assert first.exit_code == 0, first.output
     assert len(list(folder.glob("game-*.entry"))) == 1  # the solved game with its traps
-
-    def solve(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("solved again")
-
-    monkeypatch.setattr("cardgen.games.solver.solve", solve)
-    monkeypatch.setattr("cardgen.games.traps.thresholds", solve)
+    forbid_solving(monkeypatch)
     again = runner.invoke(app, ["explain", str(ANIMALS), "b"])
     assert (again.exit_code, again.stdout) == (0, first.stdout)
     game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")
@@ -444,13 +450,7 @@ def test_explain_and_play_after_a_build_solve_nothing(
     assert fresh.exit_code == 0, fresh.output
     built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
-
-    def solve(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("solved again")
-
-    monkeypatch.setattr("cardgen.games.solver.solve", solve)
-    monkeypatch.setattr("cardgen.games.traps.thresholds", solve)
-    monkeypatch.setattr("cardgen.cards.pocket.casual_play", solve)
+    forbid_solving(monkeypatch)
     after = runner.invoke(app, ["explain", str(ANIMALS), "be"])
     assert (after.exit_code, after.stdout) == (0, fresh.stdout)
     game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")

@@ -163,13 +163,8 @@ def test_a_small_game_exactly() -> None:
 
 
 @common
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 4),
-    st.data(),
-)
+@given(entries=words_strategy, zipfs=st.lists(st.integers(0, 5), max_size=30),
+       min_length=st.integers(2, 4), players=st.integers(2, 4), data=st.data())
 def test_a_subtrees_words_figures_are_the_whole_games(
     entries: list[str], zipfs: list[int], min_length: int, players: int, data: st.DataObject,
 ) -> None:
