@@ -86,12 +86,13 @@ def cold_and_warm(name: str, args: list[str], work: Path) -> None:
     )
 
 
-WAYS = ("bench", "peers", "peers-pyc")
-"""How cardgen is run beside the reference. `bench`: `python -m cardgen`, the list given to
-the reference as an argument, bytecode written. `peers` (/work/shared/peers/README.md): the
+WAYS = ("peers", "bench", "peers-pyc")
+"""How cardgen is run beside the reference. `peers` (/work/shared/peers/README.md): the
 `cardgen` console script, the sorted list on the reference's standard input, this environment
-as it is (PYTHONDONTWRITEBYTECODE too, if set: an editable install then compiles cardgen's
-modules on every run). `peers-pyc`: as `peers`, with bytecode written, as a user's Python does."""
+as it is, and no bytecode of cardgen's to start from (with PYTHONDONTWRITEBYTECODE set, an
+editable install then compiles cardgen's modules on every run). `bench`: `python -m cardgen`,
+the list given to the reference as an argument, bytecode written. `peers-pyc`: as `peers`,
+with bytecode written, as a user's Python does."""
 
 
 def side_by_side(reference: Path, out: str, work: Path) -> None:
@@ -120,6 +121,9 @@ def side_by_side(reference: Path, out: str, work: Path) -> None:
     for name, command, labels in commands:
         stdin = quit_now if command[0] == "play" else None
         for way in WAYS:
+            if way == "peers":  # bytecode another way wrote would be read
+                for compiled in (ROOT / "cardgen").rglob("__pycache__"):
+                    shutil.rmtree(compiled, ignore_errors=True)
             args = cardgen(*command) if way == "bench" else [script, *command]
             env = dict(os.environ) if way == "peers" else user_env()
             theirs = [sys.executable, str(reference)] + ([str(path)] if way == "bench" else [])
