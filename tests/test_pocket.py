@@ -92,7 +92,12 @@ def test_each_openings_figures_are_the_enumerated_ones(
                 for x in letters_allowed(game, f, seat)
             }
             best = max(alone.values())
-            assert o.letter == min(x for x, wins in alone.items() if wins == best)
+            # The best letter, ties alphabetical; the figures are floats, so a letter whose
+            # exact rate is below the best by less than float noise may be taken for it
+            # (found: 0.99990001999600 against 0.99990001999700 on a four-player list).
+            near = [x for x, wins in alone.items() if float(best - wins) <= CLOSE]
+            assert o.letter in near
+            assert o.letter == min(near) or alone[o.letter] != alone[min(near)]
             assert o.letter_wins == pytest.approx(float(best), abs=CLOSE)
             full = opening.full_move
             expected = with_words if with_words is not None else (

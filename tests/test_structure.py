@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -162,4 +164,19 @@ def test_ci_tests_the_lowest_versions_pyproject_allows() -> None:
 
 def test_the_default_output_folders_are_ignored_by_git() -> None:
     ignored = (PACKAGE.parent / ".gitignore").read_text().splitlines()
-    assert {"site/", "output/*"} <= set(ignored)
+    # `/site/`, not `site/`: that also hid templates/site/, so new site templates were never
+    # committed (a publish then failed on a fresh checkout with TemplateNotFound).
+    assert {"/site/", "output/*"} <= set(ignored)
+
+
+def test_no_template_is_ignored_by_git() -> None:
+    """A template git ignores is never committed: it works here and is missing on a fresh
+    checkout (site/ once hid templates/site/)."""
+    root = PACKAGE.parent
+    if shutil.which("git") is None or not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    templates = sorted(str(p.relative_to(root)) for p in (root / "templates").rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts)
+    run = subprocess.run(["git", "check-ignore", "--no-index", *templates], cwd=root,
+                         capture_output=True, text=True)
+    assert templates and run.stdout == ""
