@@ -34,6 +34,7 @@ from cardgen.games.variants import find_game
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
 from cardgen.render.hints import advice, shown_move
+from cardgen.render.sentences import TABLE_PLAYS
 from cardgen.words.alphabet import alphabet_text
 
 HELP = "{moves} ({letters}); ? for the card's advice, ! to challenge the last letter, quit to stop."
@@ -246,12 +247,13 @@ class _Game:
         return explain(self.solution, fragment).challenge_word
 
     def computer_challenge(self, challenger: int) -> tuple[int, str]:
-        """A computer seat knows no word beginning with the fragment and challenges the seat
-        that played the last letter, who must name a playable word beginning with it."""
+        """A computer seat knows no word that holds the fragment and challenges the seat that
+        played the last letter, who must name a playable word that holds it."""
         fragment = self.fragment
         last = (challenger - 2) % self.solution.players + 1
         player = self.name(challenger)
-        self.say(f"{shown(fragment):<12}{player} challenges: what word begins with {fragment}?")
+        holds = find_game(self.solution.game).holds
+        self.say(f"{shown(fragment):<12}{player} challenges: what word {holds} {fragment}?")
         if last != self.seat:
             word = self.named_by_computer(fragment)
             self.say(f"{'':12}{self.name(last)} names {word}")
@@ -263,12 +265,15 @@ class _Game:
             self.say(printable(named))
         written = self.solution.lexicon.spelling.write(named)  # café is cafe on a French list
         word = written if written is not None else unicodedata.normalize("NFC", named).lower()
-        if word.startswith(fragment) and self.solution.is_word(word):
+        begins = holds == "begins with"  # Ghost's words begin with it, the variants' contain it
+        held = word.startswith(fragment) if begins else fragment in word
+        if held and self.solution.is_word(word):
             return challenger, f"You win: {player} challenged {fragment}, and you named {word}."
         shown_named = printable(repr(named))
         why = "nothing" if not named else f"{shown_named}, which is not a playable word"
-        if named and not word.startswith(fragment):
-            why = f"{shown_named}, which does not begin with {fragment}"
+        if named and not held:
+            held_by = "begin with" if begins else "contain"
+            why = f"{shown_named}, which does not {held_by} {fragment}"
         self.say(f"{'':12}{why.split(',')[0]} does not count")
         return self.seat, f"You lose: {player} challenged {fragment}, and you named {why}."
 
@@ -337,10 +342,10 @@ def play(
     if knows is None:
         game.say(f"{against}.")
     else:
-        game.say(
-            f"{against}: they play only letters that begin a word they know, and challenge "
-            "when they know none; then name a word that begins with the letters played."
-        )
+        variant = find_game(solution.game).decision_tables
+        named = "contains the fragment" if variant else "begins with the letters played"
+        game.say(f"{against}: they {TABLE_PLAYS[variant]}, and challenge when they know none; "
+                 f"then name a word that {named}.")
     game.say(game.help)
     interrupted = False
     try:

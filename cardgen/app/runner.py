@@ -292,7 +292,7 @@ def make_table(
     def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
         if knows is None:
             return None
-        found = lexicons.word_zipf(dictionary, min_length, config.ranking)
+        found = lexicons.word_zipf(dictionary, min_length, config.ranking, game=game)
         if found is None:
             raise WordListError(
                 f"{config.path}: opponent: {dictionary.name} has no word frequencies for a "

@@ -242,13 +242,11 @@ class _Reader(MappingReader):
 
     def opponent(self) -> Opponent:
         """`opponent` (see `cardgen.games.opponent.read_opponent`); a casual table needs
-        frequencies, and Ghost (the traps are Ghost's only)."""
+        frequencies."""
         opponent = read_opponent(self.data.get("opponent", "perfect"), self.error)
         if opponent.knows is not None and self.data.get(FAM, WORDFREQ) in (NONE, False, None):
             raise self.error("a casual table needs word frequencies: `familiarity` is none",
                              "opponent")
-        if opponent.knows is not None and (game := self.game()).decision_tables:
-            raise self.error(f"casual tables are Ghost's only, not {game.name}'s", "opponent")
         if "casual_table" in self.data:  # a card config's: the table of its pocket figures
             knows = read_knows(self.data["casual_table"], "casual_table", self.error)
             opponent = dataclasses.replace(opponent, figures=knows)

@@ -44,8 +44,7 @@ class FragmentError(InputError):
 
 
 class KnowsError(InputError):
-    """A casual table where the game has no word frequencies, or is not Ghost (exit
-    status 2)."""
+    """A casual table where the game has no word frequencies (exit status 2)."""
 
 
 @dataclass(frozen=True)
@@ -254,7 +253,8 @@ def explain(
         traps=traps is not None,
         knows=knows,
         named=named,
-        decisions=() if word else solution.decisions(fragment, mover),
+        decisions=() if word else (solution if table is None else table).decisions(fragment,
+                                                                                  mover),
         game=solution.game,
     )
 
@@ -309,15 +309,13 @@ def opponent_for(
 ) -> tuple[Opponent, str]:
     """The table explain and play assume, and who chose it: `opponent` from a flag
     (`--knows`, `--perfect`), else the config's `opponent` (`config`). A casual table needs
-    a game of Ghost with word frequencies: KnowsError."""
+    a game with word frequencies: KnowsError."""
     if opponent is None:
         source, chosen = FROM_CONFIG, config.opponent
     else:
         source, chosen = ("--perfect" if opponent.perfect else "--knows"), opponent
     if chosen.perfect:
         return chosen, source
-    if config.game.decision_tables:  # the config itself is refused when read
-        raise KnowsError(f"--knows: casual tables are Ghost's only, not {config.game.name}'s")
     if traps is None and source == FROM_CONFIG:  # a language with no wordfreq data
         raise KnowsError(
             f"{config_path}: opponent: a casual table needs word frequencies, and this list's "

@@ -175,14 +175,11 @@ class Lexicons(LexiconBuilder):
         spelling: Spelling | None = None,
     ) -> Thresholds | None:
         """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
-        or None where the config reads no word frequencies, or the game is a variant (traps
-        are Ghost's only)."""
-        from cardgen.games.solver import Solution
+        or None where the config reads no word frequencies."""
         from cardgen.games.traps import thresholds
 
-        if not isinstance(solution, Solution):
-            return None
-        zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling)
+        game = find_game(solution.game)  # its own playable words (the variants' not pruned)
+        zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling, game)
         return None if zipf is None else thresholds(solution, zipf.zipf)
 
     def card(
@@ -199,12 +196,10 @@ class Lexicons(LexiconBuilder):
         play: CasualPlay | None = None,
     ) -> Card:
         """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card for `opponent`, with traps where there are frequency data (Ghost's only: a
-        variant's try is the best try) and the pocket figures; `solved`: the game and its
-        traps already solved so (`config_game`), `play`: the pocket figures' table's play
-        (`config_figures`)."""
+        its card for `opponent`, with traps where there are frequency data and the pocket
+        figures; `solved`: the game and its traps already solved so (`config_game`), `play`:
+        the pocket figures' table's play (`config_figures`)."""
         from cardgen.cards.superpocket import card_figures
-        from cardgen.games.solver import Solution
         from cardgen.games.traps import thresholds
 
         options = options or RankingOptions()
@@ -213,14 +208,11 @@ class Lexicons(LexiconBuilder):
         if solved is None:
             solution = self.solution(source, players, min_length, spelling=spelling,
                                      options=options, game=game, work="card")
-            traps = thresholds(solution, zipf.zipf) if (
-                isinstance(solution, Solution) and zipf is not None) else None
+            traps = thresholds(solution, zipf.zipf) if zipf is not None else None
         else:
             solution, traps = solved
         if traps is not None and zipf is not None:  # the card names the traps' frequencies
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
-        if opponent.knows is not None and not isinstance(solution, Solution):
-            raise WordListError(f"{where(source)}: `opponent` is for Ghost only, not {game.name}")
         if opponent.knows is not None and traps is None:
             raise WordListError(
                 f"{where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
@@ -312,7 +304,7 @@ def config_game(
     before_solve: Callable[[Lexicon], None] | None = None, work: str = "solve",
 ) -> tuple[GameSolution, Thresholds | None]:
     """The solved game of a card config, as its card is solved, and with `traps` its escape
-    thresholds (None where the config reads no word frequencies, or for a variant): what
+    thresholds (None where the config reads no word frequencies): what
     `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
     it has them; else `before_solve` sees the playable words first (and may refuse), and the
     solve is checked against the budget for the `work` that follows it."""

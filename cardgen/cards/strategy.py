@@ -310,15 +310,16 @@ def seat_strategy(
 
     Against a casual table (`opponent.knows`, which needs `traps`) an opening is won where the
     seat cannot lose to any table that knows only words of that Zipf or more, with the words
-    and the named words of `cardgen.games.casual`; every other opening gets the trap, even where the
-    seat wins against perfect players (`Casual.trap`)."""
+    and the named words (in the variants, the decision table) of `cardgen.games.casual`; every
+    other opening gets the trap, even where the seat wins against perfect players
+    (`Casual.trap`)."""
     table = None
     if opponent.knows is not None:
         if traps is None:
             raise ValueError("a casual opponent needs the word frequencies (traps)")
         from cardgen.games.casual import casual
 
-        table = casual(traps, opponent.knows)  # traps exist for Ghost's solutions only
+        table = casual(traps, opponent.knows)
     openings = []
     for fragment in solution.fragments(seat - 1):
         if solution.is_word(fragment):
@@ -328,10 +329,12 @@ def seat_strategy(
             moves = solution.winning_moves(fragment, seat)
             words = solution.winning_words(fragment, seat)
             tried = None if words else best_try(solution, fragment, traps)
+            decisions = solution.decisions(fragment, seat)
         else:
             moves = table.winning_moves(fragment, seat)
             words, named = table.winning_words(fragment, seat)
             tried = table.trap(fragment)
+            decisions = table.decisions(fragment, seat)
         openings.append(
             Opening(
                 fragment=fragment,
@@ -341,7 +344,7 @@ def seat_strategy(
                 best_try=tried,
                 rare=tuple(word for word in words if word in rare),
                 named=named,
-                decisions=solution.decisions(fragment, seat),
+                decisions=decisions,
             )
         )
     return SeatStrategy(seat=seat, openings=tuple(openings))

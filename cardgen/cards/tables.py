@@ -19,7 +19,6 @@ from cardgen.games.casual import Casual, casual
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import PERFECT, Opponent
 from cardgen.games.ranking import FEWEST, Ranking
-from cardgen.games.solver import Solution
 from cardgen.games.traps import FloatArray, thresholds
 from cardgen.games.variants import find_game
 from cardgen.words.lexicon import Lexicon
@@ -164,7 +163,7 @@ def solve_group(
 ) -> tuple[Row, ...]:
     """The rows of one (word list, min length) group of a game, one per player count, each
     seat's words chosen by `ranking`; with `knows`, against a table that knows only the words
-    of Zipf >= `knows` (`zipf`: each playable word's frequency; Ghost only).
+    of Zipf >= `knows` (`zipf`: each playable word's frequency).
 
     It may run in a worker process, so it takes only the playable words, as one newline-joined
     string: sending that and splitting it takes half as long as sending the tuple (5 ms against
@@ -177,7 +176,7 @@ def solve_group(
         solution = find_game(game).solve(lexicon, n, ranking)
         table = None
         if knows is not None:
-            assert zipf is not None and isinstance(solution, Solution)
+            assert zipf is not None
             table = casual(thresholds(solution, zipf), knows)
         rows.append(table_row(solution, info, table))
     return tuple(rows)

@@ -2,14 +2,16 @@
 (docs/rules.md, "A card for casual tables").
 
 A seat s wins from fragment f against every such table exactly when T_s(f) < theta
-(`cardgen.games.traps`). Its winning word set is then chosen as the solver chooses against perfect
-players (the config's ranking, from the leaves up), in the casual game: where s moves, the best
-set among the letters x with T(f + x) < theta; where another seat moves, the union over the
-letters that begin a word they know (every one of which s still wins after); and where they
-know none, they challenge, and s names one word beginning with the fragment: the best
-one-word set under it by the same ranking. Those words are the seat's `named` words.
+(`cardgen.games.traps`). Its winning strategy is then chosen as the solver chooses against
+perfect players (from the leaves up, scored as the game scores strategies:
+`cardgen.games.scores`), in the casual game: where s moves, the best among the moves x with
+T(f + x) < theta; where another seat moves, the union over the moves that make a fragment held
+by a word they know (every one of which s still wins after); and where they know none, they
+challenge, and s names one word that holds the fragment: the best by the same scores. Those
+words are the seat's `named` words. Ghost's strategies are word sets; SuperGhost's and
+SuperDuperGhost's decision tables, their words the tables' end words. One code path serves the
+three games: it reads the game only through `GameSolution`.
 """
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,36 +19,44 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cardgen.games.advice import Try, choose_try
-from cardgen.games.ranking import NO_WIN
-from cardgen.games.solver import rank_totals
+from cardgen.games.game import Decision
+from cardgen.games.levels import Array, Moves, bottom_up
+from cardgen.games.scores import Scores, seat_totals
 from cardgen.games.traps import Thresholds
-from cardgen.games.trie import IntArray
+
+Plan = tuple[frozenset[Decision], frozenset[int], frozenset[int]]
+"""A seat's strategy from a fragment: its decisions, its words and the words of those it
+names when challenged (indices into the solution's words)."""
 
 
 @dataclass(frozen=True, eq=False)
 class Casual:
-    """Every seat's winning word sets against a table that knows only words of Zipf >=
+    """Every seat's winning strategies against a table that knows only words of Zipf >=
     `knows`."""
 
     thresholds: Thresholds
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
-    pick: tuple[IntArray, ...] = field(repr=False)
-    """`pick[d][i]`: the key of the best one-word set under fragment i of length d (the word
-    named when the others challenge there)."""
-    ranks: tuple[tuple[IntArray, ...], ...] = field(repr=False)
-    """`ranks[seat_index][d][i]`: the key of the seat's winning set there (NO_WIN: none)."""
+    scores: Scores = field(repr=False)
+    """How the game scores strategies (`GameSolution.scores`)."""
+    pick: tuple[Array, ...] = field(repr=False)
+    """`pick[d][i]`: the pick key of the word named when the others challenge at fragment i
+    of length d (`Scores.pick`)."""
+    ranks: tuple[tuple[Array, ...], ...] = field(repr=False)
+    """`ranks[seat_index][d][i]`: the score of the seat's winning strategy there
+    (`Scores.lost`: none)."""
+    _plans: dict[tuple[str, int], Plan] = field(default_factory=dict, repr=False)
+    _words: dict[str, int] = field(default_factory=dict, repr=False)
 
     def wins(self, fragment: str, seat: int) -> bool:
         """Whether `seat` cannot lose from `fragment` against the table."""
         return self.thresholds.threshold(fragment, seat) < self.knows
 
     def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """The letters after which `seat` (to move) cannot lose against the table."""
+        """The moves after which `seat` (to move) cannot lose against the table."""
         solution = self.thresholds.solution
-        return tuple(
-            x for x in solution.children(fragment) if self.wins(fragment + x, seat)
-        )
+        return tuple(x for x in solution.children(fragment)
+                     if self.wins(solution.after(fragment, x), seat))
 
     def trap(self, fragment: str) -> Try | None:
         """The trap of the seat to move at `fragment` wherever it cannot win against the table
@@ -61,47 +71,77 @@ class Casual:
 
     def seat_totals(self, seat: int) -> tuple[int, int, int]:
         """A table row's sums for `seat` against the table: its openings, how many it wins,
-        and the words of its winning sets added up (as `Solution.seat_totals`)."""
-        solution = self.thresholds.solution
-        return rank_totals(solution.levels, self.ranks[seat - 1], solution._codec, seat)
+        and the sizes of its winning strategies added up (as `Solution.seat_totals`)."""
+        levels = self.thresholds.solution.move_levels()
+        return seat_totals(levels, self.ranks[seat - 1], self.scores, seat)
 
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The seat's winning word set from `fragment` against the table and the words of it
-        that it names when challenged, both sorted; ((), ()) where it can lose."""
-        solution = self.thresholds.solution
-        codec = solution._codec
-        seat_index = seat - 1
-        d, i = len(fragment), solution._index(fragment)
-        ranks = self.ranks[seat_index]
-        if ranks[d][i] == NO_WIN:
-            return (), ()
-        found: list[int] = []
-        named: list[int] = []
-        stack = [(d, i)]
-        while stack:
-            d, i = stack.pop()
-            level = solution.levels[d]
-            if level.leaf[i]:
-                found.append(int(level.start[i]))
-                continue
-            lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
-            if d % solution.players == seat_index:
-                stack.append((d + 1, lo + int(np.argmin(ranks[d + 1][lo:hi]))))
-                continue
-            known = np.flatnonzero(self.thresholds.best[d + 1][lo:hi] >= self.knows)
-            if len(known):
-                stack.extend((d + 1, lo + int(j)) for j in known)
-            else:
-                _, _, word = codec.unpack(int(self.pick[d][i]))
-                found.append(int(word))
-                named.append(int(word))
-        words = solution.words
+        """The seat's winning word set from `fragment` against the table (in the variants:
+        the end words of its decision table) and the words of it that it names when
+        challenged, both sorted; ((), ()) where it can lose."""
+        _, found, named = self._plan(fragment, seat)
+        words = self.thresholds.solution.words
         return tuple(words[k] for k in sorted(found)), tuple(words[k] for k in sorted(named))
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment` against the table, by fragment length
+        then alphabetically; () where it can lose, and in Ghost (whose cards list words)."""
+        if not self.scores.tables:
+            return ()
+        rows, _, _ = self._plan(fragment, seat)
+        order = {x: k for k, x in enumerate(self.thresholds.solution.lexicon.letters)}
+        return tuple(sorted(rows, key=lambda row: (len(row.fragment),
+                                                    [order[x] for x in row.fragment])))
+
+    def _score(self, fragment: str, seat: int) -> object:
+        return self.ranks[seat - 1][len(fragment)][self.thresholds._index(fragment)]
+
+    def _word_index(self, word: str) -> int:
+        if not self._words:
+            self._words.update((w, k) for k, w in enumerate(self.thresholds.solution.words))
+        return self._words[word]
+
+    def _plan(self, fragment: str, seat: int) -> Plan:
+        """The seat's strategy from `fragment` (docs/rules.md, "A card for casual tables"):
+        where it moves, the best-scored move (ties: the fewest words, then the first move);
+        where another seat moves, every move the table knows; where it knows none, the word
+        the seat names."""
+        memo = (fragment, seat)
+        if memo in self._plans:
+            return self._plans[memo]
+        solution = self.thresholds.solution
+        lost = self.scores.lost
+        score = self._score(fragment, seat)
+        plan: Plan = frozenset(), frozenset(), frozenset()
+        if score == lost:
+            pass
+        elif solution.is_word(fragment):
+            plan = frozenset(), frozenset({self._word_index(fragment)}), frozenset()
+        else:
+            made = [solution.after(fragment, x) for x in solution.children(fragment)]
+            if solution.mover(fragment) == seat:
+                scores = [self._score(h, seat) for h in made]
+                best = min(scores)  # type: ignore[type-var]
+                k = min((k for k, x in enumerate(scores) if x == best),
+                        key=lambda k: (len(self._plan(made[k], seat)[1]), k))
+                rows, words, named = self._plan(made[k], seat)
+                plan = rows | {Decision(fragment, made[k])}, words, named
+            elif known := [h for h in made if self.thresholds.known(h) >= self.knows]:
+                parts = [self._plan(h, seat) for h in known]
+                plan = (frozenset().union(*(p[0] for p in parts)),
+                        frozenset().union(*(p[1] for p in parts)),
+                        frozenset().union(*(p[2] for p in parts)))
+            else:  # knowing no word, they challenge: the seat names its pick
+                d, i = len(fragment), self.thresholds._index(fragment)
+                word = self.scores.picked(int(self.pick[d][i]))
+                plan = frozenset(), frozenset({word}), frozenset({word})
+        self._plans[memo] = plan
+        return plan
 
 
 def casual(thresholds: Thresholds, knows: float) -> Casual:
-    """Solve every seat's winning word sets against a table that knows only the words of Zipf
-    >= `knows`, level by level from the deepest up.
+    """Solve every seat's winning strategies against a table that knows only the words of
+    Zipf >= `knows`, level by level from the deepest up.
 
     Words `xab xeno yes` (Zipf 1.5, 3.0, 5.0), 3+ letters, two players: against a table that
     knows only words of Zipf 2 or more, the first seat wins by `x`: the second seat does not
@@ -116,56 +156,33 @@ def casual(thresholds: Thresholds, knows: float) -> Casual:
     (('x',), (('xeno',), ()))
     """
     solution = thresholds.solution
-    levels = solution.levels
     n = solution.players
-    codec = solution._codec
-    worst_length, worst_first = codec.worst()
-    leaf_keys = solution._leaf_keys
-    picks: list[IntArray] = []
-    ranks: list[list[IntArray]] = [[] for _ in range(n)]
-    below_pick: IntArray | None = None
-    below: list[IntArray] = []
-    for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        leaf, inner = level.leaf, ~level.leaf
-        lo = level.child_lo[inner]
-        pick = np.empty(len(level), dtype=np.int64)
-        pick[leaf] = leaf_keys[level.start[leaf]]
-        if inner.any():
-            # Children tile the next level in non-empty blocks (cardgen.games.solver._solve_losers).
-            assert below_pick is not None
-            pick[inner] = np.minimum.reduceat(below_pick, lo)
-        completer = (d - 1) % n
-        mover_index = d % n
-        current: list[IntArray] = []
+    scores = solution.scores()
+    pick = solution.over_words(scores.pick, np.minimum, np.iinfo(np.int64).max)
+    known_at = [level >= knows for level in thresholds.best]
+
+    def step(d: int, moves: Moves, below: list[Array] | None) -> list[Array]:
+        completer, mover_index = (d - 1) % n, d % n
+        current = []
         for seat_index in range(n):
-            rank = np.full(len(level), NO_WIN, dtype=np.int64)
+            if below is None:
+                rank = np.full(len(moves), scores.lost)
+            elif mover_index == seat_index:
+                rank = scores.own(moves.reduce(np.minimum, below[seat_index], scores.lost))
+            else:
+                known = known_at[d + 1]
+                usable = known & (below[seat_index] != scores.lost)
+                union = scores.union(moves, below[seat_index], usable)
+                # Knowing no word, they challenge: the seat names its best single word.
+                challenged = ~moves.reduce(np.logical_or, known, False)
+                rank = np.where(challenged, scores.named(pick[d]), union)
+            rank[~moves.inner] = scores.lost
             if seat_index != completer:
-                rank[leaf] = leaf_keys[level.start[leaf]]
-            if inner.any():
-                child = below[seat_index]
-                if mover_index == seat_index:
-                    rank[inner] = np.minimum.reduceat(child, lo)
-                else:
-                    known = thresholds.best[d + 1] >= knows
-                    any_known = np.logical_or.reduceat(known, lo)
-                    usable = known & (child != NO_WIN)
-                    weight, shortest, first = codec.split(child)
-                    union = codec.join(
-                        np.add.reduceat(np.where(usable, weight, 0), lo),
-                        np.minimum.reduceat(np.where(usable, shortest, worst_length), lo),
-                        np.minimum.reduceat(np.where(usable, first, worst_first), lo),
-                    )
-                    # Knowing no word, they challenge: the seat names its best single word.
-                    rank[inner] = np.where(any_known, union, pick[inner])
-            rank[thresholds.escape[seat_index][d] >= knows] = NO_WIN
+                rank[moves.leaf] = scores.word(d, moves)
+            rank[thresholds.escape[seat_index][d] >= knows] = scores.lost
             current.append(rank)
-            ranks[seat_index].append(rank)
-        picks.append(pick)
-        below_pick, below = pick, current
-    return Casual(
-        thresholds,
-        knows,
-        tuple(reversed(picks)),
-        tuple(tuple(reversed(per_seat)) for per_seat in ranks),
-    )
+        return current
+
+    ranks = bottom_up(solution.move_levels(), step)
+    return Casual(thresholds, knows, scores, pick,
+                  tuple(tuple(level[k] for level in ranks) for k in range(n)))

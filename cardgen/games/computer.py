@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from cardgen.games.advice import best_try
 from cardgen.games.game import GameSolution
-from cardgen.games.solver import Solution, solve
 from cardgen.games.traps import Thresholds
+from cardgen.games.variants import find_game
 
 Computer = Callable[[str], "str | None"]
 """How a computer seat picks its letter at a fragment (None: it challenges)."""
@@ -26,17 +26,17 @@ def computer_move(solution: GameSolution, fragment: str, rng: random.Random) -> 
 
 
 def casual_move(
-    known: Solution | None, solution: GameSolution, fragment: str, rng: random.Random
+    known: GameSolution | None, solution: GameSolution, fragment: str, rng: random.Random
 ) -> str | None:
     """A computer seat that knows only the words of `known` (None: no word at all): perfect
-    play in the game on those words, or None (a challenge) where it knows no word beginning
-    with the fragment. At the start, knowing nothing, it plays any letter."""
+    play in the game on those words, or None (a challenge) where it knows no word that holds
+    the fragment (`cardgen.games.game`). At the start, knowing nothing, it plays any letter."""
     if known is None or known.find(fragment) is None:
         return rng.choice(solution.children(fragment)) if not fragment else None
     return computer_move(known, fragment, rng)
 
 
-def known_game(traps: Thresholds, knows: float) -> Solution | None:
+def known_game(traps: Thresholds, knows: float) -> GameSolution | None:
     """The game on the words a casual table knows (Zipf >= `knows`), solved; None if it knows
     none of the playable words."""
     solution = traps.solution
@@ -44,4 +44,4 @@ def known_game(traps: Thresholds, knows: float) -> Solution | None:
     words = tuple(w for w, z in zip(lexicon.words, traps.zipf, strict=True) if z >= knows)
     if not words:
         return None
-    return solve(replace(lexicon, words=words), solution.players)
+    return find_game(solution.game).solve(replace(lexicon, words=words), solution.players)

@@ -7,16 +7,27 @@ read a `GameSolution`, never which game it is; `cardgen.games.variants` says how
 solved.
 
 A move is a string: in Ghost the letter added, in the variants the fragment it makes
-(`bera` from `era`); `after` turns either into the next fragment.
+(`bera` from `era`); `after` turns either into the next fragment. A word *holds* a fragment
+when the game can be at that fragment on the way to it: in Ghost the word begins with the
+fragment, in the variants it contains it (as written: a SuperDuperGhost fragment is always an
+infix of a word read forwards). Passes over every position at once (traps, casual tables) read
+the positions level by level (`move_levels`, `over_words`) and the words that hold one
+(`holding`), never a trie or an infix graph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardgen.words.lexicon import Lexicon
+
+if TYPE_CHECKING:  # numpy loads only to solve: reading a position needs none of it
+    import numpy as np
+
+    from cardgen.games.levels import Array, Moves
+    from cardgen.games.scores import Scores
 
 
 @dataclass(frozen=True)
@@ -131,6 +142,22 @@ class GameSolution(Protocol):
         saying why, for text that is nearly a move (a letter without its side)."""
         ...
 
+    def move_levels(self) -> tuple[Moves, ...]:
+        """The positions by length (ids as `find` gives them) and the moves between them."""
+        ...
+
+    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
+        """Per length and position, `ufunc` over `values` (one per word, aligned with `words`)
+        of the words that hold the position; `identity` where none does."""
+        ...
+
+    def holding(self, fragment: str) -> Iterable[int]:
+        """The indices (into `words`) of the words that hold `fragment`, ascending."""
+        ...
+
+    def scores(self) -> Scores:
+        """How the game scores a seat's strategies: word sets (Ghost) or decisions."""
+        ...
 
 class SolvedPositions:
     """What Ghost's solution and the variants' share of `GameSolution`, over the two things each

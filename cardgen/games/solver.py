@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from cardgen.games.game import Decision, SolvedPositions
+from cardgen.games.levels import Array, Moves, over_leaves, trie_moves
 from cardgen.games.losers import level_losers
 from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
+from cardgen.games.scores import WordSets, seat_totals
 from cardgen.games.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
 from cardgen.words.lexicon import Lexicon
 
@@ -84,6 +86,27 @@ class Solution(SolvedPositions):
     def after(self, fragment: str, move: str) -> str:
         """The fragment a move (a letter) makes."""
         return fragment + move
+
+    def move_levels(self) -> tuple[Moves, ...]:
+        """The trie level by level: a fragment's children are a block of the next level."""
+        return trie_moves(self.levels)
+
+    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
+        """Per length and fragment, `ufunc` over `values` of the words that begin with it."""
+        leaves = [values[level.start[level.leaf]] for level in self.levels]
+        return over_leaves(self.move_levels(), leaves, ufunc, identity)
+
+    def holding(self, fragment: str) -> range:
+        """The words that begin with `fragment`: a run of the sorted words."""
+        d, i = len(fragment), self._index(fragment)
+        first = int(self.levels[d].start[i])
+        while not self.levels[d].leaf[i]:  # down the last child to the last word
+            d, i = d + 1, int(self.levels[d].child_hi[i]) - 1
+        return range(first, int(self.levels[d].start[i]) + 1)
+
+    def scores(self) -> WordSets:
+        """Word sets scored by their rank keys."""
+        return WordSets(self._codec, self._leaf_keys, [level.start for level in self.levels])
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """No decision table: a Ghost card lists the words to steer to instead."""
@@ -191,7 +214,7 @@ class Solution(SolvedPositions):
         """The sums a table row prints for `seat`, without listing any word set: its openings
         (fragments of length seat - 1 that are not words), how many it wins, and the words of
         its minimal winning sets added up over them."""
-        return rank_totals(self.levels, self._ranks[seat - 1], self._codec, seat)
+        return seat_totals(self.move_levels(), self._ranks[seat - 1], self.scores(), seat)
 
     def _child_range(self, d: int, i: int) -> range:
         level = self.levels[d]
@@ -200,20 +223,6 @@ class Solution(SolvedPositions):
     def _letter(self, d: int, j: int) -> str:
         """The last letter of fragment j of length d."""
         return self.words[int(self.levels[d].start[j])][d - 1]
-
-
-def rank_totals(
-    levels: tuple[Level, ...], ranks: tuple[IntArray, ...], codec: RankCodec, seat: int
-) -> tuple[int, int, int]:
-    """A seat's openings, how many of them its rank keys win (not `NO_WIN`), and the words of
-    those sets added up: a table row's sums (`Solution.seat_totals`, `Casual.seat_totals`)."""
-    d = seat - 1
-    if d >= len(levels):
-        return 0, 0, 0
-    keys = ranks[d][~levels[d].leaf]
-    won = keys[keys != NO_WIN]
-    count, _, _ = codec.unpack(won)
-    return len(keys), len(won), int(np.sum(count))
 
 
 def _considered(

@@ -10,15 +10,18 @@ and play ask of a solved game, with the same names as Ghost's `Solution`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.games.game import Decision, SolvedPositions, written_move
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
+from cardgen.games.levels import Array, Moves
 from cardgen.games.losers import level_losers
+from cardgen.games.scores import DecisionCounts
 from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
 
@@ -114,6 +117,42 @@ class InfixSolution(SolvedPositions):
         kids = self._children(d, self._index(fragment))
         won = (self.losers_by_length[d + 1][kids] >> (seat - 1)) & 1 == 0 if len(kids) else kids
         return tuple(self.graph.string(d + 1, int(j)) for j in kids[won])
+
+    def move_levels(self) -> tuple[Moves, ...]:
+        """The infixes by length with the moves between them (edges in no order)."""
+        return tuple(Moves(level.leaf, level.inner, level.parent, level.child)
+                     for level in self.graph.levels)
+
+    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
+        """Per length and infix, `ufunc` over `values` of the words that contain it: each
+        occurrence of an infix begins a suffix of a word, so the values go in at the words'
+        suffixes and up from each infix to itself without its last letter."""
+        graph, levels = self.graph, self.graph.levels
+        out = [np.full(len(level), identity, dtype=np.asarray(values).dtype) for level in levels]
+        lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
+        owner = np.repeat(np.arange(len(lengths)), lengths)
+        positions = np.arange(len(owner))
+        room = np.repeat(np.cumsum(lengths), lengths) - positions  # letters to the word's end
+        ids = np.zeros(len(owner), dtype=np.int64)
+        base = len(graph.letters)
+        for length in range(1, len(levels)):  # the id of every run (p, length), found by key
+            keep = room >= length
+            positions, ids, room, owner = positions[keep], ids[keep], room[keep], owner[keep]
+            want = ids * base + graph.text[positions + length - 1]
+            ids = np.searchsorted(levels[length].key, want)
+            ends = room == length
+            ufunc.at(out[length], ids[ends], values[owner[ends]])
+        for length in range(len(levels) - 1, 0, -1):
+            ufunc.at(out[length - 1], levels[length].key // base, out[length])
+        return tuple(out)
+
+    def holding(self, fragment: str) -> Iterator[int]:
+        """The words that contain `fragment`."""
+        return (k for k, word in enumerate(self.words) if fragment in word)
+
+    def scores(self) -> DecisionCounts:
+        """Strategies scored by their decisions."""
+        return DecisionCounts.of(self.words)
 
     def fragments(self, length: int) -> tuple[str, ...]:
         """Every fragment of the given length, alphabetically."""

@@ -1,17 +1,19 @@
 """Traps: playing a table that knows only common words (docs/rules.md, "Traps").
 
-The other seats know the playable words of Zipf frequency >= theta. They play only letters that
-begin a word they know (any such letter: with three or more players they may gang up), and
-when they know none they challenge and lose. For a seat s, the escape threshold T(f) is the
-least theta at which s can still lose from fragment f against every such table:
+The other seats know the playable words of Zipf frequency >= theta. They play only moves that
+make a fragment held by a word they know (any such move: with three or more players they may
+gang up), and when they know none they challenge and lose. For a seat s, the escape threshold
+T(f) is the least theta at which s can still lose from fragment f against every such table:
 
 - f a playable word: T = +inf if s completed it, else -inf;
-- s to move: T(f) = min over letters x of T(f + x);
+- s to move: T(f) = min over moves x of T(f + x);
 - another seat to move: T(f) = max over x of min(M(f + x), T(f + x)),
 
-with M(g) the highest Zipf of the playable words beginning with g. s cannot lose from f
-exactly when theta > T(f). Like the solver, `Thresholds` fills in M and every seat's T level by
-level from the deepest up, so the work is linear in the size of the game tree.
+with M(g) the highest Zipf of the playable words that hold g (that begin with it in Ghost,
+contain it in the variants; `cardgen.games.game`). s cannot lose from f exactly when
+theta > T(f). Like the solvers, `Thresholds` fills in M and every seat's T level by level from
+the deepest up (`cardgen.games.levels`), so the work is linear in the number of moves, and
+reads the game only through `GameSolution`: one code path for Ghost and its variants.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.games.advice import Escape, Try, best_try
+from cardgen.games.game import GameSolution
+from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.solver import Solution
-from cardgen.games.trie import IntArray
+from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -32,13 +36,12 @@ FloatArray = npt.NDArray[np.float64]
 class Thresholds:
     """Every seat's escape threshold T at every fragment of a solved game."""
 
-    solution: Solution
+    solution: Solution | InfixSolution
+    """The solved game (named by class, not `GameSolution`: the cache reads it by its type)."""
     zipf: FloatArray = field(repr=False)
     """Zipf frequency of each playable word (aligned with `solution.words`; 0.0 if unknown)."""
     best: tuple[FloatArray, ...] = field(repr=False)
-    """`best[d][i]`: M, the highest Zipf of the words beginning with fragment i of length d."""
-    last: tuple[IntArray, ...] = field(repr=False)
-    """`last[d][i]`: index of the last word beginning with fragment i of length d."""
+    """`best[d][i]`: M, the highest Zipf of the words that hold fragment i of length d."""
     escape: tuple[tuple[FloatArray, ...], ...] = field(repr=False)
     """`escape[seat_index][d][i]`: T of the seat at fragment i of length d."""
 
@@ -49,7 +52,7 @@ class Thresholds:
         return float(self.escape[seat - 1][len(fragment)][self._index(fragment)])
 
     def known(self, fragment: str) -> float:
-        """M(fragment): the highest Zipf of the playable words that begin with it."""
+        """M(fragment): the highest Zipf of the playable words that hold it."""
         return float(self.best[len(fragment)][self._index(fragment)])
 
     def trap(self, fragment: str) -> Try | None:
@@ -64,35 +67,33 @@ class Thresholds:
         along the line docs/rules.md describes; None where no word lets them out (T = +inf) or
         `seat` cannot lose from here whatever they know (T = -inf)."""
         solution = self.solution
-        n = solution.players
         threshold = self.threshold(fragment, seat)
         if not np.isfinite(threshold):
             return None
         g = fragment
         while True:
-            d, i = len(g), self._index(g)
-            level = solution.levels[d]
-            lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
-            below = self.escape[seat - 1][d + 1][lo:hi]
-            if d % n == seat - 1:
-                # The seat's own move: its lowest-T letter, the first of them alphabetically.
-                g += solution._letter(d + 1, lo + int(np.argmin(below)))
+            made = [solution.after(g, x) for x in solution.children(g)]
+            below = [self.threshold(h, seat) for h in made]
+            if solution.mover(g) == seat:
+                # The seat's own move: its lowest-T move, the first of them.
+                g = made[int(np.argmin(below))]
                 continue
-            known = self.best[d + 1][lo:hi]
-            target = self.escape[seat - 1][d][i]
-            j = lo + int(np.argmax(np.minimum(known, below) == target))
-            g += solution._letter(d + 1, j)
-            if self.best[d + 1][j] <= self.escape[seat - 1][d + 1][j]:
-                first = int(solution.levels[d + 1].start[j])
-                end = int(self.last[d + 1][j]) + 1
-                k = first + int(np.argmax(self.zipf[first:end] == self.best[d + 1][j]))
-                return Escape(solution.words[k], threshold)
+            target = self.threshold(g, seat)
+            g = next(h for h, t in zip(made, below, strict=True)
+                     if min(self.known(h), t) == target)
+            known = self.known(g)
+            if known <= self.threshold(g, seat):
+                word = next(k for k in solution.holding(g) if self.zipf[k] == known)
+                return Escape(solution.words[word], threshold)
 
     def _index(self, fragment: str) -> int:
-        return self.solution._index(fragment)
+        i = self.solution.find(fragment)
+        if i is None:
+            raise KeyError(f"{fragment!r} is no position of the game")
+        return i
 
 
-def thresholds(solution: Solution, zipf: FloatArray) -> Thresholds:
+def thresholds(solution: GameSolution, zipf: FloatArray) -> Thresholds:
     """Every seat's escape thresholds on a solved game, from each playable word's Zipf
     frequency (aligned with `solution.words`).
 
@@ -107,57 +108,33 @@ def thresholds(solution: Solution, zipf: FloatArray) -> Thresholds:
     >>> t.threshold("x", 1), t.threshold("y", 1), t.trap("")
     (1.5, 5.0, Try(move='x', mistakes=1, replies=2, escape=Escape(word='xab', zipf=1.5)))
     """
-    levels = solution.levels
+    if not isinstance(solution, Solution | InfixSolution):  # what the cache can keep
+        raise TypeError(f"no thresholds on a {type(solution).__name__}")
     n = solution.players
     zipf = np.asarray(zipf, dtype=np.float64)
     if zipf.shape != (len(solution.words),):
         raise ValueError(f"{zipf.size} frequencies for {len(solution.words)} words")
-    best: list[FloatArray] = []
-    last: list[IntArray] = []
-    escape: list[list[FloatArray]] = [[] for _ in range(n)]
-    below_best: FloatArray | None = None
-    below_last: IntArray | None = None
-    below_escape: list[FloatArray] = []
-    for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        leaf, inner = level.leaf, ~level.leaf
-        lo = level.child_lo[inner]
-        m = np.empty(len(level), dtype=np.float64)
-        end = np.empty(len(level), dtype=np.int64)
-        m[leaf] = zipf[level.start[leaf]]
-        end[leaf] = level.start[leaf]
-        if inner.any():
-            # The children of the inner fragments tile the next level in order, in non-empty
-            # blocks (see cardgen.games.solver._solve_losers), so reduceat over `lo` reduces each
-            # fragment's children.
-            assert below_best is not None and below_last is not None
-            m[inner] = np.maximum.reduceat(below_best, lo)
-            end[inner] = np.maximum.reduceat(below_last, lo)
+    best = solution.over_words(zipf, np.maximum, -np.inf)
+
+    def step(d: int, moves: Moves, below: list[FloatArray] | None) -> list[FloatArray]:
         # A word of length d is completed by seat index (d - 1) % n.
-        completer = (d - 1) % n
-        mover_index = d % n
-        current: list[FloatArray] = []
+        completer, mover_index = (d - 1) % n, d % n
+        current = []
         for seat_index in range(n):
-            t = np.empty(len(level), dtype=np.float64)
-            t[leaf] = np.inf if seat_index == completer else -np.inf
-            if inner.any():
-                assert below_best is not None
-                child = below_escape[seat_index]
-                if mover_index == seat_index:
-                    t[inner] = np.minimum.reduceat(child, lo)
-                else:
-                    t[inner] = np.maximum.reduceat(np.minimum(below_best, child), lo)
+            if below is None:
+                t = np.full(len(moves), -np.inf)
+            elif mover_index == seat_index:
+                t = moves.reduce(np.minimum, below[seat_index], np.inf)
+            else:
+                known = np.minimum(best[d + 1], below[seat_index])
+                t = moves.reduce(np.maximum, known, -np.inf)
+            t[moves.leaf] = np.inf if seat_index == completer else -np.inf
             current.append(t)
-            escape[seat_index].append(t)
-        best.append(m)
-        last.append(end)
-        below_best, below_last, below_escape = m, end, current
+        return current
+
+    escape = bottom_up(solution.move_levels(), step)
     return Thresholds(
-        solution,
-        zipf,
-        tuple(reversed(best)),
-        tuple(reversed(last)),
-        tuple(tuple(reversed(per_seat)) for per_seat in escape),
+        solution, zipf, best, tuple(tuple(level[k] for level in escape) for k in range(n))
     )
 
 

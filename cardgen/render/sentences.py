@@ -215,10 +215,12 @@ def opponent_sentence(card: Card, *, brief: bool = False) -> str:
     table = f"Against players who know no word rarer than {zipf(knows)}"
     if brief:
         return f"{table}; {NAMED_MARK}: name it when they challenge."
-    return (
-        f"{table} in {card.ranking.familiarity}: they play only letters that begin a word "
-        f"they know, and challenge when they know none; then name the word marked {NAMED_MARK}."
-    )
+    return (f"{table} in {card.ranking.familiarity}: they {TABLE_PLAYS[card.decision_tables]}"
+            f", and challenge when they know none; then name the word marked {NAMED_MARK}.")
+
+
+TABLE_PLAYS = ("play only letters that begin a word they know",  # how a casual table moves
+               "make only plays that keep the fragment inside a word they know")  # (variants)
 
 
 def try_sentence(best: Try, players: int, *, brief: bool = False) -> str:
