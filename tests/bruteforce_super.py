@@ -5,6 +5,7 @@ It shares no code with cardgen: sets of strings, recursion and nothing clever.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -81,3 +82,128 @@ class BruteSuperGhost:
     def decisions(self, fragment: str, seat: int) -> list[tuple[str, str]]:
         rows, _ = self.plan(fragment, seat)
         return sorted(rows, key=lambda row: (len(row[0]), row[0]))
+
+
+INF = float("inf")
+
+
+class BruteSuperTable:
+    """docs/rules.md "Traps" and "A card for casual tables" for the variants, written straight
+    down: the table knows the words of Zipf >= theta and makes only fragments that a word it
+    knows contains; the seat names the shortest word containing the fragment (then the first)
+    when challenged. Played out for each theta, with sets of strings."""
+
+    def __init__(self, game: BruteSuperGhost, zipf: dict[str, float]) -> None:
+        self.game = game
+        self.zipf = {w: zipf.get(w, 0.0) for w in game.words}
+        self.values = sorted(set(self.zipf.values()))
+        self.can_lose = cache(self._can_lose)
+        self.casual_plan = cache(self._casual_plan)
+
+    def known(self, fragment: str) -> float:
+        """M: the highest Zipf of the words that contain the fragment."""
+        return max((z for w, z in self.zipf.items() if fragment in w), default=-INF)
+
+    def knows(self, fragment: str, theta: float) -> bool:
+        return any(z >= theta for w, z in self.zipf.items() if fragment in w)
+
+    def _can_lose(self, fragment: str, seat: int, theta: float) -> bool:
+        game = self.game
+        if fragment in game.words:
+            return (len(fragment) - 1) % game.players + 1 == seat
+        moves = game.moves(fragment)
+        if game.mover(fragment) == seat:
+            return all(self.can_lose(m, seat, theta) for m in moves)
+        return any(self.can_lose(m, seat, theta) for m in moves if self.knows(m, theta))
+
+    def threshold(self, fragment: str, seat: int) -> float:
+        if self.can_lose(fragment, seat, self.values[-1] + 1):
+            return INF
+        losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
+        return max(losing) if losing else -INF
+
+    def trap(
+        self, fragment: str, theta: float | None = None
+    ) -> tuple[str, int, int, tuple[str, float] | None] | None:
+        """(play, mistakes, replies, escape) where the mover cannot win (with `theta`: against
+        some table that knows the words of Zipf >= theta)."""
+        game = self.game
+        p = game.mover(fragment)
+        if fragment in game.words:
+            return None
+        if theta is None and p not in game.losers(fragment):
+            return None
+        if theta is not None and not self.can_lose(fragment, p, theta):
+            return None
+        moves = game.moves(fragment)
+        candidates = [m for m in moves if m not in game.words] or moves
+        tries = []
+        for k, m in enumerate(candidates):
+            replies = game.moves(m)
+            mistakes = [r for r in replies if p not in game.losers(r)]
+            share = Fraction(len(mistakes), len(replies)) if replies else Fraction(0)
+            tries.append((self.threshold(m, p), -share, -len(mistakes), k, m, len(mistakes),
+                          len(replies)))
+        *_, move, mistakes_count, replies_count = min(tries)
+        return move, mistakes_count, replies_count, self.escape(move, p)
+
+    def escape(self, fragment: str, seat: int) -> tuple[str, float] | None:
+        game = self.game
+        target = self.threshold(fragment, seat)
+        if target in (INF, -INF):
+            return None
+        g = fragment
+        while True:
+            moves = game.moves(g)
+            if game.mover(g) == seat:
+                g = min(moves, key=lambda m: (self.threshold(m, seat), moves.index(m)))
+                continue
+            t = self.threshold(g, seat)
+            g = next(m for m in moves if min(self.known(m), self.threshold(m, seat)) == t)
+            if self.known(g) <= self.threshold(g, seat):
+                best = self.known(g)
+                return min(w for w in game.words if g in w and self.zipf[w] == best), target
+
+    def cost(self, fragment: str, seat: int, theta: float) -> float:
+        """The fewest decisions the seat needs against the table; inf where it can lose."""
+        if self.can_lose(fragment, seat, theta):
+            return INF
+        game = self.game
+        if fragment in game.words:
+            return 0
+        moves = game.moves(fragment)
+        if game.mover(fragment) == seat:
+            return 1 + min(self.cost(m, seat, theta) for m in moves)
+        return sum(self.cost(m, seat, theta) for m in moves if self.knows(m, theta))
+
+    def _casual_plan(
+        self, fragment: str, seat: int, theta: float
+    ) -> tuple[frozenset[tuple[str, str]], frozenset[str], frozenset[str]] | None:
+        """(decision rows, words, named words) against the table, or None if it can lose."""
+        if self.can_lose(fragment, seat, theta):
+            return None
+        game = self.game
+        if fragment in game.words:
+            return frozenset(), frozenset({fragment}), frozenset()
+        moves = game.moves(fragment)
+        if game.mover(fragment) == seat:
+            fewest = min(self.cost(m, seat, theta) for m in moves)
+            best = min((m for m in moves if self.cost(m, seat, theta) == fewest),
+                       key=lambda m: (len(self.plan_of(m, seat, theta)[1]), m))
+            rows, words, named = self.plan_of(best, seat, theta)
+            return rows | {(fragment, best)}, words, named
+        known = [m for m in moves if self.knows(m, theta)]
+        if not known:
+            word = min((w for w in game.words if fragment in w), key=lambda w: (len(w), w))
+            return frozenset(), frozenset({word}), frozenset({word})
+        parts = [self.plan_of(m, seat, theta) for m in known]
+        return (frozenset().union(*(p[0] for p in parts)),
+                frozenset().union(*(p[1] for p in parts)),
+                frozenset().union(*(p[2] for p in parts)))
+
+    def plan_of(
+        self, fragment: str, seat: int, theta: float
+    ) -> tuple[frozenset[tuple[str, str]], frozenset[str], frozenset[str]]:
+        found = self.casual_plan(fragment, seat, theta)
+        assert found is not None
+        return found

@@ -58,10 +58,12 @@ def test_the_superghost_card_files(runner: CliRunner, tmp_path: Path) -> None:
     ]
     assert first["words"] == ["gerbil"]
     against_b = document["seats"][1]["openings"][1]
+    # The trap (issue 27, 3): bi, where only a table that knows gerbil (Zipf 2.44) gets out;
+    # the plain best try was be (1 of its 2 replies a mistake).
     assert against_b["decisions"] == [] and against_b["try"] == {
-        "move": "be", "mistakes": 1, "replies": 2, "escape": None,
+        "move": "bi", "mistakes": 0, "replies": 2, "escape": {"word": "gerbil", "zipf": 2.44},
     }
-    assert document["traps"] is False  # traps are Ghost's only: a variant's try is the best try
+    assert document["traps"] is True
 
 
 def test_a_ghost_card_has_no_decisions() -> None:
@@ -166,18 +168,17 @@ def test_play_a_variant_game_with_wrong_entries(runner: CliRunner) -> None:
     [("build", "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"),
      ("table", "dictionaries: [animals.txt]\nmin_lengths: [3]\nplayers: [2]\n")],
 )
-def test_a_casual_table_is_ghost_only(runner: CliRunner, tmp_path: Path, command: str,
-                                      text: str) -> None:
+def test_a_variant_against_a_casual_table(runner: CliRunner, tmp_path: Path, command: str,
+                                          text: str) -> None:
+    """Issue 27, 3: casual tables were Ghost's only (`opponent: casual tables are Ghost's
+    only, not superghost's`, exit 2); a variant's card and table now play against one."""
     (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
     config = tmp_path / "casual.yaml"
     config.write_text(text + "game: superghost\nopponent: {knows: 3}\n")
     result = runner.invoke(app, [command, str(config), "-o", str(tmp_path / "out")])
-    assert result.exit_code == 2
-    assert result.stderr == (
-        f"cardgen: error: {config}: opponent: casual tables are Ghost's only, not "
-        "superghost's\n"
-    )
-    assert not (tmp_path / "out").exists()
+    assert result.exit_code == 0, result.output
+    markdown = (tmp_path / "out" / "casual.md").read_text()
+    assert "make only plays that keep the fragment inside a word they know" in markdown
 
 
 def test_the_pdf_deck_of_a_variant_card() -> None:
@@ -260,10 +261,34 @@ def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
     assert "| a | **c…** | ca |" not in markdown and "| ame | **…l** | amel |" in markdown
 
 
-@pytest.mark.parametrize("command", [["explain", SUPER, "bi"], ["play", SUPER]])
-def test_knows_is_ghost_only(runner: CliRunner, command: list[str]) -> None:
-    result = runner.invoke(app, [*command, "--knows", "3"], input="")
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "cardgen: error: --knows: casual tables are Ghost's only, not superghost's\n"
+def test_explain_a_variant_against_a_casual_table(runner: CliRunner) -> None:
+    """Issue 27, 3: `--knows` was Ghost's only; it now explains the variant's casual play."""
+    result = runner.invoke(app, ["explain", SUPER, "bi", "--knows", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-6:] == [
+        "  …l bil  gerbil‡  <- the card's move",
+        "  r… rbi  gerbil‡",
+        "  (‡: they know no word there and challenge; name it.)",
+        "Decision table from here (1 row; at each fragment, make the play):",
+        "  bi -> …l bil",
+        "If challenged, name: gerbil",
+    ]
+
+
+def test_play_a_variant_against_a_casual_table(runner: CliRunner) -> None:
+    """The table challenges a fragment it knows no word containing; a word that contains it
+    wins the challenge, one that does not contain it does not count."""
+    command = ["play", SUPER, "--knows", "3", "--seed", "1"]
+    result = runner.invoke(app, command, input="i-\ngerbil\n")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "Against a casual table that knows words of Zipf 3+ (--knows 3): they make only plays "
+        "that keep the fragment inside a word they know, and challenge when they know none; "
+        "then name a word that contains the fragment."
     )
+    assert "i           the second player challenges: what word contains i?" in lines
+    assert "You win: the second player challenged i, and you named gerbil." in lines
+    result = runner.invoke(app, command, input="i-\ncat\n")
+    assert ("You lose: the second player challenged i, and you named 'cat', which does not "
+            "contain i.") in result.stdout.splitlines()

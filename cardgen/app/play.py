@@ -344,7 +344,7 @@ def play(
     else:
         variant = find_game(solution.game).decision_tables
         named = "contains the fragment" if variant else "begins with the letters played"
-        game.say(f"{against}: they {TABLE_PLAYS[variant]}, and challenge when they know none; "
+        game.say(f"{against}: they {TABLE_PLAYS[variant][0]}, and challenge when they know none; "
                  f"then name a word that {named}.")
     game.say(game.help)
     interrupted = False

@@ -170,10 +170,8 @@ def escape_clause(best: Try) -> str:
     nyctalopia (Zipf 0) get out'; '' for a try that names no escape word."""
     if best.escape is None:
         return ""
-    return (
-        f"only players who know words as rare as {best.escape.word} "
-        f"({zipf(best.escape.zipf)}) get out"
-    )
+    return (f"only players who know words as rare as {best.escape.word} "
+            f"({zipf(best.escape.zipf)}) get out")
 
 
 def try_summary(best: Try, players: int) -> str:
@@ -200,10 +198,8 @@ def try_legend(card: Card) -> str:
             f"{card.ranking.familiarity}; Zipf 0: a word the data do not list), then the most "
             "chances to go wrong."
         )
-    return (
-        "Where you have no forced win, try the letter that gives the next player the most "
-        "chances to go wrong."
-    )
+    return ("Where you have no forced win, try the letter that gives the next player the most "
+            "chances to go wrong.")
 
 
 def opponent_sentence(card: Card, *, brief: bool = False) -> str:
@@ -215,12 +211,15 @@ def opponent_sentence(card: Card, *, brief: bool = False) -> str:
     table = f"Against players who know no word rarer than {zipf(knows)}"
     if brief:
         return f"{table}; {NAMED_MARK}: name it when they challenge."
-    return (f"{table} in {card.ranking.familiarity}: they {TABLE_PLAYS[card.decision_tables]}"
-            f", and challenge when they know none; then name the word marked {NAMED_MARK}.")
+    plays, named = TABLE_PLAYS[card.decision_tables]
+    return (f"{table} in {card.ranking.familiarity}: they {plays}, and challenge when they know "
+            f"none; then name {named}.")
 
 
-TABLE_PLAYS = ("play only letters that begin a word they know",  # how a casual table moves
-               "make only plays that keep the fragment inside a word they know")  # (variants)
+TABLE_PLAYS = (("play only letters that begin a word they know", f"the word marked {NAMED_MARK}"),
+               ("make only plays that keep the fragment inside a word they know",
+                "a word that contains the fragment"))
+"""How a casual table moves, and what to name when it challenges: in Ghost, in the variants."""
 
 
 def try_sentence(best: Try, players: int, *, brief: bool = False) -> str:
