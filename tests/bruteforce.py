@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -118,16 +119,47 @@ class BruteGhost:
         return move, -minus_mistakes, replies_count
 
 
-class BruteTable:
-    """docs/rules.md "Traps" and "A card for casual tables", written straight down: an explicit
-    game against a table that knows the words of Zipf >= theta, played out for each theta."""
+class TableRules:
+    """What every game's table shares: T found by playing the table out for each theta, and
+    where the mover gets a trap. `_can_lose` is the game's own."""
 
-    def __init__(self, game: BruteGhost, zipf: dict[str, float]) -> None:
+    game: Any
+
+    def __init__(self, game: Any, zipf: dict[str, float]) -> None:
         self.game = game
         self.zipf = {w: zipf.get(w, 0.0) for w in game.words}
         # T is -inf, +inf or a word's Zipf: testing each value (and one above all) finds it.
         self.values = sorted(set(self.zipf.values()))
         self.can_lose = cache(self._can_lose)
+
+    def _can_lose(self, fragment: str, seat: int, theta: float) -> bool:
+        raise NotImplementedError
+
+    def threshold(self, fragment: str, seat: int) -> float:
+        """T: the largest theta at which the seat can still lose (-inf: none, +inf: any)."""
+        if self.can_lose(fragment, seat, self.values[-1] + 1):
+            return math.inf
+        losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
+        return max(losing) if losing else -math.inf
+
+    def trapped(self, fragment: str, theta: float | None) -> bool:
+        """Whether the mover gets a trap: it cannot win with perfect play, or with `theta`
+        where some table that knows the words of Zipf >= theta makes it lose ("A card for
+        casual tables": every opening the seat cannot win gets the trap)."""
+        game = self.game
+        p = game.mover(fragment)
+        if fragment in game.words:
+            return False
+        if theta is None:
+            return p in game.losers(fragment)
+        return self.can_lose(fragment, p, theta)
+
+
+class BruteTable(TableRules):
+    """docs/rules.md "Traps" and "A card for casual tables", written straight down: an explicit
+    game against a table that knows the words of Zipf >= theta, played out for each theta."""
+
+    game: BruteGhost
 
     def known(self, fragment: str) -> float:
         """M: the highest Zipf of the words beginning with the fragment."""
@@ -148,27 +180,14 @@ class BruteTable:
         # Knowing no word, they challenge and lose; else they may play any letter they know.
         return any(self.can_lose(fragment + x, seat, theta) for x in known)
 
-    def threshold(self, fragment: str, seat: int) -> float:
-        """T: the largest theta at which the seat can still lose (-inf: none, +inf: any)."""
-        if self.can_lose(fragment, seat, self.values[-1] + 1):
-            return math.inf
-        losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
-        return max(losing) if losing else -math.inf
-
     def trap(
         self, fragment: str, theta: float | None = None
     ) -> tuple[str, int, int, tuple[str, float] | None] | None:
-        """(move, mistakes, replies, escape) where the mover cannot win with perfect play, or
-        with `theta` where some table that knows the words of Zipf >= theta makes it lose
-        ("A card for casual tables": every opening the seat cannot win gets the trap)."""
+        """(move, mistakes, replies, escape) where the mover gets a trap (`trapped`)."""
+        if not self.trapped(fragment, theta):
+            return None
         game = self.game
         p = game.mover(fragment)
-        if fragment in game.words:
-            return None
-        if theta is None and p not in game.losers(fragment):
-            return None
-        if theta is not None and not self.can_lose(fragment, p, theta):
-            return None
         moves = game.children(fragment)
         candidates = [x for x in moves if fragment + x not in game.words] or moves
         tries = []

@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+from bruteforce import TableRules
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -85,19 +87,20 @@ class BruteSuperGhost:
 
 
 INF = float("inf")
+Trap = tuple[str, int, int, tuple[str, float] | None]
+"""A trap: its play, mistakes, replies and escape (word and Zipf)."""
 
 
-class BruteSuperTable:
+class BruteSuperTable(TableRules):
     """docs/rules.md "Traps" and "A card for casual tables" for the variants, written straight
     down: the table knows the words of Zipf >= theta and makes only fragments that a word it
     knows contains; the seat names the shortest word containing the fragment (then the first)
     when challenged. Played out for each theta, with sets of strings."""
 
+    game: BruteSuperGhost
+
     def __init__(self, game: BruteSuperGhost, zipf: dict[str, float]) -> None:
-        self.game = game
-        self.zipf = {w: zipf.get(w, 0.0) for w in game.words}
-        self.values = sorted(set(self.zipf.values()))
-        self.can_lose = cache(self._can_lose)
+        super().__init__(game, zipf)
         self.casual_plan = cache(self._casual_plan)
 
     def known(self, fragment: str) -> float:
@@ -116,36 +119,24 @@ class BruteSuperTable:
             return all(self.can_lose(m, seat, theta) for m in moves)
         return any(self.can_lose(m, seat, theta) for m in moves if self.knows(m, theta))
 
-    def threshold(self, fragment: str, seat: int) -> float:
-        if self.can_lose(fragment, seat, self.values[-1] + 1):
-            return INF
-        losing = [v for v in self.values if self.can_lose(fragment, seat, v)]
-        return max(losing) if losing else -INF
-
-    def trap(
-        self, fragment: str, theta: float | None = None
-    ) -> tuple[str, int, int, tuple[str, float] | None] | None:
-        """(play, mistakes, replies, escape) where the mover cannot win (with `theta`: against
-        some table that knows the words of Zipf >= theta)."""
-        game = self.game
-        p = game.mover(fragment)
-        if fragment in game.words:
-            return None
-        if theta is None and p not in game.losers(fragment):
-            return None
-        if theta is not None and not self.can_lose(fragment, p, theta):
+    def trap(self, fragment: str, theta: float | None = None) -> Trap | None:
+        """(play, mistakes, replies, escape) where the mover gets a trap (`trapped`)."""
+        game, p = self.game, self.game.mover(fragment)
+        if not self.trapped(fragment, theta):
             return None
         moves = game.moves(fragment)
         candidates = [m for m in moves if m not in game.words] or moves
-        tries = []
-        for k, m in enumerate(candidates):
-            replies = game.moves(m)
-            mistakes = [r for r in replies if p not in game.losers(r)]
-            share = Fraction(len(mistakes), len(replies)) if replies else Fraction(0)
-            tries.append((self.threshold(m, p), -share, -len(mistakes), k, m, len(mistakes),
-                          len(replies)))
-        *_, move, mistakes_count, replies_count = min(tries)
-        return move, mistakes_count, replies_count, self.escape(move, p)
+
+        def mistakes(m: str) -> int:
+            return sum(p not in game.losers(r) for r in game.moves(m))
+
+        def order(m: str) -> tuple[float, Fraction, int, int]:
+            replies = len(game.moves(m))
+            share = Fraction(mistakes(m), replies) if replies else Fraction(0)
+            return self.threshold(m, p), -share, -mistakes(m), candidates.index(m)
+
+        move = min(candidates, key=order)
+        return move, mistakes(move), len(game.moves(move)), self.escape(move, p)
 
     def escape(self, fragment: str, seat: int) -> tuple[str, float] | None:
         game = self.game

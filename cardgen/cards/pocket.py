@@ -26,10 +26,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.strategy import Card, Odds, Opening
+from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.solver import Solution
 from cardgen.games.trie import IntArray
 
 FloatArray = npt.NDArray[np.float64]
+Losing = tuple[list[FloatArray], FloatArray]
+"""One length's pass: each seat's chance of losing from each fragment, and the chance of each
+move out of it (aligned with the next length)."""
 
 THETA = 3.0
 """The Zipf frequency a casual table knows words from when the config names none."""
@@ -116,55 +120,37 @@ def casual_play(
         weights = np.where(zipf >= knows, 10.0**zipf, 0.0)
     # Bottom up: the known weight of the words beginning with each fragment, the last word
     # under it, and each seat's chance of losing.
-    weight: list[FloatArray] = []
-    last: list[IntArray] = []
-    share: list[FloatArray] = [np.ones(1, dtype=np.float64)]
-    lose: list[list[FloatArray]] = [[] for _ in range(n)]
-    below_weight: FloatArray | None = None
-    below_last: IntArray | None = None
-    below_lose: list[FloatArray] = []
-    shares: list[FloatArray] = []
-    for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        leaf, inner = level.leaf, ~level.leaf
-        lo = level.child_lo[inner]
-        w = np.empty(len(level), dtype=np.float64)
-        end = np.empty(len(level), dtype=np.int64)
-        w[leaf] = weights[level.start[leaf]]
-        end[leaf] = level.start[leaf]
-        current = [np.empty(len(level), dtype=np.float64) for _ in range(n)]
-        for seat_index in range(n):
-            current[seat_index][leaf] = float(seat_index == (d - 1) % n)  # its completer
-        if inner.any():
-            # The children of the inner fragments tile the next level in order, in non-empty
-            # blocks (see cardgen.games.solver._solve_losers), so reduceat over `lo` reduces each
-            # fragment's children.
-            assert below_weight is not None and below_last is not None
-            w[inner] = np.add.reduceat(below_weight, lo)
-            end[inner] = np.maximum.reduceat(below_last, lo)
+    weight = solution.over_words(weights, np.add, 0.0)
+    last = solution.over_words(np.arange(words, dtype=np.int64), np.maximum, -1)
+    moves_by_length = solution.move_levels()
+
+    def step(d: int, moves: Moves, below: Losing | None) -> Losing:
+        current = [np.empty(len(moves), dtype=np.float64) for _ in range(n)]
+        p = np.zeros(0, dtype=np.float64)
+        if below is not None and moves.inner.any():
             # A move may follow a known word at least one more letter long: never a leaf's.
-            playable = np.where(levels[d + 1].leaf, 0.0, below_weight)
-            total = np.add.reduceat(playable, lo)
-            parent_total = np.repeat(total, level.child_hi[inner] - lo)
+            playable = np.where(moves_by_length[d + 1].leaf, 0.0, weight[d + 1])
+            total = moves.reduce(np.add, playable, 0.0)
+            parent_total = moves.spread(total)
             p = np.divide(playable, parent_total, out=np.zeros_like(playable),
                           where=parent_total > 0)
             # Knowing no word to play, the seat to move challenges (or completes the word one
             # letter longer that it knows) and loses.
             dead = total == 0
-            if d == 0 and w[0] == 0:  # nobody knows a word: any first letter, each alike
+            if d == 0 and weight[0][0] == 0:  # nobody knows a word: any first letter, each alike
                 p = np.full(len(playable), 1.0 / len(playable))
                 dead[:] = False
             for seat_index in range(n):
-                value = np.add.reduceat(p * below_lose[seat_index], lo)
+                value = moves.reduce(np.add, p * below[0][seat_index], 0.0)
                 value[dead] = float(seat_index == d % n)
-                current[seat_index][inner] = value
-            shares.append(p)
+                current[seat_index][moves.inner] = value[moves.inner]
         for seat_index in range(n):
-            lose[seat_index].append(current[seat_index])
-        weight.append(w)
-        last.append(end)
-        below_weight, below_last, below_lose = w, end, current
-    share.extend(reversed(shares))
+            current[seat_index][moves.leaf] = float(seat_index == (d - 1) % n)  # its completer
+        return current, p
+
+    passes = bottom_up(moves_by_length, step)
+    lose = [[losing[seat_index] for losing, _ in passes] for seat_index in range(n)]
+    share = [np.ones(1, dtype=np.float64)] + [p for _, p in passes[:-1]]
     reach: list[FloatArray] = [np.ones(1, dtype=np.float64)]
     for d in range(1, len(levels)):
         reach.append(reach[d - 1][levels[d].parent] * share[d])
@@ -172,8 +158,8 @@ def casual_play(
         knows,
         tuple(share),
         tuple(reach),
-        tuple(tuple(reversed(per_seat)) for per_seat in lose),
-        tuple(reversed(last)),
+        tuple(tuple(per_seat) for per_seat in lose),
+        last,
         () if zipf is None else examples(solution.words, zipf, knows),
         solution=solution,
     )
