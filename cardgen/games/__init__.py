@@ -1,7 +1,8 @@
 """The games and what their solutions say: the seam every feature reads (`game.GameSolution`),
 the games themselves (`variants`: Ghost, SuperGhost, SuperDuperGhost), their solvers (`trie`
 and `solver` for Ghost, `infix` and `superghost` for the variants, `losers` the rule both
-apply), the ranking of winning word sets (`ranking`), what to play at a table that does not
+apply), the ranking of winning word sets (`ranking`) and of strategies in every game
+(`scores`), the walk over a solution's levels (`levels`), what to play at a table that does not
 play perfectly (`advice`, `traps`, `casual`, `opponent`) and the computer seats of `cardgen
 play` (`computer`). It imports `cardgen.words` (lexicons) and the root's helpers, never a
 card, a renderer or a command.

@@ -8,11 +8,11 @@ solved.
 
 A move is a string: in Ghost the letter added, in the variants the fragment it makes
 (`bera` from `era`); `after` turns either into the next fragment. A word *holds* a fragment
-when the game can be at that fragment on the way to it: in Ghost the word begins with the
-fragment, in the variants it contains it (as written: a SuperDuperGhost fragment is always an
-infix of a word read forwards). Passes over every position at once (traps, casual tables) read
-the positions level by level (`move_levels`, `over_words`) and the words that hold one
-(`holding`), never a trie or an infix graph.
+that it begins with (Ghost) or contains (the variants, read forwards: a SuperDuperGhost
+fragment is always an infix of a word as written); a casual table plays toward the words that
+hold a fragment, and names one when challenged. Passes over every position at once (traps,
+casual tables) read the positions level by level (`move_levels`) and what the words that hold
+each position add up to (`over_words`), never a trie or an infix graph.
 """
 
 from __future__ import annotations
@@ -149,10 +149,6 @@ class GameSolution(Protocol):
     def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
         """Per length and position, `ufunc` over `values` (one per word, aligned with `words`)
         of the words that hold the position; `identity` where none does."""
-        ...
-
-    def holding(self, fragment: str) -> Iterable[int]:
-        """The indices (into `words`) of the words that hold `fragment`, ascending."""
         ...
 
     def scores(self) -> Scores:

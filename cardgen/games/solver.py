@@ -96,14 +96,6 @@ class Solution(SolvedPositions):
         leaves = [values[level.start[level.leaf]] for level in self.levels]
         return over_leaves(self.move_levels(), leaves, ufunc, identity)
 
-    def holding(self, fragment: str) -> range:
-        """The words that begin with `fragment`: a run of the sorted words."""
-        d, i = len(fragment), self._index(fragment)
-        first = int(self.levels[d].start[i])
-        while not self.levels[d].leaf[i]:  # down the last child to the last word
-            d, i = d + 1, int(self.levels[d].child_hi[i]) - 1
-        return range(first, int(self.levels[d].start[i]) + 1)
-
     def scores(self) -> WordSets:
         """Word sets scored by their rank keys."""
         return WordSets(self._codec, self._leaf_keys, [level.start for level in self.levels])

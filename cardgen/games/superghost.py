@@ -10,7 +10,6 @@ and play ask of a solved game, with the same names as Ghost's `Solution`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -145,10 +144,6 @@ class InfixSolution(SolvedPositions):
         for length in range(len(levels) - 1, 0, -1):
             ufunc.at(out[length - 1], levels[length].key // base, out[length])
         return tuple(out)
-
-    def holding(self, fragment: str) -> Iterator[int]:
-        """The words that contain `fragment`."""
-        return (k for k, word in enumerate(self.words) if fragment in word)
 
     def scores(self) -> DecisionCounts:
         """Strategies scored by their decisions."""

@@ -44,6 +44,8 @@ class Thresholds:
     """`best[d][i]`: M, the highest Zipf of the words that hold fragment i of length d."""
     escape: tuple[tuple[FloatArray, ...], ...] = field(repr=False)
     """`escape[seat_index][d][i]`: T of the seat at fragment i of length d."""
+    _first: list[npt.NDArray[np.int64]] = field(default_factory=list, repr=False,
+                                                metadata={"memo": True})
 
     def threshold(self, fragment: str, seat: int) -> float:
         """T_seat(fragment): the seat cannot lose from here against a table that knows only
@@ -81,10 +83,20 @@ class Thresholds:
             target = self.threshold(g, seat)
             g = next(h for h, t in zip(made, below, strict=True)
                      if min(self.known(h), t) == target)
-            known = self.known(g)
-            if known <= self.threshold(g, seat):
-                word = next(k for k in solution.holding(g) if self.zipf[k] == known)
-                return Escape(solution.words[word], threshold)
+            if self.known(g) <= self.threshold(g, seat):
+                return Escape(solution.words[self._first_known(g)], threshold)
+
+    def _first_known(self, fragment: str) -> int:
+        """The first word (in the words' order) of Zipf M(fragment) that holds the fragment:
+        the highest of `rank of its Zipf, then the earlier word` over those that hold it,
+        worked out for every fragment at once, on first use."""
+        count = len(self.zipf)
+        if not self._first:
+            _, rank = np.unique(self.zipf, return_inverse=True)
+            keys = rank.astype(np.int64) * count + (count - 1 - np.arange(count))
+            self._first.extend(self.solution.over_words(keys, np.maximum, -1))
+        found = int(self._first[len(fragment)][self._index(fragment)])
+        return count - 1 - found % count
 
     def _index(self, fragment: str) -> int:
         i = self.solution.find(fragment)
