@@ -253,8 +253,7 @@ def explain(
         traps=traps is not None,
         knows=knows,
         named=named,
-        decisions=() if word else (solution if table is None else table).decisions(fragment,
-                                                                                  mover),
+        decisions=() if word else (table or solution).decisions(fragment, mover),
         game=solution.game,
     )
 
