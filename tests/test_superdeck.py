@@ -57,15 +57,17 @@ def test_the_pocket_deck_prints_what_wins_most(game: str) -> None:
     first, second = (s.wins for s in deck.seats)
     assert first is not None and second is not None
     assert (first.card, round(first.none, 4)) == (1.0, 0.7168)
+    # The whole deck's entry against b is the trap bi (issue 27, 3; the best try be won 77%).
     assert (round(second.card, 4), round(second.none, 4), round(second.full, 4)) == (
-        0.9946, 0.2832, 0.7717)
+        0.9946, 0.2832, 0.9946)
     texts = pages(card, PdfOptions())
     assert len(texts) == 4
     assert ("this card wins 100% of your games in seat 1 (71%\nwithout it), 99% in seat 2 "
             "(28%). Zipf 3: 1 in a million words.\nYou play first: open with i (the boxed "
             "play), then look up\neach fragment you face in your table (4 rows).") in texts[0]
-    assert "a forced win · a best try · a wins most often at a casual table" in (
-        texts[1].replace("\n", " "))
+    # With word frequencies the tries are traps (issue 27, 3): bi against b, not a play that
+    # only wins most often at a casual table.
+    assert "a forced win · a the trap · " in texts[1].replace("\n", " ")
     assert "e e… ee o k… ko" in texts[1]  # a table of one row: the play alone
     assert "a c… ca · 1 row" in texts[1]
     assert "\na ca · then: " in texts[3]  # the second seat's play is boxed on the front only
@@ -80,7 +82,7 @@ def test_pdf_cards_full_is_the_whole_booklet(game: str) -> None:
     assert render_card(card, PdfOptions(cards=FULL)) == render_card(
         card.__class__(**{**card.__dict__, "deck": None}), PdfOptions(cards=FULL))
     assert whole.seats[1].wins is not None
-    assert round(whole.seats[1].wins.full, 4) == 0.7717
+    assert round(whole.seats[1].wins.full, 4) == 0.9946
 
 
 def test_one_card_holds_plays_alone() -> None:
@@ -98,7 +100,7 @@ def test_markdown_prints_the_same_selection() -> None:
     text = render_markdown(card)
     assert ("At a casual table (knows words of Zipf 3+, such as *beaver*, not *gar*) this card "
             "wins 99% of your games in seat 2; 28% without it.") in text
-    assert "| b | **…i** (bi)° | – |\n" in text
+    assert "| b | **…i** (bi)? | – |\n" in text  # the trap (issue 27, 3), not ° (most wins)
     assert "| e | **e…** (ee) | – |\n" in text
     assert "| m | **a…** (am) | 2 |\n" in text
     assert "7 rows, under the opening they follow. Index: [a](#2-a) · [c](#2-c)" in text
