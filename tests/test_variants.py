@@ -265,7 +265,9 @@ def test_explain_a_variant_against_a_casual_table(runner: CliRunner) -> None:
     """Issue 27, 3: `--knows` was Ghost's only; it now explains the variant's casual play."""
     result = runner.invoke(app, ["explain", SUPER, "bi", "--knows", "3"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-6:] == [
+    lines = result.stdout.splitlines()
+    start = lines.index("  …l bil  gerbil‡  <- the card's move")
+    assert lines[start:start + 6] == [
         "  …l bil  gerbil‡  <- the card's move",
         "  r… rbi  gerbil‡",
         "  (‡: they know no word there and challenge; name it.)",
