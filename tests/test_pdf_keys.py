@@ -84,6 +84,8 @@ def test_every_mark_of_a_superghost_deck_is_keyed_on_its_side(game: str, players
         assert [side[2] for side in sides] == [[]] * len(sides), options
     front, back = pages(render_card(card, PdfOptions(cards=FULL)))[:2]
     assert ("Their letter, then your boxed play and the fragment it makes; then your table. "
-            "\u2014 no forced win; the framed play is the best try (N/M: N of its M replies "
+            "\u2014 no forced win; the framed play is the trap (N/M: N of its M replies "
             "are mistakes).") in back[0]
     assert back[1] == {"boxed letter", "framed letter", "dash \u2014"}
+    # Each reply row names its framed play as the key does.
+    assert " \u2014 trap " in back[0] and " \u2014 try " not in back[0]

@@ -76,14 +76,15 @@ def rules_sentence(card: Card) -> str:
     )
 
 
-def reply(opening: Opening, fonts: Fonts) -> Entry:
+def reply(opening: Opening, fonts: Fonts, card: Card) -> Entry:
     """An opening of the second seat: its boxed play, the fragment it makes, its table's
-    rows; or a dash and the best try."""
+    rows; or a dash and the best try ('trap' where the card's tries are traps)."""
     if opening.play is None:
         tokens = [Token(fonts.dash, GREY)]
         best = opening.best_try
         if best is not None:
-            tokens += [Token("try"), Token(pdf_move(opening.fragment, best.move, fonts), TRY)]
+            name = "trap" if card.traps else "try"
+            tokens += [Token(name), Token(pdf_move(opening.fragment, best.move, fonts), TRY)]
             if best.replies:
                 tokens.append(Token(f"{best.mistakes}/{best.replies}"))
         return Entry(Token(opening.fragment, GREY_BOLD), tuple(tokens))
@@ -137,7 +138,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         tuple(extra),
         seat_heading(2),
         (howto,),
-        tuple(reply(opening, fonts) for opening in second.openings),
+        tuple(reply(opening, fonts, card) for opening in second.openings),
         tuple(opening.fragment for opening in second.openings),
     )
 
