@@ -105,9 +105,11 @@ def index(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[RangeInde
             if content_range:
                 self.send_header("Content-Range", content_range)
             self.end_headers()
-            self.wfile.write(body)
+            # Counted before the body goes out: the client may have read it and checked the
+            # count before this thread runs again (a failure seen under load).
             if kind == "application/octet-stream":
                 fake.sent += len(body)
+            self.wfile.write(body)
 
     with local_server(Handler) as url:
         fake.url = f"{url}/simple"
