@@ -9,6 +9,7 @@ import re
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
 from conftest import DATA
@@ -61,6 +62,27 @@ def test_the_explorer_data_is_every_infix(words: list[str], min_length: int, rev
     decoded = decode(render_infix_game(solve(lexicon, 2, reverse=reverse)))
     assert decoded == {f: f in brute.words for f in brute.infixes}
     assert list(decoded) == sorted(decoded, key=lambda f: (len(f), f))  # explain's order
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=words_strategy, min_length=st.integers(2, 3), reverse=st.booleans())
+def test_the_explorer_data_carries_each_words_zipf_in_its_order(
+    words: list[str], min_length: int, reverse: bool
+) -> None:
+    """Issue 28, 3: the variants' traps need each word's Zipf (x 100, 2 bytes), in the order
+    the words come among the fragments, as Ghost's game script carries them."""
+    lexicon = playable_words(words, min_length, prefix_free=False)
+    if not lexicon.words:
+        return
+    solution = solve(lexicon, 2, reverse=reverse)
+    zipf = np.arange(len(solution.words)) * 0.25 + 1.01
+    script = render_infix_game(solution, zipf)
+    data = json.loads(script.removeprefix("window.cardgenGame = ").rstrip().rstrip(";"))
+    centi = np.frombuffer(zlib.decompress(base64.b64decode(data["zipf"])), dtype="<u2")
+    found = [w for w, word in decode(script).items() if word]
+    assert dict(zip(found, centi.tolist(), strict=True)) == {
+        w: round(z * 100) for w, z in zip(solution.words, zipf, strict=True)}
+    assert "zipf" not in render_infix_game(solution)
 
 
 @pytest.fixture

@@ -150,13 +150,13 @@ class _Explorers:
             spelling = config_spelling(config)
             wordlist = self.lexicons.wordlist(config.dictionary)
             uncounted = _uncounted(solution, wordlist.entries, spelling)
-            script = (render_infix_game(solution, uncounted, wordlist.name)
+            script = (render_infix_game(solution, zipf, uncounted, wordlist.name)
                       if isinstance(solution, InfixSolution) else
                       render_game(cast(Solution, solution), zipf, uncounted, wordlist.name))
             self.games[key] = (game_file(script), script.encode())
         if isinstance(solution, InfixSolution):
             name, game = self.games[key]
-            return name, game, render_printed(card).encode()
+            return name, game, render_printed(card, traps is not None).encode()
         assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         knows = config.opponent.knows
         table = None if traps is None or knows is None else casual(traps, knows)

@@ -40,12 +40,15 @@ is bit k % 8), deflated and base64-encoded:
   per letter of the alphabet). The explorer rebuilds the trie and every child's suffix from
   it in one pass.
 - `words`: 1 where the fragment is a playable word.
+- `zipf`, where the game has word frequencies (its traps): as Ghost's, each playable word's
+  Zipf times 100, 2 bytes little-endian, in the order the words come among the fragments.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
 `cardgen.games.superghost` does. Both variants share the file; the card (`render_printed`)
 says which game it is (`game`, `reverse`, how its moves are called) and what the card prints:
-`printed`, the play it prints at each fragment (openings and the rows of the tables it prints).
+`printed`, the play it prints at each fragment (openings and the rows of the tables it prints),
+and `traps`, whether its best tries are traps (the explorer then finds them from `zipf`).
 """
 
 from __future__ import annotations
@@ -170,9 +173,12 @@ def render_card(solution: Solution, table: Casual | None = None) -> str:
     return f"window.cardgenCard = {json.dumps(data)};\n"
 
 
-def infix_planes(solution: InfixSolution) -> dict[str, bytes]:
+def infix_planes(
+    solution: InfixSolution, zipf: npt.NDArray[np.float64] | None = None
+) -> dict[str, bytes]:
     """A SuperGhost game's planes (uncompressed): each fragment's children as bits over its
-    suffix's children, and which fragments are words (see the module's docstring)."""
+    suffix's children, which fragments are words (see the module's docstring), and the words'
+    Zipf frequencies (aligned with `solution.words`) where there are some."""
     levels = solution.graph.levels
     letters = solution.lexicon.letters
     if len(letters) > MAX_LETTERS:
@@ -207,19 +213,31 @@ def infix_planes(solution: InfixSolution) -> dict[str, bytes]:
         wanted = owner * base + letter[candidate]
         at = np.minimum(np.searchsorted(below.key, wanted), len(below) - 1)
         bits.append((below.key[at] == wanted) & below.fragment[at])
-    return {
+    found = {
         "children": np.packbits(np.concatenate(bits), bitorder="little").tobytes(),
         "words": np.packbits(np.concatenate(words), bitorder="little").tobytes(),
     }
+    if zipf is not None:
+        index = {word: i for i, word in enumerate(solution.words)}
+        order = [index[solution.graph.string(length, int(i))]
+                 for length, level in enumerate(levels)
+                 for i in np.flatnonzero(level.fragment & level.leaf)]
+        centi = np.rint(np.asarray(zipf)[np.array(order, dtype=np.int64)] * 100)
+        found["zipf"] = centi.astype("<u2").tobytes()
+    return found
 
 
 def render_infix_game(
-    solution: InfixSolution, not_counted: Mapping[str, str] | None = None, name: str = ""
+    solution: InfixSolution,
+    zipf: npt.NDArray[np.float64] | None = None,
+    not_counted: Mapping[str, str] | None = None,
+    name: str = "",
 ) -> str:
     """The shared script of a solved SuperGhost or SuperDuperGhost game (`window.cardgenGame`
     with `infix` set): its infixes, from which the explorer finds moves and loser sets. Both
     variants of one list, player count and minimum length share it: their fragments are the
-    same, and the card says whether a fragment may be reversed (`render_printed`)."""
+    same, and the card says whether a fragment may be reversed (`render_printed`). With `zipf`
+(the words' frequencies, for its traps) it carries them as Ghost's game does."""
     data = {
         "name": name,
         "infix": True,
@@ -227,7 +245,7 @@ def render_infix_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "nodes": solution.nodes,
-        **_packed(infix_planes(solution)),
+        **_packed(infix_planes(solution, zipf)),
         "notCounted": dict(sorted((not_counted or {}).items())),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
@@ -254,14 +272,14 @@ def printed_plays(card: Card) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def render_printed(card: Card) -> str:
+def render_printed(card: Card, traps: bool = False) -> str:
     """A card of decision tables for the explorer (`window.cardgenCard`): its game, whether
     a fragment may be reversed, and the play it prints at each fragment where it prints one
-    (`printed_plays`)."""
+    (`printed_plays`), and whether its tries are traps."""
     from cardgen.games.variants import SuperGhost, find_game
 
     game = find_game(card.game)
     reverse = isinstance(game, SuperGhost) and game.reverse
     data = {"knows": None, "game": card.game, "reverse": reverse, "noun": game.move_noun,
-            "inside": game.inside, "printed": printed_plays(card)}
+            "inside": game.inside, "printed": printed_plays(card), "traps": traps}
     return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

@@ -386,7 +386,7 @@
   // and alphabetically within a level, as cardgen.games.infix numbers them. What is computed
   // from it follows cardgen/games/superghost.py: moves, loser sets, each seat's fewest
   // decisions and its decision table, and cardgen/cards/explain.py for the position.
-  function InfixGame(data, children, words, card) {
+  function InfixGame(data, children, words, zipf, card) {
     var n = data.nodes, base = Array.from(data.letters).length, bit = 0, next = 1, k, c;
     function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
     this.name = data.name;
@@ -399,7 +399,7 @@
     this.reverse = card.reverse;
     this.printed = card.printed || {};
     this.knows = null;
-    this.traps = false;
+    this.traps = Boolean(card.traps) && zipf !== null;
     this.letter = new Uint8Array(n);
     this.parent = new Int32Array(n);
     this.suffix = new Int32Array(n);  // the node of the fragment without its first letter
@@ -452,7 +452,82 @@
     this.solveLosers();
     this.costs = {};
     this.plans = {};
+    if (this.traps) { this.thresholds(zipf); }
   }
+
+  // cardgen.games.traps.thresholds over plays: M, the highest Zipf of the words that contain
+  // each fragment (the fragments one letter longer at either end contain it, words or not),
+  // and every seat's escape threshold T, from the longest fragments down.
+  InfixGame.prototype.thresholds = function (zipf) {
+    var n = this.word.length, players = this.players, k, i, c, s, w = 0;
+    this.zipf = new Float64Array(n).fill(-Infinity);
+    this.escape = [];
+    for (s = 0; s < players; s++) { this.escape.push(new Float64Array(n)); }
+    for (k = 0; k < n; k++) {
+      if (this.word[k]) { this.zipf[k] = (zipf[2 * w] | zipf[2 * w + 1] << 8) / 100; w++; }
+    }
+    this.best = this.zipf.slice();
+    for (k = n - 1; k >= 0; k--) {
+      var d = this.depth[k], m = this.best[k];
+      for (c = this.lo[k]; c < this.hi[k]; c++) { m = Math.max(m, this.best[c]); }
+      for (c = this.frontLo[k]; c < this.frontLo[k + 1]; c++) { m = Math.max(m, this.best[this.front[c]]); }
+      this.best[k] = m;
+      for (s = 0; s < players; s++) {
+        var e = this.escape[s], own = s === d % players, t = own ? Infinity : -Infinity;
+        if (this.word[k]) { e[k] = s === (d - 1) % players ? Infinity : -Infinity; continue; }
+        for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
+          c = this.moveList[i];
+          t = own ? Math.min(t, e[c]) : Math.max(t, Math.min(this.best[c], e[c]));
+        }
+        e[k] = t;
+      }
+    }
+  };
+
+  // Thresholds._first_known: the alphabetically first word of Zipf M(node) that contains the
+  // fragment, from the longest fragments down (on first use; a word's rank is its place in a
+  // walk of the trie, letters in order: the alphabetical order of the fragments).
+  InfixGame.prototype.firstKnown = function (node) {
+    var n = this.word.length, k, c;
+    if (!this.firstWord) {
+      var rank = new Int32Array(n), stack = [0], at = 0, first = new Int32Array(n), game = this;
+      while (stack.length) {
+        k = stack.pop();
+        rank[k] = at++;
+        for (c = this.hi[k] - 1; c >= this.lo[k]; c--) { stack.push(c); }
+      }
+      // Candidates are words of Zipf M(k): the first in the walk wins.
+      var take = function (f, j, c) { return j >= 0 && game.best[c] === game.best[k] && (f < 0 || rank[j] < rank[f]) ? j : f; };
+      for (k = n - 1; k >= 0; k--) {
+        var f = this.word[k] && this.zipf[k] === this.best[k] ? k : -1;
+        for (c = this.lo[k]; c < this.hi[k]; c++) { f = take(f, first[c], c); }
+        for (c = this.frontLo[k]; c < this.frontLo[k + 1]; c++) { f = take(f, first[this.front[c]], this.front[c]); }
+        first[k] = f;
+      }
+      this.firstWord = first;
+    }
+    return this.text(this.firstWord[node]);
+  };
+
+  // Thresholds.escape_word over plays: the word the others must know to stop `seat` from
+  // winning from node; null where T is infinite.
+  InfixGame.prototype.escapeWord = function (node, seat) {
+    var e = this.escape[seat - 1], threshold = e[node], g = node, kids, i, j;
+    if (!isFinite(threshold)) { return null; }
+    for (;;) {
+      kids = this.moves(g);
+      if (this.depth[g] % this.players === seat - 1) {
+        j = kids[0];
+        for (i = 1; i < kids.length; i++) { if (e[kids[i]] < e[j]) { j = kids[i]; } }
+        g = j;
+        continue;
+      }
+      for (i = 0; i < kids.length - 1 && Math.min(this.best[kids[i]], e[kids[i]]) !== e[g]; i++) { /* the first */ }
+      j = kids[i];
+      if (this.best[j] <= e[j]) { return {word: this.firstKnown(j), zipf: threshold}; }
+      g = j;
+    }
+  };
 
   InfixGame.prototype.inFront = function (node, x) {
     for (var i = this.frontLo[node]; i < this.frontLo[node + 1]; i++) {
@@ -636,7 +711,8 @@
     return move ? move.written : play;
   };
 
-  // advice.choose_try over plays (no traps in the variants).
+  // advice.choose_try over plays: with traps, the play after which the others need the
+  // rarest word to escape comes first, and the try names that word.
   InfixGame.prototype.bestTry = function (node, mover) {
     var kids = this.moves(node), candidates = [], chosen = null, game = this;
     kids.forEach(function (c) { if (!game.word[c]) { candidates.push(c); } });
@@ -644,14 +720,18 @@
     candidates.forEach(function (c) {
       var replies = game.word[c] ? [] : game.moves(c), mistakes = 0;
       for (var i = 0; i < replies.length; i++) { if (!game.loses(replies[i], mover)) { mistakes++; } }
-      var better = chosen === null;
-      if (!better) {
+      var threshold = game.traps ? game.escape[mover - 1][c] : 0;
+      var better = chosen === null || threshold < chosen.threshold;
+      if (!better && threshold === chosen.threshold) {
         var left = replies.length ? mistakes * (chosen.replies || 1) : 0;
         var right = chosen.replies ? chosen.mistakes * (replies.length || 1) : 0;
         better = left > right || (left === right && mistakes > chosen.mistakes);
       }
-      if (better) { chosen = {move: game.text(c), mistakes: mistakes, replies: replies.length, escape: null}; }
+      if (better) {
+        chosen = {move: game.text(c), mistakes: mistakes, replies: replies.length, threshold: threshold, node: c};
+      }
     });
+    chosen.escape = this.traps ? this.escapeWord(chosen.node, mover) : null;
     return chosen;
   };
 
@@ -697,7 +777,8 @@
         var wins = !game.loses(c, mover);
         letters.push({letter: game.text(c), losers: game.seats(game.losers[c]), word: game.word[c] === 1,
                       wins: wins, words: wins ? game.winningWords(c, mover) : [], named: [],
-                      threshold: null, escape: null});
+                      threshold: game.traps ? game.escape[mover - 1][c] : null,
+                      escape: game.traps ? game.escapeWord(c, mover) : null});
       });
     }
     var words = this.loses(node, mover) ? [] : this.winningWords(node, mover);
@@ -853,11 +934,11 @@
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
-  var planes = data.infix ? [inflate(data.children), inflate(data.words)] :
+  var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
     [inflate(data.tree), inflate(data.losers), inflate(card.moves),
      card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
   Promise.all(planes).then(function (planes) {
-    var game = data.infix ? new InfixGame(data, planes[0], planes[1], card) :
+    var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
       new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
     var explorer = new Explorer(game, root);
     root.hidden = false;
