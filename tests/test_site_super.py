@@ -75,7 +75,7 @@ def test_the_explorer_data_carries_each_words_zipf_in_its_order(
     if not lexicon.words:
         return
     solution = solve(lexicon, 2, reverse=reverse)
-    zipf = np.arange(len(solution.words)) * 0.25 + 1.01
+    zipf = np.array([1.01 + 0.25 * i for i in range(len(solution.words))], dtype=np.float64)
     script = render_infix_game(solution, zipf)
     data = json.loads(script.removeprefix("window.cardgenGame = ").rstrip().rstrip(";"))
     centi = np.frombuffer(zlib.decompress(base64.b64decode(data["zipf"])), dtype="<u2")
