@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import ascii_lowercase as ALPHABET
 
-from cardgen.cards.config import CardConfig, config_spelling, load_card_config
+from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.make import Lexicons, config_figures, config_game
 from cardgen.cards.pocket import PositionOdds, position_odds
 from cardgen.cards.superpocket import position_figures
@@ -375,8 +375,8 @@ def explain_config(
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
     # The card's figures' table (`casual_table`, else `opponent`), unless --knows says; the
-    # build kept Ghost's figures. A variant reads its words' frequencies here (its game has
-    # no traps) for the model of letters at either end.
+    # build kept Ghost's figures. A variant's come from the model of letters at either end,
+    # on the word frequencies its traps read (none where the config reads none).
     flagged = source != FROM_CONFIG and table.knows is not None
     knows = table.knows if flagged else config.opponent.table_knows
     play = config_figures(config, lexicons, solution, traps, knows)
@@ -384,10 +384,6 @@ def explain_config(
         odds = position_odds(play, parsed, position.words)
     else:
         zipf = traps.zipf if traps is not None else None
-        if traps is None and config.game.decision_tables:
-            found = lexicons.word_zipf(config.dictionary, config.min_length, config.ranking,
-                                       config_spelling(config), config.game)
-            zipf = None if found is None else found.zipf
         odds = position_figures(solution, zipf, knows, parsed, position.words,
                                 position.decisions)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)
