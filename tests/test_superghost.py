@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
 from hypothesis import HealthCheck, given, settings
@@ -91,6 +92,32 @@ def test_losers_moves_and_decisions_match_brute_force(
             ), (fragment, seat)
             assert set(fast.winning_words(fragment, seat)) == brute.plan(fragment, seat)[1]
     assert fast.find("ab" * 5) is None or "ab" * 5 in brute.infixes
+
+
+@common
+@given(words=words_strategy, reverse=st.booleans(), data=st.data())
+def test_over_words_reduces_over_the_words_that_contain_each_infix(
+    words: list[str], reverse: bool, data: st.DataObject
+) -> None:
+    # Each infix gets the largest and the smallest value of the words that contain it, and
+    # the sum over its occurrences; the ids found for the first call serve the second.
+    fast = solve(playable_words(words, 2, prefix_free=False), 2, reverse=reverse)
+    values = np.array(data.draw(st.lists(st.integers(0, 99), min_size=len(fast.words),
+                                         max_size=len(fast.words))), dtype=np.int64)
+    for _ in range(2):
+        top = fast.over_words(values, np.maximum, -1)
+        low = fast.over_words(values, np.minimum, 100)
+        total = fast.over_words(values, np.add, 0)
+        for length, level in enumerate(fast.graph.levels):
+            for i in range(len(level)):
+                infix = fast.graph.string(length, i)
+                holding = [v for w, v in zip(fast.words, values, strict=True) if infix in w]
+                assert top[length][i] == max(holding, default=-1), infix
+                assert low[length][i] == min(holding, default=100), infix
+                assert total[length][i] == sum(
+                    v * sum(w.startswith(infix, p) for p in range(len(w)))
+                    for w, v in zip(fast.words, values, strict=True)
+                ), infix
 
 
 @pytest.mark.parametrize("reverse", [False, True])

@@ -43,6 +43,8 @@ class InfixSolution(SolvedPositions):
     _costs: dict[int, tuple[FloatArray, ...]] = field(default_factory=dict, repr=False)
     _plans: dict[tuple[int, int, int], Plan] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
+    _suffix_ids: list[tuple[Array, Array]] = field(
+        default_factory=list, repr=False, metadata={"memo": True})
     _holds: ClassVar[str] = "contains"
 
     @property
@@ -126,24 +128,36 @@ class InfixSolution(SolvedPositions):
         """Per length and infix, `ufunc` over `values` of the words that contain it: each
         occurrence of an infix begins a suffix of a word, so the values go in at the words'
         suffixes and up from each infix to itself without its last letter."""
-        graph, levels = self.graph, self.graph.levels
+        levels, base = self.graph.levels, len(self.graph.letters)
         out = [np.full(len(level), identity, dtype=np.asarray(values).dtype) for level in levels]
+        for length, (ids, owner) in enumerate(self._suffixes(), start=1):
+            ufunc.at(out[length], ids, values[owner])
+        for length in range(len(levels) - 1, 0, -1):
+            ufunc.at(out[length - 1], levels[length].key // base, out[length])
+        return tuple(out)
+
+    def _suffixes(self) -> list[tuple[Array, Array]]:
+        """Per length from 1, the infix id and the word of every suffix of that length, found
+        once (a letter at a time, by each level's key) and kept for every later `over_words`."""
+        if self._suffix_ids:
+            return self._suffix_ids
+        graph, levels = self.graph, self.graph.levels
         lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
         owner = np.repeat(np.arange(len(lengths)), lengths)
         positions = np.arange(len(owner))
         room = np.repeat(np.cumsum(lengths), lengths) - positions  # letters to the word's end
         ids = np.zeros(len(owner), dtype=np.int64)
-        base = len(graph.letters)
+        base, found = len(graph.letters), []
         for length in range(1, len(levels)):  # the id of every run (p, length), found by key
             keep = room >= length
             positions, ids, room, owner = positions[keep], ids[keep], room[keep], owner[keep]
-            want = ids * base + graph.text[positions + length - 1]
-            ids = np.searchsorted(levels[length].key, want)
+            lookup = np.zeros(len(levels[length - 1]) * base, dtype=np.int64)
+            lookup[levels[length].key] = np.arange(len(levels[length]))
+            ids = lookup[ids * base + graph.text[positions + length - 1]]
             ends = room == length
-            ufunc.at(out[length], ids[ends], values[owner[ends]])
-        for length in range(len(levels) - 1, 0, -1):
-            ufunc.at(out[length - 1], levels[length].key // base, out[length])
-        return tuple(out)
+            found.append((ids[ends], owner[ends]))
+        self._suffix_ids.extend(found)
+        return self._suffix_ids
 
     def scores(self) -> DecisionCounts:
         """Strategies scored by their decisions."""
