@@ -95,8 +95,8 @@ def build(name: str, runs: int) -> Built:
     (each the best of `runs`); the reading, playable words and frequencies are done first and
     not timed."""
     from cardgen.cards import pocket, superpocket
-    from cardgen.cards.config import config_spelling, load_card_config
-    from cardgen.cards.make import Lexicons
+    from cardgen.cards.config import load_card_config
+    from cardgen.cards.make import LexiconRequest, Lexicons
     from cardgen.cards.paper import FULL
     from cardgen.cards.selection import pick, steps
     from cardgen.games.game import GameSolution
@@ -106,27 +106,19 @@ def build(name: str, runs: int) -> Built:
 
     config = load_card_config(ROOT / "configs" / f"{name}.yaml")
     lexicons = Lexicons()
-    spelling = config_spelling(config)
-    lexicons.lexicon(config.dictionary, config.min_length, spelling,
-                     prefix_free=config.game.prefix_free)
-    found = lexicons.word_zipf(config.dictionary, config.min_length, config.ranking, spelling,
-                               config.game)
+    request = LexiconRequest.of(config)
+    lexicons.playable(request)
+    found = lexicons.word_zipf(request)
     zipf = None if found is None else found.zipf
     knows = config.opponent.table_knows
     times: dict[str, tuple[float, float]] = {}
 
     def solve() -> GameSolution:
-        return lexicons.solution(
-            config.dictionary, config.players, config.min_length,
-            spelling=spelling, options=config.ranking, game=config.game,
-        )
+        return lexicons.solution(request, config.players)
 
     times["solve"], solution = best_of(runs, solve)
     # The card as `cardgen build` makes it (figures included), then each stage again alone.
-    card = lexicons.card(
-        config.dictionary, config.players, config.min_length, config.title, spelling,
-        config.ranking, config.opponent, config.game,
-    )
+    card = lexicons.card(request, config.players, config.title, config.opponent)
     infix = isinstance(solution, InfixSolution)
 
     def table() -> pocket.CasualPlay | superpocket.InfixPlay:

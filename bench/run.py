@@ -39,7 +39,7 @@ def stages(config_path: Path, formats: tuple[str, ...] = ("md", "json", "pdf")) 
     """Time each stage of one build in this process; seconds, plus peak memory in MB."""
     from cardgen.app.runner import CARDS
     from cardgen.cards.config import load_card_config
-    from cardgen.cards.make import Lexicons
+    from cardgen.cards.make import LexiconRequest, Lexicons
     from cardgen.cards.strategy import build_card
 
     config = load_card_config(config_path)
@@ -49,18 +49,18 @@ def stages(config_path: Path, formats: tuple[str, ...] = ("md", "json", "pdf")) 
     lexicons.wordlist(config.dictionary)
     times["read"] = time.perf_counter() - t
     t = time.perf_counter()
-    game = config.game
-    lexicon = lexicons.lexicon(config.dictionary, config.min_length, prefix_free=game.prefix_free)
+    game, request = config.game, LexiconRequest.of(config)
+    lexicon = lexicons.playable(request)
     times["playable words"] = time.perf_counter() - t
     t = time.perf_counter()
     if not game.decision_tables:  # traps, Ghost's only, read the frequencies
-        lexicons.word_zipf(config.dictionary, config.min_length, config.ranking)
+        lexicons.word_zipf(request)
     times["frequencies"] = time.perf_counter() - t
     t = time.perf_counter()
     solution = game.solve(lexicon, config.players)
     times["solve"] = time.perf_counter() - t
     t = time.perf_counter()
-    info = lexicons.info(config.dictionary, config.min_length, game=game)
+    info = lexicons.info(request)
     card = build_card(solution, info, game=game)
     times["strategy"] = time.perf_counter() - t
     for name, fmt in CARDS.formats.items():

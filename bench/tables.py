@@ -20,7 +20,7 @@ from pathlib import Path
 from cardgen.app.runner import TABLES, make_table, run
 from cardgen.app.terminal import Display
 from cardgen.cards.config import TableConfig, load_table_config
-from cardgen.cards.make import Lexicons
+from cardgen.cards.make import LexiconRequest, Lexicons
 from cardgen.cards.tables import table_row
 from cardgen.games.solver import solve
 from cardgen.words.wordlists import check_available
@@ -46,8 +46,8 @@ def groups(config: TableConfig) -> None:
         print(f"  {str(dictionary):<18} read {time.perf_counter() - started:6.3f} s")
         for min_length in config.min_lengths:
             started = time.perf_counter()
-            lexicon = lexicons.lexicon(dictionary, min_length)
-            info = lexicons.info(dictionary, min_length)
+            request = LexiconRequest(dictionary, min_length)
+            lexicon, info = lexicons.playable(request), lexicons.info(request)
             times = [f"lexicon {time.perf_counter() - started:.3f}"]
             total = time.perf_counter() - started
             for players in config.players:

@@ -31,6 +31,7 @@ __version__ = "0.1.0"
 _API = {
     "make_card": "cardgen.cards.make",
     "Lexicons": "cardgen.cards.make",
+    "LexiconRequest": "cardgen.cards.make",
     "load_wordlist": "cardgen.words.wordlists",
     "WordList": "cardgen.words.wordlists",
     "CatalogList": "cardgen.words.wordlists",
@@ -64,6 +65,7 @@ __all__ = [
     "__version__",
     "make_card",
     "Lexicons",
+    "LexiconRequest",
     "load_wordlist",
     "WordList",
     "CatalogList",
@@ -94,7 +96,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from cardgen.cards.config import RankingOptions
-    from cardgen.cards.make import Lexicons, make_card
+    from cardgen.cards.make import LexiconRequest, Lexicons, make_card
     from cardgen.cards.paper import PdfOptions
     from cardgen.cards.strategy import Card, DictionaryInfo, Opening, SeatStrategy, build_card
     from cardgen.errors import CardgenError, InputError

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards.config import load_card_config
-from cardgen.cards.make import Lexicons
+from cardgen.cards.make import LexiconRequest, Lexicons
 from cardgen.errors import ConfigError
 from cardgen.games.advice import Escape, Try, best_try
 from cardgen.render.json import card_document
@@ -34,7 +34,7 @@ def runner() -> CliRunner:
 @pytest.mark.network
 def test_twl06_traps_on_the_card_and_in_the_json() -> None:
     lexicons = Lexicons()
-    card = lexicons.card(CatalogList("twl06"), 2, 4)
+    card = lexicons.card(LexiconRequest(CatalogList("twl06"), 4), 2)
     lost = {o.fragment: o.best_try for o in card.seats[1].openings if not o.won}
     assert lost == {
         "m": Try("b", 1, 2, Escape("mbaqanga", 0.0)),
@@ -55,7 +55,7 @@ def test_twl06_traps_on_the_card_and_in_the_json() -> None:
               "escape": {"word": "nyctalopia", "zipf": 0.0}},
     }
     # Without frequencies the tries are the plain best tries of docs/rules.md.
-    solution = lexicons.solution(CatalogList("twl06"), 2, 4)
+    solution = lexicons.solution(LexiconRequest(CatalogList("twl06"), 4), 2)
     assert (best_try(solution, "m"), best_try(solution, "n")) == (
         Try("a", 22, 25), Try("i", 16, 19)
     )
@@ -239,8 +239,9 @@ def test_avoid_adds_to_the_default_list_unless_it_replaces_it(
     (tmp_path / "lists.txt").write_text("goat\n")
     config = load_card_config(write_config(FAMILIAR + "familiarity: freq.tsv\n" + avoid))
     lexicons = Lexicons()
-    ranking, _, info = lexicons.ranking(config.dictionary, 3, config.ranking)
-    words = lexicons.lexicon(config.dictionary, 3).words
+    request = LexiconRequest(config.dictionary, 3, ranking=config.ranking)
+    ranking, _, info = lexicons.ranking(request)
+    words = lexicons.playable(request).words
     assert ranking.avoided is not None
     assert {w for w, flag in zip(words, ranking.avoided, strict=True) if flag} == avoided
     assert info.avoid == len(avoided)

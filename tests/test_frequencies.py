@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards import make as cards
-from cardgen.cards.config import RankingOptions, config_spelling, load_card_config
-from cardgen.cards.make import Lexicons
+from cardgen.cards.config import RankingOptions, load_card_config
+from cardgen.cards.make import LexiconRequest, Lexicons
 from cardgen.errors import WordListError
 from cardgen.words import zipfcache
 from cardgen.words.alphabet import Spelling, default_spelling
@@ -34,8 +34,8 @@ def write_list(tmp_path: Path, words: str) -> ListFile:
 def zipf_by_word(
     lexicons: Lexicons, source: ListFile, options: RankingOptions, spelling: Spelling
 ) -> dict[str, float]:
-    lexicon = lexicons.lexicon(source, 2, spelling)
-    found = lexicons.word_zipf(source, 2, options, spelling)
+    request = LexiconRequest(source, 2, spelling, options)
+    lexicon, found = lexicons.playable(request), lexicons.word_zipf(request)
     assert found is not None
     return dict(zip(lexicon.words, found.zipf.tolist(), strict=True))
 
@@ -80,10 +80,10 @@ def test_a_file_s_keys_are_spelled_as_the_list_is(
         "familiarity: freq.tsv\n"
     )
     card = load_card_config(config)
-    lexicons = Lexicons()
-    found = lexicons.word_zipf(card.dictionary, 2, card.ranking, config_spelling(card))
+    lexicons, request = Lexicons(), LexiconRequest.of(card)
+    found = lexicons.word_zipf(request)
     assert found is not None
-    lexicon = lexicons.lexicon(card.dictionary, 2, config_spelling(card))
+    lexicon = lexicons.playable(request)
     # café and cafe become one word: the higher wins; a file's words are lower-cased (École);
     # l'eau is no word; lune is missing: 0.0.
     assert dict(zip(lexicon.words, found.zipf.tolist(), strict=True)) == {
@@ -92,7 +92,7 @@ def test_a_file_s_keys_are_spelled_as_the_list_is(
     assert (found.label, found.sha256) == ("freq.tsv", sha256(FREQUENCIES.encode()))
     assert found.zipf.dtype == np.float64
     assert not found.zipf.flags.writeable
-    assert lexicons.word_zipf(card.dictionary, 2, card.ranking, config_spelling(card)) is found
+    assert lexicons.word_zipf(request) is found
 
 
 def test_familiarity_none_reads_no_frequency_data(
@@ -109,8 +109,9 @@ def test_familiarity_none_reads_no_frequency_data(
     options = load_card_config(config).ranking
     assert (options.familiarity, options.frequencies) == ("none", None)
     source = ListFile(tmp_path / "words.txt", "words.txt")
-    assert Lexicons().word_zipf(source, 3, options) is None
-    assert Lexicons().card(source, 2, 3, options=options).seats  # the card is made all the same
+    request = LexiconRequest(source, 3, ranking=options)
+    assert Lexicons().word_zipf(request) is None
+    assert Lexicons().card(request, 2).seats  # the card is made all the same
 
 
 def test_familiar_without_frequency_data_is_one_line_and_writes_nothing(
@@ -142,7 +143,7 @@ def test_the_api_refuses_familiar_without_frequency_data(
 ) -> None:
     source = write_list(tmp_path, "kissa koira")
     with pytest.raises(WordListError) as error:
-        Lexicons().ranking(source, 3, options, spelling)
+        Lexicons().ranking(LexiconRequest(source, 3, spelling, options))
     expected = f"{source.path}: `ranking: familiar` needs frequency data, and {why}"
     assert str(error.value) == expected
 
@@ -153,7 +154,7 @@ def test_a_language_without_wordfreq_data_has_no_frequencies_by_default(
     monkeypatch.setattr(cards, "wordfreq", lambda *a, **k: pytest.fail("data read"))
     source = write_list(tmp_path, "kissa koira")
     options = RankingOptions()
-    assert Lexicons().word_zipf(source, 3, options, default_spelling("fi")) is None
+    assert Lexicons().word_zipf(LexiconRequest(source, 3, default_spelling("fi"), options)) is None
 
 
 # --- the cache of a lexicon's frequencies --------------------------------------------------
@@ -168,7 +169,8 @@ def test_a_later_run_loads_the_cached_array_and_a_spoiled_one_is_worked_out_agai
     write_list(tmp_path, "cat camel goat")
     config.write_text("dictionary: words.txt\nplayers: 2\nmin_length: 3\nfamiliarity: freq.tsv\n")
     card = load_card_config(config)
-    first = Lexicons().word_zipf(card.dictionary, 3, card.ranking)
+    request = LexiconRequest(card.dictionary, 3, ranking=card.ranking)
+    first = Lexicons().word_zipf(request)
     assert first is not None and first.zipf.tolist() == [0.0, 4.78, 4.1]  # camel, cat, goat
     [array] = (tmp_path / "cache" / "zipf").iterdir()
     assert np.load(array).tolist() == [0.0, 4.78, 4.1]
@@ -180,11 +182,11 @@ def test_a_later_run_loads_the_cached_array_and_a_spoiled_one_is_worked_out_agai
         return {"cat": 1.0}
 
     monkeypatch.setattr(cards, "spelled", spell)
-    again = Lexicons().word_zipf(card.dictionary, 3, card.ranking)
+    again = Lexicons().word_zipf(request)
     assert again is not None and again.zipf.tolist() == [0.0, 4.78, 4.1]
     assert spelled_calls == []  # loaded, not worked out
     array.write_bytes(b"not an array")
-    spoiled = Lexicons().word_zipf(card.dictionary, 3, card.ranking)
+    spoiled = Lexicons().word_zipf(request)
     assert spoiled is not None and spoiled.zipf.tolist() == [0.0, 1.0, 0.0]
     assert spelled_calls == [1]
     assert np.load(array).tolist() == [0.0, 1.0, 0.0]  # replaced
@@ -202,11 +204,11 @@ def test_the_data_is_decoded_once_per_run_and_each_lexicon_looked_up_once(
 
     monkeypatch.setattr(cards, "wordfreq", data)
     source, lexicons = write_list(tmp_path, "ca cat camel goat"), Lexicons()
-    three = lexicons.word_zipf(source, 3, RankingOptions())
-    two = lexicons.word_zipf(source, 2, RankingOptions())  # `ca` hides cat and camel
+    three = lexicons.word_zipf(LexiconRequest(source, 3))
+    two = lexicons.word_zipf(LexiconRequest(source, 2))  # `ca` hides cat and camel
     assert three is not None and two is not None
     assert (three.zipf.tolist(), two.zipf.tolist()) == ([3.0, 4.78, 0.0], [0.0, 0.0])
-    assert lexicons.word_zipf(source, 3, RankingOptions()) is three
+    assert lexicons.word_zipf(LexiconRequest(source, 3)) is three
     assert decoded == ["en"]
     english = load_catalog("data.yaml")["wordfreq-en"]
     assert (three.label, three.sha256) == ("wordfreq 3.1.1 (en)", english.sha256)
@@ -252,7 +254,7 @@ def test_each_language_s_wordfreq_data_as_its_lexicon_writes_the_words(
     source = write_list(tmp_path, entries)
     lexicons = Lexicons()
     assert zipf_by_word(lexicons, source, RankingOptions(), spelling) == expected
-    found = lexicons.word_zipf(source, 2, RankingOptions(), spelling)
+    found = lexicons.word_zipf(LexiconRequest(source, 2, spelling))
     data = language.split("-")[0]
     assert found is not None
     assert found.label == f"wordfreq 3.1.1 ({data})"

@@ -152,11 +152,11 @@ def test_named_word_when_they_know_nothing() -> None:
 
 def traps_of(min_length: int, players: int) -> Thresholds:
     """TWL06's escape thresholds with wordfreq's English frequencies."""
-    from cardgen.cards.make import Lexicons
+    from cardgen.cards.make import LexiconRequest, Lexicons
     from cardgen.words.familiarity import wordfreq
     from cardgen.words.wordlists import CatalogList
 
-    solution = Lexicons().solution(CatalogList("twl06"), players, min_length)
+    solution = Lexicons().solution(LexiconRequest(CatalogList("twl06"), min_length), players)
     assert isinstance(solution, Solution)  # Ghost's: traps are Ghost's only
     zipf = wordfreq().zipf
     return thresholds(solution, np.array([zipf.get(w, 0.0) for w in solution.words]))

@@ -160,16 +160,15 @@ def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty
 def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
     """Shipped cards and tables estimated at under a quarter of the default budget, and the
     estimate of the 10-player SuperGhost card of the issue over it."""
-    from cardgen.cards.config import config_spelling, load_card_config
-    from cardgen.cards.make import Lexicons
+    from cardgen.cards.config import load_card_config
+    from cardgen.cards.make import LexiconRequest, Lexicons
 
     lexicons = Lexicons()
     for path in sorted((Path(__file__).parent.parent / "configs").glob("*.yaml")):
         config = load_card_config(path)
         if config.dictionary.name in ("polish", "german"):  # big lists: tests/test_languages.py
             continue
-        lexicon = lexicons.lexicon(config.dictionary, config.min_length, config_spelling(config),
-                                   prefix_free=config.game.prefix_free)
+        lexicon = lexicons.playable(LexiconRequest.of(config))
         found = workload.workload(lexicon, config.game.name, config.players)
         assert found.seconds() < workload.MAX_SECONDS / 4, path.name
     big = lexicons.lexicon(load_card_config(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from cardgen.app.pool import cores, solve_groups
 from cardgen.cards.config import CardConfig, TableConfig, load_card_config, load_table_config
-from cardgen.cards.make import Lexicons, config_card
+from cardgen.cards.make import LexiconRequest, Lexicons, config_card
 from cardgen.cards.strategy import Card, DictionaryInfo
 from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import protected, refuse_inputs, write_all
@@ -289,19 +289,20 @@ def make_table(
     labels: dict[tuple[WordListSource, int], str] = {}
     game = config.game
 
-    def frequencies(dictionary: WordListSource, min_length: int) -> FloatArray | None:
+    def frequencies(request: LexiconRequest) -> FloatArray | None:
         if knows is None:
             return None
-        found = lexicons.word_zipf(dictionary, min_length, config.ranking, game=game)
+        found = lexicons.word_zipf(request)
         if found is None:
             raise WordListError(
-                f"{config.path}: opponent: {dictionary.name} has no word frequencies for a "
+                f"{config.path}: opponent: {request.source.name} has no word frequencies for a "
                 "casual table; give a `familiarity:` file"
             )
-        labels[dictionary, min_length] = found.label
+        labels[request.source, request.min_length] = found.label
         return found.zipf
 
     pairs = [(d, m) for d in config.dictionaries for m in config.min_lengths]
+    requests = [LexiconRequest(d, m, ranking=config.ranking, game=game) for d, m in pairs]
     groups = len(pairs)
     per_group = len(config.players)
     total = len(config.dictionaries) + groups + groups * per_group
@@ -319,24 +320,22 @@ def make_table(
     tasks: dict[int, tuple[
         str, int, tuple[int, ...], DictionaryInfo, Ranking, FloatArray | None, float | None, str
     ]] = {}
-    for i, (dictionary, min_length) in enumerate(pairs):
-        step(len(lists) + i, f"{dictionary.name}: words of {min_length}+ letters")
+    for i, request in enumerate(requests):
+        step(len(lists) + i, f"{request.source.name}: words of {request.min_length}+ letters")
         if i not in cached:
             tasks[i] = (
-                "\n".join(
-                    lexicons.lexicon(dictionary, min_length, prefix_free=game.prefix_free).words
-                ),
-                min_length,
+                "\n".join(lexicons.playable(request).words),
+                request.min_length,
                 config.players,
-                lexicons.info(dictionary, min_length, game=game),
-                lexicons.ranking(dictionary, min_length, config.ranking, game=game)[0],
-                frequencies(dictionary, min_length),
+                lexicons.info(request),
+                lexicons.ranking(request)[0],
+                frequencies(request),
                 knows,
                 game.name,
             )
     prepared = len(lists) + groups
     if lexicons.max_seconds is not None and tasks:  # refuse a table too big before solving it
-        works = [workload(lexicons.lexicon(*pairs[i], prefix_free=game.prefix_free), game.name, n)
+        works = [workload(lexicons.playable(requests[i]), game.name, n)
                 for i in tasks for n in config.players]
         refuse(works, "row", lexicons.max_seconds, f"{len(works)} rows of {game.name}",
                "dictionaries")

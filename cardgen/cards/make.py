@@ -2,13 +2,14 @@
 
 `make_card` is the whole pipeline in one call, for notebooks and scripts; `Lexicons` is its
 cache, shared by every config and table row of a run: the lists and lexicons of
-`cardgen.words.lexicons`, and the frequencies, rankings and solved games built on them.
+`cardgen.words.lexicons`, and the frequencies, rankings and solved games built on them. Each
+of its steps takes a `LexiconRequest`: which list, minimum length, spelling, ranking and game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,34 @@ if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs
     from cardgen.words.familiarity import FloatArray
 
 
+@dataclass(frozen=True)
+class LexiconRequest:
+    """What lexicon a card (or a table row) is made on, and how its words are ranked: the one
+    value every step of `Lexicons` takes, built once from a config (`of`) and passed on.
+
+    >>> LexiconRequest(CatalogList("twl06"), 4).game.name
+    'ghost'
+    """
+
+    source: WordListSource
+    """The word list: a catalog name or a file."""
+    min_length: int
+    """The fewest letters a playable word has."""
+    spelling: Spelling | None = None
+    """How the list's entries become words (None: its language's, `list_spelling`)."""
+    ranking: RankingOptions = RankingOptions()
+    """How the solver picks among words, and the word frequencies it and the traps read."""
+    game: Game = GHOST
+    """The game played on it: a game that is not prefix-free keeps the words that begin with a
+    shorter one."""
+
+    @classmethod
+    def of(cls, config: CardConfig) -> LexiconRequest:
+        """A card config's: its list, minimum length, spelling, ranking and game."""
+        return cls(config.dictionary, config.min_length, config_spelling(config),
+                   config.ranking, config.game)
+
+
 class Lexicons(LexiconBuilder):
     """A run's word lists and lexicons (`LexiconBuilder`) and what cards need of them, each
     worked out once however many configs or rows share it: word frequencies, rankings, solved
@@ -75,32 +104,24 @@ class Lexicons(LexiconBuilder):
         self.games: dict[tuple[CardConfig, bool], GameSolution | Thresholds] = {}
         """Each card config's solved game (with or without its traps) worked out in the run."""
 
-    def info(
-        self,
-        source: WordListSource,
-        min_length: int,
-        spelling: Spelling | None = None,
-        game: Game = GHOST,
-    ) -> DictionaryInfo:
-        """What a card says about its word list."""
-        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
-        return DictionaryInfo.of(self.wordlist(source), lexicon)
+    def playable(self, request: LexiconRequest) -> Lexicon:
+        """The playable words the request names (`LexiconBuilder.lexicon`)."""
+        return self.lexicon(request.source, request.min_length, request.spelling,
+                            prefix_free=request.game.prefix_free)
 
-    def word_zipf(
-        self,
-        source: WordListSource,
-        min_length: int,
-        options: RankingOptions,
-        spelling: Spelling | None = None,
-        game: Game = GHOST,
-    ) -> WordZipf | None:
-        """The Zipf frequency of every word of the lexicon, from the config's `familiarity`:
+    def info(self, request: LexiconRequest) -> DictionaryInfo:
+        """What a card says about its word list."""
+        return DictionaryInfo.of(self.wordlist(request.source), self.playable(request))
+
+    def word_zipf(self, request: LexiconRequest) -> WordZipf | None:
+        """The Zipf frequency of every word of the lexicon, from the request's `familiarity`:
         None for `none` (or a language cardgen has no wordfreq data for, when the config left
         `familiarity` to its default). Worked out once per run per (data, lexicon), and kept
         in the cache across runs (`cardgen.words.zipfcache`)."""
+        options = request.ranking
         if options.familiarity == NONE:
             return None
-        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        lexicon = self.playable(request)
         frequencies, language = options.frequencies, ""
         if frequencies is not None:
             label, digest = frequencies.label, frequencies.sha256
@@ -109,7 +130,8 @@ class Lexicons(LexiconBuilder):
             if entry is None:
                 return None
             label, digest, language = wordfreq_label(entry), entry.sha256, entry.language
-        key = (digest, source, min_length, lexicon.spelling, game.prefix_free)
+        key = (digest, request.source, request.min_length, lexicon.spelling,
+               request.game.prefix_free)
         if key not in self._zipf:
 
             def compute() -> FloatArray:
@@ -130,23 +152,17 @@ class Lexicons(LexiconBuilder):
             self._wordfreq[language] = wordfreq(language, progress=self.progress).zipf
         return self._wordfreq[language]
 
-    def ranking(
-        self,
-        source: WordListSource,
-        min_length: int,
-        options: RankingOptions,
-        spelling: Spelling | None = None,
-        game: Game = GHOST,
-    ) -> tuple[Ranking, Container[str], RankingInfo]:
-        """The ranking a config asks for on one lexicon: the solver's flags, the rare words a
+    def ranking(self, request: LexiconRequest) -> tuple[Ranking, Container[str], RankingInfo]:
+        """The ranking a request asks for on its lexicon: the solver's flags, the rare words a
         card marks, and what the card says of it. Frequencies come from `word_zipf`; the
         default avoid lists are read once per run, and only for `familiar`."""
         from cardgen.games.ranking import FEWEST, familiar_ranking  # numpy: only to rank
 
+        options = request.ranking
         if options.by == "fewest":
             return FEWEST, frozenset(), FEWEST_INFO
-        zipf = self.word_zipf(source, min_length, options, spelling, game)
-        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+        zipf = self.word_zipf(request)
+        lexicon = self.playable(request)
         if zipf is None:  # a config saying so is refused when read; the API says so here
             why = (
                 "`familiarity` is none"
@@ -154,7 +170,7 @@ class Lexicons(LexiconBuilder):
                 else f"cardgen has no wordfreq data for language {lexicon.spelling.language}"
             )
             raise WordListError(
-                f"{where(source)}: `ranking: familiar` needs frequency data, and {why}"
+                f"{where(request.source)}: `ranking: familiar` needs frequency data, and {why}"
             )
         avoid = options.avoid or frozenset()
         if not options.replace_avoid:  # the config's words add to the default list
@@ -167,89 +183,66 @@ class Lexicons(LexiconBuilder):
         info = RankingInfo("familiar", options.rare_below, zipf.label, zipf.sha256, avoided)
         return ranking, rare, info
 
-    def traps(
-        self,
-        source: WordListSource,
-        solution: GameSolution,
-        options: RankingOptions,
-        spelling: Spelling | None = None,
-    ) -> Thresholds | None:
-        """Every seat's escape thresholds on the list's solved game (docs/rules.md, "Traps"),
-        or None where the config reads no word frequencies."""
+    def traps(self, request: LexiconRequest, solution: GameSolution) -> Thresholds | None:
+        """Every seat's escape thresholds on the request's solved game (docs/rules.md,
+        "Traps"), or None where it reads no word frequencies."""
         from cardgen.games.traps import thresholds
 
-        game = find_game(solution.game)  # its own playable words (the variants' not pruned)
-        zipf = self.word_zipf(source, solution.lexicon.min_length, options, spelling, game)
+        zipf = self.word_zipf(request)
         return None if zipf is None else thresholds(solution, zipf.zipf)
 
     def card(
         self,
-        source: WordListSource,
+        request: LexiconRequest,
         players: int,
-        min_length: int,
         title: str | None = None,
-        spelling: Spelling | None = None,
-        options: RankingOptions | None = None,
         opponent: Opponent = PERFECT,
-        game: Game = GHOST,
+        *,
         solved: tuple[GameSolution, Thresholds | None] | None = None,
         play: CasualPlay | None = None,
     ) -> Card:
-        """Solve the game on the list, ranked as `options` say (default `fewest`), and build
-        its card for `opponent`, with traps where there are frequency data and the pocket
-        figures; `solved`: the game and its traps already solved so (`config_game`), `play`:
-        the pocket figures' table's play (`config_figures`)."""
+        """Solve the game on the request's lexicon, ranked as it says, and build its card for
+        `opponent`, with traps where there are frequency data and the pocket figures;
+        `solved`: the game and its traps already solved so (`config_game`), `play`: the
+        pocket figures' table's play (`config_figures`)."""
         from cardgen.cards.superpocket import card_figures
-        from cardgen.games.traps import thresholds
 
-        options = options or RankingOptions()
-        _, rare, about = self.ranking(source, min_length, options, spelling, game)
-        zipf = self.word_zipf(source, min_length, options, spelling, game)
+        _, rare, about = self.ranking(request)
+        zipf = self.word_zipf(request)
         if solved is None:
-            solution = self.solution(source, players, min_length, spelling=spelling,
-                                     options=options, game=game, work="card")
-            traps = thresholds(solution, zipf.zipf) if zipf is not None else None
+            solution = self.solution(request, players, work="card")
+            traps = self.traps(request, solution)
         else:
             solution, traps = solved
         if traps is not None and zipf is not None:  # the card names the traps' frequencies
             about = replace(about, familiarity=zipf.label, familiarity_sha256=zipf.sha256)
         if opponent.knows is not None and traps is None:
             raise WordListError(
-                f"{where(source)}: `opponent: {{knows: {opponent.knows:g}}}` needs word "
-                "frequencies: this list's language has none; give a `familiarity:` file"
+                f"{where(request.source)}: `opponent: {{knows: {opponent.knows:g}}}` needs "
+                "word frequencies: this list's language has none; give a `familiarity:` file"
             )
-        info = self.info(source, min_length, spelling, game)
         stage(self.progress, "card", "the strategy of every seat")
-        card = build_card(solution, info, title, ranking=about, rare=rare, traps=traps,
-                          opponent=opponent, game=game)
+        card = build_card(solution, self.info(request), title, ranking=about, rare=rare,
+                          traps=traps, opponent=opponent, game=request.game)
         stage(self.progress, "odds", "what each entry wins at a casual table")
         return card_figures(card, solution, None if zipf is None else zipf.zipf,
                             opponent.table_knows, play)
 
-    def solution(
-        self,
-        source: WordListSource,
-        players: int,
-        min_length: int,
-        *,
-        spelling: Spelling | None = None,
-        options: RankingOptions | None = None,
-        game: Game = GHOST,
-        work: str = "solve",
-    ) -> GameSolution:
-        """The solved game (Ghost unless `game` says), its word sets ranked as `options` say;
-        first, the `work` to follow (a `solve`, a `card`) is checked against `max_seconds`."""
-        options = options or RankingOptions()
-        ranking, _, _ = self.ranking(source, min_length, options, spelling, game)
-        # The lexicon's own errors stand as they are.
-        lexicon = self.lexicon(source, min_length, spelling, prefix_free=game.prefix_free)
+    def solution(self, request: LexiconRequest, players: int, *, work: str = "solve"
+                 ) -> GameSolution:
+        """The solved game of the request (Ghost unless it says), its word sets ranked as it
+        says; first, the `work` to follow (a `solve`, a `card`) is checked against
+        `max_seconds`."""
+        ranking, _, _ = self.ranking(request)
+        lexicon = self.playable(request)  # the lexicon's own errors stand as they are
+        game = request.game
         if self.max_seconds is not None:
-            check(lexicon, game.name, players, work, self.max_seconds, where(source))
+            check(lexicon, game.name, players, work, self.max_seconds, where(request.source))
         stage(self.progress, "solve", f"solving {game.title} for {players} players")
         try:
             return game.solve(lexicon, players, ranking)
         except ValueError as error:  # a list too large for the rank encoding
-            raise WordListError(f"{where(source)}: {error}") from None
+            raise WordListError(f"{where(request.source)}: {error}") from None
 
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
@@ -260,9 +253,8 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     def compute() -> Card:
         solved = config_game(config, lexicons, work="card")
         play = config_figures(config, lexicons, *solved, config.opponent.table_knows)
-        return lexicons.card(config.dictionary, config.players, config.min_length,
-                             config.title, config_spelling(config), config.ranking,
-                             config.opponent, config.game, solved=solved, play=play)
+        return lexicons.card(LexiconRequest.of(config), config.players, config.title,
+                             config.opponent, solved=solved, play=play)
 
     return lexicons.store.card(config, compute)  # read back from the cache when it has it
 
@@ -294,9 +286,7 @@ def config_figures(
 def config_solution(config: CardConfig, lexicons: Lexicons, work: str = "solve") -> GameSolution:
     """The solved game of a card config, as its card is solved (its spelling and ranking);
     `work`: what follows the solve, for the time budget (`Lexicons.solution`)."""
-    spelling, options, game = config_spelling(config), config.ranking, config.game
-    return lexicons.solution(config.dictionary, config.players, config.min_length,
-                             spelling=spelling, options=options, game=game, work=work)
+    return lexicons.solution(LexiconRequest.of(config), config.players, work=work)
 
 
 def config_game(
@@ -311,14 +301,13 @@ def config_game(
     from cardgen.games.traps import Thresholds
 
     def compute() -> GameSolution | Thresholds:
+        request = LexiconRequest.of(config)
         if before_solve is not None:  # the lexicon the solve reads next (built once a run)
-            spelling, prefix_free = config_spelling(config), config.game.prefix_free
-            before_solve(lexicons.lexicon(config.dictionary, config.min_length, spelling,
-                                          prefix_free=prefix_free))
+            before_solve(lexicons.playable(request))
         solution = config_solution(config, lexicons, work)
         if not traps:
             return solution
-        found = lexicons.traps(config.dictionary, solution, config.ranking, config_spelling(config))
+        found = lexicons.traps(request, solution)
         return solution if found is None else found
 
     try:  # once a run: publishing reads the game of the card it built
@@ -372,10 +361,9 @@ def make_card(
         source = parse_source(dictionary, Path.cwd())
     else:
         source = dictionary
-    lexicons = Lexicons(progress=progress)
-    return lexicons.card(
-        source, players, min_length, title, spelling, ranking, opponent, find_game(game)
-    )
+    request = LexiconRequest(source, min_length, spelling, ranking or RankingOptions(),
+                             find_game(game))
+    return Lexicons(progress=progress).card(request, players, title, opponent)
 
 
-__all__ = ["CatalogList", "ListFile", "Lexicons", "make_card"]
+__all__ = ["CatalogList", "LexiconRequest", "ListFile", "Lexicons", "make_card"]
