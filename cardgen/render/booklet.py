@@ -12,6 +12,7 @@ groups.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardgen.cards.strategy import Card, SeatStrategy
@@ -80,6 +81,11 @@ def opening_groups(card: Card, seat: SeatStrategy, *, every: bool = False) -> tu
             for d in sorted(rows, key=lambda d: [order[x] for x in d.fragment])
         )))
     return tuple(found)
+
+
+def row_counts(tables: Mapping[int, Sequence[Group]]) -> dict[int, int]:
+    """How many rows each seat's table prints, over all its groups."""
+    return {seat: sum(len(group.rows) for group in table) for seat, table in tables.items()}
 
 
 def decision_count(seat: SeatStrategy) -> int:

@@ -7,7 +7,7 @@ from cardgen import __version__
 from cardgen.cards.strategy import Card
 from cardgen.games.game import written_move
 from cardgen.render import render_template
-from cardgen.render.booklet import groups, opening_groups
+from cardgen.render.booklet import groups, opening_groups, row_counts
 from cardgen.render.marks import LETTER_MARKS, LetterKind, letter_kind
 
 
@@ -39,7 +39,7 @@ def render_card(card: Card) -> str:
         budget=budget,
         kinds=_kinds(card),
         groups=tables,
-        rows={seat: sum(len(group.rows) for group in table) for seat, table in tables.items()},
+        rows=row_counts(tables),
         written=written_move,
     )
 

@@ -19,7 +19,7 @@ from cardgen.games.game import written_move
 from cardgen.games.variants import SuperGhost, find_game
 from cardgen.packaged import folder
 from cardgen.render import render_template
-from cardgen.render.booklet import opening_groups
+from cardgen.render.booklet import opening_groups, row_counts
 from cardgen.render.sentences import (
     ordinal,
     rare_legend,
@@ -145,7 +145,7 @@ def render_tables_page(entry: CardPage) -> str:
         budget=budget,
         groups=groups,
         printed=printed,
-        rows={seat: sum(len(group.rows) for group in found) for seat, found in groups.items()},
+        rows=row_counts(groups),
         written=written_move,
         **_common(),
     )
