@@ -79,3 +79,26 @@ def test_make_card_takes_what_a_config_takes(
         cardgen.make_card(DATA / "animals.txt", players=players, min_length=min_length)  # type: ignore[arg-type]
     assert str(caught.value) == message
     assert isinstance(caught.value, ValueError)
+
+
+def test_a_lexicon_request_names_a_card_config_s_lexicon_once() -> None:
+    """`LexiconRequest.of` a config holds its list, length, spelling, ranking and game; every
+    `Lexicons` step takes it, and a card made from it is `make_card`'s."""
+    from cardgen.cards.config import load_card_config
+
+    config = load_card_config(DATA / "animals-superghost.yaml")
+    request = cardgen.LexiconRequest.of(config)
+    superghost = cardgen.find_game("superghost")
+    assert request == cardgen.LexiconRequest(
+        config.dictionary, 3, cardgen.Spelling("en", "a-z", "drop"), cardgen.RankingOptions(),
+        superghost,
+    )
+    lexicons = cardgen.Lexicons()
+    lexicon = lexicons.playable(request)
+    assert lexicon is lexicons.lexicon(config.dictionary, 3, prefix_free=False)  # built once
+    assert lexicon.words == ("ant", "anteater", "bear", "beaver", "bee", "camel", "cat",
+                             "gannet", "gar", "gecko", "gerbil", "goat")  # not pruned
+    assert lexicons.info(request).playable == 12
+    card = lexicons.card(request, 2, "Animal SuperGhost")
+    assert card == cardgen.make_card(config.dictionary, 2, 3, title="Animal SuperGhost",
+                                     game="superghost")
