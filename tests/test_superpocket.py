@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
 from bruteforce_superpocket import BruteSuperPocket
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
@@ -222,6 +222,10 @@ def test_explain_s_figures_on_a_small_game_exactly() -> None:
 
 @FEWER
 @given(*GAMES)
+@example(  # rows 1 and 2 gain 4.1658e-6 and 4.1667e-6 per character: 2 comes first
+    entries=["aa", "aaa", "aba", "baa", "aaaa", "ababaa", "abacaab"], zipfs=[0, 0, 0, 0, 4],
+    min_length=2, players=2, knows=0.0, reverse=False,
+)
 def test_the_first_seat_s_rows_come_in_the_order_that_wins_most_per_character(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
     reverse: bool,
@@ -248,8 +252,11 @@ def test_the_first_seat_s_rows_come_in_the_order_that_wins_most_per_character(
             j: (1 - brute.lose("", 1, printed | {r.fragment: r.play}) - now) / row_chars(r)
             for j, r in enumerate(rows) if r.fragment not in printed
         }
-        assert float(ratio[k]) == pytest.approx(float(max(ratio.values())), abs=CLOSE)
-        assert k == min(j for j, x in ratio.items() if float(x) >= float(ratio[k]) - CLOSE)
+        # Ties within float error, relative to the best (gains per character can be ~1e-6).
+        best = max(float(x) for x in ratio.values())
+        tie = CLOSE * best + 1e-15
+        assert float(ratio[k]) >= best - tie
+        assert k == min(j for j, x in ratio.items() if float(x) >= float(ratio[k]) - tie)
         printed[rows[k].fragment] = rows[k].play
         assert wins == pytest.approx(float(1 - brute.lose("", 1, printed)), abs=CLOSE)
     assert [wins for _, wins in o.rows][-1:] == pytest.approx([o.words][: len(o.rows)],
