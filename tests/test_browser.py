@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import CONFIGS
+from conftest import CONFIGS, DATA
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -34,10 +34,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update"]
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 VARIANTS = ["twl06-2p-superghost", "twl06-2p-superduperghost"]
+CASUAL_VARIANTS = ["twl06-2p-superghost-casual", "animals-superduperghost-casual"]
+"""Variant cards for a casual table (tests/data): their explorers follow the table."""
 PUBLISHED = [CONFIGS / "twl06-2p.yaml", CONFIGS / "twl06-3p.yaml",
              CONFIGS / "twl06-2p-casual.yaml", CONFIGS / "twl06-4p.yaml",
              *(CONFIGS / f"{stem}.yaml" for stem in VARIANTS),
-             CONFIGS / "tables" / "classic.yaml"]
+             CONFIGS / "tables" / "classic.yaml",
+             *(DATA / f"{stem}.yaml" for stem in CASUAL_VARIANTS)]
 PAGES = ["index", "classic", "twl06-2p", "twl06-3p", "twl06-2p-casual", *VARIANTS, "twl06-4p"]
 CARDS = ["twl06-2p", "twl06-3p", "twl06-2p-casual", *VARIANTS, "twl06-4p"]
 
@@ -375,6 +378,11 @@ def test_the_explorer_agrees_with_explain_on_many_positions(site: Path, page: Pa
         assert_shows(page, position_document(explain(solution, fragment, traps)))
 
 
+def config_of(stem: str) -> Path:
+    """The config a page of the test site is published from."""
+    return DATA / f"{stem}.yaml" if stem in CASUAL_VARIANTS else CONFIGS / f"{stem}.yaml"
+
+
 def explain_lines(config: Path, fragment: str) -> list[str]:
     """`cardgen explain`'s text, a line a sentence with its spaces collapsed, without the
     casual table's figures (the pocket card's, shown beside the card on the page)."""
@@ -392,6 +400,8 @@ def explain_lines(config: Path, fragment: str) -> list[str]:
     ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
     ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero"]),
     ("twl06-2p-superduperghost", ["", "ab", "yow", "qz"]),
+    ("twl06-2p-superghost-casual", ["", "b", "bz", "qz", "z", "bf", "sobfu"]),
+    ("animals-superduperghost-casual", ["", "a", "g", "ge", "ta", "bee"]),
 ])
 def test_the_explorer_says_each_line_as_explain_does(
     site: Path, page: Page, stem: str, fragments: list[str]
@@ -404,7 +414,7 @@ def test_the_explorer_says_each_line_as_explain_does(
         shown = page.eval_on_selector_all(
             "#explorer-position .line", "lines => lines.map(l => l.innerText)")
         assert [" ".join(line.split()) for line in shown] == explain_lines(
-            CONFIGS / f"{stem}.yaml", fragment), (stem, fragment)
+            config_of(stem), fragment), (stem, fragment)
 
 
 def card_letter(page: Page) -> str | None:
@@ -598,34 +608,58 @@ def play_on(page: Page, play: str) -> None:
     page.click(f"#explorer-position button[data-play='{play}']")
 
 
-@pytest.mark.parametrize("stem", VARIANTS)
-def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: str) -> None:
-    """Issue 28, 1: every 40th fragment of length 2 and each play after the first three, as
-    `cardgen explain --json` has them: the plays (`data-play`), who loses after each, the words
-    each forces, and the decision table."""
+@pytest.mark.parametrize("stem", VARIANTS + CASUAL_VARIANTS)
+def test_the_variant_explorer_agrees_with_explain(
+    site: Path, page: Page, stem: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28, 1: the start, every 9th opening, every 40th fragment of length 2 (every one in
+    the animals) and each play after the first three, as `cardgen explain --json` has them
+    against the config's table (issue 28, 2: a casual card's page follows its casual table):
+    the plays (`data-play`), who loses after each, the words each forces and those named when
+    challenged, the decision table, the word to name, and where the card prints a play
+    (`data-card`) it is explain's card move."""
+    import functools
+
     from cardgen.cards.explain import explain, game_for
+    from cardgen.games.casual import casual
     from cardgen.render.explain import position_document
 
-    _, solution, _ = game_for(CONFIGS / f"{stem}.yaml")
+    # explain solves its casual table each time: once here
+    monkeypatch.setattr("cardgen.cards.explain.casual", functools.cache(casual))
+    config, solution, traps = game_for(config_of(stem))
+    knows = config.opponent.knows
     page.goto((site / f"{stem}.html").as_uri())
     page.wait_for_selector("#explorer-app[data-ready]")
-    fragments = list(solution.fragments(2))[::40]
-    for fragment in fragments + [x for f in fragments[:3] for x in solution.children(f)]:
+    fragments = list(solution.fragments(2))[::40 if stem.startswith("twl06") else 1]
+    openings = ["", *list(solution.fragments(1))[::9]]  # where the card prints its plays
+    marked = 0
+    for fragment in openings + fragments + [x for f in fragments[:3] for x in solution.children(f)]:
         page.fill("#explorer-fragment", fragment)
         page.click("#explorer-form button[type=submit]")
-        expected = position_document(explain(solution, fragment))
+        expected = position_document(explain(solution, fragment, traps, knows))
         view = page.locator("#explorer-position > div")
         assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
         plays = sorted(page.eval_on_selector_all(
             "#explorer-position button[data-play]", "bs => bs.map(b => "
-            "[b.dataset.play, b.dataset.losers, b.dataset.word, b.dataset.words])"))
+            "[b.dataset.play, b.dataset.losers, b.dataset.word, b.dataset.words, "
+            "b.dataset.named])"))
         assert plays == sorted([x["letter"], " ".join(map(str, x["losers"])),
-                                str(x["word"]).lower(), " ".join(x["words"])]
+                                str(x["word"]).lower(), " ".join(x["words"]),
+                                " ".join(x["named"])]
                                for x in expected["letters"]), fragment
         rows = page.eval_on_selector_all(
             "#explorer-position .decision", "rows => rows.map(r => [r.dataset.fragment, "
             "r.dataset.play])")
         assert rows == [[d["fragment"], d["play"]] for d in expected["decisions"]], fragment
+        if fragment and not expected["word"]:
+            assert page.inner_text("#explorer-position .challenge") == (
+                f"If challenged, name: {expected['challenge_word']}"), fragment
+        card = page.eval_on_selector_all(
+            "#explorer-position [data-card='move']", "marks => marks.map(m => m.dataset.play)")
+        if card and expected["card_move"] is not None:
+            assert card == [expected["card_move"]], fragment
+            marked += 1
+    assert marked >= 1, stem
 
 
 def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:

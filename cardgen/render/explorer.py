@@ -48,7 +48,9 @@ reversed fragment too), the loser sets and each seat's decision table as
 `cardgen.games.superghost` does. Both variants share the file; the card (`render_printed`)
 says which game it is (`game`, `reverse`, how its moves are called) and what the card prints:
 `printed`, the play it prints at each fragment (openings and the rows of the tables it prints),
-and `traps`, whether its best tries are traps (the explorer then finds them from `zipf`).
+`traps`, whether its best tries are traps (the explorer then finds them from `zipf`), and
+`knows`, the casual table it is for (null: perfect players), whose moves, words, challenge
+words and decision tables the explorer also finds from `zipf`, as `cardgen.games.casual` does.
 """
 
 from __future__ import annotations
@@ -275,11 +277,13 @@ def printed_plays(card: Card) -> dict[str, str]:
 def render_printed(card: Card, traps: bool = False) -> str:
     """A card of decision tables for the explorer (`window.cardgenCard`): its game, whether
     a fragment may be reversed, and the play it prints at each fragment where it prints one
-    (`printed_plays`), and whether its tries are traps."""
+    (`printed_plays`), whether its tries are traps, and (with traps) the casual table it is
+    for, whose moves the explorer finds from the game's `zipf` as `cardgen.games.casual` does."""
     from cardgen.games.variants import SuperGhost, find_game
 
     game = find_game(card.game)
     reverse = isinstance(game, SuperGhost) and game.reverse
-    data = {"knows": None, "game": card.game, "reverse": reverse, "noun": game.move_noun,
+    knows = card.opponent.knows if traps else None
+    data = {"knows": knows, "game": card.game, "reverse": reverse, "noun": game.move_noun,
             "inside": game.inside, "printed": printed_plays(card), "traps": traps}
     return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

@@ -235,23 +235,33 @@
     return best;
   };
 
+  // Why the fragment (an array of letters) is in the word list but no playable word, or null.
+  Game.prototype.uncounted = function (text) {
+    return Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
+  };
+
+  // cardgen.explain.explain where no playable word begins with (or holds) the fragment: the
+  // game ended at a word it runs past, or whoever played its last letter loses a challenge.
+  Game.prototype.outside = function (fragment) {
+    var n = this.players, depth = fragment.length, text = fragment.join(""), endedAt = null;
+    for (var i = 1; i < depth && endedAt === null; i++) {
+      var k = this.find(fragment.slice(0, i));
+      if (k >= 0 && this.isWord(k)) { endedAt = fragment.slice(0, i).join(""); }
+    }
+    var loser = ((endedAt ? Array.from(endedAt).length : depth) - 1) % n + 1;
+    return {fragment: text, depth: depth, mover: depth % n + 1, losers: [loser], word: false,
+            prefix: false, completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [],
+            moves: [], words: [], named: [], challengeWord: null, bestTry: null,
+            notCounted: this.uncounted(text), decisions: [], cardLetter: null};
+  };
+
+  Game.prototype.isWord = function (node) { return this.leaf[node] === 1; };
+
   // cardgen.explain.explain: the position of a fragment (an array of letters), for the card.
   Game.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join("");
-    var mover = depth % n + 1, node = this.find(fragment);
-    var notCounted = Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
-    if (node < 0) {
-      var endedAt = null;
-      for (var i = 1; i < depth && endedAt === null; i++) {
-        var k = this.find(fragment.slice(0, i));
-        if (k >= 0 && this.leaf[k]) { endedAt = fragment.slice(0, i).join(""); }
-      }
-      var last = endedAt ? Array.from(endedAt).length : depth;
-      var loser = (last - 1) % n + 1;
-      return {fragment: text, depth: depth, mover: mover, losers: [loser], word: false, prefix: false,
-              completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [], moves: [],
-              words: [], named: [], challengeWord: null, bestTry: null, notCounted: notCounted};
-    }
+    var mover = depth % n + 1, node = this.find(fragment), notCounted = this.uncounted(text);
+    if (node < 0) { return this.outside(fragment); }
     var game = this, letters = [], word = this.leaf[node] === 1;
     for (var c = this.lo[node]; !word && c < this.hi[node]; c++) {
       var x = this.letters[this.letter[c]], set = this.winningWords(c, depth + 1, mover, text + x);
@@ -398,7 +408,7 @@
     this.inside = card.inside;
     this.reverse = card.reverse;
     this.printed = card.printed || {};
-    this.knows = null;
+    this.knows = card.knows === undefined ? null : card.knows;  // a casual table needs traps
     this.traps = Boolean(card.traps) && zipf !== null;
     this.letter = new Uint8Array(n);
     this.parent = new Int32Array(n);
@@ -593,58 +603,65 @@
     }
   };
 
-  // superghost._solve_costs: per fragment, the fewest decisions the seat needs to win.
+  // The plays the others consider at node (superghost._solve_costs, casual.Casual._plan): with
+  // perfect play those its mover does not lose after (every play if it loses after each); at a
+  // casual table those that make a fragment a word it knows holds (none: it challenges).
+  InfixGame.prototype.considered = function (node) {
+    var kids = this.moves(node), mover = this.depth[node] % this.players + 1, found = [];
+    for (var i = 0; i < kids.length; i++) {
+      if (this.knows === null ? !this.loses(kids[i], mover) : this.best[kids[i]] >= this.knows) { found.push(kids[i]); }
+    }
+    return found.length || this.knows !== null ? found : Array.from(kids);
+  };
+
+  // superghost._solve_costs (at a casual table casual.casual's ranks): per fragment, the
+  // fewest decisions the seat needs to win; where the table challenges, none.
   InfixGame.prototype.cost = function (seat) {
     if (this.costs[seat]) { return this.costs[seat]; }
-    var n = this.word.length, players = this.players, cost = new Float64Array(n), k, i;
+    var n = this.word.length, cost = new Float64Array(n), k, i;
     for (k = n - 1; k >= 0; k--) {
-      var d = this.depth[k], mover = d % players, total = 0, best = Infinity, any = false;
-      if (!this.word[k]) {
-        for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
-          if (!(this.losers[this.moveList[i]] >> mover & 1)) { any = true; }
-        }
-        for (i = this.moveLo[k]; i < this.moveLo[k + 1]; i++) {
-          var c = this.moveList[i];
-          best = Math.min(best, cost[c]);
-          if (!any || !(this.losers[c] >> mover & 1)) { total += cost[c]; }
-        }
-      }
-      cost[k] = this.word[k] ? 0 : mover === seat - 1 ? 1 + best : total;
-      if (this.losers[k] >> (seat - 1) & 1) { cost[k] = Infinity; }
+      if (!this.wins(k, seat) || this.word[k]) { cost[k] = this.wins(k, seat) ? 0 : Infinity; continue; }
+      var own = this.depth[k] % this.players === seat - 1, kids = own ? this.moves(k) : this.considered(k);
+      var total = own ? Infinity : 0;
+      for (i = 0; i < kids.length; i++) { total = own ? Math.min(total, 1 + cost[kids[i]]) : total + cost[kids[i]]; }
+      cost[k] = total;
     }
     this.costs[seat] = cost;
     return cost;
   };
 
-  // InfixSolution._plan: the seat's decisions (fragment -> play) and end words from a node.
+  // InfixSolution._plan (Casual._plan at a casual table): the seat's decisions (fragment ->
+  // play), end words and the words of those it names when challenged, from a node.
   InfixGame.prototype.plan = function (node, seat) {
     var memo = this.plans[seat] || (this.plans[seat] = new Map()), found = memo.get(node);
     if (found) { return found; }
-    var cost = this.cost(seat), kids = this.moves(node), result, i;
+    var cost = this.cost(seat), kids, i, game = this;
+    var result = {rows: new Map(), words: new Set(), named: new Set()};
     if (cost[node] === Infinity) {
-      result = {rows: new Map(), words: new Set()};
+      // no strategy
     } else if (this.word[node]) {
-      result = {rows: new Map(), words: new Set([node])};
+      result.words.add(node);
     } else if (this.depth[node] % this.players === seat - 1) {
       var best = Infinity, chosen = null, play = -1;
+      kids = this.moves(node);
       for (i = 0; i < kids.length; i++) { best = Math.min(best, cost[kids[i]]); }
       for (i = 0; i < kids.length; i++) {
         if (cost[kids[i]] !== best) { continue; }
         var option = this.plan(kids[i], seat);
         if (chosen === null || option.words.size < chosen.words.size) { chosen = option; play = kids[i]; }
       }
-      result = {rows: new Map(chosen.rows), words: chosen.words};
+      result = {rows: new Map(chosen.rows), words: chosen.words, named: chosen.named};
       result.rows.set(node, play);
-    } else {
-      var mover = this.depth[node] % this.players, considered = [], game = this;
-      for (i = 0; i < kids.length; i++) { if (!(this.losers[kids[i]] >> mover & 1)) { considered.push(kids[i]); } }
-      if (!considered.length) { considered = Array.from(kids); }
-      result = {rows: new Map(), words: new Set()};
-      considered.forEach(function (c) {
+    } else if ((kids = this.considered(node)).length) {
+      kids.forEach(function (c) {
         var sub = game.plan(c, seat);
         sub.rows.forEach(function (j, k) { result.rows.set(k, j); });
         sub.words.forEach(function (w) { result.words.add(w); });
+        sub.named.forEach(function (w) { result.named.add(w); });
       });
+    } else {  // knowing no word, the table challenges: the seat names the shortest one
+      result.words.add(this.shortestWord(node));
+      result.named.add(this.shortestWord(node));
     }
     memo.set(node, result);
     return result;
@@ -668,9 +685,11 @@
     });
   };
 
+  // The seat's end words from node and the words of them it names when challenged, sorted.
   InfixGame.prototype.winningWords = function (node, seat) {
-    var game = this;
-    return this.sortWords(Array.from(this.plan(node, seat).words, function (w) { return game.text(w); }));
+    var game = this, plan = this.plan(node, seat);
+    function sorted(words) { return game.sortWords(Array.from(words, function (w) { return game.text(w); })); }
+    return {words: sorted(plan.words), named: sorted(plan.named)};
   };
 
   InfixGame.prototype.decisions = function (node, seat) {
@@ -688,9 +707,10 @@
     return node;
   };
 
-  InfixGame.prototype.loses = Game.prototype.loses;
-  InfixGame.prototype.seats = Game.prototype.seats;
-  InfixGame.prototype.lines = Game.prototype.lines;
+  ["loses", "seats", "lines", "wins", "uncounted", "outside"].forEach(function (name) {
+    InfixGame.prototype[name] = Game.prototype[name];
+  });
+  InfixGame.prototype.isWord = function (node) { return this.word[node] === 1; };
   InfixGame.prototype.after = function (fragment, move) { return Array.from(move); };
 
   // cardgen.games.game.written_move, and the side the letter went on.
@@ -735,13 +755,14 @@
     return chosen;
   };
 
-  // InfixSolution.shortest_word: the first of the shortest words holding the fragment, found
-  // length by length among the fragments that hold it (a letter at either end each time).
+  // InfixSolution.shortest_word: the node of the first of the shortest words holding the
+  // fragment, found length by length among the fragments that hold it (a letter at either end
+  // each time; within a length the nodes come alphabetically).
   InfixGame.prototype.shortestWord = function (node) {
     var level = [node], game = this;
     while (level.length) {
-      var words = level.filter(function (k) { return game.word[k]; }).map(function (k) { return game.text(k); });
-      if (words.length) { return words.sort()[0]; }
+      var words = level.filter(function (k) { return game.word[k]; });
+      if (words.length) { return Math.min.apply(null, words); }
       var next = new Set();
       level.forEach(function (k) {
         var c;
@@ -757,42 +778,30 @@
   InfixGame.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join(""), game = this;
     var mover = depth % n + 1, node = this.find(fragment);
-    var notCounted = Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
     var printed = Object.prototype.hasOwnProperty.call(this.printed, text) ? this.printed[text] : null;
-    if (node < 0) {
-      var endedAt = null;
-      for (var i = 1; i < depth && endedAt === null; i++) {
-        var k = this.find(fragment.slice(0, i));
-        if (k >= 0 && this.word[k]) { endedAt = fragment.slice(0, i).join(""); }
-      }
-      var loser = ((endedAt ? Array.from(endedAt).length : depth) - 1) % n + 1;
-      return {fragment: text, depth: depth, mover: mover, losers: [loser], word: false, prefix: false,
-              completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [], moves: [], words: [],
-              named: [], challengeWord: null, bestTry: null, notCounted: notCounted, decisions: [],
-              cardLetter: null};
-    }
+    if (node < 0) { return this.outside(fragment); }
     var word = this.word[node] === 1, letters = [];
     if (!word) {
       this.moves(node).forEach(function (c) {
-        var wins = !game.loses(c, mover);
+        var set = game.winningWords(c, mover);
         letters.push({letter: game.text(c), losers: game.seats(game.losers[c]), word: game.word[c] === 1,
-                      wins: wins, words: wins ? game.winningWords(c, mover) : [], named: [],
+                      wins: game.wins(c, mover), words: set.words, named: set.named,
                       threshold: game.traps ? game.escape[mover - 1][c] : null,
                       escape: game.traps ? game.escapeWord(c, mover) : null});
       });
     }
-    var words = this.loses(node, mover) ? [] : this.winningWords(node, mover);
+    var own = this.winningWords(node, mover), words = own.words;
     var decisions = word ? [] : this.decisions(node, mover);
     return {
       fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null, letters: letters,
       moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
-      words: words, named: [], notCounted: word ? null : notCounted,
-      cardMove: words.length && !word ? decisions[0].play : null,
+      words: words, named: own.named, notCounted: word ? null : this.uncounted(text),
+      cardMove: words.length && decisions.length ? decisions[0].play : null,
       // The play the pocket card prints here (an opening's, or a row of a table it prints).
       cardLetter: word ? null : printed,
-      challengeWord: words.length ? words[0] : this.shortestWord(node),
-      bestTry: word || words.length ? null : this.bestTry(node, mover),
+      challengeWord: words.length ? words[0] : this.text(this.shortestWord(node)),
+      bestTry: word || this.wins(node, mover) ? null : this.bestTry(node, mover),
       decisions: decisions
     };
   };
