@@ -662,6 +662,51 @@ def test_the_variant_explorer_agrees_with_explain(
     assert marked >= 1, stem
 
 
+def test_a_variant_page_lists_its_whole_tables(site: Path, page: Page) -> None:
+    """Issue 28, 4 on a variant page: its figure for "every opening (this page)" counts the
+    first seat's whole table (105 rows), so the page lists all of them and marks the 40 the
+    pocket card prints; on paper only those print."""
+    stem = "twl06-2p-superghost"
+    card = json.loads((site / f"{stem}.json").read_text(encoding="utf-8"))
+    on_card = [d["fragment"] for d in card["seats"][0]["openings"][0]["decisions"]]
+    page.goto((site / f"{stem}.html").as_uri())
+    rows = page.eval_on_selector_all("#table-1- tbody tr", "rows => rows.map(r => "
+                                     "[r.dataset.fragment, r.classList.contains('unprinted'), "
+                                     "r.querySelector('th').innerText])")
+    assert (len(rows), len(on_card)) == (105, 40)
+    assert [f for f, unprinted, _ in rows if not unprinted] == on_card
+    assert [f for f, _, th in rows if th.endswith(" *")] == on_card
+    assert page.inner_text("#seat-1 p.opening") == (
+        "Open with y, then follow your table: 105 rows; the pocket card prints the 40 of them "
+        "that win most at a casual table, and where it has none, you play toward the most "
+        "common word you know. The pocket card prints the opening and these rows.")
+    assert page.inner_text("#seat-1 td[data-label='every opening (this page)']") == "100%"
+    page.emulate_media(media="print")
+    shown = page.eval_on_selector_all("#table-1- tbody tr", "rows => rows.filter(r => "
+                                      "r.getClientRects().length).map(r => r.dataset.fragment)")
+    assert shown == on_card
+    assert page.inner_text("#tables-1 > p") == (
+        "105 rows, from the start: at each fragment on the table, make the play. The pocket "
+        "card prints 40 of them.")
+
+
+def test_a_variant_pages_paper_index_names_only_printed_tables(site: Path, page: Page) -> None:
+    """Issue 28, 8: on paper the second seat's "Openings:" index names only the tables the
+    pocket card prints (on screen, every one the page lists)."""
+    page.goto((site / "twl06-2p-superghost.html").as_uri())
+    page.emulate_media(media="print")
+    index = page.inner_text("#tables-2 > p")
+    printed = page.eval_on_selector_all(
+        "#tables-2 table.decisions",
+        "tables => tables.filter(t => t.getClientRects().length).map(t => t.dataset.opening)")
+    assert printed == ["h"] and index.endswith(
+        "The pocket card prints the tables of 1 opening (18 rows). Openings: h"), index
+    page.emulate_media(media="screen")
+    assert page.inner_text("#tables-2 > p").endswith(
+        "Openings: b · c · d · e · f · g · h · j · k · l · m · n · o · p · q · r · s · t · v · "
+        "w · x · z")
+
+
 def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
     """Issue 28, 1 and 5 in SuperGhost: the address is the fragment as it stands, each play a
     history entry (Back undoes it), the explorer's Back steps back along the plays made, and

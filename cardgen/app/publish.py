@@ -25,7 +25,7 @@ from cardgen.cards.config import (
     load_card_config,
     load_table_config,
 )
-from cardgen.cards.make import Lexicons, config_game
+from cardgen.cards.make import Lexicons, config_card, config_game
 from cardgen.cards.strategy import Card
 from cardgen.errors import ConfigError
 from cardgen.files import protected, refuse_inputs, write_all
@@ -229,7 +229,9 @@ def _site(
         game, files[game], script = explorers.scripts(config, card)
         rendered.append(script)
         files.update(zip(names[1:], rendered, strict=True))
-        page = CardPage(config.stem, card, tuple(pdfs), game)
+        # A deck may print part of a decision table: the page lists it whole.
+        whole = config_card(config, lexicons) if config.game.decision_tables else None
+        page = CardPage(config.stem, card, tuple(pdfs), game, whole)
         files[page.page] = render_card_page(page).encode()
         cards.append(page)
     for entry in tables:  # each row links to the card page of its game, if the site has one

@@ -41,6 +41,9 @@ class CardPage:
     """The names of its PDF files (the card, and its sheet if the config asks for one)."""
     game: str = ""
     """The name of its game's script for the explorer (`cardgen.render.explorer.game_file`)."""
+    whole: Card | None = None
+    """A card of decision tables before its deck was chosen, whose tables the page lists
+    whole (the deck may print a part of the first seat's); None: `card`'s."""
 
     @property
     def page(self) -> str:
@@ -124,15 +127,17 @@ def variant_rules(card: Card) -> str:
 
 def render_tables_page(entry: CardPage) -> str:
     """The page of a card of decision tables (SuperGhost, SuperDuperGhost): its openings,
-    every won opening's table (those the pocket card prints are printed), the explorer."""
+    every won opening's whole table (the rows the pocket card prints are printed, and marked
+    where it prints a part of a table), the explorer."""
     from cardgen.render.markdown import budgeted
 
     card = entry.card
     budget = budgeted(card)
-    groups = {seat.seat: opening_groups(card, seat, every=True) for seat in card.seats}
-    printed = {
-        seat.seat: {group.key for group in (opening_groups(card, seat) if budget
-                                            else groups[seat.seat])}
+    whole = entry.whole or card
+    groups = {seat.seat: opening_groups(card, seat, every=True) for seat in whole.seats}
+    printed = {  # per seat, the fragments of the rows the pocket card prints, by table
+        seat.seat: {group.key: {row.fragment for row in group.rows}
+                    for group in opening_groups(card, seat, every=not budget)}
         for seat in card.seats
     }
     return render_template(
@@ -146,6 +151,7 @@ def render_tables_page(entry: CardPage) -> str:
         groups=groups,
         printed=printed,
         rows=row_counts(groups),
+        printed_rows={seat: sum(map(len, found.values())) for seat, found in printed.items()},
         written=written_move,
         **_common(),
     )
