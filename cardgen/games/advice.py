@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from cardgen.games.game import GameSolution
-
-if TYPE_CHECKING:
-    pass
-
 
 
 @dataclass(frozen=True)
@@ -47,6 +44,43 @@ class Escapes(Protocol):
     def threshold(self, fragment: str, seat: int) -> float: ...
 
     def escape_word(self, fragment: str, seat: int) -> Escape | None: ...
+
+
+class EscapeLines(Protocol):
+    """What the escape word's line reads of a game's traps: each seat's thresholds T, the
+    highest Zipf M of the words that hold a fragment, and the first such word (the index of
+    the first word, in the words' order, of Zipf M that holds it)."""
+
+    def threshold(self, fragment: str, seat: int) -> float: ...
+
+    def known(self, fragment: str) -> float: ...
+
+    def first_known(self, fragment: str) -> int: ...
+
+
+def escape_word(
+    solution: GameSolution, escapes: EscapeLines, fragment: str, seat: int
+) -> Escape | None:
+    """The word the others must know to stop `seat` from winning from `fragment`, found along
+    the line docs/rules.md describes ("Traps"); None where no word lets them out (T = +inf) or
+    `seat` cannot lose from here whatever they know (T = -inf). One walk for the solved game's
+    thresholds (`cardgen.games.traps`) and the stored game's (`cardgen.games.stored`)."""
+    threshold = escapes.threshold(fragment, seat)
+    if not math.isfinite(threshold):
+        return None
+    g = fragment
+    while True:
+        made = [solution.after(g, x) for x in solution.children(g)]
+        below = [escapes.threshold(h, seat) for h in made]
+        if solution.mover(g) == seat:
+            # The seat's own move: its lowest-T move, the first of them.
+            g = made[below.index(min(below))]
+            continue
+        target = escapes.threshold(g, seat)
+        g = next(h for h, t in zip(made, below, strict=True)
+                 if min(escapes.known(h), t) == target)
+        if escapes.known(g) <= escapes.threshold(g, seat):
+            return Escape(solution.words[escapes.first_known(g)], threshold)
 
 
 def best_try(

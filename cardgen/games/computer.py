@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cardgen.games.advice import best_try
 from cardgen.games.game import GameSolution
-from cardgen.games.traps import Thresholds
 from cardgen.games.variants import find_game
+
+if TYPE_CHECKING:  # a stored game plays without numpy (`cardgen.games.stored`)
+    from cardgen.games.traps import Thresholds
 
 Computer = Callable[[str], "str | None"]
 """How a computer seat picks its letter at a fragment (None: it challenges)."""

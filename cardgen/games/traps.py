@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.advice import Escape, Try, best_try
+from cardgen.games.advice import Escape, Try, best_try, escape_word
 from cardgen.games.game import GameSolution
 from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.solver import Solution
@@ -65,38 +65,27 @@ class Thresholds:
         return best_try(self.solution, fragment, self)
 
     def escape_word(self, fragment: str, seat: int) -> Escape | None:
-        """The word the others must know to stop `seat` from winning from `fragment`, found
-        along the line docs/rules.md describes; None where no word lets them out (T = +inf) or
+        """The word the others must know to stop `seat` from winning from `fragment`
+        (`cardgen.games.advice.escape_word`); None where no word lets them out (T = +inf) or
         `seat` cannot lose from here whatever they know (T = -inf)."""
-        solution = self.solution
-        threshold = self.threshold(fragment, seat)
-        if not np.isfinite(threshold):
-            return None
-        g = fragment
-        while True:
-            made = [solution.after(g, x) for x in solution.children(g)]
-            below = [self.threshold(h, seat) for h in made]
-            if solution.mover(g) == seat:
-                # The seat's own move: its lowest-T move, the first of them.
-                g = made[int(np.argmin(below))]
-                continue
-            target = self.threshold(g, seat)
-            g = next(h for h, t in zip(made, below, strict=True)
-                     if min(self.known(h), t) == target)
-            if self.known(g) <= self.threshold(g, seat):
-                return Escape(solution.words[self._first_known(g)], threshold)
+        return escape_word(self.solution, self, fragment, seat)
 
-    def _first_known(self, fragment: str) -> int:
-        """The first word (in the words' order) of Zipf M(fragment) that holds the fragment:
-        the highest of `rank of its Zipf, then the earlier word` over those that hold it,
-        worked out for every fragment at once, on first use."""
+    def first_known(self, fragment: str) -> int:
+        """The first word (in the words' order) of Zipf M(fragment) that holds the fragment
+        (an index into `solution.words`)."""
+        return int(self.first_known_levels()[len(fragment)][self._index(fragment)])
+
+    def first_known_levels(self) -> list[npt.NDArray[np.int64]]:
+        """`first_known` of every fragment, per length: the highest of `rank of its Zipf, then
+        the earlier word` over the words that hold it, worked out for all at once, on first
+        use."""
         count = len(self.zipf)
         if not self._first:
             _, rank = np.unique(self.zipf, return_inverse=True)
             keys = rank.astype(np.int64) * count + (count - 1 - np.arange(count))
-            self._first.extend(self.solution.over_words(keys, np.maximum, -1))
-        found = int(self._first[len(fragment)][self._index(fragment)])
-        return count - 1 - found % count
+            found = self.solution.over_words(keys, np.maximum, -1)
+            self._first.extend(count - 1 - level % count for level in found)
+        return self._first
 
     def _index(self, fragment: str) -> int:
         i = self.solution.find(fragment)

@@ -7,7 +7,7 @@ import unicodedata
 from typing import Any
 
 from cardgen.cards.config import CardConfig
-from cardgen.cards.explain import Position
+from cardgen.cards.position import Position
 from cardgen.errors import printable
 from cardgen.games.advice import try_document
 from cardgen.games.game import GameSolution

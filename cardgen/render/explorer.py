@@ -66,10 +66,10 @@ import numpy.typing as npt
 
 from cardgen.cards.strategy import Card
 from cardgen.games.casual import Casual
-from cardgen.games.ranking import NO_WIN
+from cardgen.games.planes import choice_planes
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
-from cardgen.games.trie import IntArray, first_choice
+from cardgen.games.trie import IntArray
 
 MAX_LETTERS = 64
 """Letter indices take 6 bits of a record."""
@@ -117,23 +117,12 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
 def card_planes(solution: Solution, table: Casual | None = None) -> dict[str, bytes]:
     """A card's planes (uncompressed): its move at every fragment, perfect or (with `table`)
     against the casual table, and there the way to the word named when challenged."""
-    levels = solution.levels
 
     def plane(choices: list[IntArray]) -> bytes:
         return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
 
-    if table is None:
-        return {"moves": plane([solution.card_children(d) for d in range(len(levels))])}
-    moves, pick = [], []
-    for d, level in enumerate(levels):
-        if d + 1 == len(levels):
-            moves.append(np.full(len(level), -1, dtype=np.int64))
-            pick.append(moves[-1])
-            continue
-        ranks = table.ranks[d % solution.players]
-        moves.append(first_choice(level, ranks[d + 1], ranks[d] != NO_WIN))
-        pick.append(first_choice(level, table.pick[d + 1], np.ones(len(level), dtype=bool)))
-    return {"moves": plane(moves), "pick": plane(pick)}
+    moves, pick = choice_planes(solution, table)
+    return {"moves": plane(moves)} if pick is None else {"moves": plane(moves), "pick": plane(pick)}
 
 
 def _packed(found: Mapping[str, bytes]) -> dict[str, str]:

@@ -3,7 +3,7 @@ writes a move: the letter in Ghost, the letter and its side in the variants."""
 
 from __future__ import annotations
 
-from cardgen.cards.explain import Position
+from cardgen.cards.position import Position
 from cardgen.games.game import GameSolution
 from cardgen.games.variants import find_game
 

@@ -1,0 +1,366 @@
+"""A solved Ghost game stored for play: its positions read back with the standard library.
+
+`cardgen play` asks a few questions at each turn (who loses, the card's words, the trap, the
+computer's letters), and answering them from the solved game meant importing numpy and the
+solver first. `cardgen.games.planes.stored_game` writes what those answers are made of, once,
+from the solved game:
+per fragment, level by level in the solver's order (`cardgen.games.solver.Solution.levels`),
+its first word, its number of children (0: a playable word), its loser mask and the child the
+card's words go through (`Solution.card_children`); with word frequencies, each seat's escape
+threshold, the highest Zipf of the words that begin with it and the first such word
+(`cardgen.games.traps`); against a casual table (`knows`), the loser masks of the game on the
+words the table knows (`cardgen.games.computer.known_game`), and the children the table's
+strategies and named words go through (`cardgen.games.casual`). `read_game` gives them back as a
+`GameSolution` (`StoredGame`), its thresholds and its casual table, on which `explain`, the best
+try, the advice and the computer's moves run unchanged: the store holds answers, not rules.
+
+The data are one header line (JSON: what the game is and the length of each plane) and the
+planes, little-endian, one after the other. Thresholds are held as indices into a table of the
+distinct values, so a plane of them takes 2 bytes a fragment.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.advice import Escape, Try, choose_try, escape_word
+from cardgen.games.game import Decision
+from cardgen.words.alphabet import Spelling
+from cardgen.words.lexicon import Lexicon
+
+if TYPE_CHECKING:  # the solved game's types, in the stubs' signatures only
+    import numpy as np
+
+    from cardgen.games.levels import Array, Moves
+    from cardgen.games.scores import Scores
+
+
+@dataclass(frozen=True)
+class StoredPlay:
+    """A stored game as play reads it: the game, its thresholds and, at a casual table, the
+    table's strategies and the game on the words it knows (None: it knows none)."""
+
+    solution: StoredGame
+    traps: StoredThresholds | None
+    knows: float | None
+    table: StoredCasual | None
+    known: StoredGame | None
+
+
+class _Planes:
+    """The stored arrays, as `read_game` found them."""
+
+    def __init__(self, header: dict[str, Any], data: bytes) -> None:
+        self.header = header
+        self.planes: dict[str, array[Any]] = {}
+        at = 0
+        for name, code, count in header["planes"]:
+            plane = array(code)
+            size = plane.itemsize * count
+            plane.frombytes(data[at:at + size])
+            if sys.byteorder == "big" and plane.itemsize > 1:
+                plane.byteswap()
+            self.planes[name] = plane
+            at += size
+        if at != len(data):
+            raise ValueError("stored game: planes and header disagree")
+        self.first_child = list(accumulate(self.planes["count"], initial=1))
+        """Where each fragment's children begin: they tile the next level in order."""
+
+    def __getitem__(self, name: str) -> array[Any]:
+        return self.planes[name]
+
+
+class StoredGame:
+    """A solved Ghost game read back from its store: the parts of `GameSolution` that
+    `explain`, the best try and the computer's moves ask for. With `knows`, the game on the
+    words of Zipf >= `knows` only (`cardgen.games.computer.known_game`), on the same tree."""
+
+    game = "ghost"
+
+    def __init__(self, planes: _Planes, lexicon: Lexicon, knows: float | None = None) -> None:
+        header = planes.header
+        self.lexicon = lexicon
+        self.players: int = header["players"]
+        self._start = planes["start"]
+        self._count = planes["count"]
+        self._first_child = planes.first_child
+        self._knows = knows
+        self._losers = planes["losers" if knows is None else "known_losers"]
+        self._choice = planes["choice"]
+        self._best = planes["best"] if "best" in planes.planes else None
+        self._values = planes["values"] if "values" in planes.planes else None
+        self._zipf = planes["zipf"] if "zipf" in planes.planes else None
+        self._found: dict[str, int | None] = {"": 0}
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The playable words, sorted."""
+        return self.lexicon.words
+
+    def mover(self, fragment: str) -> int:
+        """The seat that plays next at `fragment`."""
+        return len(fragment) % self.players + 1
+
+    def _node(self, fragment: str) -> int | None:
+        """The fragment's place among every fragment of the (whole) tree, or None."""
+        if fragment in self._found:
+            return self._found[fragment]
+        parent = self._node(fragment[:-1])
+        found = None
+        if parent is not None:
+            d, letter = len(fragment) - 1, fragment[-1]
+            for child in self._children_of(parent):
+                if self.lexicon.words[self._start[child]][d] == letter:
+                    found = child
+                    break
+        self._found[fragment] = found
+        return found
+
+    def _children_of(self, node: int) -> range:
+        lo = self._first_child[node]
+        return range(lo, lo + self._count[node])
+
+    def _known(self, node: int) -> bool:
+        """Whether a word the table knows holds the fragment (always, without `knows`)."""
+        return self._knows is None or self._value(self._best, node) >= self._knows
+
+    def find(self, fragment: str) -> int | None:
+        """Where the stored game keeps `fragment`, or None if no playable word begins with it."""
+        node = self._node(fragment)
+        return node if node is not None and self._known(node) else None
+
+    def _index(self, fragment: str) -> int:
+        node = self.find(fragment)
+        if node is None:
+            raise KeyError(f"no playable word begins with {fragment!r}")
+        return node
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word."""
+        node = self.find(fragment)
+        return node is not None and self._count[node] == 0
+
+    def losers(self, fragment: str = "") -> frozenset[int]:
+        """The seats that lose from `fragment` with perfect play."""
+        mask = self._losers[self._index(fragment)]
+        return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move (a letter) makes."""
+        return fragment + move
+
+    def _kids(self, fragment: str) -> list[tuple[str, int]]:
+        d = len(fragment)
+        return [(self.lexicon.words[self._start[j]][d], j)
+                for j in self._children_of(self._index(fragment)) if self._known(j)]
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The letters that may legally follow `fragment`, in alphabetical order."""
+        return tuple(x for x, _ in self._kids(fragment))
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The letters after which `seat` (default: the seat to move) is not among the losers."""
+        bit = 1 << ((self.mover(fragment) if seat is None else seat) - 1)
+        return tuple(x for x, j in self._kids(fragment) if not self._losers[j] & bit)
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """Seat's minimal winning word set from `fragment`, sorted; () without a forced win:
+        where the seat moves, the card's child; elsewhere every child the mover considers
+        (those it does not lose from, if any, else all)."""
+        if seat in self.losers(fragment):
+            return ()
+        found, stack = [], [(len(fragment), self._index(fragment))]
+        while stack:
+            d, node = stack.pop()
+            kids = self._children_of(node)
+            if not kids:
+                found.append(self._start[node])
+            elif d % self.players == seat - 1:
+                stack.append((d + 1, kids[self._choice[node] - 1]))
+            else:
+                bit = 1 << d % self.players
+                safe = [j for j in kids if not self._losers[j] & bit]
+                stack.extend((d + 1, j) for j in safe or kids)
+        return tuple(self.lexicon.words[k] for k in sorted(found))
+
+    def word_index(self, word: str) -> int:
+        """The index of a playable word among `words`."""
+        return int(self._start[self._index(word)])
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """No decision table: a Ghost card lists the words to steer to instead."""
+        return ()
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word beginning with `fragment` (alphabetically first of
+        those; with `knows`, of the words the table knows), or None if none does."""
+        node = self.find(fragment)
+        if node is None:
+            return None
+        return min(self._held(self._start[node], fragment), key=len)
+
+    def _held(self, lo: int, fragment: str) -> Iterator[str]:
+        words = self.lexicon.words
+        for k in range(lo, len(words)):
+            if not words[k].startswith(fragment):
+                return
+            if self._knows is None or self._value(self._zipf, k) >= self._knows:
+                yield words[k]
+
+    def _value(self, plane: array[Any] | None, i: int) -> float:
+        assert plane is not None and self._values is not None  # stored with frequencies
+        return float(self._values[plane[i]])
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter."""
+        return move
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The letter a person typed, or None if the text is not one letter of the alphabet."""
+        text = text.strip().lower()
+        return text if len(text) == 1 and text in self.lexicon.letters else None
+
+    def fragments(self, length: int) -> Iterable[str]:
+        """Not stored: play never lists a level."""
+        raise NotImplementedError
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """Not stored: play prints no table row."""
+        raise NotImplementedError
+
+    def move_levels(self) -> tuple[Moves, ...]:
+        """Not stored: passes over every position run on the solved game."""
+        raise NotImplementedError
+
+    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
+        """Not stored: passes over every position run on the solved game."""
+        raise NotImplementedError
+
+    def scores(self) -> Scores:
+        """Not stored: play scores no strategy."""
+        raise NotImplementedError
+
+
+class StoredThresholds:
+    """A stored game's escape thresholds (`cardgen.games.traps.Thresholds`): what the trap and
+    its escape word read."""
+
+    def __init__(self, planes: _Planes, solution: StoredGame) -> None:
+        self.solution = solution
+        self._values = planes["values"]
+        self._escape = [planes[f"escape{k}"] for k in range(solution.players)]
+        self._best = planes["best"]
+        self._first = planes["first"]
+
+    def threshold(self, fragment: str, seat: int) -> float:
+        """T_seat(fragment) (`Thresholds.threshold`)."""
+        return float(self._values[self._escape[seat - 1][self.solution._index(fragment)]])
+
+    def known(self, fragment: str) -> float:
+        """M(fragment): the highest Zipf of the playable words that begin with it."""
+        return float(self._values[self._best[self.solution._index(fragment)]])
+
+    def first_known(self, fragment: str) -> int:
+        """The first word of Zipf M(fragment) that begins with it (`Thresholds.first_known`)."""
+        return int(self._first[self.solution._index(fragment)])
+
+    def escape_word(self, fragment: str, seat: int) -> Escape | None:
+        """The word the others must know to stop `seat` winning (`Thresholds.escape_word`)."""
+        return escape_word(self.solution, self, fragment, seat)
+
+
+class StoredCasual:
+    """A stored game's strategies against a casual table (`cardgen.games.casual.Casual`, in
+    Ghost): where the seat moves, the child its strategy goes through; where another seat
+    moves, every child the table knows a word of; where it knows none, the word the seat names
+    (down the children the named word goes through)."""
+
+    def __init__(self, planes: _Planes, thresholds: StoredThresholds, knows: float) -> None:
+        self.thresholds = thresholds
+        self.knows = knows
+        self._choice = planes["casual_choice"]
+        self._pick = planes["pick"]
+
+    def wins(self, fragment: str, seat: int) -> bool:
+        """Whether `seat` cannot lose from `fragment` against the table."""
+        return self.thresholds.threshold(fragment, seat) < self.knows
+
+    def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The moves after which `seat` (to move) cannot lose against the table."""
+        solution = self.thresholds.solution
+        return tuple(x for x in solution.children(fragment) if self.wins(fragment + x, seat))
+
+    def trap(self, fragment: str) -> Try | None:
+        """The trap of the seat to move wherever it cannot win against the table (`Casual.trap`)."""
+        solution = self.thresholds.solution
+        if solution.is_word(fragment) or self.wins(fragment, solution.mover(fragment)):
+            return None
+        return choose_try(solution, fragment, self.thresholds)
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """No decision table in Ghost."""
+        return ()
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The seat's winning word set against the table and the words of it that it names
+        when challenged, both sorted; ((), ()) where it can lose."""
+        solution = self.thresholds.solution
+        if not self.wins(fragment, seat):
+            return (), ()
+        found: set[int] = set()
+        named: set[int] = set()
+        stack = [fragment]
+        while stack:
+            f = stack.pop()
+            kids = [f + x for x in solution.children(f)]
+            if not kids:
+                found.add(solution.word_index(f))
+            elif solution.mover(f) == seat:
+                stack.append(kids[self._choice[solution._index(f)] - 1])
+            elif known := [h for h in kids if self.thresholds.known(h) >= self.knows]:
+                stack.extend(known)
+            else:  # knowing no word, they challenge: the seat names its pick
+                word = self._picked(f)
+                found.add(word)
+                named.add(word)
+        words = solution.words
+        return tuple(words[k] for k in sorted(found)), tuple(words[k] for k in sorted(named))
+
+    def _picked(self, fragment: str) -> int:
+        """The word named when the others challenge at `fragment`, by index."""
+        solution = self.thresholds.solution
+        while kids := solution.children(fragment):
+            fragment += kids[self._pick[solution._index(fragment)] - 1]
+        return solution.word_index(fragment)
+
+
+FORMAT = 1
+"""The stored game's format: a reader of another finds nothing."""
+
+
+def read_game(data: bytes) -> StoredPlay:
+    """A stored game (`stored_game`) read back; ValueError (or KeyError) where the data are
+    not one."""
+    line, _, rest = data.partition(b"\n")
+    header = json.loads(line)
+    if header.get("format") != FORMAT:
+        raise ValueError(f"stored game: format {header.get('format')!r}")
+    size = header["words"]
+    lexicon = Lexicon(tuple(rest[:size].decode().split("\n")), header["min_length"],
+                      header["letters"], Spelling(**header["spelling"]))
+    planes = _Planes(header, rest[size:])
+    solution = StoredGame(planes, lexicon)
+    traps = StoredThresholds(planes, solution) if "values" in planes.planes else None
+    knows = header["knows"]
+    if knows is None or traps is None:
+        return StoredPlay(solution, traps, None, None, None)
+    known = StoredGame(planes, lexicon, knows) if traps.known("") >= knows else None
+    return StoredPlay(solution, traps, knows, StoredCasual(planes, traps, knows), known)
+
