@@ -493,19 +493,20 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     shown = runner.invoke(app, ["cache"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    # The card, the card with what its deck prints chosen (the `pdf` keys' part), and the
-    # solved game with its traps and the casual table's figures that explain and play read
-    # (issue 27 item 4).
-    assert sorted(line[:47] for line in lines[:4]) == [  # issue 26 item 13: the game named
+    # The card, the card with what its deck prints chosen (the `pdf` keys' part), the
+    # solved game with its traps and the casual table's figures that explain reads, and the
+    # stored game that play reads (issue 27 item 4).
+    assert sorted(line[:47] for line in lines[:5]) == [  # issue 26 item 13: the game named
         "card     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "deck     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "figures  ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "game     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "play     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[4].startswith("4 entries, 0.0 MB of 1,024.0 MB in ")
-    assert lines[4].endswith(str(folder))
+    assert lines[5].startswith("5 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[5].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 4 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 5 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 

@@ -17,19 +17,21 @@ from __future__ import annotations
 import random
 import sys
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 
-from cardgen.cards.explain import Position, explain, game_for, opponent_for, shortest_word
+from cardgen.app.outcome import GameResult, Slip, shown, slip_line
+from cardgen.cards.config import load_card_config
+from cardgen.cards.position import CasualTable, Position, explain, opponent_for, shortest_word
+from cardgen.cards.positions import PlayedGame
 from cardgen.cards.strategy import default_title
 from cardgen.errors import InputError, printable
+from cardgen.games.advice import Escapes
 from cardgen.games.computer import Computer, casual_move, computer_move, known_game
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import FROM_CONFIG, Opponent, assumption
-from cardgen.games.traps import Thresholds
 from cardgen.games.variants import find_game
 from cardgen.progress import ProgressCallback
 from cardgen.render import ordinal
@@ -42,46 +44,7 @@ HELP = "{moves} ({letters}); ? for the card's advice, ! to challenge the last le
 what `alphabet_text` says of the game's letters."""
 NAME_PROMPT = "name a word: "
 
-
-@dataclass(frozen=True)
-class Slip:
-    """A turn where the person did not play the card's move."""
-
-    fragment: str
-    """The fragment the person faced."""
-    played: str
-    """The letter played, or `!` for a challenge."""
-    card_move: str
-    """What the card said to play."""
-    words: tuple[str, ...]
-    """The card's words from that fragment."""
-    lost_win: bool
-    """Whether the person had a forced win before the move and not after it."""
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """How a game ended, and where the person first strayed from the card."""
-
-    fragment: str
-    """The fragment when the game ended."""
-    loser: int | None
-    """The seat that lost; None when the game was abandoned."""
-    reason: str
-    """One line: who lost and why, or why the game stopped."""
-    off_card: Slip | None
-    """The person's first move that was not the card's (None if there was none)."""
-    left_win: Slip | None
-    """The person's first move that gave away a forced win (None if there was none)."""
-    had_win: bool
-    """Whether the person ever faced a position the card wins."""
-    interrupted: bool = False
-    """Whether the game was stopped by Ctrl-C (the command then exits 130)."""
-
-
-def shown(fragment: str) -> str:
-    """A fragment as the game prints it: '(start)' for the empty one."""
-    return fragment or "(start)"
+__all__ = ["HELP", "NAME_PROMPT", "GameResult", "Slip", "play", "play_config", "shown"]
 
 
 class _Game:
@@ -89,13 +52,15 @@ class _Game:
 
     def __init__(
         self, solution: GameSolution, seat: int, hints: bool, lines: TextIO, console: Console,
-        echo: bool, computer: Computer, traps: Thresholds | None = None,
-        knows: float | None = None,
+        echo: bool, computer: Computer, traps: Escapes | None = None,
+        knows: float | None = None, table: CasualTable | None = None,
+        known: GameSolution | None = None,
     ) -> None:
         self.solution = solution
         self.traps = traps
         self.knows = knows
-        self.known = known_game(traps, knows) if traps is not None and knows is not None else None
+        self.table = table
+        self.known = known
         self.seat = seat
         self.hints = hints
         self.lines = lines
@@ -131,7 +96,7 @@ class _Game:
                 return outcome
 
     def person_turn(self) -> tuple[int | None, str] | None:
-        position = explain(self.solution, self.fragment, self.traps, self.knows)
+        position = explain(self.solution, self.fragment, self.traps, self.knows, self.table)
         self.had_win = self.had_win or bool(position.card_move)
         if self.hints:
             self.say(f"{'':12}{advice(position, self.solution)}")
@@ -282,9 +247,9 @@ class _Game:
         lines = [reason]
         if self.off_card is not None:
             given_away = " That gave the win away." if self.off_card.lost_win else ""
-            lines.append(f"Off the card {_slip(self.off_card)}{given_away}")
+            lines.append(f"Off the card {slip_line(self.off_card)}{given_away}")
         if self.left_win is not None and self.left_win is not self.off_card:
-            lines.append(f"Win given away {_slip(self.left_win)}")
+            lines.append(f"Win given away {slip_line(self.left_win)}")
         if self.off_card is None:
             if not self.moved:
                 lines.append("You made no move in this game.")
@@ -293,14 +258,6 @@ class _Game:
             else:
                 lines.append("The card had no forced win for you in this game.")
         return lines
-
-
-def _slip(slip: Slip) -> str:
-    move = "challenged" if slip.played == "!" else f"played {slip.played}"
-    return (
-        f"at {shown(slip.fragment)}: you {move}; the card said {slip.card_move} "
-        f"({' '.join(slip.words)})."
-    )
 
 
 def play(
@@ -314,9 +271,11 @@ def play(
     echo: bool = False,
     computer: Computer | None = None,
     title: str = "Ghost",
-    traps: Thresholds | None = None,
+    traps: Escapes | None = None,
     knows: float | None = None,
     opponent_from: str = FROM_CONFIG,
+    table: CasualTable | None = None,
+    known: GameSolution | None = None,
 ) -> GameResult:
     """Play one game, the person in `seat`, reading their lines from `lines`.
 
@@ -325,15 +284,23 @@ def play(
     `knows` and `traps`, `casual_move` on the words of Zipf >= `knows`). The second line says
     which table that is, and who chose it (`opponent_from`: config, --knows or --perfect).
     End of input and Ctrl-C end the game as abandoned; the summary is printed either way. A
-    typed letter is written as the list writes its words (French é is e).
+    typed letter is written as the list writes its words (French é is e). A stored game
+    (`cardgen.games.stored`) brings the casual table's strategies (`table`) and the game on
+    the words it knows (`known`); else they are solved here from `traps`.
     """
     if not 1 <= seat <= solution.players:
         raise InputError(f"--seat: expected a seat from 1 to {solution.players}, got {seat}")
+    if knows is not None and traps is not None and table is None:  # solved, not stored
+        from cardgen.games.casual import casual
+        from cardgen.games.traps import Thresholds
+
+        assert isinstance(traps, Thresholds)
+        table, known = casual(traps, knows), known_game(traps, knows)
     chooser = rng or random.Random()
     game = _Game(
         solution, seat, hints, lines, console, echo,
         computer or (lambda fragment: computer_move(solution, fragment, chooser)),
-        traps, knows,
+        traps, knows, table, known,
     )
     if computer is None and knows is not None and traps is not None:
         game.computer = lambda fragment: casual_move(game.known, solution, fragment, chooser)
@@ -374,16 +341,20 @@ def play_config(
     cache: bool = False,
     max_seconds: float | None = None,
 ) -> GameResult:
-    """`cardgen play`: solve the config's game (or read it from the solution cache, with
-    `cache`), then play it on stdin and stdout against `opponent` (`--knows`, `--perfect`),
-    else against the table the config's `opponent` names: perfect players or a casual one."""
-    config, solution, traps = game_for(config_path, progress, cache=cache,
-                                       max_seconds=max_seconds)
-    table, chosen_by = opponent_for(config_path, config, traps, opponent)
+    """`cardgen play`: read the config's stored game from the solution cache (with `cache`;
+    `cardgen.games.stored`, no numpy), else solve its game or read it back whole, then play
+    it on stdin and stdout against `opponent` (`--knows`, `--perfect`), else against the
+    table the config's `opponent` names: perfect players or a casual one. A game played from
+    the full path is stored when it ends, for the next."""
+    config = load_card_config(config_path)
+    game = PlayedGame.for_config(config_path, config, opponent, progress, cache=cache,
+                                 max_seconds=max_seconds)
+    solution, traps, config = game.solution, game.traps, game.config
+    chosen, chosen_by = opponent_for(config_path, config, traps, opponent)
     source = lines or sys.stdin
     title = config.title or default_title(config.dictionary.name, config.players,
                                           config.min_length, config.game)
-    return play(
+    result = play(
         solution,
         lines=source,
         console=console or Console(),
@@ -393,6 +364,10 @@ def play_config(
         echo=not source.isatty(),
         title=title,
         traps=traps,
-        knows=table.knows,
+        knows=chosen.knows,
         opponent_from=chosen_by,
+        table=game.table,
+        known=game.known,
     )
+    game.keep()
+    return result

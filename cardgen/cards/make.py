@@ -247,11 +247,16 @@ class Lexicons(LexiconBuilder):
 
 def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     """The card a card config describes, as `cardgen build` makes it. A card computed solves
-    its game through `config_game`, so the cache keeps the solved game too: an explain or a
-    game played after the build reads it instead of solving it again."""
+    its game through `config_game`, so the cache keeps the solved game too: an explain after
+    the build reads it instead of solving it again, and a game played after it reads the
+    stored game written here (`cardgen.cards.positions.GameStore`, Ghost only)."""
 
     def compute() -> Card:
         solved = config_game(config, lexicons, work="card")
+        if lexicons.store.root is not None:
+            from cardgen.cards.positions import GameStore
+
+            GameStore.for_config(config, config.opponent.knows).keep(*solved, missing=True)
         play = config_figures(config, lexicons, *solved, config.opponent.table_knows)
         return lexicons.card(LexiconRequest.of(config), config.players, config.title,
                              config.opponent, solved=solved, play=play)

@@ -16,6 +16,13 @@ same config, word list, frequencies and code find it; any change misses. It is w
 line per position: the question (the fragment as typed, `--knows`, `--perfect`) as JSON, a tab,
 and the answer as JSON. A file that fails its checksum or holds another key is a miss, and is
 written again by the next miss. Two runs adding a position at once may keep only one of them.
+
+`cardgen play` reads a whole game, not a few positions: `GameStore` keeps, per config and per
+table (`--knows`, or the config's `opponent`), the stored game of `cardgen.games.stored` in one
+file framed the same way (`play-<sha>.entry`, magic `cardgen-play 1`; the key is the index's
+with the table's `knows`). A build of a Ghost config writes the store of its own table; a play
+that misses reads the full path and writes the store of its table when the game ends. The
+variants have no stored form and always play on the full path.
 """
 
 from __future__ import annotations
@@ -25,16 +32,28 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.cards.cache import Store, config_key, entry_name, folder
-from cardgen.cards.config import load_card_config
+from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.errors import CardgenError
 from cardgen.files import write_all
 
+if TYPE_CHECKING:  # the solved game is written only where it was solved or read whole
+    from cardgen.cards.position import CasualTable
+    from cardgen.games.advice import Escapes
+    from cardgen.games.game import GameSolution
+    from cardgen.games.opponent import Opponent
+    from cardgen.games.stored import StoredPlay
+    from cardgen.games.traps import Thresholds
+    from cardgen.progress import ProgressCallback
+
 MAGIC = b"cardgen-positions 1\n"
 """The first line of an index file: what it is and its format."""
+PLAY_MAGIC = b"cardgen-play 1\n"
+"""The first line of a stored game's file."""
 
 Question = tuple[str, str | None, bool]
 """What `cardgen explain` was asked: the fragment as typed, `--knows` as typed, `--perfect`."""
@@ -75,13 +94,9 @@ class PositionIndex:
             data = self.path.read_bytes()
         except OSError:
             return {}
-        magic, digest, rest = (data.split(b"\n", 2) + [b"", b""])[:3]
-        key, _, body = rest.partition(b"\n")
-        valid = magic + b"\n" == MAGIC and digest == hashlib.sha256(rest).hexdigest().encode()
-        if not valid or key != self.key_line:
+        body = unframed(MAGIC, self.key_line, data, self.path)
+        if body is None:
             return {}
-        with contextlib.suppress(OSError):
-            os.utime(self.path)  # recently used: trimmed last, as the entries are
         return dict(line.split(b"\t", 1) for line in body.splitlines() if b"\t" in line)
 
     def answer(self, question: Question) -> dict[str, Any] | None:
@@ -98,14 +113,106 @@ class PositionIndex:
         rows = dict(self.rows())
         rows[_question(question)] = json.dumps(answer).encode()  # in the order printed
         body = b"".join(q + b"\t" + a + b"\n" for q, a in rows.items())
-        rest = self.key_line + b"\n" + body
-        data = MAGIC + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+        if write_framed(self.path, MAGIC, self.key_line, body):
+            self._rows = rows
+
+
+class GameStore:
+    """The stored game `cardgen play` reads (`cardgen.games.stored`) for one card config and
+    one table (`knows`; None: perfect players), as the solution cache keeps it."""
+
+    def __init__(
+        self, path: Path | None, key: Mapping[str, Any], knows: float | None = None
+    ) -> None:
+        self.path = path
+        """The store's file; None when the cache is off or the game has no stored form."""
+        self.key_line = json.dumps(key, sort_keys=True).encode()
+        self.knows = knows
+        """The casual table stored (None: perfect players)."""
+
+    @classmethod
+    def for_config(
+        cls, config: CardConfig, knows: float | None, *, enabled: bool = True
+    ) -> GameStore:
+        """The store of a card config's game against a table that knows the words of Zipf >=
+        `knows` (None: perfect players); one that holds nothing when the cache is off or the
+        game is not Ghost (the variants play on the full path)."""
+        root = folder() if enabled else None
+        if root is None or config.game.name != "ghost":
+            return cls(None, {})
         try:
-            write_all({self.path: data}, hint="CARDGEN_SOLUTION_CACHE")
-        except (CardgenError, OSError):
+            key = dict(config_key(config, "game"), kind="play", knows=knows)
+        except (CardgenError, ValueError, TypeError, OSError):
+            return cls(None, {})
+        return cls(root / entry_name(key), key, knows)
+
+    def read(self) -> StoredPlay | None:
+        """The stored game, or None on a miss: no file, another key, a failed checksum, data
+        that are no stored game."""
+        if self.path is None:
+            return None
+        from cardgen.games.stored import read_game  # explain's warm path needs none of it
+
+        try:
+            body = unframed(PLAY_MAGIC, self.key_line, self.path.read_bytes(), self.path)
+            return None if body is None else read_game(body)
+        except (OSError, ValueError, KeyError, TypeError):  # UnicodeError, JSON's: ValueError
+            return None
+
+    def keep(
+        self, solution: GameSolution, traps: Thresholds | None, *, missing: bool = False
+    ) -> None:
+        """Store a solved game (with its thresholds, and the casual table of the store's
+        `knows`) whole; with `missing`, only where there is no file yet (a build). Nothing
+        where the cache is off or cannot be written."""
+        if self.path is None or missing and self.path.exists():
             return
-        self._rows = rows
-        Store(self.path.parent).trim(keep=self.path)
+        from cardgen.games.planes import stored_game
+
+        data = stored_game(solution, traps, self.knows)
+        write_framed(self.path, PLAY_MAGIC, self.key_line, data)
+
+
+@dataclass
+class PlayedGame:
+    """The game `cardgen play` plays: read from its store, or else solved (or read back whole)
+    on the full path, and then stored (`keep`)."""
+
+    config: CardConfig
+    solution: GameSolution
+    traps: Escapes | None
+    table: CasualTable | None = None
+    """The casual table's strategies, where the store has them (else play solves them)."""
+    known: GameSolution | None = None
+    """The game on the words the casual table knows, where the store has it."""
+    store: GameStore | None = None
+    """Where a game played from the full path is stored; None for a stored game."""
+
+    @classmethod
+    def for_config(
+        cls, config_path: Path, config: CardConfig, opponent: Opponent | None,
+        progress: ProgressCallback | None = None, *, cache: bool = False,
+        max_seconds: float | None = None,
+    ) -> PlayedGame:
+        """The game of a card config (`config`, read from `config_path`) against `opponent`
+        (None: the config's), from its store when `cache` allows and the store has it."""
+        store = GameStore.for_config(config, (opponent or config.opponent).knows, enabled=cache)
+        stored = store.read()
+        if stored is not None:
+            return cls(config, stored.solution, stored.traps, stored.table, stored.known)
+        from cardgen.cards.explain import game_for
+
+        config, solution, traps = game_for(config_path, progress, cache=cache,
+                                           max_seconds=max_seconds)
+        return cls(config, solution, traps, store=store)
+
+    def keep(self) -> None:
+        """Store a game played from the full path."""
+        if self.store is not None:
+            from cardgen.games.traps import Thresholds
+
+            assert self.traps is None or isinstance(self.traps, Thresholds)
+            self.store.keep(self.solution, self.traps)
 
 
 def _question(question: Question) -> bytes:
@@ -116,3 +223,31 @@ def printed(answer: Mapping[str, Any], *, as_json: bool) -> str:
     """What `cardgen explain` prints from an answer: its screen of text, or with `as_json` its
     document as one JSON object."""
     return json.dumps(answer["position"], indent=2) + "\n" if as_json else str(answer["text"])
+
+
+def unframed(magic: bytes, key_line: bytes, data: bytes, path: Path) -> bytes | None:
+    """The body of a file of the solution cache written by `write_framed`: None unless it
+    starts with `magic`, passes its checksum and holds `key_line`. A file read is marked
+    recently used, so the cache trims it last."""
+    first, digest, rest = (data.split(b"\n", 2) + [b"", b""])[:3]
+    key, _, body = rest.partition(b"\n")
+    valid = first + b"\n" == magic and digest == hashlib.sha256(rest).hexdigest().encode()
+    if not valid or key != key_line:
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)
+    return body
+
+
+def write_framed(path: Path, magic: bytes, key_line: bytes, body: bytes) -> bool:
+    """Write a file of the solution cache whole (staged, then renamed): `magic`, the sha256 of
+    the rest, the key line, the body; then trim the cache. False, silently, where the folder
+    cannot be written (the solution cache warns)."""
+    rest = key_line + b"\n" + body
+    data = magic + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+    try:
+        write_all({path: data}, hint="CARDGEN_SOLUTION_CACHE")
+    except (CardgenError, OSError):
+        return False
+    Store(path.parent).trim(keep=path)
+    return True

@@ -68,15 +68,20 @@ def stored_game(solution: GameSolution, traps: Thresholds | None, knows: float |
     add("choice", np.concatenate(moves) + 1)
     table = casual(traps, knows) if traps is not None and knows is not None else None
     if traps is not None:
-        escape = [np.concatenate(traps.escape[k]) for k in range(solution.players)]
         best = np.concatenate(traps.best)
-        values = np.unique(np.concatenate([*escape, best, traps.zipf]))
+        parts = [*(np.concatenate(traps.escape[k]) for k in range(solution.players)), best]
+        # Every threshold and M is a word's Zipf or infinite: look them up among those.
+        values = np.unique(np.concatenate([traps.zipf, [-np.inf, np.inf]]))
+        held = np.concatenate([*parts, traps.zipf])
+        index = np.minimum(np.searchsorted(values, held), len(values) - 1)
+        if not np.array_equal(values[index], held):
+            raise ValueError("stored game: a threshold that is no word's Zipf")
         planes.append(("values", values.astype("<f8")))
-        for k, plane in enumerate(escape):
-            add(f"escape{k}", np.searchsorted(values, plane))
-        add("best", np.searchsorted(values, best))
+        names = [*(f"escape{k}" for k in range(solution.players)), "best", "zipf"]
+        for name, plane in zip(names, np.split(index, np.cumsum([len(x) for x in parts])),
+                               strict=True):
+            add(name, plane)
         add("first", np.concatenate(traps.first_known_levels()), wide=True)
-        add("zipf", np.searchsorted(values, traps.zipf))
     if table is not None and traps is not None and knows is not None:
         known = known_game(traps, knows)
         masks = np.zeros(sum(len(level) for level in levels), dtype=np.int64)
