@@ -1,0 +1,198 @@
+"""The stored game (issue 27, item 4): a warm `cardgen play` reads it without numpy or the
+solver, and plays the very games the full path plays; a bad store is a miss."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CONFIGS, DATA
+from typer.testing import CliRunner
+
+from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.positions import PLAY_MAGIC, GameStore
+
+ANIMALS = str(DATA / "animals.yaml")
+SUPER = str(DATA / "animals-superghost.yaml")
+
+CHECK_IMPORTS = """
+import sys
+from cardgen.app.cli import main
+sys.argv = ["cardgen", "play", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    assert done.code in (0, None), done.code
+heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
+         "cardgen.games.casual", "cardgen.games.traps")
+print("imported:", " ".join(m for m in heavy if m in sys.modules))
+"""
+
+# (config, options, what the person types): seats, seeds, hints and `?`, a challenge each
+# way, a word named when the table challenges, a casual table, a slip off the card.
+GAMES = [
+    (ANIMALS, ["--seed", "0"], "?\nb\na\ne\n"),
+    (ANIMALS, ["--seed", "1", "--hints"], "g\ne\nr\nb\n"),
+    (ANIMALS, ["--seed", "2", "--hints"], "c\n!\n"),
+    (ANIMALS, ["--seed", "3"], "z\n"),
+    (ANIMALS, ["--seat", "2", "--seed", "0", "--hints"], "a\n?\nn\nt\n"),
+    (ANIMALS, ["--seat", "2", "--seed", "1"], "e\n!\n"),
+    (ANIMALS, ["--seat", "2", "--seed", "5", "--hints"], "x\n"),
+    (ANIMALS, ["--knows", "3.7", "--seed", "0", "--hints"], "c\nm\ncamel\n"),
+    (ANIMALS, ["--knows", "3.7", "--seed", "0"], "c\nm\nel\n"),
+    (ANIMALS, ["--knows", "6", "--seat", "2", "--seed", "1", "--hints"], "?\ne\nbee\n"),
+    (ANIMALS, ["--knows", "3.7", "--seed", "4"], "g\n?\ne\nc\nk\n"),
+    (ANIMALS, ["--knows", "3.7", "--seat", "2", "--seed", "2", "--hints"], "?\ne\nr\n!\n"),
+    (ANIMALS, ["--knows", "5", "--seed", "1", "--hints"], "g\no\nquit\n"),
+    (ANIMALS, ["--knows", "0", "--seat", "2", "--seed", "3"], "a\nn\nquit\n"),
+]
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A solution cache of the test's own, turned on for this process and its children."""
+    root = tmp_path / "solutions"
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
+    return root
+
+
+def play(stdin: str, *args: str) -> tuple[str, list[str]]:
+    """`cardgen play ARGS` as a process: what it printed, and the heavy modules it imported."""
+    run = subprocess.run(
+        [sys.executable, "-c", CHECK_IMPORTS, *args],
+        input=stdin, capture_output=True, text=True, check=True,
+    )
+    printed, _, imported = run.stdout.rpartition("imported:")
+    return printed, imported.split()
+
+
+def no_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the full path fail, so that a game played is the stored game's."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full path was taken")
+
+    monkeypatch.setattr("cardgen.cards.explain.game_for", refuse)
+
+
+def test_a_warm_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
+    cold, imported = play("b\na\ne\n", ANIMALS, "--seed", "3")
+    assert imported == ["numpy", "cardgen.games.solver", "cardgen.cards.explain",
+                        "cardgen.games.casual", "cardgen.games.traps"]
+    assert "You win: the second player completed beaver." in cold
+    assert play("b\na\ne\n", ANIMALS, "--seed", "3") == (cold, [])
+    assert len(list(folder.glob("play-*.entry"))) == 1
+    casual, imported = play("c\nm\n", ANIMALS, "--knows", "3.7", "--seed", "0")
+    assert imported[:2] == ["numpy", "cardgen.games.solver"]  # another table: a miss
+    assert play("c\nm\n", ANIMALS, "--knows", "3.7", "--seed", "0") == (casual, [])
+    assert len(list(folder.glob("play-*.entry"))) == 2  # one per table
+
+
+def test_a_build_stores_the_game_of_the_configs_table(
+    folder: Path, runner: CliRunner, tmp_path: Path
+) -> None:
+    built = runner.invoke(app, ["build", ANIMALS, "-q", "-f", "json", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    assert len(list(folder.glob("play-*.entry"))) == 1
+    printed, imported = play("g\n", ANIMALS, "--seed", "1")
+    assert imported == []
+    assert printed.splitlines()[3:5] == ["(start)     your letter: g",
+                                         "g           the second player plays a"]
+
+
+@pytest.mark.parametrize(("config", "options", "typed"), GAMES)
+def test_the_stored_game_plays_the_full_paths_games(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    config: str, options: list[str], typed: str,
+) -> None:
+    full = runner.invoke(app, ["play", config, *options, "--no-cache"], input=typed)
+    first = runner.invoke(app, ["play", config, *options], input=typed)  # stores the game
+    no_full_path(monkeypatch)
+    stored = runner.invoke(app, ["play", config, *options], input=typed)
+    assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
+    assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
+    assert full.exit_code == 0, full.output
+
+
+def test_the_variants_play_on_the_full_path_and_store_nothing(
+    folder: Path, runner: CliRunner
+) -> None:
+    typed = "b\n…e\n?\n!\n"
+    full = runner.invoke(app, ["play", SUPER, "--seed", "2", "--hints", "--no-cache"],
+                         input=typed)
+    for _ in range(2):
+        again = runner.invoke(app, ["play", SUPER, "--seed", "2", "--hints"], input=typed)
+        assert (again.exit_code, again.stdout) == (full.exit_code, full.stdout)
+    assert full.exit_code == 0, full.output
+    assert list(folder.glob("play-*.entry")) == []
+
+
+def store_file(folder: Path) -> Path:
+    (path,) = folder.glob("play-*.entry")
+    return path
+
+
+@pytest.mark.parametrize("damage", ["checksum", "key", "magic", "body", "truncated"])
+def test_a_bad_store_is_a_miss_and_is_written_again(
+    folder: Path, runner: CliRunner, damage: str
+) -> None:
+    args, typed = ["play", ANIMALS, "--seed", "1", "--hints"], "g\ne\nr\nb\n"
+    full = runner.invoke(app, [*args, "--no-cache"], input=typed).stdout
+    assert runner.invoke(app, args, input=typed).stdout == full
+    path = store_file(folder)
+    good = path.read_bytes()
+    magic, digest, key, body = good.split(b"\n", 3)
+    if damage == "checksum":
+        bad = good.replace(b"\"players\": 2", b"\"players\": 3")
+    elif damage == "key":  # another key, its checksum right
+        import hashlib
+
+        rest = key.replace(b"\"knows\": null", b"\"knows\": 3.0") + b"\n" + body
+        bad = magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+    elif damage == "magic":
+        bad = good.replace(PLAY_MAGIC, b"cardgen-play 0\n", 1)
+    elif damage == "body":  # planes that the header does not describe, checksum right
+        import hashlib
+
+        rest = key + b"\n" + body[:-7]
+        bad = magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+    else:
+        bad = good[: len(good) // 2]
+    assert bad != good
+    path.write_bytes(bad)
+    assert GameStore.for_config(load_card_config(Path(ANIMALS)), None).read() is None
+    result = runner.invoke(app, args, input=typed)
+    assert (result.exit_code, result.stdout) == (0, full)
+    assert path.read_bytes() == good  # the miss played the full path and stored it again
+
+
+def test_no_cache_reads_and_writes_no_store(folder: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", ANIMALS, "--no-cache"], input="quit\n")
+    assert result.exit_code == 0
+    assert not folder.exists() or list(folder.glob("play-*.entry")) == []
+
+
+@pytest.mark.network
+@pytest.mark.parametrize(
+    ("config", "options", "typed"),
+    [
+        ("twl06-2p.yaml", ["--seed", "1", "--hints"], "n\ny\n"),
+        ("twl06-2p.yaml", ["--seat", "2", "--seed", "7", "--hints"], "?\ni\nc\n!\n"),
+        ("twl06-2p-casual.yaml", ["--seed", "3", "--hints"], "q\nb\nqubit\n"),
+        ("twl06-2p.yaml", ["--knows", "4", "--seat", "2", "--seed", "2"], "a\nr\n!\n"),
+        ("twl06-3p.yaml", ["--seat", "3", "--seed", "4", "--hints"], "?\na\nb\nquit\n"),
+    ],
+)
+def test_twl06_games_stored_and_full(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    config: str, options: list[str], typed: str,
+) -> None:
+    path = str(CONFIGS / config)
+    full = runner.invoke(app, ["play", path, *options, "--no-cache"], input=typed)
+    runner.invoke(app, ["play", path, *options], input=typed)
+    no_full_path(monkeypatch)
+    stored = runner.invoke(app, ["play", path, *options], input=typed)
+    assert (stored.exit_code, stored.stdout) == (0, full.stdout)
