@@ -102,6 +102,44 @@ def runner() -> CliRunner:
 
 
 @pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A solution cache of the test's own, turned on for this process and its children."""
+    root = tmp_path / "solutions"
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
+    return root
+
+
+HEAVY = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
+         "cardgen.games.casual", "cardgen.games.traps", "cardgen.cards.pocket")
+"""What a warm `explain` or `play` does without: numpy, Jinja2, the solver and the modules
+that solve a position's figures."""
+
+COUNT_IMPORTS = """
+import sys
+from cardgen.app.cli import main
+sys.argv = ["cardgen", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    assert done.code in (0, None), done.code
+print("imported:", " ".join(m for m in HEAVY if m in sys.modules))
+"""
+
+
+def heavy_imports(*args: str, stdin: str = "") -> tuple[str, list[str]]:
+    """`cardgen ARGS` as a process: what it printed, and which of `HEAVY` it imported."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{COUNT_IMPORTS}", *args],
+        input=stdin, capture_output=True, text=True, check=True,
+    )
+    printed, _, imported = run.stdout.rpartition("imported:")
+    return printed, imported.split()
+
+
+@pytest.fixture
 def write_config(tmp_path: Path) -> Callable[..., Path]:
     """Write a config (and the animals word list beside it) into tmp_path."""
 

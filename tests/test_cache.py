@@ -47,14 +47,6 @@ from cardgen.words.wordlists import ListFile, check_available
 ANIMALS = DATA / "animals.yaml"
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A solution cache of the test's own, turned on for this process and its children."""
-    root = tmp_path / "solutions"
-    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
-    return root
-
-
 def counting(compute: Callable[[], Any]) -> tuple[list[int], Callable[[], Any]]:
     calls: list[int] = []
 

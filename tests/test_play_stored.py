@@ -3,12 +3,10 @@ solver, and plays the very games the full path plays; a bad store is a miss."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import CONFIGS, DATA
+from conftest import CONFIGS, DATA, heavy_imports
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -17,19 +15,6 @@ from cardgen.cards.positions import PLAY_MAGIC, GameStore
 
 ANIMALS = str(DATA / "animals.yaml")
 SUPER = str(DATA / "animals-superghost.yaml")
-
-CHECK_IMPORTS = """
-import sys
-from cardgen.app.cli import main
-sys.argv = ["cardgen", "play", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    assert done.code in (0, None), done.code
-heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
-         "cardgen.games.casual", "cardgen.games.traps")
-print("imported:", " ".join(m for m in heavy if m in sys.modules))
-"""
 
 # (config, options, what the person types): seats, seeds, hints and `?`, a challenge each
 # way, a word named when the table challenges, a casual table, a slip off the card.
@@ -51,22 +36,9 @@ GAMES = [
 ]
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A solution cache of the test's own, turned on for this process and its children."""
-    root = tmp_path / "solutions"
-    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
-    return root
-
-
 def play(stdin: str, *args: str) -> tuple[str, list[str]]:
     """`cardgen play ARGS` as a process: what it printed, and the heavy modules it imported."""
-    run = subprocess.run(
-        [sys.executable, "-c", CHECK_IMPORTS, *args],
-        input=stdin, capture_output=True, text=True, check=True,
-    )
-    printed, _, imported = run.stdout.rpartition("imported:")
-    return printed, imported.split()
+    return heavy_imports("play", *args, stdin=stdin)
 
 
 def no_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,7 +53,7 @@ def no_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_warm_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
     cold, imported = play("b\na\ne\n", ANIMALS, "--seed", "3")
     assert imported == ["numpy", "cardgen.games.solver", "cardgen.cards.explain",
-                        "cardgen.games.casual", "cardgen.games.traps"]
+                        "cardgen.games.casual", "cardgen.games.traps", "cardgen.cards.pocket"]
     assert "You win: the second player completed beaver." in cold
     assert play("b\na\ne\n", ANIMALS, "--seed", "3") == (cold, [])
     assert len(list(folder.glob("play-*.entry"))) == 1

@@ -4,31 +4,16 @@ and prints the very bytes the full path prints."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, heavy_imports
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards.positions import MAGIC, PositionIndex
 
 ANIMALS = str(DATA / "animals.yaml")
-
-CHECK_IMPORTS = """
-import sys
-from cardgen.app.cli import main
-sys.argv = ["cardgen", "explain", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    assert done.code in (0, None), done.code
-heavy = ("numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
-         "cardgen.games.casual", "cardgen.cards.pocket")
-print("imported:", " ".join(m for m in heavy if m in sys.modules))
-"""
 
 QUESTIONS = [
     ["b"],
@@ -41,30 +26,17 @@ QUESTIONS = [
 ]
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A solution cache of the test's own, turned on for this process and its children."""
-    root = tmp_path / "solutions"
-    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
-    return root
-
-
 def explain(*args: str) -> tuple[str, list[str]]:
     """`cardgen explain ANIMALS ARGS` as a process: what it printed, and the heavy modules it
     imported."""
-    run = subprocess.run(
-        [sys.executable, "-c", CHECK_IMPORTS, ANIMALS, *args],
-        capture_output=True, text=True, check=True,
-    )
-    printed, _, imported = run.stdout.rpartition("imported:")
-    return printed, imported.split()
+    return heavy_imports("explain", ANIMALS, *args)
 
 
 def test_a_warm_explain_imports_no_numpy_and_prints_the_same_bytes(folder: Path) -> None:
     cold, imported = explain("b")
     # (a casual table's strategies are solved only where the table is casual)
     assert imported == ["numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
-                        "cardgen.cards.pocket"]
+                        "cardgen.games.traps", "cardgen.cards.pocket"]
     assert explain("b") == (cold, [])
     assert len(list(folder.glob("positions-*.entry"))) == 1
 
