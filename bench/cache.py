@@ -193,6 +193,7 @@ def main() -> None:
             (f"build {CONFIG} md+json+pdf", build_args(CONFIG, ["md", "json", "pdf"], out)),
             ("build twl06-4p md+json+pdf", build_args("twl06-4p", ["md", "json", "pdf"], out)),
             (f"explain {CONFIG} n", ["explain", config, "n"]),
+            (f"play {CONFIG}, no move", ["play", config]),  # stdin is empty: the game ends
             ("table classic.yaml", ["table", str(ROOT / "configs/tables/classic.yaml"),
                                     "-o", out, "-q"]),
         ]

@@ -28,6 +28,7 @@ GAMES = [
     (ANIMALS, ["--seat", "2", "--seed", "5", "--hints"], "x\n"),
     (ANIMALS, ["--knows", "3.7", "--seed", "0", "--hints"], "c\nm\ncamel\n"),
     (ANIMALS, ["--knows", "3.7", "--seed", "0"], "c\nm\nel\n"),
+    (ANIMALS, ["--knows", "3.7", "--seed", "0"], "c\nm\n" + "camel" * 400 + "\n"),
     (ANIMALS, ["--knows", "6", "--seat", "2", "--seed", "1", "--hints"], "?\ne\nbee\n"),
     (ANIMALS, ["--knows", "3.7", "--seed", "4"], "g\n?\ne\nc\nk\n"),
     (ANIMALS, ["--knows", "3.7", "--seat", "2", "--seed", "2", "--hints"], "?\ne\nr\n!\n"),

@@ -1,10 +1,10 @@
-"""The games and what their solutions say: the seam every feature reads (`game.GameSolution`),
-the games themselves (`variants`: Ghost, SuperGhost, SuperDuperGhost), their solvers (`trie`
-and `solver` for Ghost, `infix` and `superghost` for the variants, `losers` the rule both
-apply), the ranking of winning word sets (`ranking`) and of strategies in every game
-(`scores`), the walk over a solution's levels (`levels`), what to play at a table that does not
-play perfectly (`advice`, `traps`, `casual`, `opponent`) the computer seats of `cardgen
-play` (`computer`), and a solved Ghost game stored for play (`planes` writes it with numpy,
-`stored` reads it back as a `GameSolution` without). It imports `cardgen.words` (lexicons) and the root's helpers, never a
-card, a renderer or a command.
+"""The games and what their solutions say: the seam every feature reads (`game.GameSolution`), the
+games themselves (`variants`: Ghost, SuperGhost, SuperDuperGhost), their solvers (`trie` and
+`solver` for Ghost, `infix` and `superghost` for the variants, `losers` the rule both apply),
+the ranking of winning word sets (`ranking`) and of strategies in every game (`scores`), the
+walk over a solution's levels (`levels`), what to play at a table that does not play perfectly
+(`advice`, `traps`, `casual`, `opponent`), the computer seats of `cardgen play` (`computer`),
+and a solved Ghost game stored for play (`planes` writes it with numpy, `stored` reads it back
+as a `GameSolution` without). It imports `cardgen.words` (lexicons) and the root's helpers,
+never a card, a renderer or a command.
 """

@@ -97,7 +97,8 @@ def stored_game(solution: GameSolution, traps: Thresholds | None, knows: float |
     words = "\n".join(lexicon.words).encode()
     header = {
         "format": FORMAT, "players": solution.players, "letters": lexicon.letters,
-        "min_length": lexicon.min_length, "spelling": asdict(lexicon.spelling),
+        "min_length": lexicon.min_length, "longest": len(levels) - 1,
+        "spelling": asdict(lexicon.spelling),
         "knows": None if table is None else knows, "words": len(words),
         "planes": [[name, _CODES[plane.dtype.str], len(plane)] for name, plane in planes],
     }

@@ -88,6 +88,7 @@ class StoredGame:
         header = planes.header
         self.lexicon = lexicon
         self.players: int = header["players"]
+        self._longest: int = header["longest"]
         self._start = planes["start"]
         self._count = planes["count"]
         self._first_child = planes.first_child
@@ -112,6 +113,8 @@ class StoredGame:
         """The fragment's place among every fragment of the (whole) tree, or None."""
         if fragment in self._found:
             return self._found[fragment]
+        if len(fragment) > self._longest:  # a word named at a challenge may be any length
+            return None
         parent = self._node(fragment[:-1])
         found = None
         if parent is not None:
