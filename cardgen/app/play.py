@@ -24,8 +24,8 @@ from rich.console import Console
 
 from cardgen.app.outcome import GameResult, Slip, shown, slip_line
 from cardgen.cards.config import load_card_config
+from cardgen.cards.played import PlayedGame
 from cardgen.cards.position import CasualTable, Position, explain, opponent_for, shortest_word
-from cardgen.cards.positions import PlayedGame
 from cardgen.cards.strategy import default_title
 from cardgen.errors import InputError, printable
 from cardgen.games.advice import Escapes

@@ -21,7 +21,8 @@ written again by the next miss. Two runs adding a position at once may keep only
 table (`--knows`, or the config's `opponent`), the stored game of `cardgen.games.stored` in one
 file framed the same way (`play-<sha>.entry`, magic `cardgen-play 1`; the key is the index's
 with the table's `knows`). A build of a Ghost config writes the store of its own table; a play
-that misses reads the full path and writes the store of its table when the game ends. The
+that misses reads the full path and writes the store of its table when the game ends
+(`cardgen.cards.played`). The
 variants have no stored form and always play on the full path.
 """
 
@@ -32,7 +33,6 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,13 +42,9 @@ from cardgen.errors import CardgenError
 from cardgen.files import write_all
 
 if TYPE_CHECKING:  # the solved game is written only where it was solved or read whole
-    from cardgen.cards.position import CasualTable
-    from cardgen.games.advice import Escapes
     from cardgen.games.game import GameSolution
-    from cardgen.games.opponent import Opponent
     from cardgen.games.stored import StoredPlay
     from cardgen.games.traps import Thresholds
-    from cardgen.progress import ProgressCallback
 
 MAGIC = b"cardgen-positions 1\n"
 """The first line of an index file: what it is and its format."""
@@ -171,48 +167,6 @@ class GameStore:
 
         data = stored_game(solution, traps, self.knows)
         write_framed(self.path, PLAY_MAGIC, self.key_line, data)
-
-
-@dataclass
-class PlayedGame:
-    """The game `cardgen play` plays: read from its store, or else solved (or read back whole)
-    on the full path, and then stored (`keep`)."""
-
-    config: CardConfig
-    solution: GameSolution
-    traps: Escapes | None
-    table: CasualTable | None = None
-    """The casual table's strategies, where the store has them (else play solves them)."""
-    known: GameSolution | None = None
-    """The game on the words the casual table knows, where the store has it."""
-    store: GameStore | None = None
-    """Where a game played from the full path is stored; None for a stored game."""
-
-    @classmethod
-    def for_config(
-        cls, config_path: Path, config: CardConfig, opponent: Opponent | None,
-        progress: ProgressCallback | None = None, *, cache: bool = False,
-        max_seconds: float | None = None,
-    ) -> PlayedGame:
-        """The game of a card config (`config`, read from `config_path`) against `opponent`
-        (None: the config's), from its store when `cache` allows and the store has it."""
-        store = GameStore.for_config(config, (opponent or config.opponent).knows, enabled=cache)
-        stored = store.read()
-        if stored is not None:
-            return cls(config, stored.solution, stored.traps, stored.table, stored.known)
-        from cardgen.cards.explain import game_for
-
-        config, solution, traps = game_for(config_path, progress, cache=cache,
-                                           max_seconds=max_seconds)
-        return cls(config, solution, traps, store=store)
-
-    def keep(self) -> None:
-        """Store a game played from the full path."""
-        if self.store is not None:
-            from cardgen.games.traps import Thresholds
-
-            assert self.traps is None or isinstance(self.traps, Thresholds)
-            self.store.keep(self.solution, self.traps)
 
 
 def _question(question: Question) -> bytes:
