@@ -703,6 +703,37 @@ def test_a_variant_pages_paper_index_names_only_printed_tables(site: Path, page:
         "w · x · z")
 
 
+PAPER_ROWS = """rows => rows.filter(r => r.getClientRects().length)
+  .map(r => [r.dataset.fragment, r.cells[2].innerText])"""
+"""A seat's openings as the page shows them (print or screen): [fragment, its "then" cell]."""
+
+
+def test_a_variant_pages_paper_rows_name_only_printed_tables(site: Path, page: Page) -> None:
+    """Issue 28, 8: on paper a row of the second seat's openings sends the reader to its table
+    only where the paper carries it; the others say the table is not printed (on screen, every
+    row links to its table as before)."""
+    page.goto((site / "twl06-2p-superghost.html").as_uri())
+    page.emulate_media(media="print")
+    paper = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
+    assert (paper["b"], paper["h"], paper["o"], paper["a"]) == (
+        "table: 8 rows, not printed", "table: 18 rows", "table: 142 rows, not printed",
+        "no forced win; 51 of 52 replies lose")
+    tables = [f for f, then in paper.items() if then.startswith("table: ")]
+    assert [f for f in tables if not paper[f].endswith(", not printed")] == ["h"]
+    assert len(tables) == 22
+    page.emulate_media(media="screen")
+    screen = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
+    assert (screen["b"], screen["h"]) == ("table: 8 rows", "table: 18 rows")
+    assert not [then for then in screen.values() if "printed" in then]
+    # SuperDuperGhost's deck prints no table of the second seat: every row on paper says so.
+    page.goto((site / "twl06-2p-superduperghost.html").as_uri())
+    page.emulate_media(media="print")
+    paper = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
+    assert paper["c"] == "table: 9 rows, not printed"
+    assert not [f for f, then in paper.items()
+                if then.startswith("table: ") and not then.endswith(", not printed")]
+
+
 def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
     """Issue 28, 1 and 5 in SuperGhost: the address is the fragment as it stands, each play a
     history entry (Back undoes it), the explorer's Back steps back along the plays made, and
