@@ -3,11 +3,12 @@ SuperDuperGhost at a casual table"): the first seat of SuperGhost has one openin
 table (105 rows on TWL06) does not fit a pocket deck whole, so its rows are printed in part.
 
 The table's first row (the opening's play) comes first; then, one at a time, the row that adds
-most to the seat's win rate per character it takes, given the rows already chosen (ties: the
-table's order). What a row adds is exact: the chance that a game reaches its fragment when the
-holder makes the chosen rows' plays, times what making its play wins there over playing as the
-table does. Both come from two passes over the fragments inside the rows' fragments, the only
-ones whose figures the rows change (`cardgen.cards.superpocket.table_lose`).
+most to the seat's win rate per character it takes, given the rows already chosen (ties, gains
+equal but for float error, `TIE`: the table's order). What a row adds is exact: the chance
+that a game reaches its fragment when the holder makes the chosen rows' plays, times what
+making its play wins there over playing as the table does. Both come from two passes over the
+fragments inside the rows' fragments, the only ones whose figures the rows change
+(`cardgen.cards.superpocket.table_lose`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ from cardgen.games.superghost import InfixSolution
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
+
+TIE = 1e-9
+"""Gains per character within this share of the best (or 1e-15) are equal: the float error of
+two ways of summing the same chances must not reorder rows the table orders."""
 
 class InfixPlay(Protocol):
     """What the rows are chosen from: how a casual table plays a solved SuperGhost
@@ -114,7 +119,8 @@ def row_order(
         after = np.where(to >= 0, value[np.maximum(to, 0)], to_fixed)
         gain = np.where(mine, reach[at_row] * (value[at_row] - after), 0.0)
         ratio = np.where(chosen, -np.inf, gain / chars)
-        best = int(np.argmax(ratio))  # the first of the best: the table's order
+        top = float(ratio.max())  # the first of the best, the table's order on ties
+        best = int(np.flatnonzero(ratio >= top - TIE * abs(top) - 1e-15)[0])
         chosen[best] = True
         rows_now = chosen & mine
         value = _values(stored, ends, depth, e_src, e_dst, e_p, e_fixed,
