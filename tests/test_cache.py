@@ -37,6 +37,7 @@ from cardgen.cards.pocket import casual_play
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
 from cardgen.codec import ALIGN, BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, FetchError, printable
+from cardgen.games import casual as casual_module
 from cardgen.games.game import GameSolution
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
@@ -447,6 +448,26 @@ def test_explain_and_play_after_a_build_solve_nothing(
     assert (after.exit_code, after.stdout) == (0, fresh.stdout)
     game = runner.invoke(app, ["play", str(ANIMALS), "--seed", "1"], input="b\ne\nq\n")
     assert game.exit_code == 0, game.output
+
+
+def test_a_casual_build_solves_its_table_once(
+    folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card, its figures and `play`'s stored game read one casual table: a cold build
+    solves it once (it solved it three times)."""
+    config = tmp_path / "casual.yaml"
+    config.write_text((DATA / "animals.yaml").read_text().replace("animals.txt", str(
+        DATA / "animals.txt")) + "opponent:\n  knows: 3\n")
+    solve, calls = casual_module._solve, []
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[1])
+        return solve(*args)
+
+    monkeypatch.setattr(casual_module, "_solve", counted)
+    built = runner.invoke(app, ["build", str(config), "-q", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    assert calls == [3] and len(list(folder.glob("play-*.entry"))) == 1
 
 
 def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(

@@ -154,7 +154,21 @@ def casual(thresholds: Thresholds, knows: float) -> Casual:
     >>> table = casual(thresholds(solution, np.array([1.5, 3.0, 5.0])), 2.0)
     >>> table.winning_moves("", 1), table.winning_words("", 1)
     (('x',), (('xeno',), ()))
+
+    Each table is solved once per `thresholds` (a build's card, its figures and `play`'s store
+    ask for the same one):
+
+    >>> casual(table.thresholds, 2.0) is table
+    True
     """
+    solved = thresholds._casual.get(knows)
+    if solved is None:
+        solved = thresholds._casual[knows] = _solve(thresholds, knows)
+    assert isinstance(solved, Casual)
+    return solved
+
+
+def _solve(thresholds: Thresholds, knows: float) -> Casual:
     solution = thresholds.solution
     n = solution.players
     scores = solution.scores()

@@ -41,7 +41,13 @@ def casual_move(
 
 def known_game(traps: Thresholds, knows: float) -> GameSolution | None:
     """The game on the words a casual table knows (Zipf >= `knows`), solved; None if it knows
-    none of the playable words."""
+    none of the playable words. Solved once per `traps` and `knows`."""
+    if knows not in traps._known:
+        traps._known[knows] = _known_game(traps, knows)
+    return traps._known[knows]
+
+
+def _known_game(traps: Thresholds, knows: float) -> GameSolution | None:
     solution = traps.solution
     lexicon = solution.lexicon
     words = tuple(w for w, z in zip(lexicon.words, traps.zipf, strict=True) if z >= knows)

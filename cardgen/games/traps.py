@@ -19,6 +19,7 @@ reads the game only through `GameSolution`: one code path for Ghost and its vari
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,11 @@ class Thresholds:
     """`escape[seat_index][d][i]`: T of the seat at fragment i of length d."""
     _first: list[npt.NDArray[np.int64]] = field(default_factory=list, repr=False,
                                                 metadata={"memo": True})
+    _casual: dict[float, Any] = field(default_factory=dict, repr=False)
+    """The casual tables solved on these thresholds, by `knows` (`cardgen.games.casual`):
+    a build's card, its figures and `play`'s store share one solve."""
+    _known: dict[float, GameSolution | None] = field(default_factory=dict, repr=False)
+    """The games on the words a casual table knows, by `knows` (`cardgen.games.computer`)."""
 
     def threshold(self, fragment: str, seat: int) -> float:
         """T_seat(fragment): the seat cannot lose from here against a table that knows only
