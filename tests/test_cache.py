@@ -35,6 +35,7 @@ from cardgen.cards.explain import explain
 from cardgen.cards.make import Lexicons, config_card, config_figures, config_game
 from cardgen.cards.pocket import casual_play
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
+from cardgen.cards.superpocket import InfixPlay, infix_play
 from cardgen.codec import ALIGN, BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, FetchError, printable
 from cardgen.games import casual as casual_module
@@ -450,6 +451,24 @@ def test_explain_and_play_after_a_build_solve_nothing(
     assert game.exit_code == 0, game.output
 
 
+def test_a_variant_s_explain_after_a_build_works_out_no_figures(
+    folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build keeps a SuperGhost card's casual-table figures (the model of letters at
+    either end) as it keeps Ghost's, so an explain after it reads them back, figure for
+    figure, instead of working them out again (a second on TWL06)."""
+    config = DATA / "animals-superghost.yaml"
+    fresh = runner.invoke(app, ["explain", str(config), "at", "--no-cache"])
+    assert fresh.exit_code == 0, fresh.output
+    assert "After each play (then playing as the table does)" in fresh.stdout
+    built = runner.invoke(app, ["build", str(config), "-q", "-f", "json", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    forbid_solving(monkeypatch)
+    monkeypatch.setattr("cardgen.cards.superpocket.infix_play", forbid_solving)
+    after = runner.invoke(app, ["explain", str(config), "at"])
+    assert (after.exit_code, after.stdout) == (0, fresh.stdout)
+
+
 def test_a_casual_build_solves_its_table_once(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -468,6 +487,24 @@ def test_a_casual_build_solves_its_table_once(
     built = runner.invoke(app, ["build", str(config), "-q", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
     assert calls == [3] and len(list(folder.glob("play-*.entry"))) == 1
+
+
+def test_a_variant_s_figures_kept_are_the_tables() -> None:
+    """The SuperGhost figures read back are those worked out, float for float."""
+    config = load_card_config(DATA / "animals-superghost.yaml")
+    solution, traps = config_game(config, Lexicons(cache=True))
+    assert isinstance(solution, InfixSolution)
+    fresh = infix_play(solution, None if traps is None else traps.zipf, 2.5)
+    kept = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    again = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    for read in (kept, again):
+        assert isinstance(read, InfixPlay) and read.solution is solution
+        assert (read.knows, read.examples) == (fresh.knows, fresh.examples)
+        for name in ("share", "dead", "reach"):
+            assert all(np.array_equal(a, b) for a, b in
+                       zip(getattr(read, name), getattr(fresh, name), strict=True))
+        for ours, theirs in zip(read.lose, fresh.lose, strict=True):
+            assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
 
 
 def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(

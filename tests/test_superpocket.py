@@ -183,10 +183,11 @@ def test_explain_s_figures_are_the_enumerated_ones(
                      reverse=reverse)
     array = np.array([float(zipf[w]) for w in solution.words])
     brute = BruteSuperPocket(words, players, zipf, knows, reverse=reverse)
+    play = infix_play(solution, array, knows)
     for f in sorted(brute.infixes | {"zz"}):
         seat = len(f) % players + 1
         decisions = solution.decisions(f, seat) if f in brute.infixes - words else ()
-        found = position_figures(solution, array, knows, f, (), decisions)
+        found = position_figures(play, f, (), decisions)
         if f not in brute.infixes or f in words:
             assert found is None
             continue
@@ -212,7 +213,7 @@ def test_explain_s_figures_on_a_small_game_exactly() -> None:
     seat challenges and loses)."""
     solution = solve(playable_words(["cat", "scat"], 3, prefix_free=False), 2)
     brute = BruteSuperPocket({"cat", "scat"}, 2, None, 3.0)
-    found = position_figures(solution, None, None, "", (), solution.decisions("", 1))
+    found = position_figures(infix_play(solution, None), "", (), solution.decisions("", 1))
     assert found is not None
     assert (found.reach, found.none, found.words) == (1.0, 0.5625, 1.0)
     assert 1 - brute.lose("", 1, {}) == Fraction(9, 16)

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.make import Lexicons, config_figures, config_game
-from cardgen.cards.pocket import position_odds
 from cardgen.cards.position import (
     FragmentError,
     KnowsError,
@@ -127,16 +126,11 @@ def explain_config(
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
     # The card's figures' table (`casual_table`, else `opponent`), unless --knows says; the
-    # build kept Ghost's figures. A variant's come from the model of letters at either end,
-    # on the word frequencies its traps read (none where the config reads none).
+    # build kept them (by Ghost's model, or a variant's of letters at either end).
     flagged = source != FROM_CONFIG and table.knows is not None
     knows = table.knows if flagged else config.opponent.table_knows
     play = config_figures(config, lexicons, solution, traps, knows)
-    if play is not None:
-        odds = position_odds(play, parsed, position.words)
-    else:
-        zipf = traps.zipf if traps is not None else None
-        odds = position_figures(solution, zipf, knows, parsed, position.words,
-                                position.decisions)
+    odds = None if play is None else position_figures(play, parsed, position.words,
+                                                      position.decisions)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)
     return config, solution, position

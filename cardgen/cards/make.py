@@ -51,6 +51,7 @@ from cardgen.yamlfile import integer_problem
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
     from cardgen.cards.pocket import CasualPlay
+    from cardgen.cards.superpocket import InfixPlay
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import Thresholds
     from cardgen.words.familiarity import FloatArray
@@ -199,7 +200,7 @@ class Lexicons(LexiconBuilder):
         opponent: Opponent = PERFECT,
         *,
         solved: tuple[GameSolution, Thresholds | None] | None = None,
-        play: CasualPlay | None = None,
+        play: CasualPlay | InfixPlay | None = None,
     ) -> Card:
         """Solve the game on the request's lexicon, ranked as it says, and build its card for
         `opponent`, with traps where there are frequency data and the pocket figures;
@@ -267,25 +268,31 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
 def config_figures(
     config: CardConfig, lexicons: Lexicons, solution: GameSolution, traps: Thresholds | None,
     knows: float | None,
-) -> CasualPlay | None:
+) -> CasualPlay | InfixPlay | None:
     """How the casual table that knows the words of Zipf >= `knows` (None: `THETA`) plays a
     card config's solved game, with `traps` its words' frequencies: the pocket figures' model
-    (`cardgen.cards.pocket`), Ghost's only (None for a variant). The build keeps its figures
-    in the cache for the card's table, so `cardgen explain` reads them back."""
+    by its game's (`cardgen.cards.pocket`, `cardgen.cards.superpocket`; None for a game of
+    neither). The build keeps its figures in the cache for the card's table, so
+    `cardgen explain` reads them back."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
+    from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_play
     from cardgen.games.solver import Solution
+    from cardgen.games.superghost import InfixSolution
 
-    if not isinstance(solution, Solution):
-        return None
     zipf = None if traps is None else traps.zipf
 
     def key() -> dict[str, object]:
         return dict(config_key(config, "game"), kind="figures", knows=knows)
 
-    def compute() -> TableFigures:
-        return casual_play(solution, zipf, knows).figures()
-
-    return CasualPlay.of(solution, lexicons.store.remember(key, TableFigures, compute))
+    if isinstance(solution, Solution):
+        figures = lexicons.store.remember(
+            key, TableFigures, lambda: casual_play(solution, zipf, knows).figures())
+        return CasualPlay.of(solution, figures)
+    if isinstance(solution, InfixSolution):
+        found = lexicons.store.remember(
+            key, InfixFigures, lambda: infix_play(solution, zipf, knows).figures())
+        return InfixPlay.of(solution, found)
+    return None
 
 
 def config_solution(config: CardConfig, lexicons: Lexicons, work: str = "solve") -> GameSolution:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +63,12 @@ class TableFigures:
     order on ties); () without frequencies."""
 
 
+def fields_of(value: object, kind: type) -> dict[str, Any]:
+    """The values of `kind`'s fields in `value` (an instance of `kind` or of a subclass): a
+    table's play without its game, as the cache keeps it, or with it again."""
+    return {f.name: getattr(value, f.name) for f in fields(kind)}
+
+
 @dataclass(frozen=True, eq=False)
 class CasualPlay(TableFigures):
     """How a casual table plays a solved game of Ghost, and how often each seat loses."""
@@ -71,13 +78,11 @@ class CasualPlay(TableFigures):
     @classmethod
     def of(cls, solution: Solution, figures: TableFigures) -> CasualPlay:
         """The table's play of `solution`, from its figures (as `figures()` gives them)."""
-        names = (f.name for f in fields(TableFigures))
-        return cls(solution=solution, **{name: getattr(figures, name) for name in names})
+        return cls(solution=solution, **fields_of(figures, TableFigures))
 
     def figures(self) -> TableFigures:
         """The figures alone, as the cache keeps them."""
-        names = (f.name for f in fields(TableFigures))
-        return TableFigures(**{name: getattr(self, name) for name in names})
+        return TableFigures(**fields_of(self, TableFigures))
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""

@@ -24,8 +24,8 @@ from cardgen.cards.pocket import (
     THETA,
     CasualPlay,
     PositionOdds,
-    casual_play,
     examples,
+    fields_of,
     position_odds,
     with_figures,
     with_odds,
@@ -34,7 +34,6 @@ from cardgen.cards.strategy import Card, Odds, Opening
 from cardgen.cards.tablerows import inside, row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
-from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -45,10 +44,10 @@ last bits."""
 
 
 @dataclass(frozen=True, eq=False)
-class InfixPlay:
-    """How a casual table plays a solved SuperGhost or SuperDuperGhost."""
+class InfixFigures:
+    """How a casual table plays a solved SuperGhost or SuperDuperGhost, without the game: what
+    the solution cache keeps (`cardgen.cards.make.config_figures`)."""
 
-    solution: InfixSolution
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
     share: tuple[FloatArray, ...] = field(repr=False)
@@ -63,9 +62,25 @@ class InfixPlay:
     length d, with nobody holding a card."""
     examples: tuple[str, ...] = ()
     """A word the table knows and one it does not (`cardgen.cards.pocket.examples`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class InfixPlay(InfixFigures):
+    """How a casual table plays a solved SuperGhost or SuperDuperGhost."""
+
+    solution: InfixSolution = field(kw_only=True)
     _moves: dict[int, tuple[npt.NDArray[np.int32], FloatArray, npt.NDArray[np.int64]]] = field(
         default_factory=dict, repr=False)
     """Each length's moves sorted by the fragment they leave, found once."""
+
+    @classmethod
+    def of(cls, solution: InfixSolution, figures: InfixFigures) -> InfixPlay:
+        """The table's play of `solution`, from its figures (as `figures()` gives them)."""
+        return cls(solution=solution, **fields_of(figures, InfixFigures))
+
+    def figures(self) -> InfixFigures:
+        """The figures alone, as the cache keeps them."""
+        return InfixFigures(**fields_of(self, InfixFigures))
 
     def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]:
         """The fragments the table may make from fragment i of length d, and the chance of
@@ -229,8 +244,8 @@ def infix_play(
         _lose_pass(levels, shares, dead, n, seat_index) for seat_index in range(n)
     )
     return InfixPlay(
-        solution, knows, tuple(shares), tuple(dead), tuple(reach), lose,
-        () if zipf is None else examples(words, zipf, knows),
+        knows, tuple(shares), tuple(dead), tuple(reach), lose,
+        () if zipf is None else examples(words, zipf, knows), solution=solution,
     )
 
 
@@ -320,24 +335,27 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
 
 
 def with_infix_odds(
-    card: Card, solution: InfixSolution, zipf: FloatArray | None, knows: float | None
+    card: Card, solution: InfixSolution, zipf: FloatArray | None, knows: float | None,
+    play: InfixPlay | None = None,
 ) -> Card:
     """The variant's card with every opening's figures at a casual table that knows the words
-    of Zipf >= `knows` (None: `THETA`)."""
-    play = infix_play(solution, zipf, knows)
+    of Zipf >= `knows` (None: `THETA`), or `play` where they are worked out already."""
+    play = play or infix_play(solution, zipf, knows)
     return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
                         play.examples)
 
 
 def card_figures(
     card: Card, solution: object, zipf: FloatArray | None, knows: float | None,
-    play: CasualPlay | None = None,
+    play: CasualPlay | InfixPlay | None = None,
 ) -> Card:
     """The card with its openings' figures at a casual table, by its game's model: Ghost's
-    (`cardgen.cards.pocket.with_odds`, from `play` where it is worked out already) or letters
-    at either end (`with_infix_odds`)."""
+    (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`), from
+    `play` where it is worked out already."""
     if isinstance(solution, InfixSolution):
-        return with_infix_odds(card, solution, zipf, knows)
+        assert not isinstance(play, CasualPlay)
+        return with_infix_odds(card, solution, zipf, knows, play)
+    assert not isinstance(play, InfixPlay)
     return with_odds(card, solution, zipf, knows, play)
 
 
@@ -359,19 +377,17 @@ def infix_position_odds(
 
 
 def position_figures(
-    solution: object, zipf: FloatArray | None, knows: float | None, fragment: str,
-    words: Sequence[str], decisions: Sequence[Decision],
+    play: CasualPlay | InfixPlay, fragment: str, words: Sequence[str],
+    decisions: Sequence[Decision],
 ) -> PositionOdds | None:
     """A position's figures (`cardgen explain`) by its game's model: Ghost's, where the mover
     keeps to its `words`, or letters at either end, where it keeps to its `decisions`."""
-    if isinstance(solution, InfixSolution):
-        return infix_position_odds(infix_play(solution, zipf, knows), fragment, decisions)
-    if isinstance(solution, Solution):
-        return position_odds(casual_play(solution, zipf, knows), fragment, words)
-    return None
+    if isinstance(play, InfixPlay):
+        return infix_position_odds(play, fragment, decisions)
+    return position_odds(play, fragment, words)
 
 
 __all__ = [
-    "InfixPlay", "card_figures", "infix_play", "infix_position_odds", "odds", "position_figures",
-    "table_lose", "with_infix_odds",
+    "InfixFigures", "InfixPlay", "card_figures", "infix_play", "infix_position_odds", "odds",
+    "position_figures", "table_lose", "with_infix_odds",
 ]
