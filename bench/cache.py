@@ -3,7 +3,7 @@ a reference program, and the largest inputs' time and peak memory.
 
 Run from the project root, after `python -m pip install -e .`:
 
-    python bench/cache.py [--reference ghostSolver.py] [--big] [--side-only]
+    python bench/cache.py [--reference ghostSolver.py] [--big] [--side-only] [--startup]
 
 It times whole commands the way a user runs them, each RUNS times: cold (an empty solution
 cache of the benchmark's own, so every run computes and keeps its result) and warm (the same
@@ -12,7 +12,9 @@ given as its argument, such as the seed's pure-Python ghostSolver.py) it runs th
 `cardgen build twl06-2p --format json` in turns, RUNS pairs, on the same TWL06 file, and
 prints the ratio of their medians. `--big` adds the Polish card (4.3 million entries) and the
 languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
-resident set). Word lists must be cached or installed (a first build fetches them). Not a
+resident set). `--startup` times only what a user waits for before anything is kept: `import
+cardgen.app.cli` and `build twl06-2p --no-cache` (JSON; md, JSON and PDF), as processes. Word
+lists must be cached or installed (a first build fetches them). Not a
 test: the figures go in docs/speed.md (and the README's short table), not into assertions.
 """
 
@@ -84,6 +86,25 @@ def cold_and_warm(name: str, args: list[str], work: Path) -> None:
         f"| {name} | {min(cold):.3f} s | {statistics.median(cold):.3f} s "
         f"| {min(warm):.3f} s | {statistics.median(warm):.3f} s |"
     )
+
+
+def startup(out: str) -> None:
+    """Best and median of RUNS runs of the CLI's import and of builds that keep nothing."""
+    print(f"\nStart-up and builds with --no-cache ({RUNS} runs each):\n")
+    print("| command | best | median |")
+    print("|---|--:|--:|")
+    commands = [
+        ("python -c 'import cardgen.app.cli'", [sys.executable, "-c", "import cardgen.app.cli"]),
+        (f"build {CONFIG} --format json --no-cache",
+         cardgen(*build_args(CONFIG, ["json"], out), "--no-cache")),
+        (f"build {CONFIG} --no-cache (md, json, pdf)",
+         cardgen(*build_args(CONFIG, ["md", "json", "pdf"], out), "--no-cache")),
+    ]
+    for name, args in commands:
+        run_process(args, user_env())  # bytecode written before the runs
+        times = [run_process(args, user_env())[0] for _ in range(RUNS)]
+        print(f"| `{name}` | {min(times):.3f} s | {statistics.median(times):.3f} s |",
+              flush=True)
 
 
 WAYS = ("peers", "bench", "peers-pyc")
@@ -178,8 +199,16 @@ def main() -> None:
         "--side-only", action="store_true",
         help="only the side-by-side table (with --reference), not the commands cold and warm",
     )
+    parser.add_argument(
+        "--startup", action="store_true",
+        help="only the CLI's import and builds with --no-cache (JSON; all formats)",
+    )
     args = parser.parse_args()
     print(f"cardgen cache benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+    if args.startup:
+        with tempfile.TemporaryDirectory() as out:
+            startup(out)
+        return
     if not args.side_only:
         print(f"\nWhole commands ({RUNS} runs each; cold: an empty solution cache):\n")
         print("| command | cold best | cold median | warm best | warm median |")

@@ -23,13 +23,44 @@ opening and the second seat's reply to every first letter, and which cards hold 
 every further seat starts on a new side, with its glance grids first from the third seat on.
 `SIZES`, `SHEETS` and `PdfOptions` live in `cardgen.cards.paper` (a config is read without
 importing reportlab) and are re-exported here.
+
+The names are loaded on first use (PEP 562), as `cardgen`'s are: a JSON build measures its
+pocket card with `fonts` and `pocket` and never imports the drawing (`deck`, `canvas`,
+reportlab's `pdfgen`).
 """
 
 from __future__ import annotations
 
-from cardgen.cards.paper import SHEETS, SIZES, PdfOptions
-from cardgen.render.pdf.deck import render_card
-from cardgen.render.pdf.fonts import PdfError
-from cardgen.render.pdf.sheet import render_sheet
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_API = {
+    "SHEETS": "cardgen.cards.paper",
+    "SIZES": "cardgen.cards.paper",
+    "PdfOptions": "cardgen.cards.paper",
+    "PdfError": "cardgen.render.pdf.fonts",
+    "render_card": "cardgen.render.pdf.deck",
+    "render_sheet": "cardgen.render.pdf.sheet",
+}
+"""Public name -> the module that holds it."""
 
 __all__ = ["SHEETS", "SIZES", "PdfError", "PdfOptions", "render_card", "render_sheet"]
+
+if TYPE_CHECKING:
+    from cardgen.cards.paper import SHEETS, SIZES, PdfOptions
+    from cardgen.render.pdf.deck import render_card
+    from cardgen.render.pdf.fonts import PdfError
+    from cardgen.render.pdf.sheet import render_sheet
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name's module on first use."""
+    if name not in _API:
+        raise AttributeError(f"module 'cardgen.render.pdf' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_API[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

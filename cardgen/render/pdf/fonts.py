@@ -11,13 +11,14 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import reportlab  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
 from cardgen.errors import ConfigError, InputError
+from cardgen.render.pdf.ink import glyph_ink
 from cardgen.render.pdf.layout import Style
 
 T = TypeVar("T")
@@ -192,32 +193,6 @@ BOX_LETTERS = "bdfhjklpqy"
 
 
 @functools.cache
-def _glyph_set(path: Path) -> tuple[Any, dict[int, str], float]:
-    from fontTools.ttLib import TTFont as FontFile  # type: ignore[import-untyped]
-
-    font = FontFile(str(path), lazy=True)
-    return font.getGlyphSet(), font.getBestCmap(), float(font["head"].unitsPerEm)
-
-
-@functools.cache
-def glyph_ink(path: Path, ch: str) -> tuple[float, float, float, float] | None:
-    """The ink box of one character's glyph at 1 pt (None for a blank glyph), from the font
-    file's outlines (fontTools)."""
-    from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
-
-    glyphs, cmap, units = _glyph_set(path)
-    name = cmap.get(ord(ch))
-    if name is None:
-        return None
-    pen = BoundsPen(glyphs)
-    glyphs[name].draw(pen)
-    if pen.bounds is None:
-        return None
-    x0, y0, x1, y1 = pen.bounds
-    return x0 / units, y0 / units, x1 / units, y1 / units
-
-
-@functools.cache
 def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, float]:
     """The ink box of `text` set in `font` (registered from `path`) at 1 pt; (0, 0, 0, 0) for
     blank text."""
@@ -235,7 +210,6 @@ def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, f
 
 
 @functools.cache
-@functools.lru_cache(maxsize=1 << 16)
 def unit_width(text: str, font: str) -> float:
     """Width of `text` at 1 pt in the registered font `font` (remembered: a budget lays out the
     same entries many times over)."""
