@@ -12,9 +12,9 @@ given as its argument, such as the seed's pure-Python ghostSolver.py) it runs th
 `cardgen build twl06-2p --format json` in turns, RUNS pairs, on the same TWL06 file, and
 prints the ratio of their medians. `--big` adds the Polish card (4.3 million entries) and the
 languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
-resident set). `--startup` times only what a user waits for before anything is kept: `import
-cardgen.app.cli` and `build twl06-2p --no-cache` (JSON; md, JSON and PDF), as processes. Word
-lists must be cached or installed (a first build fetches them). Not a
+resident set). `--startup` times only the start: `import cardgen.app.cli` and `build
+twl06-2p --no-cache` (JSON; md, JSON and PDF), as processes, and the JSON build cold and warm.
+Word lists must be cached or installed (a first build fetches them). Not a
 test: the figures go in docs/speed.md (and the README's short table), not into assertions.
 """
 
@@ -206,8 +206,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"cardgen cache benchmark, Python {sys.version.split()[0]}, {sys.platform}")
     if args.startup:
-        with tempfile.TemporaryDirectory() as out:
+        with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as caches:
             startup(out)
+            print("\n| command | cold best | cold median | warm best | warm median |")
+            print("|---|--:|--:|--:|--:|")
+            cold_and_warm(f"build {CONFIG} json", build_args(CONFIG, ["json"], out), Path(caches))
         return
     if not args.side_only:
         print(f"\nWhole commands ({RUNS} runs each; cold: an empty solution cache):\n")
