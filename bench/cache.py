@@ -37,9 +37,10 @@ RUNS = 7
 
 def run_process(
     args: list[str], env: dict[str, str], stdin: Path | None = None
-) -> tuple[float, float]:
-    """One run of ARGS as a process (reading STDIN if given): wall seconds and its peak memory
-    in MB."""
+) -> tuple[float, float, float]:
+    """One run of ARGS as a process (reading STDIN if given): wall seconds, its peak memory
+    in MB and its CPU seconds (user and system: less swayed than wall time by other work on
+    the machine)."""
     with open(stdin or os.devnull, "rb") as source:
         started = time.perf_counter()
         child = subprocess.Popen(args, cwd=ROOT, env=env, stdin=source, stdout=subprocess.DEVNULL)
@@ -47,7 +48,7 @@ def run_process(
     elapsed = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status):
         raise SystemExit(f"failed: {' '.join(args)}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def cardgen(*args: str) -> list[str]:
@@ -91,8 +92,8 @@ def cold_and_warm(name: str, args: list[str], work: Path) -> None:
 def startup(out: str) -> None:
     """Best and median of RUNS runs of the CLI's import and of builds that keep nothing."""
     print(f"\nStart-up and builds with --no-cache ({RUNS} runs each):\n")
-    print("| command | best | median |")
-    print("|---|--:|--:|")
+    print("| command | best | median | CPU best | CPU median |")
+    print("|---|--:|--:|--:|--:|")
     commands = [
         ("python -c 'import cardgen.app.cli'", [sys.executable, "-c", "import cardgen.app.cli"]),
         (f"build {CONFIG} --format json --no-cache",
@@ -102,9 +103,10 @@ def startup(out: str) -> None:
     ]
     for name, args in commands:
         run_process(args, user_env())  # bytecode written before the runs
-        times = [run_process(args, user_env())[0] for _ in range(RUNS)]
-        print(f"| `{name}` | {min(times):.3f} s | {statistics.median(times):.3f} s |",
-              flush=True)
+        runs = [run_process(args, user_env()) for _ in range(RUNS)]
+        wall, cpu = [r[0] for r in runs], [r[2] for r in runs]
+        print(f"| `{name}` | {min(wall):.3f} s | {statistics.median(wall):.3f} s "
+              f"| {min(cpu):.3f} s | {statistics.median(cpu):.3f} s |", flush=True)
 
 
 WAYS = ("peers", "bench", "peers-pyc")
@@ -182,7 +184,7 @@ def big(out: str, work: Path) -> None:
         ("table languages.yaml", ["table", languages, "-o", out, "-q"]),
     ]
     for i, (name, args) in enumerate(commands):
-        elapsed, peak = run_process(cardgen(*args), cache_env(work / f"big-{i}"))
+        elapsed, peak, _cpu = run_process(cardgen(*args), cache_env(work / f"big-{i}"))
         print(f"| {name} | {elapsed:.2f} s | {peak:,.0f} |")
 
 
