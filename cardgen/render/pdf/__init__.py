@@ -3,6 +3,8 @@
 The package holds one job per module:
 
 - `fonts`: the TrueType body font and its bold face, registered and measured;
+- `ink`: each glyph's ink box, from the table shipped for the default fonts (`ink.json`) or
+  measured from the font file's outlines;
 - `layout`: text layout on measured widths (tokens, line breaking, packing into columns and
   sides, balancing), free of reportlab;
 - `content`: what goes on the card (title, verdict, each seat's openings, the rules,
