@@ -3,8 +3,8 @@
 The package holds one job per module:
 
 - `fonts`: the TrueType body font and its bold face, registered and measured;
-- `ink`: each glyph's ink box, from the table shipped for the default fonts (`ink.json`) or
-  measured from the font file's outlines;
+- `metrics`: each glyph's width and ink box, from the table shipped for the default fonts
+  (`metrics.json`) or measured from the font file;
 - `layout`: text layout on measured widths (tokens, line breaking, packing into columns and
   sides, balancing), free of reportlab;
 - `content`: what goes on the card (title, verdict, each seat's openings, the rules,
@@ -27,8 +27,8 @@ every further seat starts on a new side, with its glance grids first from the th
 importing reportlab) and are re-exported here.
 
 The names are loaded on first use (PEP 562), as `cardgen`'s are: a JSON build measures its
-pocket card with `fonts` and `pocket` and never imports the drawing (`deck`, `canvas`,
-reportlab's `pdfgen`).
+pocket card with `fonts` and `pocket` and never imports the drawing (`deck`, `canvas`) nor,
+with the default fonts, reportlab.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.cards.strategy import Card
-from cardgen.render.pdf.fonts import Fonts, unit_width
+from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import BODY_SIZES, Box, Text
 from cardgen.render.pdf.sides import Side
 
@@ -17,6 +17,7 @@ from cardgen.render.pdf.sides import Side
 def new_canvas(buffer: io.BytesIO, card: Card, size: tuple[float, float], fonts: Fonts) -> Canvas:
     """A canvas with the card's metadata whose initial font is the body font, so the
     unembedded Helvetica default never appears; output is byte-identical for identical input."""
+    fonts.register()
     canvas = Canvas(
         buffer,
         pagesize=size,
@@ -86,7 +87,7 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
             rect(canvas, box, fill=boxed, dash=text.style.dashed)
             # The space before the letter is drawn too, so a text extractor reads a word gap.
             lead = text.text[: len(text.text) - len(text.text.lstrip())]
-            x -= unit_width(lead, fonts.name(text.style)) * text.size
+            x -= fonts.width(lead, text.style) * text.size
             text = Text(x, text.y, lead + text.text.strip(), text.style, text.size)
         placed.append(text)
     current: tuple[str, float, str] | None = None
@@ -105,9 +106,9 @@ def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
     tall enough for every letter's ascender, descender and accents."""
     letter = text.text.strip()
     lead = len(text.text) - len(text.text.lstrip())
-    x = text.x + unit_width(text.text[:lead], fonts.name(text.style)) * text.size
+    x = text.x + fonts.width(text.text[:lead], text.style) * text.size
     width = fonts.box_width(letter, text.style) * text.size
     bottom, top = fonts.box_extent(letter, text.style)
     box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
-    advance = unit_width(letter, fonts.name(text.style)) * text.size
+    advance = fonts.width(letter, text.style) * text.size
     return box, x + (width - advance) / 2

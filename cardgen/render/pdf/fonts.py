@@ -8,25 +8,23 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-import reportlab  # type: ignore[import-untyped]
-from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
-
 from cardgen.errors import ConfigError, InputError
-from cardgen.render.pdf.ink import glyph_ink
 from cardgen.render.pdf.layout import Style
+from cardgen.render.pdf.metrics import glyph_ink, shipped
 
 T = TypeVar("T")
 
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 DEFAULT_FONT = _DEJAVU / "DejaVuSansCondensed.ttf"
 """The body font when none is asked for, if installed ..."""
-VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+_REPORTLAB = importlib.util.find_spec("reportlab")  # found, not imported: a JSON build needs none
+VERA = Path(str(_REPORTLAB and _REPORTLAB.origin)).parent / "fonts" / "Vera.ttf"
 """... and else the one reportlab ships."""
 
 
@@ -90,7 +88,11 @@ class Fonts:
         framed letter takes its box's fixed width (`box_width`)."""
         if (style.boxed or style.framed) and text.strip():
             return self.box_width(text, style)
-        return unit_width(text, self.name(style))
+        return self.width(text, style)
+
+    def width(self, text: str, style: Style) -> float:
+        """Width of `text` at 1 pt in the font of `style`."""
+        return text_width(text, self.path(style))
 
     def path(self, style: Style) -> Path:
         """The font file a style is set in."""
@@ -99,13 +101,12 @@ class Fonts:
     def ink(self, text: str, style: Style) -> tuple[float, float, float, float]:
         """The extent of the ink of `text` at 1 pt from its origin: (left, bottom, right, top),
         bottom negative below the baseline; accents and descenders included."""
-        return ink_bounds(text, self.path(style), self.name(style))
+        return ink_bounds(text, self.path(style))
 
     def box_width(self, text: str, style: Style) -> float:
         """The width of the box of a boxed or framed letter at 1 pt: the same for every
         letter as wide as an n or narrower, so a column of boxes lines up."""
-        name = self.name(style)
-        return max(unit_width(text, name), unit_width("n", name)) + 2 * BOX_PAD
+        return max(self.width(text, style), self.width("n", style)) + 2 * BOX_PAD
 
     def box_extent(self, text: str, style: Style) -> tuple[float, float]:
         """The bottom and top of the box of a boxed or framed letter at 1 pt from its
@@ -114,14 +115,27 @@ class Fonts:
         _x0, bottom, _x1, top = self.ink(BOX_LETTERS + text, style)
         return bottom - BOX_PAD_Y, top + BOX_PAD_Y
 
+    def register(self) -> None:
+        """Register both faces with reportlab, to draw with them (`load_fonts` registers
+        only a font whose figures are not shipped)."""
+        for path in self.paths:
+            register(path)
+
+
+def font_name(path: Path) -> str:
+    """The name a TrueType file is registered under."""
+    return f"cardgen-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:10]}"
+
 
 @functools.cache
 def register(path: Path) -> str:
     """Register a TrueType file once; return its reportlab font name."""
+    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+
     if not path.is_file():
         raise PdfError("pdf.font", f"{path}: no such file")
-    digest = hashlib.sha256(str(path).encode()).hexdigest()[:10]
-    name = f"cardgen-{path.stem}-{digest}"
+    name = font_name(path)
     try:
         font = TTFont(name, str(path))
     # reportlab's parser raises whatever the bytes provoke (TTFError, struct.error, ...).
@@ -156,23 +170,48 @@ def bold_beside(path: Path) -> Path:
     )
 
 
+@dataclass(frozen=True)
+class _Face:
+    name: str
+    ascent: float
+    """Per 1000 units ..."""
+    descent: float
+    """... and negative."""
+    has: Callable[[str], bool]
+    """Whether the font has a glyph for a character."""
+
+
+def _face(path: Path) -> _Face:
+    """What `load_fonts` reads of a font file: shipped (`metrics`), or from the file
+    registered."""
+    table = shipped(path)
+    if table is not None:
+        return _Face(font_name(path), table.ascent, table.descent, table.has)
+    from reportlab.pdfbase import pdfmetrics
+
+    name = register(path)
+    face = pdfmetrics.getFont(name).face
+    return _Face(name, face.ascent, face.descent, lambda ch: ord(ch) in face.charToGlyph)
+
+
 def load_fonts(font: Path | None) -> Fonts:
-    """Register the body font and its bold; see `PdfOptions.font`."""
+    """The body font and its bold, measured (registered with reportlab unless their figures
+    are shipped); see `PdfOptions.font`."""
     if font is None:
         font = DEFAULT_FONT if DEFAULT_FONT.is_file() else VERA
-    regular = register(font)
+    regular = _face(font)
     bold_path = bold_beside(font)
-    bold = register(bold_path)
-    faces = [pdfmetrics.getFont(name).face for name in (regular, bold)]
+    bold = _face(bold_path)
+    faces = (regular, bold)
     ascent = max(max(face.ascent, 1000 + face.descent) for face in faces) / 1000
     descent = max(-face.descent for face in faces) / 1000
 
     def pick(fancy: str, plain: str) -> str:
-        return fancy if all(ord(fancy) in face.charToGlyph for face in faces) else plain
+        return fancy if all(face.has(fancy) for face in faces) else plain
 
     return Fonts(
-        regular=regular,
-        bold=bold,
+        regular=regular.name,
+        bold=bold.name,
         paths=(font, bold_path),
         ascent=float(ascent),
         descent=float(descent),
@@ -193,16 +232,16 @@ BOX_LETTERS = "bdfhjklpqy"
 
 
 @functools.cache
-def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, float]:
-    """The ink box of `text` set in `font` (registered from `path`) at 1 pt; (0, 0, 0, 0) for
-    blank text."""
+def ink_bounds(text: str, path: Path) -> tuple[float, float, float, float]:
+    """The ink box of `text` set in the font file `path` at 1 pt; (0, 0, 0, 0) for blank
+    text."""
     boxes = []
     x = 0.0
     for ch in text:
         box = glyph_ink(path, ch)
         if box is not None:
             boxes.append((x + box[0], box[1], x + box[2], box[3]))
-        x += unit_width(ch, font)
+        x += text_width(ch, path)
     if not boxes:
         return 0.0, 0.0, 0.0, 0.0
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
@@ -210,10 +249,17 @@ def ink_bounds(text: str, path: Path, font: str) -> tuple[float, float, float, f
 
 
 @functools.cache
-def unit_width(text: str, font: str) -> float:
-    """Width of `text` at 1 pt in the registered font `font` (remembered: a budget lays out the
-    same entries many times over)."""
-    return float(pdfmetrics.stringWidth(text, font, 1.0))
+def text_width(text: str, path: Path) -> float:
+    """Width of `text` at 1 pt in the font file `path`, as reportlab measures it: from the
+    shipped widths (`metrics`) where they hold every character, else from the file registered
+    (remembered: a budget lays out the same entries many times over)."""
+    table = shipped(path)
+    width = None if table is None else table.width(text)
+    if width is None:
+        from reportlab.pdfbase import pdfmetrics
+
+        width = float(pdfmetrics.stringWidth(text, register(path), 1.0))
+    return width
 
 
 def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts, title: str = "") -> None:
@@ -222,6 +268,9 @@ def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts, title: str = 
     Characters of the `title` the font lacks are the title's fault (key `title`), and the
     error names an installed font that has them, if there is one; others are the font's.
     """
+    from reportlab.pdfbase import pdfmetrics
+
+    fonts.register()
     chars: dict[str, set[str]] = {fonts.regular: set(), fonts.bold: set()}
     for text, style in texts:
         chars[fonts.name(style)] |= set(text)
@@ -249,6 +298,8 @@ FONT_FOLDERS = (Path("/usr/share/fonts"), Path.home() / ".local/share/fonts")
 def font_with(chars: str, limit: int = 200) -> Path | None:
     """An installed TrueType font (with its bold face beside it) that has every one of
     `chars`, looked for among the first `limit` .ttf files of `FONT_FOLDERS`."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
     found = (p for folder in FONT_FOLDERS if folder.is_dir() for p in folder.rglob("*.ttf"))
     for path in sorted(found)[:limit]:
         if not any(path.with_name(name).is_file() for name in bold_names(path)):
