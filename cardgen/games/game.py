@@ -216,3 +216,47 @@ class SolvedPositions:
 
     def _loser_mask(self, length: int, i: int) -> int:
         raise NotImplementedError
+
+
+class InfixMoves:
+    """How SuperGhost's and SuperDuperGhost's moves are made, written and typed, the same for
+    the solved game (`cardgen.games.superghost.InfixSolution`) and the stored one
+    (`cardgen.games.storedinfix`): a move is the fragment it makes."""
+
+    lexicon: Lexicon
+    reverse: bool
+    """Whether a fragment may be reversed before a letter is added (SuperDuperGhost)."""
+
+    @property
+    def game(self) -> str:
+        """The variant's name."""
+        return "superduperghost" if self.reverse else "superghost"
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move makes: a move is written as that fragment."""
+        return move
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it (`written_move`): `b…`, `…m`, `↺b…`."""
+        return written_move(fragment, move)
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and
+        with reversal `~b-`, `~-m` do so to the reversed fragment; a lone letter at the start.
+        None if the text is no move; ValueError saying why for one that is nearly a move."""
+        text = text.strip().lower()
+        turned = fragment
+        if text.startswith("~"):
+            if not self.reverse:
+                raise ValueError("SuperGhost has no reversal (that is SuperDuperGhost)")
+            text, turned = text[1:], fragment[::-1]
+        letters = self.lexicon.letters
+        if len(text) == 1 and text in letters:
+            if not fragment:
+                return text
+            raise ValueError(f"say where {text} goes: {text}- in front or -{text} at the back")
+        if len(text) == 2 and text[1] == "-" and text[0] in letters:
+            return text[0] + turned
+        if len(text) == 2 and text[0] == "-" and text[1] in letters:
+            return turned + text[1]
+        return None

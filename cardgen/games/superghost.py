@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.game import Decision, SolvedPositions, written_move
+from cardgen.games.game import Decision, InfixMoves, SolvedPositions
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.levels import Array, Moves
 from cardgen.games.losers import level_losers
@@ -31,7 +31,7 @@ the end words."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class InfixSolution(SolvedPositions):
+class InfixSolution(InfixMoves, SolvedPositions):
     """A solved SuperGhost (or, with `reverse`, SuperDuperGhost)."""
 
     lexicon: Lexicon
@@ -46,11 +46,6 @@ class InfixSolution(SolvedPositions):
     _suffix_ids: list[tuple[Array, Array]] = field(
         default_factory=list, repr=False, metadata={"memo": True})
     _holds: ClassVar[str] = "contains"
-
-    @property
-    def game(self) -> str:
-        """The variant's name."""
-        return "superduperghost" if self.reverse else "superghost"
 
     @property
     def nodes(self) -> int:
@@ -68,35 +63,6 @@ class InfixSolution(SolvedPositions):
 
     def _loser_mask(self, length: int, i: int) -> int:
         return int(self.losers_by_length[length][i])
-
-    def after(self, fragment: str, move: str) -> str:
-        """The fragment a move makes: a move is written as that fragment."""
-        return move
-
-    def describe_move(self, fragment: str, move: str) -> str:
-        """A move as a person writes it (`cardgen.games.game.written_move`): `b…`, `…m`, `↺b…`."""
-        return written_move(fragment, move)
-
-    def parse_move(self, fragment: str, text: str) -> str | None:
-        """The fragment a person's move makes: `b-` adds b in front, `-m` at the back, and
-        with reversal `~b-`, `~-m` do so to the reversed fragment; a lone letter at the start.
-        None if the text is no move; ValueError saying why for one that is nearly a move."""
-        text = text.strip().lower()
-        turned = fragment
-        if text.startswith("~"):
-            if not self.reverse:
-                raise ValueError("SuperGhost has no reversal (that is SuperDuperGhost)")
-            text, turned = text[1:], fragment[::-1]
-        letters = self.lexicon.letters
-        if len(text) == 1 and text in letters:
-            if not fragment:
-                return text
-            raise ValueError(f"say where {text} goes: {text}- in front or -{text} at the back")
-        if len(text) == 2 and text[1] == "-" and text[0] in letters:
-            return text[0] + turned
-        if len(text) == 2 and text[0] == "-" and text[1] in letters:
-            return turned + text[1]
-        return None
 
     def shortest_word(self, fragment: str) -> str | None:
         """The shortest playable word that holds `fragment` (the first of those), or None."""
@@ -173,7 +139,7 @@ class InfixSolution(SolvedPositions):
     def decision_count(self, fragment: str, seat: int) -> int | None:
         """The fewest decisions `seat` needs to win from `fragment`, counted along the game
         tree (a fragment reached twice counts twice); None when it cannot win."""
-        cost = self._cost(seat)[len(fragment)][self._index(fragment)]
+        cost = self.costs(seat)[len(fragment)][self._index(fragment)]
         return None if np.isinf(cost) else int(cost)
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
@@ -200,13 +166,13 @@ class InfixSolution(SolvedPositions):
             return 0, 0, 0
         level = self.graph.levels[d]
         open_ = level.fragment & ~level.leaf
-        cost = self._cost(seat)[d][open_]
+        cost = self.costs(seat)[d][open_]
         won = cost[~np.isinf(cost)]
         return int(open_.sum()), len(won), int(won.sum())
 
     # --- the decision tables --------------------------------------------------------------
 
-    def _cost(self, seat: int) -> tuple[FloatArray, ...]:
+    def costs(self, seat: int) -> tuple[FloatArray, ...]:
         """Per length, the fewest decisions the seat needs from each fragment (inf: lost)."""
         if seat not in self._costs:
             self._costs[seat] = _solve_costs(self.graph.levels, self.losers_by_length,
@@ -216,7 +182,7 @@ class InfixSolution(SolvedPositions):
     def _best_plays(self, d: int, i: int, seat: int) -> list[int]:
         """The seat's plays at (d, i) that need the fewest decisions, alphabetically."""
         kids = self._children(d, i)
-        costs = self._cost(seat)[d + 1][kids]
+        costs = self.costs(seat)[d + 1][kids]
         return [int(j) for j in kids[costs == costs.min()]]
 
     def _plan(self, d: int, i: int, seat: int) -> Plan:
@@ -227,7 +193,7 @@ class InfixSolution(SolvedPositions):
             return self._plans[memo]
         level = self.graph.levels[d]
         result: Plan
-        if np.isinf(self._cost(seat)[d][i]):
+        if np.isinf(self.costs(seat)[d][i]):
             result = frozenset(), frozenset()
         elif level.leaf[i]:
             result = frozenset(), frozenset({self.graph.string(d, i)})
