@@ -14,7 +14,6 @@ from cardgen.cards.config import load_card_config
 from cardgen.cards.positions import PLAY_MAGIC, GameStore
 
 ANIMALS = str(DATA / "animals.yaml")
-SUPER = str(DATA / "animals-superghost.yaml")
 
 # (config, options, what the person types): seats, seeds, hints and `?`, a challenge each
 # way, a word named when the table challenges, a casual table, a slip off the card.
@@ -88,19 +87,6 @@ def test_the_stored_game_plays_the_full_paths_games(
     assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
     assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
     assert full.exit_code == 0, full.output
-
-
-def test_the_variants_play_on_the_full_path_and_store_nothing(
-    folder: Path, runner: CliRunner
-) -> None:
-    typed = "b\n…e\n?\n!\n"
-    full = runner.invoke(app, ["play", SUPER, "--seed", "2", "--hints", "--no-cache"],
-                         input=typed)
-    for _ in range(2):
-        again = runner.invoke(app, ["play", SUPER, "--seed", "2", "--hints"], input=typed)
-        assert (again.exit_code, again.stdout) == (full.exit_code, full.stdout)
-    assert full.exit_code == 0, full.output
-    assert list(folder.glob("play-*.entry")) == []
 
 
 def store_file(folder: Path) -> Path:

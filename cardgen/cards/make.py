@@ -250,7 +250,7 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
     """The card a card config describes, as `cardgen build` makes it. A card computed solves
     its game through `config_game`, so the cache keeps the solved game too: an explain after
     the build reads it instead of solving it again, and a game played after it reads the
-    stored game written here (`cardgen.cards.positions.GameStore`, Ghost only)."""
+    stored game written here (`cardgen.cards.positions.GameStore`)."""
 
     def compute() -> Card:
         solved = config_game(config, lexicons, work="card")

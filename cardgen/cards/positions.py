@@ -22,8 +22,8 @@ table (`--knows`, or the config's `opponent`), the stored game of `cardgen.games
 file framed the same way (`play-<sha>.entry`, magic `cardgen-play 1`; the key is the index's
 with the table's `knows`). A build of a Ghost config writes the store of its own table; a play
 that misses reads the full path and writes the store of its table when the game ends
-(`cardgen.cards.played`). The
-variants have no stored form and always play on the full path.
+(`cardgen.cards.played`). SuperGhost's and SuperDuperGhost's stores are read by
+`cardgen.games.storedinfix`, Ghost's by `cardgen.games.stored`.
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ class PositionIndex:
         body = unframed(MAGIC, self.key_line, data, self.path)
         if body is None:
             return {}
-        return dict(line.split(b"\t", 1) for line in body.splitlines() if b"\t" in line)
+        lines = bytes(body).splitlines()
+        return dict(line.split(b"\t", 1) for line in lines if b"\t" in line)
 
     def answer(self, question: Question) -> dict[str, Any] | None:
         """The answer kept for `question` ({"position": document, "text": screen}, the text
@@ -118,29 +119,31 @@ class GameStore:
     one table (`knows`; None: perfect players), as the solution cache keeps it."""
 
     def __init__(
-        self, path: Path | None, key: Mapping[str, Any], knows: float | None = None
+        self, path: Path | None, key: Mapping[str, Any], knows: float | None = None,
+        game: str = "ghost",
     ) -> None:
         self.path = path
-        """The store's file; None when the cache is off or the game has no stored form."""
+        """The store's file; None when the cache is off."""
         self.key_line = json.dumps(key, sort_keys=True).encode()
         self.knows = knows
         """The casual table stored (None: perfect players)."""
+        self.game = game
+        """The game's name (`cardgen.games.variants`)."""
 
     @classmethod
     def for_config(
         cls, config: CardConfig, knows: float | None, *, enabled: bool = True
     ) -> GameStore:
         """The store of a card config's game against a table that knows the words of Zipf >=
-        `knows` (None: perfect players); one that holds nothing when the cache is off or the
-        game is not Ghost (the variants play on the full path)."""
+        `knows` (None: perfect players); one that holds nothing when the cache is off."""
         root = folder() if enabled else None
-        if root is None or config.game.name != "ghost":
+        if root is None:
             return cls(None, {})
         try:
             key = dict(config_key(config, "game"), kind="play", knows=knows)
         except (CardgenError, ValueError, TypeError, OSError):
             return cls(None, {})
-        return cls(root / entry_name(key), key, knows)
+        return cls(root / entry_name(key), key, knows, config.game.name)
 
     def read(self) -> StoredPlay | None:
         """The stored game, or None on a miss: no file, another key, a failed checksum, data
@@ -148,10 +151,13 @@ class GameStore:
         if self.path is None:
             return None
         from cardgen.games.stored import read_game  # explain's warm path needs none of it
+        from cardgen.games.storedinfix import read_infix_game
 
         try:
             body = unframed(PLAY_MAGIC, self.key_line, self.path.read_bytes(), self.path)
-            return None if body is None else read_game(body)
+            if body is None:
+                return None
+            return read_game(body) if self.game == "ghost" else read_infix_game(body, self.game)
         except (OSError, ValueError, KeyError, TypeError):  # UnicodeError, JSON's: ValueError
             return None
 
@@ -179,18 +185,23 @@ def printed(answer: Mapping[str, Any], *, as_json: bool) -> str:
     return json.dumps(answer["position"], indent=2) + "\n" if as_json else str(answer["text"])
 
 
-def unframed(magic: bytes, key_line: bytes, data: bytes, path: Path) -> bytes | None:
-    """The body of a file of the solution cache written by `write_framed`: None unless it
-    starts with `magic`, passes its checksum and holds `key_line`. A file read is marked
-    recently used, so the cache trims it last."""
-    first, digest, rest = (data.split(b"\n", 2) + [b"", b""])[:3]
-    key, _, body = rest.partition(b"\n")
-    valid = first + b"\n" == magic and digest == hashlib.sha256(rest).hexdigest().encode()
-    if not valid or key != key_line:
+def unframed(magic: bytes, key_line: bytes, data: bytes, path: Path) -> memoryview | None:
+    """The body of a file of the solution cache written by `write_framed` (a view of `data`,
+    not a copy: a stored game is megabytes): None unless it starts with `magic`, passes its
+    checksum and holds `key_line`. A file read is marked recently used, so the cache trims it
+    last."""
+    view = memoryview(data)
+    first = data.find(b"\n") + 1
+    second = data.find(b"\n", first) + 1
+    key_end = data.find(b"\n", second)
+    if not first or not second or key_end < 0 or data[:first] != magic:
+        return None
+    digest = hashlib.sha256(view[second:]).hexdigest().encode()
+    if data[first:second - 1] != digest or data[second:key_end] != key_line:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)
-    return body
+    return view[key_end + 1:]
 
 
 def write_framed(path: Path, magic: bytes, key_line: bytes, body: bytes) -> bool:

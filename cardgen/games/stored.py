@@ -3,8 +3,8 @@
 `cardgen play` asks a few questions at each turn (who loses, the card's words, the trap, the
 computer's letters), and answering them from the solved game meant importing numpy and the
 solver first. `cardgen.games.planes.stored_game` writes what those answers are made of, once,
-from the solved game:
-per fragment, level by level in the solver's order (`cardgen.games.solver.Solution.levels`),
+from the solved game (SuperGhost's and SuperDuperGhost's: `cardgen.games.storedinfix`), per
+fragment, level by level in the solver's order (`cardgen.games.solver.Solution.levels`),
 its first word, its number of children (0: a playable word), its loser mask and the child the
 card's words go through (`Solution.card_children`); with word frequencies, each seat's escape
 threshold, the highest Zipf of the words that begin with it and the first such word
@@ -14,9 +14,9 @@ strategies and named words go through (`cardgen.games.casual`). `read_game` give
 `GameSolution` (`StoredGame`), its thresholds and its casual table, on which `explain`, the best
 try, the advice and the computer's moves run unchanged: the store holds answers, not rules.
 
-The data are one header line (JSON: what the game is and the length of each plane) and the
-planes, little-endian, one after the other. Thresholds are held as indices into a table of the
-distinct values, so a plane of them takes 2 bytes a fragment.
+The data are one header line (JSON: which game, its words' length, each plane's), the words and
+the planes, little-endian, one after the other (`unpack`, the variants' too). Thresholds are
+held as indices into a table of the distinct values: 2 bytes a fragment.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.games.advice import Escape, Try, choose_try, escape_word
-from cardgen.games.game import Decision
+from cardgen.games.game import Decision, GameSolution
 from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import Lexicon
 
@@ -46,19 +46,19 @@ class StoredPlay:
     """A stored game as play reads it: the game, its thresholds and, at a casual table, the
     table's strategies and the game on the words it knows (None: it knows none)."""
 
-    solution: StoredGame
+    solution: StoredPositions
     traps: StoredThresholds | None
     knows: float | None
     table: StoredCasual | None
-    known: StoredGame | None
+    known: GameSolution | None
 
 
-class _Planes:
-    """The stored arrays, as `read_game` found them."""
+class Planes(dict[str, "array[Any]"]):
+    """The stored arrays by name, as `unpack` found them."""
 
-    def __init__(self, header: dict[str, Any], data: bytes) -> None:
+    def __init__(self, header: dict[str, Any], data: memoryview) -> None:
+        super().__init__()
         self.header = header
-        self.planes: dict[str, array[Any]] = {}
         at = 0
         for name, code, count in header["planes"]:
             plane = array(code)
@@ -66,38 +66,63 @@ class _Planes:
             plane.frombytes(data[at:at + size])
             if sys.byteorder == "big" and plane.itemsize > 1:
                 plane.byteswap()
-            self.planes[name] = plane
+            self[name] = plane
             at += size
         if at != len(data):
             raise ValueError("stored game: planes and header disagree")
-        self.first_child = list(accumulate(self.planes["count"], initial=1))
-        """Where each fragment's children begin: they tile the next level in order."""
-
-    def __getitem__(self, name: str) -> array[Any]:
-        return self.planes[name]
 
 
-class StoredGame:
+class StoredPositions(GameSolution, Protocol):
+    """A stored game, its positions numbered across its levels (`_index`)."""
+
+    def _index(self, fragment: str) -> int: ...
+
+
+class NotStored:
+    """What a stored game does not hold: the questions of builds and tables, not of play."""
+
+    def fragments(self, length: int) -> Iterable[str]:
+        """Not stored: play never lists a level."""
+        raise NotImplementedError
+
+    def seat_totals(self, seat: int) -> tuple[int, int, int]:
+        """Not stored: play prints no table row."""
+        raise NotImplementedError
+
+    def move_levels(self) -> tuple[Moves, ...]:
+        """Not stored: passes over every position run on the solved game."""
+        raise NotImplementedError
+
+    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
+        """Not stored: passes over every position run on the solved game."""
+        raise NotImplementedError
+
+    def scores(self) -> Scores:
+        """Not stored: play scores no strategy."""
+        raise NotImplementedError
+
+
+class StoredGame(NotStored):
     """A solved Ghost game read back from its store: the parts of `GameSolution` that
     `explain`, the best try and the computer's moves ask for. With `knows`, the game on the
     words of Zipf >= `knows` only (`cardgen.games.computer.known_game`), on the same tree."""
 
     game = "ghost"
 
-    def __init__(self, planes: _Planes, lexicon: Lexicon, knows: float | None = None) -> None:
+    def __init__(self, planes: Planes, lexicon: Lexicon, knows: float | None = None) -> None:
         header = planes.header
         self.lexicon = lexicon
         self.players: int = header["players"]
         self._longest: int = header["longest"]
         self._start = planes["start"]
         self._count = planes["count"]
-        self._first_child = planes.first_child
+        self._first_child = list(accumulate(self._count, initial=1))  # they tile the next level
         self._knows = knows
         self._losers = planes["losers" if knows is None else "known_losers"]
         self._choice = planes["choice"]
-        self._best = planes["best"] if "best" in planes.planes else None
-        self._values = planes["values"] if "values" in planes.planes else None
-        self._zipf = planes["zipf"] if "zipf" in planes.planes else None
+        self._best = planes["best"] if "best" in planes else None
+        self._values = planes["values"] if "values" in planes else None
+        self._zipf = planes["zipf"] if "zipf" in planes else None
         self._found: dict[str, int | None] = {"": 0}
 
     @property
@@ -230,32 +255,12 @@ class StoredGame:
         text = text.strip().lower()
         return text if len(text) == 1 and text in self.lexicon.letters else None
 
-    def fragments(self, length: int) -> Iterable[str]:
-        """Not stored: play never lists a level."""
-        raise NotImplementedError
-
-    def seat_totals(self, seat: int) -> tuple[int, int, int]:
-        """Not stored: play prints no table row."""
-        raise NotImplementedError
-
-    def move_levels(self) -> tuple[Moves, ...]:
-        """Not stored: passes over every position run on the solved game."""
-        raise NotImplementedError
-
-    def over_words(self, values: Array, ufunc: np.ufunc, identity: Any) -> tuple[Array, ...]:
-        """Not stored: passes over every position run on the solved game."""
-        raise NotImplementedError
-
-    def scores(self) -> Scores:
-        """Not stored: play scores no strategy."""
-        raise NotImplementedError
-
 
 class StoredThresholds:
     """A stored game's escape thresholds (`cardgen.games.traps.Thresholds`): what the trap and
     its escape word read."""
 
-    def __init__(self, planes: _Planes, solution: StoredGame) -> None:
+    def __init__(self, planes: Planes, solution: StoredPositions) -> None:
         self.solution = solution
         self._values = planes["values"]
         self._escape = [planes[f"escape{k}"] for k in range(solution.players)]
@@ -280,16 +285,12 @@ class StoredThresholds:
 
 
 class StoredCasual:
-    """A stored game's strategies against a casual table (`cardgen.games.casual.Casual`, in
-    Ghost): where the seat moves, the child its strategy goes through; where another seat
-    moves, every child the table knows a word of; where it knows none, the word the seat names
-    (down the children the named word goes through)."""
+    """A stored game's strategies against a casual table (`cardgen.games.casual.Casual`): what
+    every game answers alike, from the thresholds."""
 
-    def __init__(self, planes: _Planes, thresholds: StoredThresholds, knows: float) -> None:
+    def __init__(self, thresholds: StoredThresholds, knows: float) -> None:
         self.thresholds = thresholds
         self.knows = knows
-        self._choice = planes["casual_choice"]
-        self._pick = planes["pick"]
 
     def wins(self, fragment: str, seat: int) -> bool:
         """Whether `seat` cannot lose from `fragment` against the table."""
@@ -298,7 +299,8 @@ class StoredCasual:
     def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
         """The moves after which `seat` (to move) cannot lose against the table."""
         solution = self.thresholds.solution
-        return tuple(x for x in solution.children(fragment) if self.wins(fragment + x, seat))
+        return tuple(x for x in solution.children(fragment)
+                     if self.wins(solution.after(fragment, x), seat))
 
     def trap(self, fragment: str) -> Try | None:
         """The trap of the seat to move wherever it cannot win against the table (`Casual.trap`)."""
@@ -312,9 +314,27 @@ class StoredCasual:
         return ()
 
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The seat's winning word set against the table and the words it names."""
+        raise NotImplementedError
+
+
+class StoredGhostCasual(StoredCasual):
+    """Ghost's strategies against a casual table: where the seat moves, the child its strategy
+    goes through; where another seat moves, every child the table knows a word of; where it
+    knows none, the word the seat names (down the children the named word goes through)."""
+
+    def __init__(
+        self, planes: Planes, solution: StoredGame, thresholds: StoredThresholds, knows: float
+    ) -> None:
+        super().__init__(thresholds, knows)
+        self._game = solution
+        self._choice = planes["casual_choice"]
+        self._pick = planes["pick"]
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The seat's winning word set against the table and the words of it that it names
         when challenged, both sorted; ((), ()) where it can lose."""
-        solution = self.thresholds.solution
+        solution = self._game
         if not self.wins(fragment, seat):
             return (), ()
         found: set[int] = set()
@@ -338,32 +358,40 @@ class StoredCasual:
 
     def _picked(self, fragment: str) -> int:
         """The word named when the others challenge at `fragment`, by index."""
-        solution = self.thresholds.solution
+        solution = self._game
         while kids := solution.children(fragment):
             fragment += kids[self._pick[solution._index(fragment)] - 1]
         return solution.word_index(fragment)
 
 
-FORMAT = 1
-"""The stored game's format: a reader of another finds nothing."""
+FORMAT = 2
+"""The stored game's format: a reader of another finds nothing (2: the header names the game)."""
 
 
-def read_game(data: bytes) -> StoredPlay:
-    """A stored game (`stored_game`) read back; ValueError (or KeyError) where the data are
-    not one."""
-    line, _, rest = data.partition(b"\n")
+def unpack(data: bytes | memoryview, game: str) -> tuple[dict[str, Any], Lexicon, Planes]:
+    """A stored game's header, words and planes (`stored_game`); ValueError (or KeyError)
+    where the data are not a stored `game` (its name: `ghost`, `superghost`, ...)."""
+    view = memoryview(data)
+    line = bytes(view[:1 << 20]).partition(b"\n")[0]  # the header: a few hundred bytes
     header = json.loads(line)
-    if header.get("format") != FORMAT:
-        raise ValueError(f"stored game: format {header.get('format')!r}")
+    if header.get("format") != FORMAT or header.get("game") != game:
+        raise ValueError(f"stored game: format {header.get('format')!r} of {header.get('game')}")
+    at = len(line) + 1
     size = header["words"]
-    lexicon = Lexicon(tuple(rest[:size].decode().split("\n")), header["min_length"],
+    lexicon = Lexicon(tuple(str(view[at:at + size], "utf-8").split("\n")), header["min_length"],
                       header["letters"], Spelling(**header["spelling"]))
-    planes = _Planes(header, rest[size:])
+    return header, lexicon, Planes(header, view[at + size:])
+
+
+def read_game(data: bytes | memoryview) -> StoredPlay:
+    """A stored Ghost game (`stored_game`) read back; ValueError (or KeyError) where the data
+    are not one."""
+    header, lexicon, planes = unpack(data, "ghost")
     solution = StoredGame(planes, lexicon)
-    traps = StoredThresholds(planes, solution) if "values" in planes.planes else None
+    traps = StoredThresholds(planes, solution) if "values" in planes else None
     knows = header["knows"]
     if knows is None or traps is None:
         return StoredPlay(solution, traps, None, None, None)
     known = StoredGame(planes, lexicon, knows) if traps.known("") >= knows else None
-    return StoredPlay(solution, traps, knows, StoredCasual(planes, traps, knows), known)
-
+    table = StoredGhostCasual(planes, solution, traps, knows)
+    return StoredPlay(solution, traps, knows, table, known)

@@ -1,0 +1,312 @@
+"""A solved SuperGhost or SuperDuperGhost game stored for play, read back with the standard library.
+
+The variants' counterpart of `cardgen.games.stored` (same file layout, same thresholds), written
+by `cardgen.games.planes.stored_game` from an `InfixSolution`. Per fragment, level by level in
+the solver's order (alphabetical within a length), it keeps:
+- its key, the id of the fragment without its last letter times the letters, plus that letter
+  (ids count fragments only). A typed fragment is found a letter at a time, by bisection, and a
+  fragment's letters are read back up its keys;
+- its loser mask, 0 at a playable word (no other fragment has none);
+- the decisions the seat that played its last letter needs to win from there (plus 1; 0: it
+  cannot), and with a casual table that seat's score against the table (`Casual.ranks`).
+The moves are not stored: the moves from f are the fragments `f+x` (the keys above f's, one
+block), `x+f` (found from those of f without its last letter) and, in SuperDuperGhost, those of
+f reversed. The decision tables are then walked as the solved game walks them
+(`InfixSolution._plan`, `Casual._plan`): the seat's cheapest moves, ties to the fewest end
+words, then the first move. The word named when the others challenge is the shortest that holds
+the fragment, then the first (`DecisionCounts.pick`). With a casual table, the game on the words
+it knows (its own infix graph) is stored after the rest, with `known_` before its planes' names.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from itertools import accumulate
+from typing import Any
+
+from cardgen.games.game import Decision, InfixMoves, SolvedPositions
+from cardgen.games.stored import (
+    NotStored,
+    Planes,
+    StoredCasual,
+    StoredPlay,
+    StoredThresholds,
+    unpack,
+)
+from cardgen.words.lexicon import Lexicon
+
+Plan = tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int]]
+"""A seat's strategy from a fragment: its decisions (fragment, play, by node), its end words and
+the words of those it names when challenged (by index)."""
+
+
+class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
+    """A solved SuperGhost (or SuperDuperGhost) read back from its store: what `explain`, the
+    best try and the computer's moves ask of `InfixSolution`. `find` gives a fragment's node,
+    its place among every stored fragment."""
+
+    _holds = "contains"
+
+    def __init__(
+        self, planes: Planes, lexicon: Lexicon, reverse: bool, players: int, sizes: list[int],
+        prefix: str = "",
+    ) -> None:
+        self.lexicon = lexicon
+        self.players = players
+        self.reverse = reverse
+        self._keys = planes[prefix + "key"]
+        self._losers = planes[prefix + "losers"]
+        self._cost = planes["cost"] if not prefix else None
+        self._base = len(lexicon.letters)
+        self._offsets = list(accumulate(sizes, initial=0))
+        self._found: dict[str, int | None] = {}
+        self._strings: dict[int, str] = {0: ""}
+        self._fronts: dict[int, list[int]] = {}
+        self._plans: dict[tuple[int, int], Plan] = {}
+        self._shortest: tuple[str, list[int]] | None = None
+        self._word_ids: dict[str, int] = {}
+        if self._offsets[-1] != len(self._keys) or len(self._losers) != len(self._keys):
+            raise ValueError("stored game: levels and planes disagree")
+
+    @property
+    def nodes(self) -> int:
+        """The number of fragments, the empty one included."""
+        return len(self._keys)
+
+    # --- positions ---------------------------------------------------------------------------
+
+    def _child(self, node: int, d: int, code: int) -> int | None:
+        """The node of the fragment at `node` (length d) with the letter `code` added at its end."""
+        if d + 2 >= len(self._offsets):
+            return None
+        want = (node - self._offsets[d]) * self._base + code
+        lo, hi = self._offsets[d + 1], self._offsets[d + 2]
+        j = bisect_left(self._keys, want, lo, hi)
+        return j if j < hi and self._keys[j] == want else None
+
+    def _search(self, fragment: str) -> int | None:
+        node = 0
+        for d, letter in enumerate(fragment):
+            code = self.lexicon.letters.find(letter)
+            found = self._child(node, d, code) if code >= 0 else None
+            if found is None:
+                return None
+            node = found
+        return node
+
+    def _depth(self, node: int) -> int:
+        return bisect_right(self._offsets, node) - 1
+
+    def string(self, node: int) -> str:
+        """The fragment a node stands for."""
+        if node not in self._strings:
+            d = self._depth(node)
+            key = self._keys[node]
+            parent = self._offsets[d - 1] + key // self._base
+            self._strings[node] = self.string(parent) + self.lexicon.letters[key % self._base]
+        return self._strings[node]
+
+    def _mask(self, node: int) -> int:
+        mask = int(self._losers[node])
+        return mask or 1 << (self._depth(node) - 1) % self.players  # a word: who completed it
+
+    def _loser_mask(self, length: int, i: int) -> int:
+        return self._mask(i)
+
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word."""
+        node = self.find(fragment)
+        return node is not None and self._losers[node] == 0
+
+    def _backs(self, node: int, d: int) -> range:
+        """The fragments `node + x`: one block of the next level's keys."""
+        if d + 2 >= len(self._offsets):
+            return range(0)
+        first = (node - self._offsets[d]) * self._base
+        lo, hi = self._offsets[d + 1], self._offsets[d + 2]
+        lo = bisect_left(self._keys, first, lo, hi)
+        return range(lo, bisect_left(self._keys, first + self._base, lo, hi))
+
+    def _fronts_of(self, node: int, d: int) -> list[int]:
+        """The fragments `x + node`: those of `x + node` without its last letter, grown by it."""
+        if node not in self._fronts:
+            if d == 0:
+                found = list(self._backs(0, 0))
+            else:
+                key, base = self._keys[node], self._base
+                parent = self._offsets[d - 1] + key // base
+                grown = (self._child(h, d, key % base) for h in self._fronts_of(parent, d - 1))
+                found = [h for h in grown if h is not None]
+            self._fronts[node] = found
+        return self._fronts[node]
+
+    def _kids(self, node: int) -> list[int]:
+        """The nodes a fragment moves to, ascending: none from a word."""
+        if self._losers[node] == 0:
+            return []
+        d = self._depth(node)
+        found = {*self._backs(node, d), *self._fronts_of(node, d)}
+        turned = self.find(self.string(node)[::-1]) if self.reverse else None
+        if turned is not None:
+            found.update(self._backs(turned, d), self._fronts_of(turned, d))
+        return sorted(found)
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The legal moves from `fragment`, as the fragments they make, alphabetically."""
+        return tuple(self.string(j) for j in self._kids(self._index(fragment)))
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The moves after which `seat` (default: the one to move) is not among the losers."""
+        bit = 1 << (self.mover(fragment) if seat is None else seat) - 1
+        return tuple(self.string(j) for j in self._kids(self._index(fragment))
+                     if not self._mask(j) & bit)
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """The shortest playable word that holds `fragment` (the first of those), or None."""
+        index = self.shortest_index(fragment)
+        return None if index is None else self.words[index]
+
+    def shortest_index(self, fragment: str) -> int | None:
+        """`shortest_word`'s index among the words: the first place the fragment occurs in the
+        words laid end to end by length."""
+        if self._shortest is None:
+            order = sorted(range(len(self.words)), key=lambda k: len(self.words[k]))
+            self._shortest = "\n".join(self.words[k] for k in order), order
+        text, order = self._shortest
+        at = text.find(fragment)
+        return None if at < 0 or "\n" in fragment else order[text.count("\n", 0, at)]
+
+    def word_index(self, word: str) -> int:
+        """The index of a playable word among `words`."""
+        if not self._word_ids:
+            self._word_ids.update((w, k) for k, w in enumerate(self.words))
+        return self._word_ids[word]
+
+    # --- decision tables ----------------------------------------------------------------------
+
+    def _plan(self, node: int, seat: int) -> Plan:
+        """The seat's strategy from a node (`InfixSolution._plan`)."""
+        memo = (node, seat)
+        if memo not in self._plans:
+            kids = self._kids(node)
+            mover = self._depth(node) % self.players
+            bit = 1 << mover
+            if self._mask(node) >> seat - 1 & 1:
+                plan: Plan = frozenset(), frozenset(), frozenset()
+            elif not kids:
+                plan = frozenset(), frozenset({self.word_index(self.string(node))}), frozenset()
+            elif mover == seat - 1:
+                assert self._cost is not None  # the game on the known words makes no tables
+                plan = cheapest(node, kids, self._cost, self._plan, seat)
+            else:
+                safe = [j for j in kids if not self._mask(j) & bit]
+                plan = union(self._plan(j, seat) for j in safe or kids)
+            self._plans[memo] = plan
+        return self._plans[memo]
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment`: every fragment where it chooses, with its
+        play, by fragment length then alphabetically; () when it cannot win."""
+        rows, _, _ = self._plan(self._index(fragment), seat)
+        return self.rows(rows)
+
+    def rows(self, rows: Iterable[tuple[int, int]]) -> tuple[Decision, ...]:
+        """Decisions by node, in the order of a decision table."""
+        return tuple(Decision(self.string(i), self.string(j)) for i, j in sorted(rows))
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The end words of the seat's decision table from `fragment`, sorted; () when it
+        cannot win."""
+        _, words, _ = self._plan(self._index(fragment), seat)
+        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
+        return tuple(sorted((self.words[k] for k in words),
+                            key=lambda word: [order[x] for x in word]))
+
+
+def cheapest(
+    node: int, kids: list[int], scores: array[Any], plan: Callable[[int, int], Plan], seat: int
+) -> Plan:
+    """Where the seat moves: its plan through the move of the best score (`scores`, by node:
+    the mover's, plus 1; 0 where it cannot win), ties to the fewest end words, then the first."""
+    best = min(scores[j] - 1 if scores[j] else float("inf") for j in kids)
+    tied = [j for j in kids if scores[j] and scores[j] - 1 == best]
+    j = min(tied, key=lambda j: (len(plan(j, seat)[1]), j))
+    rows, words, named = plan(j, seat)
+    return rows | {(node, j)}, words, named
+
+
+def union(plans: Iterable[Plan]) -> Plan:
+    """The plans of every move another seat may make, as one."""
+    found = list(plans)
+    return (frozenset().union(*(p[0] for p in found)), frozenset().union(*(p[1] for p in found)),
+            frozenset().union(*(p[2] for p in found)))
+
+
+class StoredInfixCasual(StoredCasual):
+    """The variants' strategies against a casual table (`cardgen.games.casual.Casual`): where
+    the seat moves, its best-scored move; where another seat moves, every move to a fragment
+    the table knows a word of; where it knows none, the word the seat names."""
+
+    def __init__(
+        self, planes: Planes, solution: StoredInfixGame, thresholds: StoredThresholds,
+        knows: float,
+    ) -> None:
+        super().__init__(thresholds, knows)
+        self._game = solution
+        self._rank = planes["casual_rank"]
+        self._plans: dict[tuple[int, int], Plan] = {}
+
+    def _plan(self, node: int, seat: int) -> Plan:
+        memo = (node, seat)
+        if memo not in self._plans:
+            game, thresholds = self._game, self.thresholds
+            fragment = game.string(node)
+            kids = game._kids(node)
+            if not self.wins(fragment, seat):
+                plan: Plan = frozenset(), frozenset(), frozenset()
+            elif not kids:
+                plan = frozenset(), frozenset({game.word_index(fragment)}), frozenset()
+            elif game.mover(fragment) == seat:
+                plan = cheapest(node, kids, self._rank, self._plan, seat)
+            elif known := [j for j in kids if thresholds.known(game.string(j)) >= self.knows]:
+                plan = union(self._plan(j, seat) for j in known)
+            else:  # knowing no word, they challenge: the seat names the shortest
+                word = game.shortest_index(fragment)
+                assert word is not None
+                plan = frozenset(), frozenset({word}), frozenset({word})
+            self._plans[memo] = plan
+        return self._plans[memo]
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The end words of the seat's decision table against the table and those of them it
+        names when challenged, both sorted; ((), ()) where it can lose."""
+        _, found, named = self._plan(self._game._index(fragment), seat)
+        words = self._game.words
+        return tuple(words[k] for k in sorted(found)), tuple(words[k] for k in sorted(named))
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment` against the table; () where it can lose."""
+        rows, _, _ = self._plan(self._game._index(fragment), seat)
+        return self._game.rows(rows)
+
+
+def read_infix_game(data: bytes | memoryview, game: str) -> StoredPlay:
+    """A stored SuperGhost or SuperDuperGhost game (`game`, its name) read back; ValueError
+    (or KeyError) where the data are not one."""
+    header, lexicon, planes = unpack(data, game)
+    reverse, players = game == "superduperghost", header["players"]
+    solution = StoredInfixGame(planes, lexicon, reverse, players, header["levels"])
+    traps = StoredThresholds(planes, solution) if "values" in planes else None
+    knows = header["knows"]
+    if knows is None or traps is None:
+        return StoredPlay(solution, traps, None, None, None)
+    known = None
+    if header["known_levels"] is not None:
+        words = replace(lexicon, words=tuple(lexicon.words[k] for k in planes["known_words"]))
+        known = StoredInfixGame(planes, words, reverse, players, header["known_levels"],
+                                "known_")
+    table = StoredInfixCasual(planes, solution, traps, knows)
+    return StoredPlay(solution, traps, knows, table, known)

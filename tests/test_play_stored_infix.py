@@ -1,0 +1,236 @@
+"""The stored SuperGhost and SuperDuperGhost games (issue 27, item 4): a warm `cardgen play` of a
+variant reads its store without numpy or the solver and plays the very games the full path
+plays; a bad store is a miss; the store answers what the solved game answers at every fragment."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import CONFIGS, DATA, heavy_imports
+from hypothesis import given
+from hypothesis import strategies as st
+from test_play_stored import no_full_path
+from test_superghost import common, words_strategy
+from typer.testing import CliRunner
+
+from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.positions import GameStore
+from cardgen.games.advice import best_try
+from cardgen.games.casual import casual
+from cardgen.games.computer import known_game
+from cardgen.games.planes import stored_game
+from cardgen.games.storedinfix import read_infix_game
+from cardgen.games.superghost import solve
+from cardgen.games.traps import thresholds
+from cardgen.words.lexicon import playable_words
+
+SUPER = str(DATA / "animals-superghost.yaml")
+DUPER = str(DATA / "animals-superduperghost-casual.yaml")  # a casual table: `knows: 3`
+THREE = "dictionary: animals.txt\nplayers: 3\nmin_length: 3\ngame: {game}\n"
+
+# (config, options, what the person types): seats, seeds, hints and `?`, moves typed wrong, a
+# challenge each way, a word named when the table challenges (one that counts, one that does
+# not), casual tables from the config and from --knows, perfect players by --perfect.
+GAMES = [
+    (SUPER, ["--seed", "2", "--hints"], "i\nb\n~b-\nxyz\n-l\ne-\n"),
+    (SUPER, ["--seed", "0", "--hints"], "?\ne\n-a\n!\n"),
+    (SUPER, ["--seed", "3"], "b\n-e\n-e\n-r\n"),
+    (SUPER, ["--seat", "2", "--seed", "1", "--hints"], "?\nr-\n-t\nquit\n"),
+    (SUPER, ["--seat", "2", "--seed", "4"], "-a\n!\n"),
+    (SUPER, ["--knows", "3", "--seed", "1", "--hints"], "i-\ngerbil\n"),
+    (SUPER, ["--knows", "3", "--seed", "1"], "i-\ncat\n"),
+    (SUPER, ["--knows", "4", "--seat", "2", "--seed", "3", "--hints"], "?\n-a\n!\n"),
+    (SUPER, ["--knows", "0", "--seed", "5", "--hints"], "g\n-a\n-r\n"),
+    (DUPER, ["--seed", "0", "--hints"], "g\n?\n~-e\n-r\n-b\n"),
+    (DUPER, ["--seed", "1"], "z\ncamel\n"),
+    (DUPER, ["--perfect", "--seed", "4", "--hints"], "a\n-n\n!\n"),
+    (DUPER, ["--seat", "2", "--seed", "5", "--hints"], "?\n~e-\n-t\nbeaver\n"),
+    (DUPER, ["--knows", "5", "--seat", "2", "--seed", "2", "--hints"], "?\n-e\ngnu\n"),
+]
+
+
+def play(stdin: str, *args: str) -> tuple[str, list[str]]:
+    """`cardgen play ARGS` as a process: what it printed, and the heavy modules it imported."""
+    return heavy_imports("play", *args, stdin=stdin)
+
+
+def same_games(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, config: str, options: list[str],
+    typed: str,
+) -> str:
+    """Play a game on the full path, then again storing it, then from the store: the three
+    transcripts are one. Returns it."""
+    full = runner.invoke(app, ["play", config, *options, "--no-cache"], input=typed)
+    first = runner.invoke(app, ["play", config, *options], input=typed)  # stores the game
+    with monkeypatch.context() as patch:
+        no_full_path(patch)
+        stored = runner.invoke(app, ["play", config, *options], input=typed)
+    assert full.exit_code == 0, full.output
+    assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
+    assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
+    return full.stdout
+
+
+def test_a_warm_variant_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
+    cold, imported = play("b\n-e\n-e\n", SUPER, "--seed", "3")
+    assert imported[:2] == ["numpy", "cardgen.games.solver"]
+    assert "You lose: you completed bee." in cold
+    assert play("b\n-e\n-e\n", SUPER, "--seed", "3") == (cold, [])
+    casual_game, imported = play("z\ncamel\n", DUPER, "--seed", "1")
+    assert imported[:2] == ["numpy", "cardgen.games.solver"]
+    assert play("z\ncamel\n", DUPER, "--seed", "1") == (casual_game, [])
+    assert len(list(folder.glob("play-*.entry"))) == 2
+
+
+def test_a_build_stores_the_variant_game_of_the_configs_table(
+    folder: Path, runner: CliRunner, tmp_path: Path
+) -> None:
+    built = runner.invoke(app, ["build", DUPER, "-q", "-f", "json", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    assert len(list(folder.glob("play-*.entry"))) == 1
+    printed, imported = play("g\n", DUPER, "--seed", "0")
+    assert imported == []
+    assert printed.splitlines()[3] == "(start)     your play: g"
+
+
+@pytest.mark.parametrize(("config", "options", "typed"), GAMES)
+def test_the_stored_variant_plays_the_full_paths_games(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    config: str, options: list[str], typed: str,
+) -> None:
+    same_games(runner, monkeypatch, config, options, typed)
+
+
+@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
+def test_three_players_play_the_same_games_stored(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    write_config: Callable[..., Path], game: str,
+) -> None:
+    config = str(write_config(THREE.format(game=game)))
+    for options, typed in [
+        (["--seed", "0", "--hints"], "?\ng\n-a\n-n\n!\n"),
+        (["--seat", "3", "--seed", "1", "--hints"], "?\n-e\n-r\n!\n"),
+        (["--seat", "2", "--knows", "3", "--seed", "2", "--hints"], "?\n-e\n-a\nbeaver\n"),
+    ]:
+        printed = same_games(runner, monkeypatch, config, options, typed)
+        assert "of 3." in printed.splitlines()[0]
+
+
+@pytest.mark.parametrize("damage", ["checksum", "key", "game", "body", "truncated", "garbage"])
+def test_a_bad_variant_store_is_a_miss_and_is_written_again(
+    folder: Path, runner: CliRunner, damage: str
+) -> None:
+    args, typed = ["play", DUPER, "--seed", "0", "--hints"], "g\n?\n~-e\n-r\n"
+    full = runner.invoke(app, [*args, "--no-cache"], input=typed).stdout
+    assert runner.invoke(app, args, input=typed).stdout == full
+    (path,) = folder.glob("play-*.entry")
+    good = path.read_bytes()
+    magic, digest, key, body = good.split(b"\n", 3)
+
+    def signed(key: bytes, body: bytes) -> bytes:  # a checksum that fits
+        rest = key + b"\n" + body
+        return magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+
+    bad = {
+        "checksum": good.replace(b"\"players\": 2", b"\"players\": 3"),
+        "key": signed(key.replace(b"\"knows\": 3.0", b"\"knows\": 4.0"), body),
+        "game": signed(key, body.replace(b"\"superduperghost\"", b"\"superghost\"", 1)),
+        "body": signed(key, body[:-7]),
+        "truncated": good[: len(good) // 2],
+        "garbage": signed(key, b"{\"format\": 2, \"game\": \"superduperghost\"}\n\xff\xfe"),
+    }[damage]
+    assert bad != good
+    path.write_bytes(bad)
+    assert GameStore.for_config(load_card_config(Path(DUPER)), 3.0).read() is None
+    result = runner.invoke(app, args, input=typed)
+    assert (result.exit_code, result.stdout) == (0, full)
+    assert path.read_bytes() == good  # the miss played the full path and stored it again
+
+
+ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
+
+
+@common
+@given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
+       players=st.integers(2, 3), reverse=st.booleans(),
+       knows=st.sampled_from([None, 0.5, 1.0, 2.0, 3.5]))
+def test_the_stored_variant_answers_what_the_solved_game_answers(
+    words: list[str], zipfs: list[float], min_length: int, players: int, reverse: bool,
+    knows: float | None,
+) -> None:
+    lexicon = playable_words(words, min_length, prefix_free=False)
+    if not lexicon.words:
+        return
+    solution = solve(lexicon, players, reverse=reverse)
+    zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
+    traps = thresholds(solution, zipf)
+    stored = read_infix_game(stored_game(solution, traps, knows), solution.game)
+    game, escapes = stored.solution, stored.traps
+    assert escapes is not None
+    table = None if knows is None else casual(traps, knows)
+    known = None if knows is None else known_game(traps, knows)
+    assert (stored.table is None, stored.known is None) == (table is None, known is None)
+    fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
+    outside = {x + f for f in fragments for x in lexicon.letters} - set(fragments)
+    assert all(game.find(f) is None for f in outside)
+    seats = range(1, players + 1)
+    for f in fragments:
+        assert (game.is_word(f), game.losers(f), game.children(f), game.shortest_word(f)) == (
+            solution.is_word(f), solution.losers(f), solution.children(f),
+            solution.shortest_word(f)), f
+        for seat in seats:
+            assert (game.winning_moves(f, seat), game.winning_words(f, seat),
+                    game.decisions(f, seat)) == (
+                solution.winning_moves(f, seat), solution.winning_words(f, seat),
+                solution.decisions(f, seat)), (f, seat)
+            assert (escapes.threshold(f, seat), escapes.escape_word(f, seat)) == (
+                traps.threshold(f, seat), traps.escape_word(f, seat)), (f, seat)
+        assert best_try(game, f, escapes) == best_try(solution, f, traps), f
+        if table is not None:
+            assert stored.table is not None
+            assert stored.table.trap(f) == table.trap(f), f
+            for seat in seats:
+                assert (stored.table.winning_words(f, seat), stored.table.decisions(f, seat),
+                        stored.table.winning_moves(f, seat)) == (
+                    table.winning_words(f, seat), table.decisions(f, seat),
+                    table.winning_moves(f, seat)), (f, seat)
+        if known is not None:
+            assert stored.known is not None
+            held = known.find(f) is not None
+            assert (stored.known.find(f) is not None) == held, f
+            if held:
+                assert (stored.known.losers(f), stored.known.children(f),
+                        stored.known.winning_moves(f), stored.known.shortest_word(f)) == (
+                    known.losers(f), known.children(f), known.winning_moves(f),
+                    known.shortest_word(f)), f
+
+
+@pytest.mark.network
+@pytest.mark.parametrize(
+    ("config", "options", "typed"),
+    [
+        ("twl06-2p-superghost.yaml", ["--seed", "1", "--hints"], "q\n-u\n?\n!\n"),
+        ("twl06-2p-superghost.yaml", ["--seat", "2", "--seed", "7", "--hints"], "?\nz-\n-z\n"),
+        ("twl06-2p-superghost.yaml", ["--knows", "3", "--seed", "2", "--hints"], "x\n-y\nxylem\n"),
+        ("twl06-2p-superduperghost.yaml", ["--seed", "3", "--hints"], "j\n~-u\n-k\n!\n"),
+        ("twl06-2p-superduperghost.yaml", ["--seat", "2", "--seed", "4"], "?\n-a\n-v\nquit\n"),
+    ],
+)
+def test_twl06_variant_games_stored_and_full(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+    config: str, options: list[str], typed: str,
+) -> None:
+    same_games(runner, monkeypatch, str(CONFIGS / config), options, typed)
+
+
+@pytest.mark.network
+def test_the_casual_superghost_test_config_plays_the_same_stored(
+    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = str(DATA / "twl06-2p-superghost-casual.yaml")
+    same_games(runner, monkeypatch, config, ["--seed", "5", "--hints"], "b\n-z\n?\nquit\n")
