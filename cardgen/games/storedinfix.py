@@ -39,8 +39,8 @@ from cardgen.games.stored import (
 from cardgen.words.lexicon import Lexicon
 
 Plan = tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int]]
-"""A seat's strategy from a fragment: its decisions (fragment, play, by node), its end words and
-the words of those it names when challenged (by index)."""
+"""A seat's strategy from a fragment, by node: its decisions (fragment, play), its end words and
+those of them it names when challenged."""
 
 
 class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
@@ -66,8 +66,7 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         self._strings: dict[int, str] = {0: ""}
         self._fronts: dict[int, list[int]] = {}
         self._plans: dict[tuple[int, int], Plan] = {}
-        self._shortest: tuple[str, list[int]] | None = None
-        self._word_ids: dict[str, int] = {}
+        self._shortest: str | None = None
         if self._offsets[-1] != len(self._keys) or len(self._losers) != len(self._keys):
             raise ValueError("stored game: levels and planes disagree")
 
@@ -133,13 +132,16 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
     def _fronts_of(self, node: int, d: int) -> list[int]:
         """The fragments `x + node`: those of `x + node` without its last letter, grown by it."""
         if node not in self._fronts:
-            if d == 0:
-                found = list(self._backs(0, 0))
-            else:
-                key, base = self._keys[node], self._base
-                parent = self._offsets[d - 1] + key // base
-                grown = (self._child(h, d, key % base) for h in self._fronts_of(parent, d - 1))
-                found = [h for h in grown if h is not None]
+            found = list(self._backs(0, 0)) if d == 0 else []
+            if d and d + 2 < len(self._offsets):
+                keys, base, first = self._keys, self._base, self._offsets[d]
+                key = keys[node]
+                lo, hi = self._offsets[d + 1], self._offsets[d + 2]
+                for h in self._fronts_of(self._offsets[d - 1] + key // base, d - 1):
+                    want = (h - first) * base + key % base  # ascending: search on from lo
+                    lo = bisect_left(keys, want, lo, hi)
+                    if lo < hi and keys[lo] == want:
+                        found.append(lo)
             self._fronts[node] = found
         return self._fronts[node]
 
@@ -165,25 +167,13 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
                      if not self._mask(j) & bit)
 
     def shortest_word(self, fragment: str) -> str | None:
-        """The shortest playable word that holds `fragment` (the first of those), or None."""
-        index = self.shortest_index(fragment)
-        return None if index is None else self.words[index]
-
-    def shortest_index(self, fragment: str) -> int | None:
-        """`shortest_word`'s index among the words: the first place the fragment occurs in the
-        words laid end to end by length."""
+        """The shortest playable word that holds `fragment` (the first of those), or None: the
+        first place the fragment occurs in the words laid end to end by length."""
         if self._shortest is None:
-            order = sorted(range(len(self.words)), key=lambda k: len(self.words[k]))
-            self._shortest = "\n".join(self.words[k] for k in order), order
-        text, order = self._shortest
-        at = text.find(fragment)
-        return None if at < 0 or "\n" in fragment else order[text.count("\n", 0, at)]
-
-    def word_index(self, word: str) -> int:
-        """The index of a playable word among `words`."""
-        if not self._word_ids:
-            self._word_ids.update((w, k) for k, w in enumerate(self.words))
-        return self._word_ids[word]
+            self._shortest = "\n".join(sorted(self.words, key=len))
+        text = self._shortest
+        at = text.find(fragment) if "\n" not in fragment else -1
+        return None if at < 0 else text[text.rfind("\n", 0, at) + 1:].partition("\n")[0]
 
     # --- decision tables ----------------------------------------------------------------------
 
@@ -197,7 +187,7 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
             if self._mask(node) >> seat - 1 & 1:
                 plan: Plan = frozenset(), frozenset(), frozenset()
             elif not kids:
-                plan = frozenset(), frozenset({self.word_index(self.string(node))}), frozenset()
+                plan = frozenset(), frozenset({node}), frozenset()
             elif mover == seat - 1:
                 assert self._cost is not None  # the game on the known words makes no tables
                 plan = cheapest(node, kids, self._cost, self._plan, seat)
@@ -221,9 +211,12 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         """The end words of the seat's decision table from `fragment`, sorted; () when it
         cannot win."""
         _, words, _ = self._plan(self._index(fragment), seat)
+        return self.ordered(words)
+
+    def ordered(self, nodes: Iterable[int]) -> tuple[str, ...]:
+        """The words at these nodes, in the order of the letters (as `words` are)."""
         order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
-        return tuple(sorted((self.words[k] for k in words),
-                            key=lambda word: [order[x] for x in word]))
+        return tuple(sorted(map(self.string, nodes), key=lambda word: [order[x] for x in word]))
 
 
 def cheapest(
@@ -268,13 +261,13 @@ class StoredInfixCasual(StoredCasual):
             if not self.wins(fragment, seat):
                 plan: Plan = frozenset(), frozenset(), frozenset()
             elif not kids:
-                plan = frozenset(), frozenset({game.word_index(fragment)}), frozenset()
+                plan = frozenset(), frozenset({node}), frozenset()
             elif game.mover(fragment) == seat:
                 plan = cheapest(node, kids, self._rank, self._plan, seat)
             elif known := [j for j in kids if thresholds.known(game.string(j)) >= self.knows]:
                 plan = union(self._plan(j, seat) for j in known)
             else:  # knowing no word, they challenge: the seat names the shortest
-                word = game.shortest_index(fragment)
+                word = game.find(game.shortest_word(fragment) or "")
                 assert word is not None
                 plan = frozenset(), frozenset({word}), frozenset({word})
             self._plans[memo] = plan
@@ -284,8 +277,7 @@ class StoredInfixCasual(StoredCasual):
         """The end words of the seat's decision table against the table and those of them it
         names when challenged, both sorted; ((), ()) where it can lose."""
         _, found, named = self._plan(self._game._index(fragment), seat)
-        words = self._game.words
-        return tuple(words[k] for k in sorted(found)), tuple(words[k] for k in sorted(named))
+        return self._game.ordered(found), self._game.ordered(named)
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """The seat's decision table from `fragment` against the table; () where it can lose."""
