@@ -3,6 +3,8 @@ solver, and plays the very games the full path plays; a bad store is a miss."""
 
 from __future__ import annotations
 
+import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -50,6 +52,36 @@ def no_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("cardgen.cards.explain.game_for", refuse)
 
 
+def same_games(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, config: str, options: list[str],
+    typed: str,
+) -> str:
+    """Play a game on the full path, then again storing it, then from the store (the full
+    path refused): the three transcripts are one. Returns it."""
+    full = runner.invoke(app, ["play", config, *options, "--no-cache"], input=typed)
+    first = runner.invoke(app, ["play", config, *options], input=typed)  # stores the game
+    with monkeypatch.context() as patch:
+        no_full_path(patch)
+        stored = runner.invoke(app, ["play", config, *options], input=typed)
+    assert full.exit_code == 0, full.output
+    assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
+    assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
+    return full.stdout
+
+
+def played_after_a_build(
+    folder: Path, runner: CliRunner, out: Path, config: str, typed: str, *options: str
+) -> list[str]:
+    """Build a config's JSON card (which stores its game, one file), then play it: the lines
+    printed, after checking that the play imported nothing heavy."""
+    built = runner.invoke(app, ["build", config, "-q", "-f", "json", "-o", str(out)])
+    assert built.exit_code == 0, built.output
+    assert len(list(folder.glob("play-*.entry"))) == 1
+    printed, imported = play(typed, config, *options)
+    assert imported == []
+    return printed.splitlines()
+
+
 def test_a_warm_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
     cold, imported = play("b\na\ne\n", ANIMALS, "--seed", "3")
     assert imported == ["numpy", "cardgen.games.solver", "cardgen.cards.explain",
@@ -66,13 +98,8 @@ def test_a_warm_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
 def test_a_build_stores_the_game_of_the_configs_table(
     folder: Path, runner: CliRunner, tmp_path: Path
 ) -> None:
-    built = runner.invoke(app, ["build", ANIMALS, "-q", "-f", "json", "-o", str(tmp_path)])
-    assert built.exit_code == 0, built.output
-    assert len(list(folder.glob("play-*.entry"))) == 1
-    printed, imported = play("g\n", ANIMALS, "--seed", "1")
-    assert imported == []
-    assert printed.splitlines()[3:5] == ["(start)     your letter: g",
-                                         "g           the second player plays a"]
+    printed = played_after_a_build(folder, runner, tmp_path, ANIMALS, "g\n", "--seed", "1")
+    assert printed[3:5] == ["(start)     your letter: g", "g           the second player plays a"]
 
 
 @pytest.mark.parametrize(("config", "options", "typed"), GAMES)
@@ -80,13 +107,7 @@ def test_the_stored_game_plays_the_full_paths_games(
     folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
     config: str, options: list[str], typed: str,
 ) -> None:
-    full = runner.invoke(app, ["play", config, *options, "--no-cache"], input=typed)
-    first = runner.invoke(app, ["play", config, *options], input=typed)  # stores the game
-    no_full_path(monkeypatch)
-    stored = runner.invoke(app, ["play", config, *options], input=typed)
-    assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
-    assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
-    assert full.exit_code == 0, full.output
+    same_games(runner, monkeypatch, config, options, typed)
 
 
 def store_file(folder: Path) -> Path:
@@ -94,38 +115,60 @@ def store_file(folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("damage", ["checksum", "key", "magic", "body", "truncated"])
-def test_a_bad_store_is_a_miss_and_is_written_again(
-    folder: Path, runner: CliRunner, damage: str
+DAMAGES = ["checksum", "key", "magic", "body", "truncated", "game", "garbage"]
+
+
+def damaged(good: bytes, damage: str) -> bytes:
+    """A stored game's file damaged: a byte changed (its checksum fails), another key or game
+    or planes the header does not describe (checksum right), cut short, or garbage."""
+    magic, _, key, body = good.split(b"\n", 3)
+
+    def signed(key: bytes, body: bytes) -> bytes:  # a checksum that fits
+        rest = key + b"\n" + body
+        return magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
+
+    knows = re.search(rb'"knows": ([0-9.]+|null)', key)
+    assert knows is not None
+    game = re.search(rb'"game": "[a-z]+"', body)
+    assert game is not None
+    other = b'"game": "ghost"' if b"super" in game.group() else b'"game": "superghost"'
+    return {
+        "checksum": lambda: good.replace(b"\"players\": 2", b"\"players\": 3"),
+        "key": lambda: signed(key.replace(knows.group(), b'"knows": 4.5'), body),
+        "magic": lambda: good.replace(PLAY_MAGIC, b"cardgen-play 0\n", 1),
+        "body": lambda: signed(key, body[:-7]),
+        "truncated": lambda: good[: len(good) // 2],
+        "game": lambda: signed(key, body.replace(game.group(), other, 1)),
+        "garbage": lambda: signed(key, game.group().join([b"{\"format\": 2, ", b"}\n\xff\xfe"])),
+    }[damage]()
+
+
+def a_bad_store_is_a_miss(
+    folder: Path, runner: CliRunner, config: str, knows: float | None, options: list[str],
+    typed: str, damage: str,
 ) -> None:
-    args, typed = ["play", ANIMALS, "--seed", "1", "--hints"], "g\ne\nr\nb\n"
+    """A game played and stored; its store damaged: no store is read, the next play takes the
+    full path, plays the same game and writes the same store again."""
+    args = ["play", config, *options]
     full = runner.invoke(app, [*args, "--no-cache"], input=typed).stdout
     assert runner.invoke(app, args, input=typed).stdout == full
     path = store_file(folder)
     good = path.read_bytes()
-    magic, digest, key, body = good.split(b"\n", 3)
-    if damage == "checksum":
-        bad = good.replace(b"\"players\": 2", b"\"players\": 3")
-    elif damage == "key":  # another key, its checksum right
-        import hashlib
-
-        rest = key.replace(b"\"knows\": null", b"\"knows\": 3.0") + b"\n" + body
-        bad = magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
-    elif damage == "magic":
-        bad = good.replace(PLAY_MAGIC, b"cardgen-play 0\n", 1)
-    elif damage == "body":  # planes that the header does not describe, checksum right
-        import hashlib
-
-        rest = key + b"\n" + body[:-7]
-        bad = magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
-    else:
-        bad = good[: len(good) // 2]
+    bad = damaged(good, damage)
     assert bad != good
     path.write_bytes(bad)
-    assert GameStore.for_config(load_card_config(Path(ANIMALS)), None).read() is None
+    assert GameStore.for_config(load_card_config(Path(config)), knows).read() is None
     result = runner.invoke(app, args, input=typed)
     assert (result.exit_code, result.stdout) == (0, full)
     assert path.read_bytes() == good  # the miss played the full path and stored it again
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_bad_store_is_a_miss_and_is_written_again(
+    folder: Path, runner: CliRunner, damage: str
+) -> None:
+    options = ["--seed", "1", "--hints"]
+    a_bad_store_is_a_miss(folder, runner, ANIMALS, None, options, "g\ne\nr\nb\n", damage)
 
 
 def test_no_cache_reads_and_writes_no_store(folder: Path, runner: CliRunner) -> None:
@@ -149,9 +192,4 @@ def test_twl06_games_stored_and_full(
     folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
     config: str, options: list[str], typed: str,
 ) -> None:
-    path = str(CONFIGS / config)
-    full = runner.invoke(app, ["play", path, *options, "--no-cache"], input=typed)
-    runner.invoke(app, ["play", path, *options], input=typed)
-    no_full_path(monkeypatch)
-    stored = runner.invoke(app, ["play", path, *options], input=typed)
-    assert (stored.exit_code, stored.stdout) == (0, full.stdout)
+    same_games(runner, monkeypatch, str(CONFIGS / config), options, typed)

@@ -4,22 +4,24 @@ plays; a bad store is a miss; the store answers what the solved game answers at 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CONFIGS, DATA, heavy_imports
+from conftest import CONFIGS, DATA
 from hypothesis import given
 from hypothesis import strategies as st
-from test_play_stored import no_full_path
+from test_play_stored import (
+    DAMAGES,
+    a_bad_store_is_a_miss,
+    play,
+    played_after_a_build,
+    same_games,
+)
 from test_superghost import common, words_strategy
 from typer.testing import CliRunner
 
-from cardgen.app.cli import app
-from cardgen.cards.config import load_card_config
-from cardgen.cards.positions import GameStore
 from cardgen.games.advice import best_try
 from cardgen.games.casual import casual
 from cardgen.games.computer import known_game
@@ -35,45 +37,33 @@ THREE = "dictionary: animals.txt\nplayers: 3\nmin_length: 3\ngame: {game}\n"
 
 # (config, options, what the person types): seats, seeds, hints and `?`, moves typed wrong, a
 # challenge each way, a word named when the table challenges (one that counts, one that does
-# not), casual tables from the config and from --knows, perfect players by --perfect.
+# not), casual tables from the config and from --knows, perfect players by --perfect; three
+# players in both variants (a game's name: the animals list as that game for three).
 GAMES = [
-    (SUPER, ["--seed", "2", "--hints"], "i\nb\n~b-\nxyz\n-l\ne-\n"),
-    (SUPER, ["--seed", "0", "--hints"], "?\ne\n-a\n!\n"),
-    (SUPER, ["--seed", "3"], "b\n-e\n-e\n-r\n"),
-    (SUPER, ["--seat", "2", "--seed", "1", "--hints"], "?\nr-\n-t\nquit\n"),
-    (SUPER, ["--seat", "2", "--seed", "4"], "-a\n!\n"),
-    (SUPER, ["--knows", "3", "--seed", "1", "--hints"], "i-\ngerbil\n"),
-    (SUPER, ["--knows", "3", "--seed", "1"], "i-\ncat\n"),
-    (SUPER, ["--knows", "4", "--seat", "2", "--seed", "3", "--hints"], "?\n-a\n!\n"),
-    (SUPER, ["--knows", "0", "--seed", "5", "--hints"], "g\n-a\n-r\n"),
-    (DUPER, ["--seed", "0", "--hints"], "g\n?\n~-e\n-r\n-b\n"),
-    (DUPER, ["--seed", "1"], "z\ncamel\n"),
-    (DUPER, ["--perfect", "--seed", "4", "--hints"], "a\n-n\n!\n"),
-    (DUPER, ["--seat", "2", "--seed", "5", "--hints"], "?\n~e-\n-t\nbeaver\n"),
-    (DUPER, ["--knows", "5", "--seat", "2", "--seed", "2", "--hints"], "?\n-e\ngnu\n"),
+    *((SUPER, options, typed) for options, typed in [
+        (["--seed", "2", "--hints"], "i\nb\n~b-\nxyz\n-l\ne-\n"),
+        (["--seed", "0", "--hints"], "?\ne\n-a\n!\n"),
+        (["--seed", "3"], "b\n-e\n-e\n-r\n"),
+        (["--seat", "2", "--seed", "1", "--hints"], "?\nr-\n-t\nquit\n"),
+        (["--seat", "2", "--seed", "4"], "-a\n!\n"),
+        (["--knows", "3", "--seed", "1", "--hints"], "i-\ngerbil\n"),
+        (["--knows", "3", "--seed", "1"], "i-\ncat\n"),
+        (["--knows", "4", "--seat", "2", "--seed", "3", "--hints"], "?\n-a\n!\n"),
+        (["--knows", "0", "--seed", "5", "--hints"], "g\n-a\n-r\n"),
+    ]),
+    *((DUPER, options, typed) for options, typed in [
+        (["--seed", "0", "--hints"], "g\n?\n~-e\n-r\n-b\n"),
+        (["--seed", "1"], "z\ncamel\n"),
+        (["--perfect", "--seed", "4", "--hints"], "a\n-n\n!\n"),
+        (["--seat", "2", "--seed", "5", "--hints"], "?\n~e-\n-t\nbeaver\n"),
+        (["--knows", "5", "--seat", "2", "--seed", "2", "--hints"], "?\n-e\ngnu\n"),
+    ]),
+    *((game, options, typed) for game in ["superghost", "superduperghost"] for options, typed in [
+        (["--seed", "0", "--hints"], "?\ng\n-a\n-n\n!\n"),
+        (["--seat", "3", "--seed", "1", "--hints"], "?\n-e\n-r\n!\n"),
+        (["--seat", "2", "--knows", "3", "--seed", "2", "--hints"], "?\n-e\n-a\nbeaver\n"),
+    ]),
 ]
-
-
-def play(stdin: str, *args: str) -> tuple[str, list[str]]:
-    """`cardgen play ARGS` as a process: what it printed, and the heavy modules it imported."""
-    return heavy_imports("play", *args, stdin=stdin)
-
-
-def same_games(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, config: str, options: list[str],
-    typed: str,
-) -> str:
-    """Play a game on the full path, then again storing it, then from the store: the three
-    transcripts are one. Returns it."""
-    full = runner.invoke(app, ["play", config, *options, "--no-cache"], input=typed)
-    first = runner.invoke(app, ["play", config, *options], input=typed)  # stores the game
-    with monkeypatch.context() as patch:
-        no_full_path(patch)
-        stored = runner.invoke(app, ["play", config, *options], input=typed)
-    assert full.exit_code == 0, full.output
-    assert (first.exit_code, first.stdout) == (full.exit_code, full.stdout)
-    assert (stored.exit_code, stored.stdout) == (full.exit_code, full.stdout)
-    return full.stdout
 
 
 def test_a_warm_variant_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
@@ -90,66 +80,28 @@ def test_a_warm_variant_play_imports_neither_numpy_nor_the_solver(folder: Path) 
 def test_a_build_stores_the_variant_game_of_the_configs_table(
     folder: Path, runner: CliRunner, tmp_path: Path
 ) -> None:
-    built = runner.invoke(app, ["build", DUPER, "-q", "-f", "json", "-o", str(tmp_path)])
-    assert built.exit_code == 0, built.output
-    assert len(list(folder.glob("play-*.entry"))) == 1
-    printed, imported = play("g\n", DUPER, "--seed", "0")
-    assert imported == []
-    assert printed.splitlines()[3] == "(start)     your play: g"
+    printed = played_after_a_build(folder, runner, tmp_path, DUPER, "g\n", "--seed", "0")
+    assert printed[3] == "(start)     your play: g"
 
 
 @pytest.mark.parametrize(("config", "options", "typed"), GAMES)
 def test_the_stored_variant_plays_the_full_paths_games(
     folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
-    config: str, options: list[str], typed: str,
+    write_config: Callable[..., Path], config: str, options: list[str], typed: str,
 ) -> None:
-    same_games(runner, monkeypatch, config, options, typed)
+    players = 2
+    if config in ("superghost", "superduperghost"):  # the animals for three players
+        config, players = str(write_config(THREE.format(game=config))), 3
+    printed = same_games(runner, monkeypatch, config, options, typed)
+    assert f"of {players}." in printed.splitlines()[0]
 
 
-@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
-def test_three_players_play_the_same_games_stored(
-    folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
-    write_config: Callable[..., Path], game: str,
-) -> None:
-    config = str(write_config(THREE.format(game=game)))
-    for options, typed in [
-        (["--seed", "0", "--hints"], "?\ng\n-a\n-n\n!\n"),
-        (["--seat", "3", "--seed", "1", "--hints"], "?\n-e\n-r\n!\n"),
-        (["--seat", "2", "--knows", "3", "--seed", "2", "--hints"], "?\n-e\n-a\nbeaver\n"),
-    ]:
-        printed = same_games(runner, monkeypatch, config, options, typed)
-        assert "of 3." in printed.splitlines()[0]
-
-
-@pytest.mark.parametrize("damage", ["checksum", "key", "game", "body", "truncated", "garbage"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_bad_variant_store_is_a_miss_and_is_written_again(
     folder: Path, runner: CliRunner, damage: str
 ) -> None:
-    args, typed = ["play", DUPER, "--seed", "0", "--hints"], "g\n?\n~-e\n-r\n"
-    full = runner.invoke(app, [*args, "--no-cache"], input=typed).stdout
-    assert runner.invoke(app, args, input=typed).stdout == full
-    (path,) = folder.glob("play-*.entry")
-    good = path.read_bytes()
-    magic, digest, key, body = good.split(b"\n", 3)
-
-    def signed(key: bytes, body: bytes) -> bytes:  # a checksum that fits
-        rest = key + b"\n" + body
-        return magic + b"\n" + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest
-
-    bad = {
-        "checksum": good.replace(b"\"players\": 2", b"\"players\": 3"),
-        "key": signed(key.replace(b"\"knows\": 3.0", b"\"knows\": 4.0"), body),
-        "game": signed(key, body.replace(b"\"superduperghost\"", b"\"superghost\"", 1)),
-        "body": signed(key, body[:-7]),
-        "truncated": good[: len(good) // 2],
-        "garbage": signed(key, b"{\"format\": 2, \"game\": \"superduperghost\"}\n\xff\xfe"),
-    }[damage]
-    assert bad != good
-    path.write_bytes(bad)
-    assert GameStore.for_config(load_card_config(Path(DUPER)), 3.0).read() is None
-    result = runner.invoke(app, args, input=typed)
-    assert (result.exit_code, result.stdout) == (0, full)
-    assert path.read_bytes() == good  # the miss played the full path and stored it again
+    options = ["--seed", "0", "--hints"]
+    a_bad_store_is_a_miss(folder, runner, DUPER, 3.0, options, "g\n?\n~-e\n-r\n", damage)
 
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
