@@ -132,6 +132,8 @@ def _infix_planes(
         _threshold_planes(planes, traps, stored)
         if table is not None:
             planes.add("casual_rank", _moved(stored, table.ranks, n))
+            picked = stored(table.pick) % len(solution.words)  # `DecisionCounts.picked`
+            planes.add("pick", picked, wide=True)
             known = known_game(traps, table.knows)
             if known is not None:
                 assert isinstance(known, InfixSolution)

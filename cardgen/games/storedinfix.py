@@ -8,14 +8,15 @@ the solver's order (alphabetical within a length), it keeps:
   fragment's letters are read back up its keys;
 - its loser mask, 0 at a playable word (no other fragment has none);
 - the decisions the seat that played its last letter needs to win from there (plus 1; 0: it
-  cannot), and with a casual table that seat's score against the table (`Casual.ranks`).
+  cannot), and with a casual table that seat's score against the table (`Casual.ranks`) and
+  the word named when the table challenges there (`Casual.pick`: the shortest that holds the
+  fragment, then the first).
 The moves are not stored: the moves from f are the fragments `f+x` (the keys above f's, one
 block), `x+f` (found from those of f without its last letter) and, in SuperDuperGhost, those of
 f reversed. The decision tables are then walked as the solved game walks them
 (`InfixSolution._plan`, `Casual._plan`): the seat's cheapest moves, ties to the fewest end
-words, then the first move. The word named when the others challenge is the shortest that holds
-the fragment, then the first (`DecisionCounts.pick`). With a casual table, the game on the words
-it knows (its own infix graph) is stored after the rest, with `known_` before its planes' names.
+words, then the first move. With a casual table, the game on the words it knows (its own infix
+graph) is stored after the rest, with `known_` before its planes' names.
 """
 
 from __future__ import annotations
@@ -173,7 +174,8 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
             self._shortest = "\n".join(sorted(self.words, key=len))
         text = self._shortest
         at = text.find(fragment) if "\n" not in fragment else -1
-        return None if at < 0 else text[text.rfind("\n", 0, at) + 1:].partition("\n")[0]
+        end = text.find("\n", at)
+        return None if at < 0 else text[text.rfind("\n", 0, at) + 1:end if end >= 0 else None]
 
     # --- decision tables ----------------------------------------------------------------------
 
@@ -250,6 +252,7 @@ class StoredInfixCasual(StoredCasual):
         super().__init__(thresholds, knows)
         self._game = solution
         self._rank = planes["casual_rank"]
+        self._pick = planes["pick"]
         self._plans: dict[tuple[int, int], Plan] = {}
 
     def _plan(self, node: int, seat: int) -> Plan:
@@ -266,8 +269,8 @@ class StoredInfixCasual(StoredCasual):
                 plan = cheapest(node, kids, self._rank, self._plan, seat)
             elif known := [j for j in kids if thresholds.known(game.string(j)) >= self.knows]:
                 plan = union(self._plan(j, seat) for j in known)
-            else:  # knowing no word, they challenge: the seat names the shortest
-                word = game.find(game.shortest_word(fragment) or "")
+            else:  # knowing no word, they challenge: the seat names its pick
+                word = game.find(game.words[self._pick[node]])
                 assert word is not None
                 plan = frozenset(), frozenset({word}), frozenset({word})
             self._plans[memo] = plan
