@@ -4,7 +4,7 @@ games themselves (`variants`: Ghost, SuperGhost, SuperDuperGhost), their solvers
 the ranking of winning word sets (`ranking`) and of strategies in every game (`scores`), the
 walk over a solution's levels (`levels`), what to play at a table that does not play perfectly
 (`advice`, `traps`, `casual`, `opponent`), the computer seats of `cardgen play` (`computer`),
-and a solved Ghost game stored for play (`planes` writes it with numpy, `stored` reads it back
-as a `GameSolution` without). It imports `cardgen.words` (lexicons) and the root's helpers,
+and a solved game stored for play (`planes` writes it with numpy, `stored` reads Ghost's back
+as a `GameSolution` without, `storedinfix` the variants'). It imports `cardgen.words` (lexicons) and the root's helpers,
 never a card, a renderer or a command.
 """
