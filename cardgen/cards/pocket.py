@@ -201,10 +201,10 @@ def words_play(
     levels = solution.levels
     n = solution.players
     seat_index = seat - 1
-    marks = np.unique(np.array(
-        [int(levels[len(word)].start[solution._index(word)]) for word in printed],
+    marks = np.array(  # sorted and distinct (np.unique would import numpy.ma)
+        sorted({int(levels[len(word)].start[solution._index(word)]) for word in printed}),
         dtype=np.int64,
-    ))
+    )
     # The fragments worked out at each length: whole levels, or the subtree's blocks.
     spans = [(0, len(level)) for level in levels]
     if within is not None:
