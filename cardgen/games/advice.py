@@ -46,6 +46,43 @@ class Escapes(Protocol):
     def escape_word(self, fragment: str, seat: int) -> Escape | None: ...
 
 
+class GameEscapes(Escapes, Protocol):
+    """A game's escape thresholds and words with the game they belong to."""
+
+    @property
+    def solution(self) -> GameSolution: ...
+
+
+class TableAnswers:
+    """What a casual table that knows the words of Zipf >= `knows` answers alike in every game,
+    solved (`cardgen.games.casual.Casual`) or stored (`cardgen.games.stored`), from the
+    `thresholds` alone (docs/rules.md, "A card for casual tables")."""
+
+    thresholds: GameEscapes
+    knows: float
+
+    def wins(self, fragment: str, seat: int) -> bool:
+        """Whether `seat` cannot lose from `fragment` against the table."""
+        return self.thresholds.threshold(fragment, seat) < self.knows
+
+    def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The moves after which `seat` (to move) cannot lose against the table."""
+        solution = self.thresholds.solution
+        return tuple(x for x in solution.children(fragment)
+                     if self.wins(solution.after(fragment, x), seat))
+
+    def trap(self, fragment: str) -> Try | None:
+        """The trap of the seat to move at `fragment` wherever it cannot win against the table
+        (T >= `knows`), its escape word included: the trap of docs/rules.md ("Traps"), set
+        also where the seat wins against perfect players but not against a table that gangs
+        up on it (three or more players); None where it wins against the table or the game
+        is over."""
+        solution = self.thresholds.solution
+        if solution.is_word(fragment) or self.wins(fragment, solution.mover(fragment)):
+            return None
+        return choose_try(solution, fragment, self.thresholds)
+
+
 class EscapeLines(Protocol):
     """What the escape word's line reads of a game's traps: each seat's thresholds T, the
     highest Zipf M of the words that hold a fragment, and the first such word (the index of

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cardgen.games.advice import Try, choose_try
+from cardgen.games.advice import TableAnswers
 from cardgen.games.game import Decision
 from cardgen.games.levels import Array, Moves, bottom_up
 from cardgen.games.scores import Scores, seat_totals
@@ -30,7 +30,7 @@ names when challenged (indices into the solution's words)."""
 
 
 @dataclass(frozen=True, eq=False)
-class Casual:
+class Casual(TableAnswers):
     """Every seat's winning strategies against a table that knows only words of Zipf >=
     `knows`."""
 
@@ -47,27 +47,6 @@ class Casual:
     (`Scores.lost`: none)."""
     _plans: dict[tuple[str, int], Plan] = field(default_factory=dict, repr=False)
     _words: dict[str, int] = field(default_factory=dict, repr=False)
-
-    def wins(self, fragment: str, seat: int) -> bool:
-        """Whether `seat` cannot lose from `fragment` against the table."""
-        return self.thresholds.threshold(fragment, seat) < self.knows
-
-    def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """The moves after which `seat` (to move) cannot lose against the table."""
-        solution = self.thresholds.solution
-        return tuple(x for x in solution.children(fragment)
-                     if self.wins(solution.after(fragment, x), seat))
-
-    def trap(self, fragment: str) -> Try | None:
-        """The trap of the seat to move at `fragment` wherever it cannot win against the table
-        (T >= `knows`), its escape word included: the trap of docs/rules.md ("Traps"), set
-        also where the seat wins against perfect players but not against a table that gangs
-        up on it (three or more players); None where it wins against the table or the game
-        is over."""
-        solution = self.thresholds.solution
-        if solution.is_word(fragment) or self.wins(fragment, solution.mover(fragment)):
-            return None
-        return choose_try(solution, fragment, self.thresholds)
 
     def seat_totals(self, seat: int) -> tuple[int, int, int]:
         """A table row's sums for `seat` against the table: its openings, how many it wins,

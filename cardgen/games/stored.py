@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardgen.games.advice import Escape, Try, choose_try, escape_word
+from cardgen.games.advice import Escape, TableAnswers, escape_word
 from cardgen.games.game import Decision, GameSolution
 from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import Lexicon
@@ -284,30 +284,15 @@ class StoredThresholds:
         return escape_word(self.solution, self, fragment, seat)
 
 
-class StoredCasual:
+class StoredCasual(TableAnswers):
     """A stored game's strategies against a casual table (`cardgen.games.casual.Casual`): what
     every game answers alike, from the thresholds."""
+
+    thresholds: StoredThresholds
 
     def __init__(self, thresholds: StoredThresholds, knows: float) -> None:
         self.thresholds = thresholds
         self.knows = knows
-
-    def wins(self, fragment: str, seat: int) -> bool:
-        """Whether `seat` cannot lose from `fragment` against the table."""
-        return self.thresholds.threshold(fragment, seat) < self.knows
-
-    def winning_moves(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """The moves after which `seat` (to move) cannot lose against the table."""
-        solution = self.thresholds.solution
-        return tuple(x for x in solution.children(fragment)
-                     if self.wins(solution.after(fragment, x), seat))
-
-    def trap(self, fragment: str) -> Try | None:
-        """The trap of the seat to move wherever it cannot win against the table (`Casual.trap`)."""
-        solution = self.thresholds.solution
-        if solution.is_word(fragment) or self.wins(fragment, solution.mover(fragment)):
-            return None
-        return choose_try(solution, fragment, self.thresholds)
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """No decision table in Ghost."""
