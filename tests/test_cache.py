@@ -547,11 +547,11 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     # solved game with its traps and the casual table's figures that explain reads, and the
     # stored game that play reads (issue 27 item 4).
     assert sorted(line[:47] for line in lines[:5]) == [  # issue 26 item 13: the game named
-        "card     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "deck     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "figures  ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "game     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "play     ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "card      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "deck      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "figures   ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "game      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "play      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
     assert lines[5].startswith("5 entries, 0.0 MB of 1,024.0 MB in ")
     assert lines[5].endswith(str(folder))
@@ -568,7 +568,7 @@ def test_cache_rows_name_the_game_and_count_one_entry(
     Store.default().game(config, lambda: config_game(config, Lexicons(), traps=False)[0],
                          traps=False)
     lines = runner.invoke(app, ["cache"]).stdout.splitlines()
-    assert lines[0].startswith("solution superghost, animals.txt, 2 players, min 3  0.0 MB  ")
+    assert lines[0].startswith("solution  superghost, animals.txt, 2 players, min 3  0.0 MB  ")
     assert lines[1].startswith("1 entry, 0.0 MB of 1,024.0 MB in ")
     cleared = runner.invoke(app, ["cache", "--clear"])
     assert cleared.stdout == f"removed 1 entry from {folder}\n"
@@ -601,7 +601,7 @@ def test_a_table_read_back_reads_no_word_list(
         cold = (tmp_path / "cold" / f"table.{fmt}").read_bytes()
         assert (tmp_path / "warm" / f"table.{fmt}").read_bytes() == cold, fmt
     shown = runner.invoke(app, ["cache"]).stdout.splitlines()
-    expected = "rows     ghost, animals.txt, 2, 3 players, min 3  0.0 MB  "
+    expected = "rows      ghost, animals.txt, 2, 3 players, min 3  0.0 MB  "
     assert any(line.startswith(expected) for line in shown)
 
 

@@ -84,8 +84,8 @@ def test_the_index_is_an_entry_of_the_cache(folder: Path, runner: CliRunner) -> 
     runner.invoke(app, ["explain", ANIMALS, "b"])
     lines = runner.invoke(app, ["cache"]).stdout.splitlines()
     assert sorted(line[:47] for line in lines[:3]) == [  # the casual table's figures too
-        "figures  ghost, animals.txt, 2 players, min 3  ",
-        "game     ghost, animals.txt, 2 players, min 3  ",
+        "figures   ghost, animals.txt, 2 players, min 3 ",
+        "game      ghost, animals.txt, 2 players, min 3 ",
         "positions ghost, animals.txt, 2 players, min 3 ",
     ]
     cleared = runner.invoke(app, ["cache", "--clear"])

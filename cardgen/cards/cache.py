@@ -387,7 +387,7 @@ def _summary(path: Path) -> str:
         players = ", ".join(map(str, key["players"])) if key["kind"] == "rows" else key["players"]
         length = key.get("min_length") or key.get("min_lengths")
         game = key["game"]["name"] if isinstance(key.get("game"), dict) else "?"
-        return f"{key['kind']:<8} {game}, {name}, {players} players, min {length}"
+        return f"{key['kind']:<9} {game}, {name}, {players} players, min {length}"
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"{path.name} (unreadable)"
 
