@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.layout import BOLD, Entry, Token
 from cardgen.render.pdf.pocket import budget, letter_kind
 from cardgen.render.pdf.sides import card_frame, section_sides
+from cardgen.render.pdf.units import units_of
 from cardgen.render.sentences import percent_down, worth_sentence
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
@@ -228,3 +230,49 @@ def test_a_run_in_section_fills_its_lines_and_names_its_range() -> None:
     assert heads[1].x == left and heads[2].x > left  # B follows A's last entry on its line
     in_rows = [t for t in section_sides(rows, frame, fonts)[0].texts if t.text.strip() in "ABC"]
     assert {t.x for t in in_rows} == {left}
+
+
+def test_a_run_in_section_of_no_entries_takes_one_side_of_its_heading() -> None:
+    """No entries, no units (as with labels in the gutter): `wrap` sets no tokens as one empty
+    line, which belongs to no entry. The budget lays out a seat that has no opening this way
+    (issue 35)."""
+    fonts = load_fonts(PdfOptions().font)
+    frame = card_frame(PdfOptions())
+    empty = Section((), "Run in", (), (), (), run_in=True)
+    assert units_of(empty, frame.inner_width, 0.0, 8.0, fonts) == []
+    sides = section_sides(empty, frame, fonts)
+    assert len(sides) == 1
+    assert [t.text for t in sides[0].texts] == ["Run in"]
+
+
+SEATLESS = ("aa aaaaa aaaab aaaba aaabab aabbba ab abaa ababaab abb abbaa abbaaa abbaab abbab ba "
+            "baa baab bab baba babaaba bb bbb bbbbab")
+"""Issue 35's word list (4 players, 2+ letters): every fragment of two letters is a word, so
+the game is over before the third seat moves, and the third and fourth seats have no opening."""
+
+
+@pytest.mark.parametrize("form", ["json", "md", "pdf"])
+def test_seats_with_no_opening_build_in_every_format(
+    tmp_path: Path, runner: CliRunner, form: str
+) -> None:
+    """A deck whose further seats have no opening: the budget lays their cards out as any
+    other (`IndexError` in `units_of` before), and every format says the game is over there."""
+    (tmp_path / "words.txt").write_text(SEATLESS.replace(" ", "\n") + "\n", encoding="utf-8")
+    config = tmp_path / "seatless.yaml"
+    config.write_text("dictionary: ./words.txt\nplayers: 4\nmin_length: 2\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(config), "-f", form, "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [f"seatless.{form}"]
+    written = out / f"seatless.{form}"
+    if form == "json":
+        seats = json.loads(written.read_text(encoding="utf-8"))["seats"]
+        assert [(len(s["openings"]), s["wins"] is None) for s in seats] == [
+            (1, False), (2, False), (0, True), (0, True)]
+    else:
+        if form == "md":
+            text = written.read_text(encoding="utf-8")
+        else:
+            with pdfplumber.open(written) as pdf:
+                text = "\n".join(page.extract_text() for page in pdf.pages)
+        assert " ".join(text.split()).count("the game is over") == 2, text

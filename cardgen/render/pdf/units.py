@@ -57,6 +57,8 @@ def units_of(section: Section, width: float, gutter: float, size: float, fonts: 
         head = [] if entry.label is None else [dataclasses.replace(entry.label, keep=True)]
         stream += head + list(entry.tokens)
         owner += [name] * (len(head) + len(entry.tokens))
+    if not stream:  # no entries, no units: `wrap` sets nothing as one empty line
+        return []
     units, start = [], 0
     for line in wrap(cut_wide(stream, width, size, fonts.measure), width, size, fonts.measure):
         units.append(Unit(None, [line], owner[start], owner[start + len(line) - 1]))
