@@ -232,6 +232,25 @@ def test_a_run_in_section_fills_its_lines_and_names_its_range() -> None:
     assert {t.x for t in in_rows} == {left}
 
 
+def test_a_word_cut_across_lines_run_in_stays_its_entrys() -> None:
+    """A word wider than the line is cut into pieces (`cut_wide`); each line's range names
+    the entries its pieces come from, wherever the word is (the entries were looked up by
+    place in the stream before the cut, which the pieces outrun: `IndexError`)."""
+    fonts = load_fonts(PdfOptions().font)
+    long = Token("x" * 80)  # 3 lines and a bit of a 100 pt line at 8 pt
+
+    def ranges(*entries: tuple[str, tuple[Token, ...]]) -> list[tuple[str, str]]:
+        section = Section((), "Run in", (), tuple(Entry(Token(label.upper(), BOLD), tokens)
+                                                  for label, tokens in entries),
+                          tuple(label for label, _ in entries), run_in=True)
+        return [(u.first, u.last) for u in units_of(section, 100.0, 0.0, 8.0, fonts)]
+
+    assert ranges(("a", (Token("b"), long)), ("c", (Token("d"),)), ("e", (Token("f"),))) == [
+        ("a", "a"), ("a", "a"), ("a", "a"), ("a", "a"), ("a", "e")]
+    assert ranges(("a", (Token("b"),)), ("c", (Token("d"), long))) == [
+        ("a", "c"), ("c", "c"), ("c", "c"), ("c", "c"), ("c", "c")]
+
+
 def test_a_run_in_section_of_no_entries_takes_one_side_of_its_heading() -> None:
     """No entries, no units (as with labels in the gutter): `wrap` sets no tokens as one empty
     line, which belongs to no entry. The budget lays out a seat that has no opening this way

@@ -225,13 +225,21 @@ def widest_group(tokens: Sequence[Token], measure: Measure) -> float:
 def cut_wide(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
     """`tokens` with any token wider than `width` cut into pieces that fit, each piece glued
     to the next line's start: an over-wide word wraps instead of narrowing every column."""
-    result: list[Token] = []
+    return [piece for pieces in cut_pieces(tokens, width, size, measure) for piece in pieces]
+
+
+def cut_pieces(
+    tokens: Sequence[Token], width: float, size: float, measure: Measure
+) -> list[list[Token]]:
+    """Each of `tokens` as `cut_wide` sets it: the token alone, or the pieces it is cut into
+    (so a caller can tell which token each piece comes from)."""
+    result: list[list[Token]] = []
     before = 0.0  # the width of the group a glued token joins
     for token in tokens:
         own = measure(token.text, token.style) * size
         before = before if not token.space else 0.0
         if before + own <= width:
-            result.append(token)
+            result.append([token])
             before += own
             continue
         pieces = [""]
@@ -241,10 +249,10 @@ def cut_wide(tokens: Sequence[Token], width: float, size: float, measure: Measur
                 pieces.append("")
             pieces[-1] += ch
         before = measure(pieces[-1], token.style) * size
-        result += [
+        result.append([
             Token(piece, token.style, token.space if i == 0 else True)
             for i, piece in enumerate(pieces)
-        ]
+        ])
     return result
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import MOVE, Entry, Line, Token, cut_wide, wrap
+from cardgen.render.pdf.layout import MOVE, Entry, Line, Token, cut_pieces, cut_wide, wrap
 
 
 def reach(section: Section, fonts: Fonts) -> float:
@@ -59,8 +59,12 @@ def units_of(section: Section, width: float, gutter: float, size: float, fonts: 
         owner += [name] * (len(head) + len(entry.tokens))
     if not stream:  # no entries, no units: `wrap` sets nothing as one empty line
         return []
+    # A token wider than the line is cut into pieces (`cut_wide`), each of its token's entry.
+    pieces = cut_pieces(stream, width, size, fonts.measure)
+    owner = [name for name, cut in zip(owner, pieces, strict=True) for _ in cut]
+    tokens = [piece for cut in pieces for piece in cut]
     units, start = [], 0
-    for line in wrap(cut_wide(stream, width, size, fonts.measure), width, size, fonts.measure):
+    for line in wrap(tokens, width, size, fonts.measure):
         units.append(Unit(None, [line], owner[start], owner[start + len(line) - 1]))
         start += len(line)
     return units
