@@ -6,12 +6,15 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from conftest import SHIPPED, shipped_card
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -295,3 +298,52 @@ def test_seats_with_no_opening_build_in_every_format(
             with pdfplumber.open(written) as pdf:
                 text = "\n".join(page.extract_text() for page in pdf.pages)
         assert " ".join(text.split()).count("the game is over") == 2, text
+
+
+FORMATS = ("json", "md", "pdf")
+
+
+@st.composite
+def small_lists(draw: st.DrawFn) -> tuple[list[str], list[float]]:
+    """Issue 35's random dictionaries: 6 to 70 words of an alphabet of 2 to 5 letters, and a
+    Zipf frequency for each."""
+    letters = "abcde"[: draw(st.integers(2, 5))]
+    words = draw(st.lists(st.text(alphabet=letters, min_size=2, max_size=8), min_size=6,
+                          max_size=70, unique=True))
+    zipfs = draw(st.lists(st.sampled_from([0.0, 1.0, 2.5, 3.0, 4.0]), min_size=len(words),
+                          max_size=len(words)))
+    return words, zipfs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=small_lists(), min_length=st.integers(2, 4),
+       formats=st.sets(st.sampled_from(FORMATS), min_size=1))
+def test_random_small_dictionaries_build_in_every_format(
+    players: int, game: tuple[list[str], list[float]], min_length: int, formats: set[str]
+) -> None:
+    """`cardgen build` on a small random dictionary, for any formats asked: each lays the
+    pocket deck out (the JSON's and Markdown's `printed` and `wins` are the PDF deck's), and
+    writes exactly the files asked for; a seat has figures where it has an opening, and the
+    PDF prints every card on both sides."""
+    words, zipfs = game
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "words.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+        (root / "zipf.tsv").write_text(
+            "".join(f"{w}\t{z}\n" for w, z in zip(words, zipfs, strict=True)), encoding="utf-8")
+        config = root / "small.yaml"
+        config.write_text(f"dictionary: ./words.txt\nplayers: {players}\n"
+                          f"min_length: {min_length}\nfamiliarity: ./zipf.tsv\n", encoding="utf-8")
+        out = root / "out"
+        asked = [arg for form in sorted(formats) for arg in ("-f", form)]
+        result = CliRunner().invoke(app, ["build", str(config), *asked, "-o", str(out), "-q"])
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in out.iterdir()) == [f"small.{f}" for f in sorted(formats)]
+        if "json" in formats:
+            seats = json.loads((out / "small.json").read_text(encoding="utf-8"))["seats"]
+            assert len(seats) == players
+            assert all((s["wins"] is None) == (not s["openings"]) for s in seats), seats
+        if "pdf" in formats:
+            with pdfplumber.open(out / "small.pdf") as pdf:
+                assert len(pdf.pages) % 2 == 0
