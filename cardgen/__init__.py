@@ -12,6 +12,8 @@ The whole pipeline in a few names, for notebooks and scripts (loaded on first us
     card = cardgen.make_card("twl06", players=2, min_length=4)
     card.seats[0].openings[0].moves                  # ('m', 'n')
     cardgen.render_markdown(card); cardgen.render_json(card); cardgen.render_pdf(card)
+    # each as `cardgen build` writes it: the deck of a config without `pdf` keys (or pass
+    # a cardgen.PdfOptions, as the keys say)
     deck = cardgen.budget(card, cardgen.PdfOptions())   # what its pocket deck prints and wins
     deck.seats[1].wins                               # none, full, card, best
     words = cardgen.load_wordlist("twl06").entries

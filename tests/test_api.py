@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import CONFIGS, DATA
 from typer.testing import CliRunner
 
 import cardgen
 from cardgen.app.cli import app
+from cardgen.cards.config import load_card_config
+from cardgen.cards.paper import FULL
 
 PYTHON_PAGE = Path(__file__).parent.parent / "docs" / "python.md"
 
@@ -33,16 +36,61 @@ def test_importing_cardgen_loads_nothing_heavy() -> None:
 
 
 def test_render_json_equals_the_build_output(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 35, 2: the card `make_card` gives renders as the build writes it, the deck its
+    default pdf keys choose (printed entries, wins) included, without a `budget` call."""
     card = cardgen.make_card(DATA / "animals.txt", players=2, min_length=3, title="Animal Ghost")
     result = runner.invoke(app, ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.output
     written = (tmp_path / "animals.json").read_text(encoding="utf-8")
-    # The config names its list as written ("animals.txt"), the call by its path; the build
-    # describes the deck its pdf keys choose (`budget`, default options here).
+    # The config names its list as written ("animals.txt"), the call by its path.
+    assert cardgen.render_json(card).replace(str(DATA / "animals.txt"), "animals.txt") == written
     deck = cardgen.budget(card, cardgen.PdfOptions())
-    assert cardgen.render_json(deck).replace(str(DATA / "animals.txt"), "animals.txt") == written
-    assert cardgen.render_markdown(card).startswith("# Animal Ghost\n")
+    assert cardgen.render_json(card) == cardgen.render_json(deck)
+    markdown = cardgen.render_markdown(card).replace(f" ({DATA / 'animals.txt'})", "")
+    assert markdown == (tmp_path / "animals.md").read_text(encoding="utf-8")
     assert cardgen.render_pdf(card).startswith(b"%PDF-")
+
+
+def test_the_renderers_take_the_deck_s_pdf_keys() -> None:
+    """Every renderer describes the deck the pdf keys choose, as `render_pdf` prints it: a
+    card with no deck chosen yet is budgeted as `options` say (default: a config's without
+    `pdf` keys); a card with its deck chosen renders as it is."""
+    card = cardgen.make_card(DATA / "animals.txt", players=2, min_length=3)
+    whole = cardgen.PdfOptions(cards=FULL)  # `pdf.cards: full`
+    deck = cardgen.budget(card, whole)
+    assert deck.deck == "full"
+    assert cardgen.render_json(card, whole) == cardgen.render_json(deck)
+    assert cardgen.render_markdown(card, whole) == cardgen.render_markdown(deck)
+    assert cardgen.render_json(deck, cardgen.PdfOptions()) == cardgen.render_json(deck)
+
+
+@pytest.mark.network
+@pytest.mark.parametrize(("stem", "game"), [("twl06-2p", "ghost"),
+                                            ("twl06-2p-superghost", "superghost")])
+def test_the_library_gives_the_build_s_deck(
+    runner: CliRunner, tmp_path: Path, capfd: pytest.CaptureFixture[str], stem: str, game: str
+) -> None:
+    """Issue 35, 2: `render_json(make_card(...))` is the file `cardgen build` writes for the
+    same settings, byte for byte (a Ghost deck and a variant's), and so are the other
+    formats; the library prints nothing."""
+    config = load_card_config(CONFIGS / f"{stem}.yaml")
+    assert (config.dictionary, config.players, config.min_length, config.game.name,
+            config.title, config.pdf) == (cardgen.CatalogList("twl06"), 2, 4, game, None,
+                                          cardgen.PdfOptions())
+    capfd.readouterr()
+    card = cardgen.make_card("twl06", players=2, min_length=4, game=game)
+    files = {"json": cardgen.render_json(card).encode(),
+             "md": cardgen.render_markdown(card).encode(), "pdf": cardgen.render_pdf(card)}
+    assert capfd.readouterr() == ("", "")
+    assert card.deck is None  # the card as solved; each renderer describes its deck
+    result = runner.invoke(app, ["build", str(CONFIGS / f"{stem}.yaml"), "-o", str(tmp_path),
+                                 "-q", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    for suffix, data in files.items():
+        assert data == (tmp_path / f"{stem}.{suffix}").read_bytes(), suffix
+    document = json.loads(files["json"])
+    assert all(seat["wins"] is not None for seat in document["seats"])
+    assert document["seats"][0]["openings"][0]["printed"] == "words"
 
 
 @pytest.mark.network

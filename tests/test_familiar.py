@@ -41,9 +41,9 @@ def test_twl06_traps_on_the_card_and_in_the_json() -> None:
         "n": Try("y", 4, 5, Escape("nyctalopia", 0.0)),
     }
     assert card.seats[0].openings[0].best_try is None  # the first seat wins
-    text = render_card(card)
+    text = render_card(card)  # as output/twl06-2p.md: the trap printed on the pocket card
     assert (
-        "| m | set *b* | no forced win; 1 of 2 replies loses; only players who know words as rare "
+        "| m | **b**? | the trap; 1 of 2 replies loses; only players who know words as rare "
         "as mbaqanga (Zipf 0) get out |" in text
     )
     openings = card_document(card)["seats"][1]["openings"]

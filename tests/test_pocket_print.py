@@ -13,6 +13,7 @@ from bruteforce_pocket import BrutePocket, Entry
 from conftest import word_card
 
 from cardgen.cards import selection
+from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.pocket import casual_play, odds
 from cardgen.cards.strategy import (
     FEWEST_INFO,
@@ -26,9 +27,11 @@ from cardgen.cards.strategy import (
 from cardgen.games.advice import Try
 from cardgen.games.solver import solve
 from cardgen.games.traps import thresholds
+from cardgen.render.json import card_document
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.marks import letter_kind, letter_mark, printed_letter
+from cardgen.render.pdf import pocket
 from cardgen.render.sentences import left_out, percent_down, worth_sentence
 from cardgen.words.lexicon import playable_words
 from cardgen.words.wordlists import WordList
@@ -68,8 +71,8 @@ def zoo_card(players: int) -> Card:
 
 def budget(card: Card, steps: int | None = None) -> Card:
     """The card with each seat's first `steps` steps that win something printed (None: all
-    of them)."""
-    return dataclasses.replace(card, seats=tuple(
+    of them): a pocket deck (a renderer budgets a card with no deck chosen)."""
+    return dataclasses.replace(card, deck="pocket", seats=tuple(
         selection.pick(s, [step for step in selection.steps(s) if step.ratio > 0][:steps])
         for s in card.seats
     ))
@@ -77,7 +80,15 @@ def budget(card: Card, steps: int | None = None) -> Card:
 
 def whole(card: Card) -> Card:
     """The card as `pdf.cards: full` prints it."""
-    return dataclasses.replace(card, seats=tuple(selection.full(s) for s in card.seats))
+    return dataclasses.replace(card, deck="full",
+                               seats=tuple(selection.full(s) for s in card.seats))
+
+
+def listing_all(card: Card) -> Card:
+    """The whole deck's entries in a budgeted deck (one with room for all of them): Markdown
+    prints it in a budgeted deck's form (lines of worth, marks), where the whole deck
+    (`pdf.cards: full`) renders as before budgets."""
+    return dataclasses.replace(whole(card), deck="pocket")
 
 
 # The line of worth
@@ -186,12 +197,22 @@ def test_the_json_of_the_full_deck() -> None:
     assert second["card"] == second["full"] == pytest.approx(11 / 72)
 
 
-def test_a_card_without_a_deck_prints_nothing_and_no_figures() -> None:
-    document = json.loads(render_json(zoo_card(2)))
-    assert document["casual_table"] == {"knows": 3.0}
-    assert [seat["wins"] for seat in document["seats"]] == [None, None]
-    assert {(o["printed"], o["printed_move"]) for seat in document["seats"]
+def test_a_card_without_a_deck_is_rendered_as_its_default_deck() -> None:
+    """Issue 35, 2: the JSON describes a deck; a card with none chosen yet (no `printed`, no
+    `wins`) is budgeted as `cardgen build` budgets a config without `pdf` keys, as the PDF
+    prints it."""
+    card = zoo_card(2)
+    data = card_document(card)  # the card as it is
+    assert [seat["wins"] for seat in data["seats"]] == [None, None]
+    assert {(o["printed"], o["printed_move"]) for seat in data["seats"]
             for o in seat["openings"]} == {(False, None)}
+    deck = pocket.budget(card, PdfOptions())
+    assert deck.deck == "pocket"
+    assert render_json(card) == render_json(deck)
+    document = json.loads(render_json(card))
+    assert document["casual_table"] == {"knows": 3.0}
+    assert None not in [seat["wins"] for seat in document["seats"]]
+    assert entries(document, 1) == [("", "words", "i")]
     no_figures = dataclasses.replace(zoo_card(2), casual_table=None)
     assert json.loads(render_json(no_figures))["casual_table"] is None
 
@@ -299,8 +320,8 @@ def test_the_markdown_lists_only_what_the_deck_prints() -> None:
     assert "Openings not listed: play toward the most common word you know.\n" in text
 
 
-def test_the_markdown_of_the_full_deck_and_of_an_empty_one() -> None:
-    text = render_markdown(whole(zoo_card(2)))
+def test_the_markdown_of_a_deck_listing_every_entry_and_of_an_empty_one() -> None:
+    text = render_markdown(listing_all(zoo_card(2)))
     assert "Open with **i**, then steer to: ibis.\n" in text
     assert seat_section(text, "second")[3:] == [
         "2 of 6 openings won. This card lists every opening.",
@@ -333,7 +354,7 @@ def test_the_markdown_of_the_full_deck_and_of_an_empty_one() -> None:
 
 
 def test_the_glance_grid_shows_the_listed_entries() -> None:
-    third = seat_section(render_markdown(whole(zoo_card(3))), "third")
+    third = seat_section(render_markdown(listing_all(zoo_card(3))), "third")
 
     def row(prefix: str, cells: dict[str, str]) -> str:
         return f"| **{prefix}** |" + "".join(f" {cells.get(x, '')} |" for x in LETTERS)
@@ -370,12 +391,18 @@ def test_the_glance_grid_shows_the_listed_entries() -> None:
     ]
 
 
-def test_a_card_without_a_deck_renders_as_before() -> None:
-    """No deck chosen (no `printed`, no `wins`): every opening, tries in italics, no worth."""
-    text = render_markdown(zoo_card(2))
-    assert "At a casual table" not in text and "not listed" not in text
-    assert "| m | set *u* | no forced win; " in text
-    assert "| c | **o** | cow |" in text
+def test_a_card_without_a_deck_renders_as_its_default_deck() -> None:
+    """Issue 35, 2: no deck chosen (no `printed`, no `wins`): the Markdown of the deck a
+    config without `pdf` keys prints, each seat's line of worth with it; the whole deck
+    (`pdf.cards: full`) renders every opening as before budgets, without one."""
+    card = zoo_card(2)
+    text = render_markdown(card)
+    assert text == render_markdown(pocket.budget(card, PdfOptions()))
+    assert "At a casual table" in text
+    full = render_markdown(whole(card))
+    assert full == render_markdown(pocket.budget(card, PdfOptions(cards=FULL)))
+    assert "At a casual table" not in full and "not listed" not in full
+    assert "| c | **o** | cow |" in full
 
 
 def test_a_lost_position_gets_the_lost_sign_in_markdown_and_a_trap_stays_a_trap() -> None:

@@ -19,7 +19,11 @@ from cardgen.render.sentences import ordinal, seat_list, verdict
 if TYPE_CHECKING:  # Jinja2 is imported when a text template is first rendered, not before
     import jinja2
 
+    from cardgen.cards.paper import PdfOptions
+    from cardgen.cards.strategy import Card
+
 __all__ = [
+    "deck",
     "environment",
     "markdown_text",
     "ordinal",
@@ -102,3 +106,17 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
 def render_template(name: str, **context: object) -> str:
     """Render one template of `templates/` with the given variables."""
     return environment().get_template(name).render(**context)
+
+
+def deck(card: Card, options: PdfOptions | None = None) -> Card:
+    """The card with its deck chosen, which every format describes: as it is where it has one
+    (`cardgen build` chooses it by the config's `pdf` keys before any format is written), else
+    as `options` say (default: a config without `pdf` keys), by the build's own
+    `cardgen.render.pdf.pocket.budget`. So a card from `cardgen.make_card` renders as the
+    build writes it; reportlab is imported only where a deck is still to be chosen."""
+    if card.deck is not None:
+        return card
+    from cardgen.cards.paper import PdfOptions
+    from cardgen.render.pdf.pocket import budget
+
+    return budget(card, options or PdfOptions())

@@ -45,8 +45,10 @@ import json
 from typing import Any
 
 from cardgen import __version__
+from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card, Wins
 from cardgen.games.advice import try_document
+from cardgen.render import deck
 
 SCHEMA = 4
 
@@ -143,6 +145,8 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_card(card: Card) -> str:
-    """The card as JSON text."""
-    return dumps(card_document(card))
+def render_card(card: Card, options: PdfOptions | None = None) -> str:
+    """The card as JSON text, describing its deck: a card with none chosen yet is budgeted as
+    `options` say, as `cardgen build` budgets a config with those `pdf` keys (default: none),
+    and as the PDF prints it (`cardgen.render.deck`)."""
+    return dumps(card_document(deck(card, options)))

@@ -4,17 +4,22 @@
 from __future__ import annotations
 
 from cardgen import __version__
+from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card
 from cardgen.games.game import written_move
-from cardgen.render import render_template
+from cardgen.render import deck, render_template
 from cardgen.render.booklet import groups, opening_groups, row_counts
 from cardgen.render.marks import LETTER_MARKS, LetterKind, letter_kind
 
 
-def render_card(card: Card) -> str:
+def render_card(card: Card, options: PdfOptions | None = None) -> str:
     """The card as Markdown: rules, verdict, one section per seat, and a footer; a card of
     decision tables adds each seat's table as a booklet grouped for lookup. A budgeted deck
-    (`cardgen.cards.selection`) lists only the entries it prints, and each seat what it wins."""
+    (`cardgen.cards.selection`) lists only the entries it prints, and each seat what it wins;
+    a card with no deck chosen yet is budgeted as `options` say, as `cardgen build` budgets a
+    config with those `pdf` keys (default: none), and as the PDF prints it
+    (`cardgen.render.deck`)."""
+    card = deck(card, options)
     if not card.decision_tables:
         return render_template(
             "card.md.j2",
