@@ -143,7 +143,8 @@ class Opening:
     names when the others challenge, knowing no word to play; () against perfect players."""
     decisions: tuple[Decision, ...] = ()
     """The seat's decision table from here (SuperGhost, SuperDuperGhost: `moves` are the
-    fragments the plays make, `words` the table's end words); () on a Ghost card."""
+    fragments the plays make, `words` the table's end words); () on a Ghost card. Where a
+    budgeted deck prints the table in part, the rows it prints (`whole_table`: all of them)."""
     odds: Odds | None = None
     """What each entry for it wins at a casual table (`cardgen.cards.pocket`); None for a
     variant."""
@@ -153,6 +154,15 @@ class Opening:
     printed_move: str | None = None
     """The letter the deck prints for it (the words' move, or the letter alone); None where
     it prints nothing."""
+    whole_table: tuple[Decision, ...] = ()
+    """Where the deck prints the decision table in part (the first seat's in SuperGhost and
+    SuperDuperGhost, `cardgen.cards.tablerows.with_rows`): the whole table, of which
+    `decisions` are the rows printed; () where `decisions` is the whole table."""
+
+    @property
+    def table(self) -> tuple[Decision, ...]:
+        """The whole decision table, whatever the deck prints of it (() on a Ghost card)."""
+        return self.whole_table or self.decisions
 
     @property
     def won(self) -> bool:

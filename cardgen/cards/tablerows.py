@@ -217,8 +217,9 @@ def table_steps(seat: SeatStrategy, words: bool = True) -> list[tuple[Step, int]
 
 def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
     """The seat, its first opening printing its table's first row and the first `count` rows
-    of `Odds.rows` where it prints its table (the others left out, their figures with them):
-    `SeatStrategy.wins.card` is what that prints, the other figures stay."""
+    of `Odds.rows` where it prints its table (the others left out of `Opening.decisions`,
+    their figures with them; `Opening.whole_table` keeps them all): `SeatStrategy.wins.card`
+    is what that prints, the other figures stay."""
     opening = seat.openings[0] if seat.openings else None
     odds = opening.odds if opening is not None else None
     if opening is None or odds is None or opening.printed != "words" or not (
@@ -228,6 +229,7 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
     trimmed = dataclasses.replace(
         opening, decisions=tuple(d for k, d in enumerate(opening.decisions) if k in keep),
         odds=dataclasses.replace(odds, words=odds.rows[count - 1][1]),
+        whole_table=opening.table,
     )
     openings = (trimmed, *seat.openings[1:])
     card = figures(openings)
