@@ -664,11 +664,13 @@ def test_a_variant_page_lists_its_whole_tables(site: Path, page: Page) -> None:
     pocket card prints; on paper only those print."""
     stem = "twl06-2p-superghost"
     card = json.loads((site / f"{stem}.json").read_text(encoding="utf-8"))
-    on_card = [d["fragment"] for d in card["seats"][0]["openings"][0]["decisions"]]
+    table = card["seats"][0]["openings"][0]["decisions"]  # the whole table, each row marked
+    on_card = [d["fragment"] for d in table if d["printed"]]
     page.goto((site / f"{stem}.html").as_uri())
     rows = page.eval_on_selector_all("#table-1- tbody tr", "rows => rows.map(r => "
                                      "[r.dataset.fragment, r.classList.contains('unprinted'), "
                                      "r.querySelector('th').innerText])")
+    assert sorted(d["fragment"] for d in table) == sorted(f for f, _, _ in rows)
     assert (len(rows), len(on_card)) == (105, 40)
     assert [f for f, unprinted, _ in rows if not unprinted] == on_card
     assert [f for f, _, th in rows if th.endswith(" *")] == on_card

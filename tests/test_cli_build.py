@@ -60,7 +60,7 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
             "printed_move": "b",
         }
     ]
-    assert card["schema"] == 4
+    assert card["schema"] == 5
     assert card["ranking"] == {"by": "fewest", "rare_below": 3.0, "avoid": 0}
     assert card["familiarity"]["source"] == "wordfreq 3.1.1 (en)"
     assert (card["opponent"], card["traps"]) == ("perfect", True)

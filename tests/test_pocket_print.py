@@ -162,7 +162,7 @@ def entries(document: dict[str, Any], seat: int) -> list[tuple[str, object, obje
 def test_the_json_names_the_table_the_figures_and_each_entry() -> None:
     card = budget(zoo_card(2))
     document = json.loads(render_json(card))
-    assert document["schema"] == 4
+    assert document["schema"] == 5
     assert document["casual_table"] == {"knows": 3.0}
     assert list(document) == [
         "schema", "cardgen", "dictionary", "players", "min_length", "title", "losers",

@@ -127,6 +127,8 @@ def test_the_variants_publish_with_their_rules_and_one_game_script(
     for seat in card["seats"]:
         for opening in seat["openings"]:
             for k, row in enumerate(opening["decisions"]):
+                if not row["printed"]:  # the JSON has every row, the card.js what prints
+                    continue
                 assert plays["printed"][row["fragment"]] == row["play"]
                 # A further seat's play at its opening is in its openings' table.
                 kind = ' class="opening"' if k == 0 and seat["seat"] > 1 else ""

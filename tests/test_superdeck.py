@@ -5,7 +5,8 @@ the whole booklet."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -16,6 +17,8 @@ from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons, make_card
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.strategy import Card
+from cardgen.games.game import Decision
+from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.pocket import budget
@@ -137,3 +140,39 @@ def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
     assert ("Open with **y**, then follow your table: 40 rows, the 40 of 105 that win most at "
             "a casual table; where it has none, play toward the most common word you "
             "know.") in render_markdown(deck)
+
+
+@pytest.mark.network
+def test_the_json_carries_every_row_marked_printed_or_not() -> None:
+    """Issue 35, 3: the JSON is the contract for other tools, so it carries each opening's
+    whole decision table, every row marked `printed` (true where the deck prints it), as
+    Ghost's openings keep their words where a letter alone is printed. TWL06 seat 1: all 105
+    rows of the winning table, the 40 the deck prints marked (schema 4 kept only those 40: no
+    row at eezy)."""
+    config, card = shipped_card(Path("configs/twl06-2p-superghost.yaml"), Lexicons())
+    deck = budget(card, config.pdf)
+    document = json.loads(render_json(deck))
+    assert document["schema"] == 5
+
+    def rows(decisions: Sequence[Decision]) -> list[tuple[str, str]]:
+        return [(d.fragment, d.play) for d in decisions]
+
+    (first,) = document["seats"][0]["openings"]
+    assert [list(row) for row in first["decisions"]] == [["fragment", "play", "printed"]] * 105
+    table = card.seats[0].openings[0].decisions
+    assert [(r["fragment"], r["play"]) for r in first["decisions"]] == rows(table)
+    printed = [(r["fragment"], r["play"]) for r in first["decisions"] if r["printed"]]
+    assert printed == rows(deck.seats[0].openings[0].decisions)  # what the PDF prints
+    assert (len(printed), printed[0]) == (40, ("", "y"))
+    assert {"fragment": "eezy", "play": "heezy", "printed": False} in first["decisions"]
+    # A table printed whole has every row printed; a play alone or nothing prints no row
+    # (`printed_move` is the play alone).
+    kinds = set()
+    for seat, strategy in zip(document["seats"][1:], card.seats[1:], strict=True):
+        for opening, data in zip(seat["openings"], strategy.openings, strict=True):
+            assert [(r["fragment"], r["play"]) for r in opening["decisions"]] == rows(
+                data.decisions)
+            marks = {r["printed"] for r in opening["decisions"]}
+            assert marks <= {opening["printed"] == "words"}
+            kinds.add((opening["printed"], tuple(marks)))
+    assert kinds == {("words", (True,)), ("move", (False,)), ("move", ())}

@@ -52,9 +52,11 @@ def test_the_superghost_card_files(runner: CliRunner, tmp_path: Path) -> None:
     assert document["game"] == "superghost"
     first = document["seats"][0]["openings"][0]
     assert first["moves"] == ["b", "g", "i", "n", "r", "t", "v"]
-    assert first["decisions"] == [
-        {"fragment": "", "play": "i"}, {"fragment": "bi", "play": "bil"},
-        {"fragment": "il", "play": "bil"}, {"fragment": "rbil", "play": "erbil"},
+    assert first["decisions"] == [  # the whole table, printed whole
+        {"fragment": "", "play": "i", "printed": True},
+        {"fragment": "bi", "play": "bil", "printed": True},
+        {"fragment": "il", "play": "bil", "printed": True},
+        {"fragment": "rbil", "play": "erbil", "printed": True},
     ]
     assert first["words"] == ["gerbil"]
     against_b = document["seats"][1]["openings"][1]

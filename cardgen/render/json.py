@@ -1,6 +1,6 @@
 """The JSON card: the contract that other tools and the strategy tables build on.
 
-Schema 4 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
+Schema 5 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
 language, alphabet, letters, capitalized, names, abbreviations, abbreviation_data}, players,
 min_length, title, losers, ranking{by, rare_below, avoid}, familiarity{source, sha256} or null,
 opponent ("perfect" or {knows}), traps, casual_table{knows} or null, seats[{seat,
@@ -34,9 +34,15 @@ null without figures), and each opening's `printed` (what the deck prints for it
 the words' move or the letter alone; null where it prints nothing). They describe the deck the
 config's `pdf:` keys define, whatever formats are written.
 A card of a game with decision tables (SuperGhost, SuperDuperGhost) adds `game` after `title`,
-and each opening's `decisions` [{fragment, play}] (in a budgeted deck the rows it prints: the
-first seat's table may be printed in part, docs/rules.md); its `moves`, `play`s and `try` moves are
+and each opening's `decisions` [{fragment, play, printed}] (schema 4: [{fragment, play}], see
+schema 5); its `moves`, `play`s and `try` moves are
 the fragments the plays make, and its `words` are the decision table's end words.
+Schema 5 gives each opening of a card with decision tables its whole table in `decisions`,
+where schema 4 gave the rows the deck prints (the first seat's table may be printed in part,
+docs/rules.md: TWL06 SuperGhost, 40 of its 105 rows), and marks each row with `printed`: true
+where the deck prints the row (the opening prints its table, `printed` "words", and this row of
+it), false elsewhere (a play alone, `printed` "move", prints no row: `printed_move` is that
+play), as an opening keeps its `words` where its letter alone is printed.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ from cardgen.cards.strategy import Card, Wins
 from cardgen.games.advice import try_document
 from cardgen.render import deck
 
-SCHEMA = 4
+SCHEMA = 5
 
 
 def card_document(card: Card) -> dict[str, Any]:
@@ -134,8 +140,12 @@ def _with_decisions(document: dict[str, Any], card: Card) -> dict[str, Any]:
             out["game"] = card.game
     for seat, strategy in zip(out["seats"], card.seats, strict=True):
         for opening, data in zip(seat["openings"], strategy.openings, strict=True):
+            # The whole table; the rows the deck prints, where it prints the table (its
+            # words): all of them, or the first seat's in part (`Opening.whole_table`).
+            printed = set(data.decisions) if data.printed == "words" else set()
             opening["decisions"] = [
-                {"fragment": d.fragment, "play": d.play} for d in data.decisions
+                {"fragment": d.fragment, "play": d.play, "printed": d in printed}
+                for d in data.table
             ]
     return out
 
