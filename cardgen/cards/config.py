@@ -23,7 +23,7 @@ from cardgen.cards.paper import (
 )
 from cardgen.errors import WordListError
 from cardgen.files import expand_user, named_file, unusable
-from cardgen.games.opponent import PERFECT, Opponent, read_knows, read_opponent
+from cardgen.games.opponent import PERFECT, Opponent, read_opponent, read_range
 from cardgen.games.variants import GAME_NAMES, Game, find_game
 from cardgen.words.alphabet import CAPITALIZED, RULES, Spelling, match_language
 from cardgen.words.familiarity import (
@@ -247,9 +247,9 @@ class _Reader(MappingReader):
         if opponent.knows is not None and self.data.get(FAM, WORDFREQ) in (NONE, False, None):
             raise self.error("a casual table needs word frequencies: `familiarity` is none",
                              "opponent")
-        if "casual_table" in self.data:  # a card config's: the table of its pocket figures
-            knows = read_knows(self.data["casual_table"], "casual_table", self.error)
-            opponent = dataclasses.replace(opponent, figures=knows)
+        if "casual_table" in self.data:  # a card config's: the tables of its pocket figures
+            tables = read_range(self.data["casual_table"], "casual_table", self.error)
+            opponent = dataclasses.replace(opponent, figures=tables)
         return opponent
 
     def avoid(self, value: Any) -> frozenset[str]:

@@ -28,7 +28,7 @@ from cardgen.cards.position import (
 from cardgen.cards.superpocket import position_figures
 from cardgen.files import protected
 from cardgen.games.game import GameSolution
-from cardgen.games.opponent import FROM_CONFIG, Opponent
+from cardgen.games.opponent import FROM_CONFIG, Opponent, TableRange
 from cardgen.games.traps import Thresholds
 from cardgen.games.workload import BudgetError
 from cardgen.progress import ProgressCallback
@@ -127,10 +127,19 @@ def explain_config(
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
     # The card's figures' table (`casual_table`, else `opponent`), unless --knows says; the
     # build kept them (by Ghost's model, or a variant's of letters at either end).
+    # A table --knows names is one table; the config's are its range, the card's figures at
+    # the middle one and the win rates at each.
     flagged = source != FROM_CONFIG and table.knows is not None
-    knows = table.knows if flagged else config.opponent.table_knows
-    play = config_figures(config, lexicons, solution, traps, knows)
-    odds = None if play is None else position_figures(play, parsed, position.words,
-                                                      position.decisions)
-    position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds)
+    tables = config.opponent.table_range
+    if flagged:
+        assert table.knows is not None
+        tables = TableRange(table.knows, table.knows)
+    plays = config_figures(config, lexicons, solution, traps, tables)
+    found = [position_figures(play, parsed, position.words, position.decisions)
+             for play in plays]
+    odds = found[tables.middle_index] if found else None
+    by_table = () if tables.single or None in found else tuple(
+        o for o in found if o is not None)
+    position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds,
+                                   odds_by_table=by_table)
     return config, solution, position

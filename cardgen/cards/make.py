@@ -8,7 +8,7 @@ of its steps takes a `LexiconRequest`: which list, minimum length, spelling, ran
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +24,7 @@ from cardgen.cards.config import (
 from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
 from cardgen.errors import InputError, WordListError
 from cardgen.games.game import GameSolution
-from cardgen.games.opponent import PERFECT, Opponent
+from cardgen.games.opponent import PERFECT, Opponent, TableRange
 from cardgen.games.variants import GHOST, Game, find_game
 from cardgen.games.workload import check
 from cardgen.progress import ProgressCallback, stage
@@ -200,12 +200,12 @@ class Lexicons(LexiconBuilder):
         opponent: Opponent = PERFECT,
         *,
         solved: tuple[GameSolution, Thresholds | None] | None = None,
-        play: CasualPlay | InfixPlay | None = None,
+        plays: Sequence[CasualPlay] | Sequence[InfixPlay] = (),
     ) -> Card:
         """Solve the game on the request's lexicon, ranked as it says, and build its card for
         `opponent`, with traps where there are frequency data and the pocket figures;
-        `solved`: the game and its traps already solved so (`config_game`), `play`: the
-        pocket figures' table's play (`config_figures`)."""
+        `solved`: the game and its traps already solved so (`config_game`), `plays`: the
+        pocket figures' tables' play (`config_figures`)."""
         from cardgen.cards.superpocket import card_figures
 
         _, rare, about = self.ranking(request)
@@ -225,9 +225,9 @@ class Lexicons(LexiconBuilder):
         stage(self.progress, "card", "the strategy of every seat")
         card = build_card(solution, self.info(request), title, ranking=about, rare=rare,
                           traps=traps, opponent=opponent, game=request.game)
-        stage(self.progress, "odds", "what each entry wins at a casual table")
+        stage(self.progress, "odds", "what each entry wins at casual tables")
         return card_figures(card, solution, None if zipf is None else zipf.zipf,
-                            opponent.table_knows, play)
+                            opponent.table_range, plays)
 
     def solution(self, request: LexiconRequest, players: int, *, work: str = "solve"
                  ) -> GameSolution:
@@ -258,41 +258,45 @@ def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
             from cardgen.cards.positions import GameStore
 
             GameStore.for_config(config, config.opponent.knows).keep(*solved, missing=True)
-        play = config_figures(config, lexicons, *solved, config.opponent.table_knows)
+        plays = config_figures(config, lexicons, *solved, config.opponent.table_range)
         return lexicons.card(LexiconRequest.of(config), config.players, config.title,
-                             config.opponent, solved=solved, play=play)
+                             config.opponent, solved=solved, plays=plays)
 
     return lexicons.store.card(config, compute)  # read back from the cache when it has it
 
 
 def config_figures(
     config: CardConfig, lexicons: Lexicons, solution: GameSolution, traps: Thresholds | None,
-    knows: float | None,
-) -> CasualPlay | InfixPlay | None:
-    """How the casual table that knows the words of Zipf >= `knows` (None: `THETA`) plays a
-    card config's solved game, with `traps` its words' frequencies: the pocket figures' model
-    by its game's (`cardgen.cards.pocket`, `cardgen.cards.superpocket`; None for a game of
-    neither). The build keeps its figures in the cache for the card's table, so
-    `cardgen explain` reads them back."""
+    tables: TableRange,
+) -> tuple[CasualPlay, ...] | tuple[InfixPlay, ...]:
+    """How each casual table of `tables` plays a card config's solved game, with `traps` its
+    words' frequencies: the pocket figures' model by its game's (`cardgen.cards.pocket`,
+    `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
+    figures in the cache, so `cardgen explain` reads them back."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
     from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_play
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
 
     zipf = None if traps is None else traps.zipf
+    thetas = dict.fromkeys(tables.tables)  # each Zipf once, lowest first
 
-    def key() -> dict[str, object]:
-        return dict(config_key(config, "game"), kind="figures", knows=knows)
+    def key(theta: float) -> Callable[[], dict[str, object]]:
+        return lambda: dict(config_key(config, "game"), kind="figures", knows=theta)
 
     if isinstance(solution, Solution):
-        figures = lexicons.store.remember(
-            key, TableFigures, lambda: casual_play(solution, zipf, knows).figures())
-        return CasualPlay.of(solution, figures)
+        ghost = {theta: CasualPlay.of(solution, lexicons.store.remember(
+            key(theta), TableFigures,
+            lambda theta=theta: casual_play(solution, zipf, theta).figures()))
+            for theta in thetas}
+        return tuple(ghost[theta] for theta in tables.tables)
     if isinstance(solution, InfixSolution):
-        found = lexicons.store.remember(
-            key, InfixFigures, lambda: infix_play(solution, zipf, knows).figures())
-        return InfixPlay.of(solution, found)
-    return None
+        infix = {theta: InfixPlay.of(solution, lexicons.store.remember(
+            key(theta), InfixFigures,
+            lambda theta=theta: infix_play(solution, zipf, theta).figures()))
+            for theta in thetas}
+        return tuple(infix[theta] for theta in tables.tables)
+    return ()
 
 
 def config_solution(config: CardConfig, lexicons: Lexicons, work: str = "solve") -> GameSolution:

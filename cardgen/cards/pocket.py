@@ -19,8 +19,10 @@ seat for the words entries.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -28,6 +30,7 @@ import numpy.typing as npt
 
 from cardgen.cards.strategy import Card, Odds, Opening
 from cardgen.games.levels import Moves, bottom_up
+from cardgen.games.opponent import THETA, TableRange
 from cardgen.games.solver import Solution
 from cardgen.games.trie import IntArray
 
@@ -36,8 +39,6 @@ Losing = tuple[list[FloatArray], FloatArray]
 """One length's pass: each seat's chance of losing from each fragment, and the chance of each
 move out of it (aligned with the next length)."""
 
-THETA = 3.0
-"""The Zipf frequency a casual table knows words from when the config names none."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -239,15 +240,33 @@ def words_play(
     return tuple(reversed(result))
 
 
-def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
+def candidates(
+    moves: Sequence[str], letters: Sequence[str], longer: Sequence[bool]
+) -> list[bool]:
+    """Which of an opening's `letters` its card may print alone (docs/rules.md, "A range of
+    tables"): its winning letters (`Opening.moves`) where it lists any, else the letters that
+    begin a longer playable word (`longer`), else every letter (each completes a word).
+
+    >>> candidates(("b",), "abc", (True, True, False)), candidates((), "abc", (True, False, True))
+    ([False, True, False], [True, False, True])
+    """
+    if moves:
+        listed = set(moves)
+        return [letter in listed for letter in letters]
+    return list(longer) if any(longer) else [True] * len(letters)
+
+
+def odds(
+    play: CasualPlay, seat: int, openings: Sequence[Opening], letters: bool = False
+) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`): how often the
     seat faces it, and how often it wins from there with nothing printed, with its words, with
-    the best letter alone, and with what the whole deck prints (`Opening.full_move`).
+    the best letter alone, and with what the whole deck prints (`Opening.full_move`); with
+    `letters`, each letter it may print alone and what it wins (`Odds.letters`, for a range).
 
-    The letter alone is, where the seat wins against perfect players, the winning letter after
-    which it wins most often; elsewhere the letter that begins a longer playable word (any
-    letter where every one completes a word) after which it wins most often; ties go to the
-    alphabetically first."""
+    The letter alone is the one after which the seat wins most often among the opening's
+    candidates (`candidates`: its winning letters, else those that begin a longer playable
+    word, else all); ties go to the alphabetically first."""
     solution = play.solution
     levels = solution.levels
     d = seat - 1
@@ -260,14 +279,12 @@ def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds
     starts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
     lose = play.lose[seat - 1]
     wins = 1.0 - lose[d + 1][child]
-    winning = (below.losers[child] >> (seat - 1) & 1) == 0  # the seat's bit of the loser mask
-    longer = ~below.leaf[child]
-    # Each opening's letters to choose from: its winning letters, else the longer ones, else all.
-    allowed = np.where(
-        np.repeat(np.add.reduceat(winning, starts) > 0, hi - lo),
-        winning,
-        np.where(np.repeat(np.add.reduceat(longer, starts) > 0, hi - lo), longer, True),
-    )
+    names = [solution._letter(d + 1, j) for j in child.tolist()]
+    longer = (~below.leaf[child]).tolist()
+    allowed = np.array(list(chain.from_iterable(
+        candidates(opening.moves, names[a:a + n], longer[a:a + n])
+        for opening, a, n in zip(openings, starts.tolist(), (hi - lo).tolist(), strict=True)
+    )), dtype=bool)
     score = np.where(allowed, wins, -1.0)
     top = np.repeat(np.maximum.reduceat(score, starts), hi - lo)
     hits = np.flatnonzero(score == top)
@@ -285,17 +302,72 @@ def odds(play: CasualPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds
             full = 1.0 - float(lose[d + 1][solution._index(opening.fragment + full_move)])
         else:
             full = none
-        letter = solution._letter(d + 1, int(child[chosen[k]]))
+        a, b = int(starts[k]), int(starts[k] + hi[k] - lo[k])
         found.append(
             Odds(
                 reach=float(play.reach[d][at[k]]),
                 none=none,
                 words=words,
-                letter=letter,
+                letter=names[chosen[k]],
                 letter_wins=float(wins[chosen[k]]),
                 full=full,
+                letters=tuple(
+                    (names[j], float(wins[j])) for j in range(a, b) if allowed[j]
+                ) if letters else (),
             )
         )
+    return tuple(found)
+
+
+TIE = 1e-12
+"""Win rates this close are equal: the same rate summed along two paths can differ in its last
+bits."""
+
+
+def over_tables(tables: Sequence[Sequence[Odds]]) -> tuple[Odds, ...]:
+    """The openings' figures over a range of tables, from their figures at each (each worked
+    out with `letters`; docs/rules.md, "A range of tables"): the letter alone is the candidate
+    that wins most over the tables (reach x rate added up; the first on ties), each table's
+    figures (`Odds.tables`) are given for it, and the range's own are the mean reach and the
+    rates weighted by reach, so that what an entry adds to the mean win rate over the tables is
+    reach x (its rate - none), as at one table. One table: its figures as they are.
+
+    >>> a = Odds(0.5, 0.5, None, "x", 1.0, 0.5, letters=(("x", 1.0), ("y", 0.75)))
+    >>> b = Odds(0.25, 0.0, None, "x", 0.0, 0.0, letters=(("x", 0.0), ("y", 1.0)))
+    >>> mean, = over_tables([[a], [b]])
+    >>> mean.letter, mean.reach, mean.letter_wins, mean.none, [t.top for t in mean.tables]
+    ('y', 0.375, 0.8333333333333334, 0.3333333333333333, [1.0, 1.0])
+    """
+    if len(tables) == 1:
+        return tuple(replace(o, letters=()) if o.letters else o for o in tables[0])
+    found = []
+    middle = (len(tables) - 1) // 2
+    for per in zip(*tables, strict=True):
+        reach = [o.reach for o in per]
+        total = math.fsum(reach)
+
+        def mean(values: Sequence[float], reach: list[float] = reach, total: float = total
+                 ) -> float:
+            if total <= 0:  # never reached: each table alike
+                return math.fsum(values) / len(values)
+            return math.fsum(r * v for r, v in zip(reach, values, strict=True)) / total
+
+        names = [name for name, _ in per[0].letters]
+        score = [math.fsum(o.reach * o.letters[i][1] for o in per) for i in range(len(names))]
+        best = max(score)
+        i = next(k for k, value in enumerate(score) if value >= best - TIE)
+        at = tuple(replace(o, letter=names[i], letter_wins=o.letters[i][1], top=o.letter_wins,
+                           letters=()) for o in per)
+        found.append(Odds(
+            reach=total / len(per),
+            none=mean([o.none for o in at]),
+            words=None if at[0].words is None else mean([o.words or 0.0 for o in at]),
+            letter=names[i],
+            letter_wins=mean([o.letter_wins for o in at]),
+            full=mean([o.full for o in at]),
+            rows=at[middle].rows,
+            tables=at,
+        ))
     return tuple(found)
 
 
@@ -343,36 +415,77 @@ def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> Posi
     )
 
 
+def casual_plays(
+    solution: Solution, zipf: FloatArray | None, tables: TableRange
+) -> tuple[CasualPlay, ...]:
+    """How each table of `tables` plays `solution` (`casual_play`), lowest Zipf first; a Zipf
+    that comes twice (0, where the range reaches below it) is worked out once."""
+    plays: dict[float, CasualPlay] = {}
+    for theta in tables.tables:
+        if theta not in plays:
+            plays[theta] = casual_play(solution, zipf, theta)
+    return tuple(plays[theta] for theta in tables.tables)
+
+
+def range_examples(
+    words: Sequence[str], zipf: FloatArray | None, tables: TableRange
+) -> tuple[str, ...]:
+    """The words a card's line of worth shows of its tables: for one table, the known word of
+    the lowest Zipf and the unknown one of the highest (`examples`); for a range, one word the
+    lowest table knows and the highest does not, the one nearest the middle table's Zipf (the
+    first in `words` on ties); () without frequencies or where no word lies so.
+
+    >>> range_examples(["ab", "cd", "ef"], np.array([3.5, 2.0, 3.1]), TableRange(2.0, 4.0))
+    ('ef',)
+    """
+    if zipf is None:
+        return ()
+    zipf = np.asarray(zipf, dtype=np.float64)
+    low = tables.tables[0]
+    if tables.single:
+        return examples(words, zipf, low)
+    between = np.flatnonzero((zipf >= low) & (zipf < tables.tables[-1]))
+    if not len(between):
+        return ()
+    return (words[int(between[np.argmin(np.abs(zipf[between] - tables.middle))])],)
+
+
 def with_odds(
-    card: Card, solution: object, zipf: FloatArray | None, knows: float | None,
-    play: CasualPlay | None = None,
+    card: Card, solution: object, zipf: FloatArray | None, tables: TableRange,
+    plays: Sequence[CasualPlay] = (),
 ) -> Card:
-    """The card with every opening's figures at a casual table that knows the words of Zipf
-    >= `knows` (None: `THETA`) of `solution`, with `zipf` the words' frequencies (None: every
-    word alike), or `play` where they are worked out already; the card as it is for a
-    variant's solution (the model is Ghost's)."""
+    """The card with every opening's figures over the casual `tables` (`over_tables`) of
+    `solution`, with `zipf` the words' frequencies (None: every word alike), or `plays` where
+    they are worked out already (`casual_plays`); the card as it is for a variant's solution
+    (the model is Ghost's)."""
     if not isinstance(solution, Solution):
         return card
-    play = play or casual_play(solution, zipf, knows)
-    return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
-                        play.examples)
+    plays = tuple(plays) or casual_plays(solution, zipf, tables)
+    many = len(plays) > 1
+
+    def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
+        return over_tables([odds(play, seat, openings, many) for play in plays])
+
+    return with_figures(card, figures, tables, range_examples(solution.words, zipf, tables))
 
 
 def with_figures(
-    card: Card, figures: Callable[[int, Sequence[Opening]], Sequence[Odds]], knows: float,
-    known: tuple[str, ...],
+    card: Card, figures: Callable[[int, Sequence[Opening]], Sequence[Odds]],
+    tables: TableRange, known: tuple[str, ...],
 ) -> Card:
-    """The card with each seat's openings given their `figures` (seat, openings -> odds) at
-    a table that knows the words of Zipf >= `knows`, such as `known`."""
+    """The card with each seat's openings given their `figures` (seat, openings -> odds) over
+    the casual `tables`, with `known` the words its line of worth shows (`range_examples`)."""
     seats = []
     for seat in card.seats:
         found = figures(seat.seat, seat.openings)
         openings = tuple(replace(o, odds=f) for o, f in zip(seat.openings, found, strict=True))
         seats.append(replace(seat, openings=openings))
-    return replace(card, seats=tuple(seats), casual_table=knows, casual_examples=known)
+    return replace(card, seats=tuple(seats), casual_table=tables.middle, casual_range=tables,
+                   casual_examples=known)
 
 
 __all__ = [
-    "THETA", "CasualPlay", "PositionOdds", "TableFigures", "casual_play", "examples", "odds",
-    "position_odds", "with_figures", "with_odds", "words_play",
+    "THETA", "TIE", "CasualPlay", "PositionOdds", "TableFigures", "candidates", "casual_play",
+    "casual_plays", "examples", "odds", "over_tables", "position_odds", "range_examples",
+    "with_figures", "with_odds", "words_play",
 ]

@@ -143,7 +143,9 @@ class Position:
     odds: PositionOdds | None = None
     """The position's figures at the casual table of the card's pocket figures (docs/rules.md,
     "What a card wins at a casual table", and its SuperGhost extension; set by
-    `explain_config`)."""
+    `explain_config`): at the middle table of the card's range."""
+    odds_by_table: tuple[PositionOdds, ...] = ()
+    """The same at each table of the card's range, lowest Zipf first; () for one table."""
 
     @property
     def card_move(self) -> str | None:

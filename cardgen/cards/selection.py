@@ -22,7 +22,7 @@ from itertools import chain, compress
 from operator import attrgetter, is_not, itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
-from cardgen.cards.strategy import Opening, SeatStrategy, Wins
+from cardgen.cards.strategy import Odds, Opening, SeatStrategy, Wins
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
     import numpy as np
@@ -84,6 +84,11 @@ class _Columns(NamedTuple):
     """NaN where an opening has no words."""
     letter_wins: FloatArray
     full: FloatArray
+    tables: FloatArray
+    """For a range of tables (`Odds.tables`): `tables[field, k, t]` the figure of opening k
+    at table t, for the fields reach, none, words (NaN where none), letter_wins, full and the
+    table's best letter's (`Odds.top`); shape (6, openings, 1) with the range's own figures
+    for a single table."""
 
 
 _read: list[tuple[tuple[Opening, ...], _Columns]] = []
@@ -105,23 +110,48 @@ def _columns(openings: Sequence[Opening]) -> _Columns:
     rates = np.fromiter(chain.from_iterable(map(_RATES, odds)), np.float64, 4 * len(odds))
     reach, none, letter_wins, full = rates.reshape(-1, 4).T
     words = np.array(list(map(_WORDS, odds)), dtype=np.float64).reshape(-1)  # None: NaN
-    found = _Columns(place, reach, none, words, letter_wins, full)
+    count = len(odds[0].tables) if odds else 0
+    if count:
+        per = np.array([[_table_rates(t) for t in o.tables] for o in odds], dtype=np.float64)
+        tables = per.reshape(len(odds), count, 6).transpose(2, 0, 1)
+    else:
+        tables = np.stack([reach, none, words, letter_wins, full, letter_wins])[:, :, None]
+    found = _Columns(place, reach, none, words, letter_wins, full, tables)
     if isinstance(openings, tuple):  # a list may change after
         _read[:] = [(openings, found)]
     return found
 
 
-def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
+def _table_rates(odds: Odds) -> tuple[float, float, float, float, float, float]:
+    """One table's figures of an opening, as `_Columns.tables` holds them."""
+    top = odds.letter_wins if odds.top is None else odds.top
+    words = math.nan if odds.words is None else odds.words
+    return odds.reach, odds.none, words, odds.letter_wins, odds.full, top
+
+
+TIE = 1e-12
+"""Win rates this close are equal (the same rate worked out along two paths can differ in its
+last bits)."""
+
+
+def steps(
+    seat: SeatStrategy, strip: bool = False, words: bool = True, forced: bool = False
+) -> Steps:
     """Every step a seat's entries can take, best per character first (the fragment's order,
     then the cheaper step, on ties); with `strip`, letters alone take no room; without
     `words`, no words are printed (`pdf.words: none`).
 
-    An opening's choices are nothing, a letter alone (where it wins at least as often as
-    nothing) and its words (where they win at least as often as both): the steps between them
-    follow the upper hull of what they win against what they cost, so a letter that pays less
-    per character than going straight on to the words is skipped. An entry that wins no more
-    still says what wins against perfect players: its step comes last (it wins nothing per
-    character), where there is room."""
+    What a step wins is what it adds to the seat's mean win rate over the casual tables
+    (docs/rules.md, "A range of tables"; `Odds` holds the mean). An opening's choices are
+    nothing, a letter alone (where it wins at least as often as nothing at every table) and its
+    words (where they win at least as often as nothing at every table, and as both on the
+    mean): the steps between them follow the upper hull of what they win against what they
+    cost, so a letter that pays less per character than going straight on to the words is
+    skipped. So no table's figure is ever below the card's with nothing printed. An entry that
+    wins no more still says what wins against perfect players: its step comes last (it wins
+    nothing per character), where there is room; with `forced` (a deck solved against
+    perfect players), those words steps come in the order of how often the openings are
+    reached (the most first), each only where no table's figure drops with it."""
     import numpy as np
 
     # Every opening at once, each figure worked out as for one opening alone: the same
@@ -129,9 +159,12 @@ def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
     c = _columns(seat.openings)
     start, cost_words = _costs([seat.openings[k] for k in c.place.tolist()], strip)
     letter, none = c.letter_wins, c.none
-    has_move = letter >= none
+    t_none, t_words, t_letter = c.tables[1], c.tables[2], c.tables[3]
+    has_move = (letter >= none) & (t_letter >= t_none - TIE).all(axis=1)
     move = c.reach * (letter - none)
-    has_words = (c.words >= np.maximum(none, letter)) & words  # False where none (NaN)
+    has_words = (
+        (c.words >= np.maximum(none, letter)) & (t_words >= t_none - TIE).all(axis=1) & words
+    )  # False where none (NaN)
     gain = c.reach * (c.words - none)
     first = _slope(0, 0.0, start, move)
     then = _slope(start, move, cost_words, gain)
@@ -139,21 +172,37 @@ def steps(seat: SeatStrategy, strip: bool = False, words: bool = True) -> Steps:
     # Each opening's letter step, then its words step, in the fragment's order; a stable sort
     # by what they win per character keeps that order on ties.
     ratio = np.stack([first, np.where(both, then, _slope(0, 0.0, cost_words, gain))], axis=1)
+    room = np.stack([start, np.where(both, cost_words - start, cost_words)], axis=1)
     taken = np.stack([has_move & (both | ~has_words), has_words], axis=1).ravel()
-    ratio = ratio.ravel()[taken]
-    order = np.argsort(-ratio, kind="stable")
+    ratio, room = ratio.ravel(), room.ravel()
+    is_words = np.tile([False, True], len(c.place))
+    last = np.zeros(len(ratio), dtype=bool)
+    if forced:
+        # A words step that raises the mean no more comes last, by reach, and only where no
+        # table's figure drops with it (the words against what the opening prints before).
+        base = np.where(has_move[:, None], t_letter, t_none)
+        keeps = np.repeat((t_words >= base - TIE).all(axis=1), 2)
+        last = is_words & (ratio <= 0)
+        taken &= ~last | keeps
+    kept = ratio[taken]
+    reach = np.repeat(c.reach, 2)[taken]
+    # Stable: the fragment's order, a letter before its words, on ties.
+    order = np.lexsort((np.where(last[taken], -reach, -kept), last[taken]))
     place = np.repeat(c.place, 2)[taken][order]
-    return Steps(ratio[order], place, np.tile([False, True], len(c.place))[taken][order])
+    return Steps(kept[order], place, is_words[taken][order], room[taken][order])
 
 
 class Steps(Sequence[Step]):
     """A seat's steps in order (`steps`), held as arrays and each `Step` made as it is read: a
     seat has thousands, and `pick` reads the places and kinds of a run of them at once."""
 
-    __slots__ = ("place", "ratio", "words")
+    __slots__ = ("place", "ratio", "room", "words")
 
-    def __init__(self, ratio: FloatArray, place: IntArray, words: BoolArray) -> None:
-        self.ratio, self.place, self.words = ratio, place, words
+    def __init__(
+        self, ratio: FloatArray, place: IntArray, words: BoolArray, room: IntArray
+    ) -> None:
+        # room[k]: the characters step k adds to its opening's entry (`cost`).
+        self.ratio, self.place, self.words, self.room = ratio, place, words, room
 
     def __len__(self) -> int:
         return len(self.place)
@@ -166,7 +215,7 @@ class Steps(Sequence[Step]):
 
     def __getitem__(self, index: int | slice) -> Step | Steps:
         if isinstance(index, slice):
-            return Steps(self.ratio[index], self.place[index], self.words[index])
+            return self.take(index)
         return Step(float(self.ratio[index]), int(self.place[index]),
                     _KINDS[bool(self.words[index])])
 
@@ -176,6 +225,10 @@ class Steps(Sequence[Step]):
 
     def __repr__(self) -> str:
         return f"Steps({list(self)!r})"
+
+    def take(self, index: slice | IntArray) -> Steps:
+        """The steps at `index` (a slice, or positions in order)."""
+        return Steps(self.ratio[index], self.place[index], self.words[index], self.room[index])
 
     def last(self) -> tuple[list[int], list[int]]:
         """The places whose last step here goes to the words, and those whose last step is
@@ -234,14 +287,24 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     words_at, move_at = _mark(openings, words_at, "words"), _mark(openings, move_at, "move")
     c = _columns(seat.openings)
     if not openings or len(c.place) < len(openings):
-        return replace(seat, openings=tuple(openings), wins=None)
+        return replace(seat, openings=tuple(openings), wins=None, wins_by_table=())
     import numpy as np
 
-    # What each opening's entry wins (`_printed_wins`): its letter alone is `Odds.letter`.
-    card = c.none.copy()
-    card[move_at] = c.letter_wins[move_at]
-    card[words_at] = np.where(np.isnan(c.words[words_at]), card[words_at], c.words[words_at])
-    return replace(seat, openings=tuple(openings), wins=_wins(c, card))
+    # What each opening's entry wins at each table (`_printed_wins`): its letter alone is
+    # `Odds.letter`.
+    t = c.tables
+    card = t[1].copy()
+    card[move_at] = t[3][move_at]
+    card[words_at] = np.where(np.isnan(t[2][words_at]), card[words_at], t[2][words_at])
+    return _with_wins(replace(seat, openings=tuple(openings)), c, card)
+
+
+def _with_wins(seat: SeatStrategy, c: _Columns, card: FloatArray) -> SeatStrategy:
+    """The seat with its win rates at each table (`SeatStrategy.wins_by_table`) and at the
+    middle one (`SeatStrategy.wins`), `card[k, t]` the rate from opening k at table t with what
+    the deck prints."""
+    by_table = tuple(_wins(c, card, t) for t in range(card.shape[1]))
+    return replace(seat, wins=by_table[(len(by_table) - 1) // 2], wins_by_table=by_table)
 
 
 def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
@@ -275,7 +338,10 @@ def full(seat: SeatStrategy) -> SeatStrategy:
         printed(o, "words" if o.words else "move" if o.full_move else None, o.full_move)
         for o in seat.openings
     )
-    return replace(seat, openings=openings, wins=figures(openings))
+    if not openings or any(o.odds is None for o in openings):
+        return replace(seat, openings=openings, wins=None, wins_by_table=())
+    return _with_wins(replace(seat, openings=openings), _columns(openings),
+                      _printed_rates(openings))
 
 
 def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
@@ -292,39 +358,57 @@ def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
 
 
 def figures(openings: Sequence[Opening]) -> Wins | None:
-    """A seat's win rates at the table (`Wins`): with nothing printed, the whole deck, what
-    its entries print (`Opening.printed`) and the best entry everywhere; None without
-    figures."""
+    """A seat's win rates at the middle table of its range (`Wins`): with nothing printed, the
+    whole deck, what its entries print (`Opening.printed`) and the best entry everywhere; None
+    without figures."""
     if not openings or any(o.odds is None for o in openings):
         return None
+    seat = _with_wins(SeatStrategy(0, tuple(openings)), _columns(openings),
+                      _printed_rates(openings))
+    return seat.wins
+
+
+def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
+    """A seat's win rates at each table of its range with what its entries print
+    (`Opening.printed`), lowest Zipf first; () without figures."""
+    openings = seat.openings
+    if not openings or any(o.odds is None for o in openings):
+        return ()
+    return _with_wins(seat, _columns(openings), _printed_rates(openings)).wins_by_table
+
+
+def _printed_rates(openings: Sequence[Opening]) -> FloatArray:
+    """`rates[k, t]`: how often the seat wins from opening k at table t with what the deck
+    prints for it (`_printed_wins`)."""
     import numpy as np
 
-    c = _columns(openings)
-    card = np.fromiter(map(_printed_wins, openings), np.float64, len(openings))
-    return _wins(c, card)
+    return np.array([[_printed_wins(o, t) for t in (o.odds.tables or (o.odds,))]
+                     for o in openings if o.odds is not None], dtype=np.float64)
 
 
-def _wins(c: _Columns, card: FloatArray) -> Wins:
-    """The win rates of openings with figures `c` (all of a seat's) and `card` the rate from
-    each with what the deck prints.
+def _wins(c: _Columns, card: FloatArray, table: int) -> Wins:
+    """The win rates at one `table` of openings with figures `c` (all of a seat's) and
+    `card[k, table]` the rate from each with what the deck prints.
 
     Each is 1 - the sum over the openings, in their order, of reach x (1 - the rate from
     there), added up one after another: Python's `sum` of floats did so, and another order
     (numpy's `sum` adds pairs) moves the last bits."""
     import numpy as np
 
+    t = c.tables[:, :, table]
+    reach = t[0]
+
     def rate(wins_at: FloatArray) -> float:
-        return 1.0 - float(np.add.accumulate(c.reach * (1.0 - wins_at))[-1])
+        return 1.0 - float(np.add.accumulate(reach * (1.0 - wins_at))[-1])
 
-    words = np.where(np.isnan(c.words), 0.0, c.words)  # `Odds.best`: words or 0.0
-    best = np.maximum(np.maximum(c.none, c.letter_wins), words)
-    return Wins(none=rate(c.none), full=rate(c.full), card=rate(card), best=rate(best))
+    words = np.where(np.isnan(t[2]), 0.0, t[2])  # `Odds.best`: words or 0.0
+    best = np.maximum(np.maximum(t[1], t[5]), words)
+    return Wins(none=rate(t[1]), full=rate(t[4]), card=rate(card[:, table]), best=rate(best))
 
 
-def _printed_wins(opening: Opening) -> float:
-    """How often the seat wins from the opening with what the deck prints for it."""
-    odds = opening.odds
-    assert odds is not None
+def _printed_wins(opening: Opening, odds: Odds) -> float:
+    """How often the seat wins from the opening with what the deck prints for it, at the table
+    of `odds` (the opening's, or one of its `Odds.tables`)."""
     if opening.printed == "words" and odds.words is not None:
         return odds.words
     if opening.printed == "move":
@@ -340,11 +424,11 @@ GALLOP = 32
 """The first run of steps a deck's room is tried with."""
 
 
-def longest_run(count: int, fits: Callable[[int], bool]) -> int:
+def longest_run(count: int, fits: Callable[[int], bool], first: int = GALLOP) -> int:
     """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
-    after (0 where only nothing fits)."""
+    after (0 where only nothing fits); `first`: the first k tried."""
     # Galloping, then halving: the sections laid out stay near the size of the one chosen.
-    low, high = 0, min(GALLOP, count)
+    low, high = 0, min(first, count)
     while fits(high):
         if high == count:
             return count
@@ -355,7 +439,35 @@ def longest_run(count: int, fits: Callable[[int], bool]) -> int:
     return low
 
 
+def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
+    """The steps of `order` a deck prints, for `fits` whether a deck of those steps fits its
+    room: the steps in order while they fit, a step that does not fit passed over for later
+    ones that do (docs/rules.md, "A range of tables"). A step that adds at least as many
+    characters (`Steps.room`) as one that did not fit is taken not to fit either: run-in text
+    takes room as its characters do, and so the deck is laid out a few times, not once a
+    step."""
+    import numpy as np
+
+    k = longest_run(len(order), lambda k: fits(order.take(slice(0, k))))
+    taken = list(range(k))
+    rest = np.arange(k, len(order))
+    while len(rest):
+        limit = order.room[rest[0]]  # rest[0] does not fit
+        rest = rest[1:][order.room[rest[1:]] < limit]
+        if not len(rest):
+            break
+        ahead = rest.tolist()
+
+        def more(m: int, ahead: list[int] = ahead, before: list[int] = taken) -> bool:
+            return fits(order.take(np.array(before + ahead[:m], dtype=np.int64)))
+
+        run = longest_run(len(ahead), more, first=1)
+        taken += rest[:run].tolist()
+        rest = rest[run:]
+    return order.take(np.array(taken, dtype=np.int64))
+
+
 __all__ = [
-    "GALLOP", "Kind", "Step", "Steps", "cost", "figures", "full", "longest_run", "pick",
-    "printed", "row_cost", "steps",
+    "GALLOP", "fitting", "Kind", "Step", "Steps", "cost", "figures", "full", "longest_run", "pick",
+    "printed", "row_cost", "steps", "table_wins",
 ]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from cardgen.games.advice import Try, best_try
 from cardgen.games.game import Decision, GameSolution
-from cardgen.games.opponent import PERFECT, Opponent
+from cardgen.games.opponent import PERFECT, Opponent, TableRange
 from cardgen.games.variants import GHOST, Game, find_game
 from cardgen.words.alphabet import VOWELS
 from cardgen.words.lexicon import Lexicon
@@ -98,11 +98,24 @@ class Odds:
     SuperGhost and SuperDuperGhost: `cardgen.cards.tablerows`): the rows after the first in
     the order it adds them, each as its index in `Opening.decisions` and how often the seat
     wins with the first row and every row up to it printed; () elsewhere."""
+    top: float | None = None
+    """At one table of a range (`tables`): how often the seat wins from here with the letter
+    that wins most at this table (for `best`), where `letter` is the range's; None: the
+    letter is this table's own (`letter_wins`)."""
+    tables: tuple[Odds, ...] = ()
+    """For a range of tables (docs/rules.md, "A range of tables"): the figures at each table,
+    lowest Zipf first, each with this `letter`; then `reach` is the mean reach over the tables
+    and each rate the mean over the tables weighted by reach, so that reach x rate adds up to
+    the mean over the tables. () for a single table."""
+    letters: tuple[tuple[str, float], ...] = ()
+    """While a range is worked out (`cardgen.cards.pocket.over_tables`): each letter the card
+    may print alone here and how often the seat wins after it at this table; () once it is."""
 
     @property
     def best(self) -> float:
         """How often it wins from here with the best of the three entries."""
-        return max(self.none, self.letter_wins, self.words or 0.0)
+        letter = self.letter_wins if self.top is None else self.top
+        return max(self.none, letter, self.words or 0.0)
 
 
 @dataclass(frozen=True)
@@ -221,8 +234,19 @@ class SeatStrategy:
     """1 for the player who starts, 2 for the next, and so on."""
     openings: tuple[Opening, ...]
     wins: Wins | None = None
-    """How often the seat wins at a casual table with what its deck prints (None until a deck
-    is chosen, `cardgen.cards.selection`, or without figures)."""
+    """How often the seat wins at a casual table with what its deck prints, at the middle table
+    of the range (`Card.casual_range`; None until a deck is chosen, `cardgen.cards.selection`,
+    or without figures)."""
+    wins_by_table: tuple[Wins, ...] = ()
+    """The same at each table of the range, lowest Zipf first (() where `wins` is None)."""
+
+    @property
+    def mean_card(self) -> float:
+        """How often the seat wins with what its deck prints, the mean over the tables (0.0
+        without figures): what the deck's choices raise."""
+        if not self.wins_by_table:
+            return self.wins.card if self.wins is not None else 0.0
+        return sum(wins.card for wins in self.wins_by_table) / len(self.wins_by_table)
 
     @property
     def won(self) -> int:
@@ -261,11 +285,15 @@ class Card:
     game: str = "ghost"
     """The game solved (`cardgen.games.variants`): ghost, superghost or superduperghost."""
     casual_table: float | None = None
-    """The Zipf frequency from which the casual table of the openings' figures (`Opening.odds`)
-    knows words; None where the card has no figures (a variant)."""
+    """The Zipf frequency from which the middle casual table of the openings' figures
+    (`Opening.odds`, `SeatStrategy.wins`) knows words; None where the card has no figures."""
+    casual_range: TableRange | None = None
+    """The casual tables the figures are for (`SeatStrategy.wins_by_table`); None where the
+    card has no figures."""
     casual_examples: tuple[str, ...] = ()
-    """A word that table knows and one it does not (`cardgen.cards.pocket.examples`); () where it
-    knows every word alike (no frequencies)."""
+    """For a single table, a word that table knows and one it does not; for a range, a word the
+    lowest table knows and the highest does not (`cardgen.cards.pocket.examples`); () where
+    the tables know every word alike (no frequencies)."""
     deck: str | None = None
     """The deck its openings' `printed` entries describe (`cardgen.render.pdf.pocket`):
     `pocket` (one card per seat), `full` (every entry), `N cards`; None: not chosen yet."""

@@ -14,8 +14,9 @@ row its deck prints. Everything is exact, level by level as `cardgen.games.super
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -24,9 +25,12 @@ from cardgen.cards.pocket import (
     THETA,
     CasualPlay,
     PositionOdds,
+    candidates,
     examples,
     fields_of,
+    over_tables,
     position_odds,
+    range_examples,
     with_figures,
     with_odds,
 )
@@ -34,6 +38,7 @@ from cardgen.cards.strategy import Card, Odds, Opening
 from cardgen.cards.tablerows import inside, row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
+from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -299,10 +304,13 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
     return float(new.get(first, lose[first[0]][first[1]]))
 
 
-def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
+def odds(
+    play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False
+) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`), its entries
-    judged alone: nothing, its table (`words`), the best play alone (`letter`) and what the
-    whole deck prints (`full`: the table, else `Opening.full_move`)."""
+    judged alone: nothing, its table (`words`), the best play alone (`letter`, among
+    `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
+    `Opening.full_move`); with `letters`, each play it may print alone and what it wins."""
     solution = play.solution
     levels = solution.graph.levels
     d = seat - 1
@@ -312,9 +320,9 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
         i = solution._index(opening.fragment)
         kids = solution._children(d, i)
         wins = 1.0 - lose[d + 1][kids]
-        winning = (solution.losers_by_length[d + 1][kids] >> d) & 1 == 0
-        longer = ~levels[d + 1].leaf[kids]
-        allowed = winning if winning.any() else longer if longer.any() else np.ones_like(longer)
+        names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
+        allowed = np.array(
+            candidates(opening.moves, names, (~levels[d + 1].leaf[kids]).tolist()), dtype=bool)
         score = np.where(allowed, wins, -1.0)
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
@@ -324,39 +332,77 @@ def odds(play: InfixPlay, seat: int, openings: Sequence[Opening]) -> tuple[Odds,
         move = opening.full_move
         full = words if words is not None else (
             none if move is None else 1.0 - float(lose[d + 1][solution._index(move)]))
-        # The first seat's one table is printed in part (`cardgen.cards.tablerows`).
-        rows = row_order(play, seat, opening.decisions) if seat == 1 and words is not None else ()
         found.append(Odds(
-            reach=float(play.reach[d][i]), none=none, words=words,
-            letter=solution.graph.string(d + 1, int(kids[k])),
-            letter_wins=float(wins[k]), full=full, rows=rows,
+            reach=float(play.reach[d][i]), none=none, words=words, letter=names[k],
+            letter_wins=float(wins[k]), full=full,
+            letters=tuple((names[j], float(wins[j])) for j in np.flatnonzero(allowed))
+            if letters else (),
         ))
     return tuple(found)
 
 
+def with_row_order(
+    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds
+) -> Odds:
+    """The figures of the first seat's opening with the order its table's rows are printed in
+    (`Odds.rows`; `cardgen.cards.tablerows.row_order` over the tables of `plays`): each table's
+    win rates in `Odds.tables`, and their mean weighted by reach in the range's own."""
+    orders = row_order(plays, seat, rows)
+    if not found.tables:
+        return replace(found, rows=orders[0])
+    reach = [t.reach for t in found.tables]
+    total = math.fsum(reach)
+    mean = tuple(
+        (index, math.fsum(r * order[k][1] for r, order in zip(reach, orders, strict=True)) / total
+         if total > 0 else math.fsum(order[k][1] for order in orders) / len(orders))
+        for k, (index, _) in enumerate(orders[0])
+    )
+    tables = tuple(replace(t, rows=order) for t, order in zip(found.tables, orders, strict=True))
+    return replace(found, rows=mean, tables=tables)
+
+
+def infix_plays(
+    solution: InfixSolution, zipf: FloatArray | None, tables: TableRange
+) -> tuple[InfixPlay, ...]:
+    """How each table of `tables` plays the variant (`infix_play`), lowest Zipf first; a Zipf
+    that comes twice is worked out once."""
+    plays: dict[float, InfixPlay] = {}
+    for theta in tables.tables:
+        if theta not in plays:
+            plays[theta] = infix_play(solution, zipf, theta)
+    return tuple(plays[theta] for theta in tables.tables)
+
+
 def with_infix_odds(
-    card: Card, solution: InfixSolution, zipf: FloatArray | None, knows: float | None,
-    play: InfixPlay | None = None,
+    card: Card, solution: InfixSolution, zipf: FloatArray | None, tables: TableRange,
+    plays: Sequence[InfixPlay] = (),
 ) -> Card:
-    """The variant's card with every opening's figures at a casual table that knows the words
-    of Zipf >= `knows` (None: `THETA`), or `play` where they are worked out already."""
-    play = play or infix_play(solution, zipf, knows)
-    return with_figures(card, lambda seat, openings: odds(play, seat, openings), play.knows,
-                        play.examples)
+    """The variant's card with every opening's figures over the casual `tables`
+    (`cardgen.cards.pocket.over_tables`), or from `plays` where they are worked out already."""
+    plays = tuple(plays) or infix_plays(solution, zipf, tables)
+    many = len(plays) > 1
+
+    def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
+        found = over_tables([odds(play, seat, openings, many) for play in plays])
+        return tuple(with_row_order(plays, seat, o.decisions, f)
+                     if seat == 1 and f.words is not None else f
+                     for o, f in zip(openings, found, strict=True))
+
+    return with_figures(card, figures, tables, range_examples(solution.words, zipf, tables))
 
 
 def card_figures(
-    card: Card, solution: object, zipf: FloatArray | None, knows: float | None,
-    play: CasualPlay | InfixPlay | None = None,
+    card: Card, solution: object, zipf: FloatArray | None, tables: TableRange,
+    plays: Sequence[CasualPlay] | Sequence[InfixPlay] = (),
 ) -> Card:
-    """The card with its openings' figures at a casual table, by its game's model: Ghost's
-    (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`), from
-    `play` where it is worked out already."""
+    """The card with its openings' figures over the casual `tables`, by its game's model:
+    Ghost's (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`),
+    from `plays` where they are worked out already."""
     if isinstance(solution, InfixSolution):
-        assert not isinstance(play, CasualPlay)
-        return with_infix_odds(card, solution, zipf, knows, play)
-    assert not isinstance(play, InfixPlay)
-    return with_odds(card, solution, zipf, knows, play)
+        assert all(isinstance(play, InfixPlay) for play in plays)
+        return with_infix_odds(card, solution, zipf, tables, plays)  # type: ignore[arg-type]
+    assert not any(isinstance(play, InfixPlay) for play in plays)
+    return with_odds(card, solution, zipf, tables, plays)  # type: ignore[arg-type]
 
 
 def infix_position_odds(
@@ -388,6 +434,7 @@ def position_figures(
 
 
 __all__ = [
-    "InfixFigures", "InfixPlay", "card_figures", "infix_play", "infix_position_odds", "odds",
+    "InfixFigures", "InfixPlay", "card_figures", "infix_play", "infix_plays",
+    "infix_position_odds", "odds",
     "position_figures", "table_lose", "with_infix_odds",
 ]

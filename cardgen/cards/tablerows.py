@@ -21,13 +21,14 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.selection import Step, cost, figures, steps
+from cardgen.cards.selection import Step, cost, steps, table_wins
 from cardgen.cards.strategy import SeatStrategy
 from cardgen.games.game import Decision
 from cardgen.games.superghost import InfixSolution
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 
 
 TIE = 1e-9
@@ -44,6 +45,8 @@ class InfixPlay(Protocol):
     def lose(self) -> tuple[tuple[FloatArray, ...], ...]: ...
     @property
     def dead(self) -> tuple[npt.NDArray[np.bool_], ...]: ...
+    @property
+    def reach(self) -> tuple[FloatArray, ...]: ...
     def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]: ...
 
 
@@ -70,63 +73,93 @@ def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, 
     return found
 
 
+class _Walk:
+    """One table's play inside the rows' fragments, as arrays over the fragments (`nodes`) and
+    the moves between them, for `row_order`."""
+
+    def __init__(
+        self, play: InfixPlay, seat: int, rows: Sequence[Decision],
+        nodes: list[tuple[int, int]], local: dict[tuple[int, int], int],
+    ) -> None:
+        solution = play.solution
+        levels = solution.graph.levels
+        lose = play.lose[seat - 1]
+        self.stored = np.array([lose[d][i] for d, i in nodes])
+        self.ends = np.array([bool(levels[d].leaf[i] or play.dead[d][i]) for d, i in nodes])
+        src: list[int] = []
+        dst: list[int] = []
+        share: list[float] = []
+        fixed: list[float] = []
+        for k, (d, i) in enumerate(nodes):
+            if self.ends[k]:
+                continue
+            children, shares = play.moves(d, i)
+            for j, p in zip(children.tolist(), shares.tolist(), strict=True):
+                src.append(k)
+                dst.append(local.get((d + 1, j), -1))
+                share.append(p)
+                fixed.append(float(lose[d + 1][j]))
+        self.src, self.dst = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+        self.share, self.fixed = np.array(share), np.array(fixed)
+        made = [(len(r.play), solution._index(r.play)) for r in rows]
+        self.to_fixed = np.array([float(lose[d][j]) for d, j in made])
+
+    def values(self, depth: IntArray, at: IntArray, to: IntArray, chosen: BoolArray
+               ) -> FloatArray:
+        """The seat's chance of losing from each fragment, making the `chosen` rows' plays."""
+        return _values(self.stored, self.ends, depth, self.src, self.dst, self.share,
+                       self.fixed, at[chosen], to[chosen], self.to_fixed[chosen])
+
+    def reach(self, opening: int, depth: IntArray, at: IntArray, to: IntArray,
+              chosen: BoolArray) -> FloatArray:
+        """The chance that a game from the opening reaches each fragment, making the `chosen`
+        rows' plays."""
+        return _reach(len(self.stored), opening, self.ends, depth, self.src, self.dst,
+                      self.share, at[chosen], to[chosen])
+
+
 def row_order(
-    play: InfixPlay, seat: int, rows: Sequence[Decision]
-) -> tuple[tuple[int, float], ...]:
+    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision]
+) -> tuple[tuple[tuple[int, float], ...], ...]:
     """The rows of `seat`'s table after its first (`rows[0]`, at the opening), in the order a
-    deck adds them, each as (its index in `rows`, the seat's win rate from the opening with
-    the first row and every row up to this one printed)."""
-    solution = play.solution
-    levels = solution.graph.levels
+    deck adds them over the casual tables of `plays` (what a row adds to the mean win rate over
+    the tables, each table's gain weighted by how often it reaches the opening), each as (its
+    index in `rows`, the seat's win rate from the opening at that table with the first row and
+    every row up to this one printed): one tuple per table, the rows in the same order."""
+    solution = plays[0].solution
     n, seat_index = solution.players, seat - 1
     start = len(rows[0].fragment)
     nodes = sorted(inside(solution, rows))
     local = {node: k for k, node in enumerate(nodes)}
-    lose = play.lose[seat_index]
-    stored = np.array([lose[d][i] for d, i in nodes])
-    ends = np.array([bool(levels[d].leaf[i] or play.dead[d][i]) for d, i in nodes])
-    src: list[int] = []
-    dst: list[int] = []
-    share: list[float] = []
-    fixed: list[float] = []
-    for k, (d, i) in enumerate(nodes):
-        if ends[k]:
-            continue
-        children, shares = play.moves(d, i)
-        for j, p in zip(children.tolist(), shares.tolist(), strict=True):
-            src.append(k)
-            dst.append(local.get((d + 1, j), -1))
-            share.append(p)
-            fixed.append(float(lose[d + 1][j]))
-    e_src, e_dst = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-    e_p, e_fixed = np.array(share), np.array(fixed)
+    walks = [_Walk(play, seat, rows, nodes, local) for play in plays]
+    weights = [float(play.reach[start][solution._index(rows[0].fragment)]) for play in plays]
+    if len(plays) == 1 or not any(weights):
+        weights = [1.0] * len(plays)  # one table, or none reaches the opening: each alike
     depth = np.array([d for d, _ in nodes])
     at_row = np.array([local[len(r.fragment), solution._index(r.fragment)] for r in rows])
     made = [(len(r.play), solution._index(r.play)) for r in rows]
     to = np.array([local.get(node, -1) for node in made])
-    to_fixed = np.array([float(lose[d][j]) for d, j in made])
     chars = np.array([row_chars(r) for r in rows], dtype=np.float64)
     mine = depth[at_row] % n == seat_index  # rows are the seat's own turns
     chosen = np.zeros(len(rows), dtype=bool)
     chosen[0] = True
     opening = local[start, solution._index(rows[0].fragment)]
-    found: list[tuple[int, float]] = []
+    found: list[list[tuple[int, float]]] = [[] for _ in plays]
     while not chosen.all():
-        value = _values(stored, ends, depth, e_src, e_dst, e_p, e_fixed,
-                        at_row[chosen & mine], to[chosen & mine], to_fixed[chosen & mine])
-        reach = _reach(len(nodes), opening, ends, depth, e_src, e_dst, e_p,
-                       at_row[chosen & mine], to[chosen & mine])
-        after = np.where(to >= 0, value[np.maximum(to, 0)], to_fixed)
-        gain = np.where(mine, reach[at_row] * (value[at_row] - after), 0.0)
+        gain = np.zeros(len(rows))
+        for walk, weight in zip(walks, weights, strict=True):
+            value = walk.values(depth, at_row, to, chosen & mine)
+            reach = walk.reach(opening, depth, at_row, to, chosen & mine)
+            after = np.where(to >= 0, value[np.maximum(to, 0)], walk.to_fixed)
+            gain += weight * np.where(mine, reach[at_row] * (value[at_row] - after), 0.0)
         ratio = np.where(chosen, -np.inf, gain / chars)
         top = float(ratio.max())  # the first of the best, the table's order on ties
         best = int(np.flatnonzero(ratio >= top - TIE * abs(top) - 1e-15)[0])
         chosen[best] = True
-        rows_now = chosen & mine
-        value = _values(stored, ends, depth, e_src, e_dst, e_p, e_fixed,
-                        at_row[rows_now], to[rows_now], to_fixed[rows_now])
-        found.append((best, 1.0 - float(value[opening])))
-    return tuple(found)
+        for walk, table in zip(walks, found, strict=True):
+            value = walk.values(depth, at_row, to, chosen & mine)
+            table.append((best, 1.0 - float(value[opening])))
+    return tuple(map(tuple, found))
 
 
 def _values(
@@ -219,7 +252,7 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
     """The seat, its first opening printing its table's first row and the first `count` rows
     of `Odds.rows` where it prints its table (the others left out of `Opening.decisions`,
     their figures with them; `Opening.whole_table` keeps them all): `SeatStrategy.wins.card`
-    is what that prints, the other figures stay."""
+    (and each table's) is what that prints, the other figures stay."""
     opening = seat.openings[0] if seat.openings else None
     odds = opening.odds if opening is not None else None
     if opening is None or odds is None or opening.printed != "words" or not (
@@ -228,14 +261,19 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
     keep = {0} | {index for index, _ in odds.rows[:count]}
     trimmed = dataclasses.replace(
         opening, decisions=tuple(d for k, d in enumerate(opening.decisions) if k in keep),
-        odds=dataclasses.replace(odds, words=odds.rows[count - 1][1]),
+        odds=dataclasses.replace(odds, words=odds.rows[count - 1][1], tables=tuple(
+            dataclasses.replace(t, words=t.rows[count - 1][1]) for t in odds.tables)),
         whole_table=opening.table,
     )
     openings = (trimmed, *seat.openings[1:])
-    card = figures(openings)
-    wins = seat.wins if seat.wins is None or card is None else dataclasses.replace(
-        seat.wins, card=card.card)
-    return dataclasses.replace(seat, openings=openings, wins=wins)
+    printed = dataclasses.replace(seat, openings=openings)
+    card = table_wins(printed)
+    if seat.wins is None or not card:
+        return printed
+    by_table = tuple(dataclasses.replace(w, card=c.card)
+                     for w, c in zip(seat.wins_by_table, card, strict=True))
+    return dataclasses.replace(printed, wins=by_table[(len(by_table) - 1) // 2],
+                               wins_by_table=by_table)
 
 
 __all__ = ["inside", "row_chars", "row_order", "table_steps", "with_rows"]

@@ -81,7 +81,8 @@ def position_document(position: Position) -> dict[str, Any]:
     tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments; a
     position explained from its config adds `casual_table`: its figures at the pocket cards'
     table (knows, reach, none, words: keeping to its words or its decision table, letters:
-    {letter or fragment made: win rate})."""
+    {letter or fragment made: win rate}) at the middle table of the card's range, and
+    `by_table` [{knows, reach, none, words}] at each table ([] for a single table)."""
     document: dict[str, Any] = {
         "fragment": position.fragment,
         "mover": position.mover,
@@ -123,6 +124,10 @@ def position_document(position: Position) -> dict[str, Any]:
             "none": position.odds.none,
             "words": position.odds.words,
             "letters": dict(position.odds.letters),
+            "by_table": [
+                {"knows": t.knows, "reach": t.reach, "none": t.none, "words": t.words}
+                for t in position.odds_by_table
+            ],
         }
     if find_game(position.game).decision_tables:
         document["game"] = position.game

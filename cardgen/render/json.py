@@ -95,11 +95,15 @@ def card_document(card: Card) -> dict[str, Any]:
         "familiarity": familiarity,
         "opponent": "perfect" if card.opponent.knows is None else {"knows": card.opponent.knows},
         "traps": card.traps,
-        "casual_table": None if card.casual_table is None else {"knows": card.casual_table},
+        "casual_table": _tables(card),
         "seats": [
             {
                 "seat": seat.seat,
                 "wins": _wins(seat.wins),
+                "wins_by_table": [
+                    dict(knows=knows, **_rates(wins))
+                    for knows, wins in zip(_thetas(card), seat.wins_by_table, strict=True)
+                ] if seat.wins_by_table else None,
                 "openings": [
                     {
                         "fragment": o.fragment,
@@ -123,11 +127,32 @@ def card_document(card: Card) -> dict[str, Any]:
     return document
 
 
+def _tables(card: Card) -> dict[str, Any] | None:
+    """The casual tables of the card's figures: `knows` as the config gives it (a Zipf, or a
+    range [LO, HI]) and each table's Zipf; None without figures."""
+    tables = card.casual_range
+    if tables is None:
+        return None if card.casual_table is None else {"knows": card.casual_table,
+                                                       "tables": [card.casual_table]}
+    knows: float | list[float] = tables.lo if tables.single else [tables.lo, tables.hi]
+    return {"knows": knows, "tables": list(tables.tables)}
+
+
+def _thetas(card: Card) -> tuple[float, ...]:
+    """Each table's Zipf, lowest first."""
+    if card.casual_range is not None:
+        return card.casual_range.tables
+    return () if card.casual_table is None else (card.casual_table,)
+
+
 def _wins(wins: Wins | None) -> dict[str, float] | None:
-    """A seat's win rates at the casual table, unrounded; None without figures."""
-    if wins is None:
-        return None
-    # To 12 decimals: numpy versions may differ in a rate's last bit, and a card's bytes may not.
+    """A seat's win rates at the middle casual table, to 12 decimals; None without figures."""
+    return None if wins is None else _rates(wins)
+
+
+def _rates(wins: Wins) -> dict[str, float]:
+    """Win rates to 12 decimals: numpy versions may differ in a rate's last bit, and a card's
+    bytes may not."""
     return {name: round(getattr(wins, name), 12) for name in ("none", "full", "card", "best")}
 
 

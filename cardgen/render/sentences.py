@@ -7,6 +7,7 @@ function as a filter of the same name (see `cardgen.render.environment`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import Decimal
 
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
@@ -267,14 +268,38 @@ def percent_down(rate: float) -> str:
     return f"{int(Decimal(repr(rate)) * 100)}%"
 
 
+def percent_span(rates: Sequence[float]) -> str:
+    """Rates at several tables as the cards print them (`percent_down`): '96%' where they all
+    round to one figure, else the lowest to the highest, '68-82%'.
+
+    >>> percent_span([0.963, 0.9699]), percent_span([0.82, 0.689, 0.7])
+    ('96%', '68-82%')
+    """
+    low, high = percent_down(min(rates)), percent_down(max(rates))
+    return low if low == high else f"{low[:-1]}-{high}"
+
+
+def ranged(card: Card) -> bool:
+    """Whether the card's figures are for a range of casual tables, not one."""
+    return card.casual_range is not None and not card.casual_range.single
+
+
 def table_sentence(card: Card, around: tuple[str, str] = ("", "")) -> str:
     """The casual table of a card's figures: 'knows words of Zipf 3+, such as fjord, not
     fjeld' (each example word wrapped in `around`: Markdown's italics), 'knows every word, all
-    alike' without frequencies; '' for a card without figures."""
+    alike' without frequencies; for a range of tables, 'players who know the words of Zipf 2 to
+    4, such as abject at 2, not at 4'; '' for a card without figures."""
     if card.casual_table is None:
         return ""
     if not card.casual_examples:
         return "knows every word, all alike"
+    if card.casual_range is not None and ranged(card):
+        tables = card.casual_range
+        table = f"players who know the words of {tables.describe()}"
+        if card.casual_examples:
+            word = f"{around[0]}{card.casual_examples[0]}{around[1]}"
+            table += f", such as {word} at {tables.tables[0]:g}, not at {tables.tables[-1]:g}"
+        return table
     table = f"knows words of Zipf {card.casual_table:g}+"
     # A lone example may be the known word or the unknown one (`cardgen.cards.pocket.examples`).
     if len(card.casual_examples) == 2:
@@ -290,6 +315,14 @@ def worth_sentence(card: Card, seat: SeatStrategy, around: tuple[str, str] = (""
     wrapped in `around`); '' for a seat without figures (`SeatStrategy.wins`)."""
     if seat.wins is None or card.casual_table is None:
         return ""
+    if ranged(card) and seat.wins_by_table:
+        card_rates = percent_span([w.card for w in seat.wins_by_table])
+        each = " at each" if "-" not in card_rates else ""
+        return (
+            f"At casual tables ({table_sentence(card, around)}) this card wins {card_rates} of "
+            f"your games in seat {seat.seat}{each}; "
+            f"{percent_span([w.none for w in seat.wins_by_table])} without it."
+        )
     return (
         f"At a casual table ({table_sentence(card, around)}) this card wins "
         f"{percent_down(seat.wins.card)} of your games in seat {seat.seat}; "
@@ -337,7 +370,7 @@ def percent(rate: float) -> str:
 FILTERS = (
     ordinal, seat_list, verdict, seat_heading, rules_line, no_first_win, try_outcome,
     try_summary, try_name, try_legend, opponent_sentence, zipf, rare_legend,
-    try_sentence, framed_legend, try_line, named_line, percent_down, table_sentence,
-    worth_sentence, left_out, percent,
+    try_sentence, framed_legend, try_line, named_line, percent_down, percent_span, ranged,
+    table_sentence, worth_sentence, left_out, percent,
 )
 """The sentences the Jinja2 templates get as filters of the same name."""

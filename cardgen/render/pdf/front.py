@@ -45,6 +45,8 @@ from cardgen.render.sentences import (
     not_listed,
     opponent_sentence,
     percent_down,
+    percent_span,
+    ranged,
     rules_sentence,
     seat_heading,
     table_sentence,
@@ -224,8 +226,14 @@ def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:
         return ""
     if len(won) == 1:
         return worth_sentence(card, won[0])
-    parts = [f"{percent_down(s.wins.card)} of your games in seat {s.seat} "
-             f"({percent_down(s.wins.none)} without it)" if n == 0 else
-             f"{percent_down(s.wins.card)} in seat {s.seat} ({percent_down(s.wins.none)})"
-             for n, s in enumerate(won) if s.wins is not None]
-    return f"At a casual table ({table_sentence(card)}) this card wins {', '.join(parts)}."
+    def rate(seat: SeatStrategy, name: str) -> str:
+        assert seat.wins is not None
+        if ranged(card) and seat.wins_by_table:
+            return percent_span([getattr(w, name) for w in seat.wins_by_table])
+        return percent_down(getattr(seat.wins, name))
+
+    parts = [f"{rate(s, 'card')} of your games in seat {s.seat} ({rate(s, 'none')} without it)"
+             if n == 0 else f"{rate(s, 'card')} in seat {s.seat} ({rate(s, 'none')})"
+             for n, s in enumerate(won)]
+    tables = "casual tables" if ranged(card) else "a casual table"
+    return f"At {tables} ({table_sentence(card)}) this card wins {', '.join(parts)}."

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.selection import Step, full, longest_run, pick, steps
+from cardgen.cards.selection import Steps, fitting, full, pick, steps
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
@@ -129,20 +129,21 @@ def fitted(
     section: Callable[[SeatStrategy], Section],
     frame: Frame,
     fonts: Fonts,
-    order: Sequence[Step],
+    order: Steps,
 ) -> SeatStrategy:
-    """The seat printing the longest run of `order` whose section takes at most `sides`
-    sides (more steps never take fewer sides)."""
+    """The seat printing the steps of `order` whose section takes at most `sides` sides, in
+    order while they fit (`cardgen.cards.selection.fitting`; more steps never take fewer
+    sides)."""
 
-    def fits(k: int) -> bool:
+    def fits(chosen: Steps) -> bool:
         try:
-            return len(section_sides(section(pick(seat, order[:k])), frame, fonts)) <= sides
+            return len(section_sides(section(pick(seat, chosen)), frame, fonts)) <= sides
         except DoesNotFit:
             return False
 
     if sides <= 0:
         return pick(seat, ())
-    return pick(seat, order[:longest_run(len(order), fits)])
+    return pick(seat, fitting(order, fits))
 
 
 def budget(card: Card, options: PdfOptions) -> Card:
@@ -164,8 +165,11 @@ def budget(card: Card, options: PdfOptions) -> Card:
     chosen = options.seats or tuple(range(1, card.players + 1))
     words_too = options.words != "none"
 
-    def order(seat: SeatStrategy) -> Sequence[Step]:
-        return steps(seat, strip=seat.seat == 2, words=words_too or seat.seat < 3)
+    forced = card.opponent.perfect
+
+    def order(seat: SeatStrategy) -> Steps:
+        return steps(seat, strip=seat.seat == 2, words=words_too or seat.seat < 3,
+                     forced=forced)
 
     def run(seat: SeatStrategy, sides: int) -> SeatStrategy:
         if seat.seat not in chosen:
@@ -207,7 +211,7 @@ def budget(card: Card, options: PdfOptions) -> Card:
     return candidate  # not even nothing fits: the deck's own error says what does not
 
 
-def words_on_back(card: Card, frame: Frame, fonts: Fonts, order: Sequence[Step]) -> Card:
+def words_on_back(card: Card, frame: Frame, fonts: Fonts, order: Steps) -> Card:
     """The card with the second seat's words chosen again to fit the back of card 1 below the
     first seat's words."""
     def back(seat: SeatStrategy) -> Section:
@@ -242,8 +246,7 @@ def share(
 
     def rate(seat: SeatStrategy, n: int) -> float:
         if (seat.seat, n) not in rates:
-            wins = run(seat, n).wins
-            rates[seat.seat, n] = wins.card if wins is not None else 0.0
+            rates[seat.seat, n] = run(seat, n).mean_card  # the mean over the tables
         return rates[seat.seat, n]
 
     for _ in range(max(sides, 0)):
