@@ -15,8 +15,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.cards.pocket import CasualPlay, casual_play, odds, words_play
-from cardgen.cards.strategy import Odds, Opening, seat_strategy
+from cardgen.cards.pocket import (
+    CasualPlay,
+    casual_play,
+    casual_plays,
+    odds,
+    over_tables,
+    words_play,
+)
+from cardgen.cards.selection import figures, pick, printed, steps, table_wins
+from cardgen.cards.strategy import Odds, Opening, SeatStrategy, seat_strategy
+from cardgen.games.opponent import TableRange
 from cardgen.games.solver import Solution, solve
 from cardgen.words.lexicon import playable_words
 
@@ -192,3 +201,193 @@ def test_a_subtrees_words_figures_are_the_whole_games(
             for e in range(d + 1, len(whole)):  # its subtree, in order
                 below = [i for i, f in enumerate(solution.fragments(e)) if f.startswith(fragment)]
                 assert part[e].tolist() == [whole[e][i] for i in below], (fragment, e)
+
+
+RANGES = [(2.0, 4.0), (1.0, 3.0), (-0.5, 1.0), (3.0, 3.0), (0.0, 6.0), (2.2, 3.0)]
+"""Ranges of tables (docs/rules.md, "A range of tables"): the default, others, one reaching below
+Zipf 0, a single table, the widest allowed, and one whose last step is short."""
+
+
+def range_figures(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    ends: tuple[float, float],
+) -> tuple[Solution, TableRange, list[BrutePocket], BruteGhost, dict[int, list[Opening]]] | None:
+    """The openings of every seat with their figures over the range `ends`, and the tables
+    enumerated."""
+    words = playable(entries, min_length)
+    if not words:
+        return None
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length), players)
+    array = np.array([float(zipf[w]) for w in solution.words])
+    tables = TableRange(*ends)
+    plays = casual_plays(solution, array, tables)
+    seats = {}
+    for seat in range(1, players + 1):
+        openings = seat_strategy(solution, seat).openings
+        found = over_tables([odds(play, seat, openings, len(plays) > 1) for play in plays])
+        seats[seat] = [replace(o, odds=f) for o, f in zip(openings, found, strict=True)]
+    brutes = [BrutePocket(words, players, zipf, theta) for theta in tables.tables]
+    return solution, tables, brutes, BruteGhost(words, players), seats
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from(RANGES),
+)
+def test_each_openings_figures_over_a_range_are_the_enumerated_ones(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    ends: tuple[float, float],
+) -> None:
+    """At every table of the range, each opening's figures are the enumerated ones; the letter
+    alone is the candidate that wins most over the tables (reach x rate added up; ties
+    alphabetical), and the range's own figures are the mean reach and the rates weighted by
+    reach."""
+    found = range_figures(entries, zipfs, min_length, players, ends)
+    if found is None:
+        return
+    _, tables, brutes, game, seats = found
+    count = len(tables.tables)
+    for seat, openings in seats.items():
+        for opening in openings:
+            o, f = opening.odds, opening.fragment
+            assert o is not None
+            per = o.tables or (o,)
+            assert len(per) == (count if count > 1 else 1)
+            allowed = letters_allowed(game, f, seat)
+            reach = [b.reach(f) for b in brutes]
+            none = [1 - b.lose(f, seat, {}) for b in brutes]
+            alone = [{x: 1 - b.lose(f, seat, {f: ("letter", x)}) for x in allowed}
+                     for b in brutes]
+            score = {x: sum(r * a[x] for r, a in zip(reach, alone, strict=True))
+                     for x in allowed}
+            best = max(score.values())
+            near = [x for x in allowed if float(best - score[x]) <= CLOSE]
+            assert o.letter in near
+            assert o.letter == min(near) or score[o.letter] != score[min(near)]
+            words = [1 - b.lose(f, seat, {f: ("words", opening.words)}) for b in brutes] \
+                if opening.words else None
+            for t, table in enumerate(per):
+                assert table.letter == o.letter
+                assert table.reach == pytest.approx(float(reach[t]), abs=CLOSE)
+                assert table.none == pytest.approx(float(none[t]), abs=CLOSE)
+                assert table.letter_wins == pytest.approx(float(alone[t][o.letter]), abs=CLOSE)
+                top = table.letter_wins if table.top is None else table.top
+                assert top == pytest.approx(float(max(alone[t].values())), abs=CLOSE)
+                if words is None:
+                    assert table.words is None
+                else:
+                    assert table.words == pytest.approx(float(words[t]), abs=CLOSE)
+            total = sum(reach)
+            assert o.reach == pytest.approx(float(total / len(brutes)), abs=CLOSE)
+            if total > 0 and count > 1:
+                def mean(values: list[Fraction]) -> float:
+                    return float(sum(r * v for r, v in zip(reach, values, strict=True)) / total)
+
+                assert o.none == pytest.approx(mean(none), abs=CLOSE)
+                assert o.letter_wins == pytest.approx(
+                    mean([a[o.letter] for a in alone]), abs=CLOSE)
+                if words is not None:
+                    assert o.words == pytest.approx(mean(words), abs=CLOSE)
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.sampled_from(RANGES),
+    st.data(),
+)
+def test_a_cards_win_rate_at_each_table_is_the_enumerated_one(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    ends: tuple[float, float], data: st.DataObject,
+) -> None:
+    """Any mix of entries, seat by seat: the seat's win rates at each table of the range
+    (`SeatStrategy.wins_by_table`: none, card, full, best) are the enumerated ones, and
+    `wins` is the middle table's."""
+    found = range_figures(entries, zipfs, min_length, players, ends)
+    if found is None:
+        return
+    _, tables, brutes, game, seats = found
+    for seat, openings in seats.items():
+        card: dict[str, Entry] = {}
+        marked = []
+        for opening in openings:
+            o = opening.odds
+            assert o is not None
+            kinds = ["none", "letter"] + (["words"] if opening.words else [])
+            kind = data.draw(st.sampled_from(kinds))
+            if kind == "letter":
+                card[opening.fragment] = ("letter", o.letter)
+                marked.append(printed(opening, "move", o.letter))
+            elif kind == "words":
+                card[opening.fragment] = ("words", opening.words)
+                marked.append(printed(opening, "words", opening.play))
+            else:
+                marked.append(printed(opening, None, None))
+        fragments = [o.fragment for o in openings]
+        by_table = table_wins(SeatStrategy(seat, tuple(marked)))
+        if not openings:  # no figures for a seat that never moves
+            assert by_table == ()
+            continue
+        assert len(by_table) == len(brutes)
+        for wins, brute in zip(by_table, brutes, strict=True):
+            assert wins.card == pytest.approx(float(brute.wins(seat, card, fragments)), abs=CLOSE)
+            assert wins.none == pytest.approx(float(brute.wins(seat, {}, fragments)), abs=CLOSE)
+            whole: dict[str, Entry] = {
+                o.fragment: ("words", o.words) if o.words else ("letter", str(o.full_move))
+                for o in openings if o.full_move is not None
+            }
+            assert wins.full == pytest.approx(float(brute.wins(seat, whole, fragments)),
+                                              abs=CLOSE)
+            best = 1 - sum(
+                brute.reach(f) * min(
+                    [brute.lose(f, seat, {})]
+                    + [brute.lose(f, seat, {f: ("letter", x)})
+                       for x in letters_allowed(game, f, seat)]
+                    + ([brute.lose(f, seat, {f: ("words", o.words)})] if o.words else [])
+                )
+                for f, o in zip(fragments, openings, strict=True)
+            )
+            assert wins.best == pytest.approx(float(best), abs=CLOSE)
+        assert figures(tuple(marked)) == by_table[tables.middle_index if len(brutes) > 1 else 0]
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 5),
+    st.sampled_from(RANGES),
+    st.booleans(),
+    st.data(),
+)
+def test_no_run_of_steps_wins_less_than_nothing_at_any_table(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    ends: tuple[float, float], forced: bool, data: st.DataObject,
+) -> None:
+    """Whatever room a deck has (any run of the steps, any steps passed over): at every table
+    the card wins at least as often as printing nothing, and a forced deck's idle words come
+    last, by reach."""
+    found = range_figures(entries, zipfs, min_length, players, ends)
+    if found is None:
+        return
+    for seat, openings in found[4].items():
+        strategy = SeatStrategy(seat, tuple(openings))
+        order = steps(strategy, strip=seat == 2, forced=forced)
+        keep = data.draw(st.lists(st.booleans(), min_size=len(order), max_size=len(order)))
+        chosen = order.take(np.flatnonzero(np.array(keep, dtype=bool)))
+        for wins in pick(strategy, chosen).wins_by_table:
+            assert wins.card >= wins.none - 1e-12
+        tail = [k for k in range(len(order)) if order.words[k] and order.ratio[k] <= 0]
+        if forced and tail:
+            reach = [openings[order.place[k]].odds.reach for k in tail]  # type: ignore[union-attr]
+            assert tail == list(range(len(order) - len(tail), len(order)))
+            assert reach == sorted(reach, reverse=True)
