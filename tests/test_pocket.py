@@ -23,7 +23,7 @@ from cardgen.cards.pocket import (
     over_tables,
     words_play,
 )
-from cardgen.cards.selection import figures, pick, printed, steps, table_wins
+from cardgen.cards.selection import figures, fitting, pick, printed, steps, table_wins
 from cardgen.cards.strategy import Odds, Opening, SeatStrategy, seat_strategy
 from cardgen.games.opponent import TableRange
 from cardgen.games.solver import Solution, solve
@@ -373,19 +373,20 @@ def test_no_run_of_steps_wins_less_than_nothing_at_any_table(
     entries: list[str], zipfs: list[int], min_length: int, players: int,
     ends: tuple[float, float], forced: bool, data: st.DataObject,
 ) -> None:
-    """Whatever room a deck has (any run of the steps, any steps passed over): at every table
-    the card wins at least as often as printing nothing, and a forced deck's idle words come
-    last, by reach."""
+    """Whatever room a deck has (any run of the steps, any steps passed over as `fitting`
+    passes them, whatever fits): at every table the card wins at least as often as printing
+    nothing, and a forced deck's idle words come last, by reach."""
     found = range_figures(entries, zipfs, min_length, players, ends)
     if found is None:
         return
     for seat, openings in found[4].items():
         strategy = SeatStrategy(seat, tuple(openings))
         order = steps(strategy, strip=seat == 2, forced=forced)
-        keep = data.draw(st.lists(st.booleans(), min_size=len(order), max_size=len(order)))
-        chosen = order.take(np.flatnonzero(np.array(keep, dtype=bool)))
-        for wins in pick(strategy, chosen).wins_by_table:
-            assert wins.card >= wins.none - 1e-12
+        run = data.draw(st.integers(0, len(order)))
+        passed = fitting(order, lambda chosen: data.draw(st.booleans()))
+        for chosen in (order[:run], passed):
+            for wins in pick(strategy, chosen).wins_by_table:
+                assert wins.card >= wins.none - 1e-12
         tail = [k for k in range(len(order)) if order.words[k] and order.ratio[k] <= 0]
         if forced and tail:
             reach = [openings[order.place[k]].odds.reach for k in tail]  # type: ignore[union-attr]

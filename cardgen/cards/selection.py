@@ -143,13 +143,14 @@ def steps(
 
     What a step wins is what it adds to the seat's mean win rate over the casual tables
     (docs/rules.md, "A range of tables"; `Odds` holds the mean). An opening's choices are
-    nothing, a letter alone (where it wins at least as often as nothing at every table) and its
-    words (where they win at least as often as nothing at every table, and as both on the
-    mean): the steps between them follow the upper hull of what they win against what they
-    cost, so a letter that pays less per character than going straight on to the words is
-    skipped. So no table's figure is ever below the card's with nothing printed. An entry that
-    wins no more still says what wins against perfect players: its step comes last (it wins
-    nothing per character), where there is room; with `forced` (a deck solved against
+    nothing, a letter alone (where it wins at least as often as nothing) and its words (where
+    they win at least as often as both): the steps between them follow the upper hull of what
+    they win against what they cost, so a letter that pays less per character than going
+    straight on to the words is skipped. A step after which some table's figure would be
+    below the card's with nothing printed, were every step before it printed, is left out
+    (`Steps.gains`), so no run of the steps wins less than nothing at any table. An entry
+    that wins no more still says what wins against perfect players: its step comes last (it
+    wins nothing per character), where there is room; with `forced` (a deck solved against
     perfect players), those words steps come in the order of how often the openings are
     reached (the most first), each only where no table's figure drops with it."""
     import numpy as np
@@ -159,12 +160,10 @@ def steps(
     c = _columns(seat.openings)
     start, cost_words = _costs([seat.openings[k] for k in c.place.tolist()], strip)
     letter, none = c.letter_wins, c.none
-    t_none, t_words, t_letter = c.tables[1], c.tables[2], c.tables[3]
-    has_move = (letter >= none) & (t_letter >= t_none - TIE).all(axis=1)
+    t_reach, t_none, t_words, t_letter = c.tables[0], c.tables[1], c.tables[2], c.tables[3]
+    has_move = letter >= none
     move = c.reach * (letter - none)
-    has_words = (
-        (c.words >= np.maximum(none, letter)) & (t_words >= t_none - TIE).all(axis=1) & words
-    )  # False where none (NaN)
+    has_words = (c.words >= np.maximum(none, letter)) & words  # False where none (NaN)
     gain = c.reach * (c.words - none)
     first = _slope(0, 0.0, start, move)
     then = _slope(start, move, cost_words, gain)
@@ -176,6 +175,12 @@ def steps(
     taken = np.stack([has_move & (both | ~has_words), has_words], axis=1).ravel()
     ratio, room = ratio.ravel(), room.ravel()
     is_words = np.tile([False, True], len(c.place))
+    # What each step adds at each table, the opening's letter printed before its words where
+    # both are steps.
+    words_gain = t_reach * (t_words - t_none)
+    tables = np.stack([t_reach * (t_letter - t_none),
+                       np.where(both[:, None], t_reach * (t_words - t_letter), words_gain)],
+                      axis=1).reshape(2 * len(c.place), c.tables.shape[2])
     last = np.zeros(len(ratio), dtype=bool)
     if forced:
         # A words step that raises the mean no more comes last, by reach, and only where no
@@ -188,21 +193,64 @@ def steps(
     reach = np.repeat(c.reach, 2)[taken]
     # Stable: the fragment's order, a letter before its words, on ties.
     order = np.lexsort((np.where(last[taken], -reach, -kept), last[taken]))
-    place = np.repeat(c.place, 2)[taken][order]
-    return Steps(kept[order], place, is_words[taken][order], room[taken][order])
+    bare = np.stack([tables[0::2], words_gain], axis=1).reshape(2 * len(c.place), c.tables.shape[2])
+    found = Steps(kept[order], np.repeat(c.place, 2)[taken][order], is_words[taken][order],
+                  room[taken][order], tables[taken][order], bare[taken][order])
+    return found.take(safe(found, np.arange(len(found))))
+
+
+def safe(order: Steps, candidates: IntArray, before: Sequence[int] = ()) -> IntArray:
+    """The `candidates` of `order` (positions, in order) that keep every table's figure at
+    least at nothing's when each is printed after the steps `before` (positions printed
+    already) and the candidates kept before it. A words step counts from its letter where the
+    letter's step is printed, else from nothing (`Steps.gains`, `Steps.bare`)."""
+    import numpy as np
+
+    letters = {int(order.place[k]) for k in before if not order.words[k]}
+
+    def gain(k: int) -> FloatArray:
+        words = order.words[k] and int(order.place[k]) not in letters
+        return order.bare[k] if words else order.gains[k]
+
+    total = np.zeros(order.gains.shape[1])
+    for k in before:
+        total = total + gain(k)
+    if not len(candidates):
+        return candidates
+    # Most often every candidate keeps to it, as its letter's step is printed or not: one
+    # check for them all.
+    place, words = order.place[candidates], order.words[candidates]
+    printed = np.isin(place, np.array(sorted(letters), dtype=np.int64)) | np.isin(
+        place, place[~words])
+    gains = np.where((words & ~printed)[:, None], order.bare[candidates], order.gains[candidates])
+    if (total + np.cumsum(gains, axis=0) >= -TIE).all():
+        return candidates
+    kept: list[int] = []
+    for k in candidates.tolist():
+        step = gain(k)
+        if (total + step >= -TIE).all():
+            kept.append(k)
+            total = total + step
+            if not order.words[k]:
+                letters.add(int(order.place[k]))
+    return np.array(kept, dtype=np.int64)
 
 
 class Steps(Sequence[Step]):
     """A seat's steps in order (`steps`), held as arrays and each `Step` made as it is read: a
     seat has thousands, and `pick` reads the places and kinds of a run of them at once."""
 
-    __slots__ = ("place", "ratio", "room", "words")
+    __slots__ = ("bare", "gains", "place", "ratio", "room", "words")
 
     def __init__(
-        self, ratio: FloatArray, place: IntArray, words: BoolArray, room: IntArray
+        self, ratio: FloatArray, place: IntArray, words: BoolArray, room: IntArray,
+        gains: FloatArray, bare: FloatArray,
     ) -> None:
-        # room[k]: the characters step k adds to its opening's entry (`cost`).
+        # room[k]: the characters step k adds to its opening's entry (`cost`); gains[k, t]:
+        # what it adds to the seat's win rate at table t, the opening's letter printed before
+        # its words where both are steps; bare[k, t]: the same from nothing printed.
         self.ratio, self.place, self.words, self.room = ratio, place, words, room
+        self.gains, self.bare = gains, bare
 
     def __len__(self) -> int:
         return len(self.place)
@@ -228,7 +276,8 @@ class Steps(Sequence[Step]):
 
     def take(self, index: slice | IntArray) -> Steps:
         """The steps at `index` (a slice, or positions in order)."""
-        return Steps(self.ratio[index], self.place[index], self.words[index], self.room[index])
+        return Steps(self.ratio[index], self.place[index], self.words[index], self.room[index],
+                     self.gains[index], self.bare[index])
 
     def last(self) -> tuple[list[int], list[int]]:
         """The places whose last step here goes to the words, and those whose last step is
@@ -454,6 +503,9 @@ def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
     while len(rest):
         limit = order.room[rest[0]]  # rest[0] does not fit
         rest = rest[1:][order.room[rest[1:]] < limit]
+        # Steps passed over change what is printed before the later ones: keep those that
+        # still leave every table at least at nothing's.
+        rest = safe(order, rest, taken)
         if not len(rest):
             break
         ahead = rest.tolist()
@@ -469,5 +521,5 @@ def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
 
 __all__ = [
     "GALLOP", "fitting", "Kind", "Step", "Steps", "cost", "figures", "full", "longest_run", "pick",
-    "printed", "row_cost", "steps", "table_wins",
+    "printed", "row_cost", "safe", "steps", "table_wins",
 ]
