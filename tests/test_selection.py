@@ -4,6 +4,7 @@ same operations and the same order of summing)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -119,3 +120,56 @@ def test_steps_read_as_a_sequence() -> None:
     assert list(found[2:5]) == listed[2:5]
     assert repr(found[:1]) == f"Steps([{listed[0]!r}])"
     assert list(steps(SeatStrategy(1, ()))) == []
+
+
+def at_tables(fragment: str, rates: list[tuple[float, float]], words: tuple[str, ...] = ()
+              ) -> Opening:
+    """An opening reached in half the games, whose letter alone x wins `rates[t][1]` at table
+    t where nothing wins `rates[t][0]`, over as many tables as `rates` has; its words (where
+    it has any) win every game."""
+    tables = tuple(
+        Odds(0.5, none, 1.0 if words else None, "x", letter, letter, top=letter)
+        for none, letter in rates
+    )
+    mean = Odds(
+        0.5, sum(t.none for t in tables) / len(tables), 1.0 if words else None, "x",
+        sum(t.letter_wins for t in tables) / len(tables),
+        sum(t.full for t in tables) / len(tables), tables=tables,
+    )
+    return Opening(fragment, (1,), ("x",) if words else (), words, odds=mean)
+
+
+def test_no_step_takes_a_table_below_nothing() -> None:
+    """Over three tables, b's letter wins 2/3 of its games on the mean where nothing wins 1/2,
+    but loses every game at the first table: alone it would take that table's figure below
+    nothing's, so it is left out; with a's letter first (which wins every game there), it is
+    kept, and no run of the steps takes any table below nothing."""
+    b = at_tables("b", [(0.5, 0.0), (0.5, 1.0), (0.5, 1.0)])
+    alone = steps(SeatStrategy(3, (b,)))
+    assert list(alone) == []
+    a = at_tables("a", [(0.5, 1.0), (0.5, 0.6), (0.5, 0.6)])
+    both = steps(SeatStrategy(3, (a, b)))
+    assert [(s.place, s.kind) for s in both] == [(0, "move"), (1, "move")]
+    for run in range(len(both) + 1):
+        seat = pick(SeatStrategy(3, (a, b)), both[:run])
+        assert all(w.card >= w.none for w in seat.wins_by_table)
+    assert [w.card for w in pick(SeatStrategy(3, (a, b)), both).wins_by_table] == [
+        pytest.approx(0.5), pytest.approx(0.8), pytest.approx(0.8)]
+
+
+def test_a_forced_deck_prints_words_that_win_no_more_last_by_reach() -> None:
+    """Against perfect players, words that win no more than the letter alone (every game, at
+    every table) still come, after every step that raises the mean, the most reached
+    first; a deck for a casual table keeps them in the fragment's order."""
+    def won(fragment: str, reach: float) -> Opening:
+        opening = at_tables(fragment, [(0.5, 1.0), (0.5, 1.0)], (fragment + "xyz",))
+        assert opening.odds is not None
+        return dataclasses.replace(opening, odds=dataclasses.replace(
+            opening.odds, reach=reach,
+            tables=tuple(dataclasses.replace(t, reach=reach) for t in opening.odds.tables)))
+
+    seat = SeatStrategy(3, (won("a", 0.1), won("b", 0.3), won("c", 0.2)))
+    forced = [(s.place, s.kind) for s in steps(seat, forced=True)]
+    assert forced[3:] == [(1, "words"), (2, "words"), (0, "words")]
+    assert [(s.place, s.kind) for s in steps(seat)][3:] == [
+        (0, "words"), (1, "words"), (2, "words")]
