@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
 import pytest
 from conftest import SHIPPED, shipped_card
@@ -24,6 +25,7 @@ from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.selection import cost, figures, full, pick, steps
 from cardgen.cards.strategy import Odds, Opening, SeatStrategy
 from cardgen.errors import ConfigError
+from cardgen.games.opponent import TableRange
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
@@ -47,14 +49,34 @@ def lexicons() -> Lexicons:
     GHOST_DECKS,
     ids=lambda p: p.stem,
 )
-def test_every_seat_wins_as_much_as_the_whole_deck(lexicons: Lexicons, path: Path) -> None:
-    """Issue 25's targets, seat by seat: the card wins no less than the whole deck (less
-    0.1 point) and no less than the best entry everywhere (less 0.75 point)."""
+def test_every_seat_wins_at_every_table_what_the_range_allows(
+    lexicons: Lexicons, path: Path
+) -> None:
+    """Issue "robust"'s targets, seat by seat: at every table of the range the card wins at
+    least as often as no card, and its worst and its mean over the tables are at most 0.3
+    point below a card chosen greedily for the range (each step in the order of what it adds
+    to the mean per character, kept while the characters add up to no more than the room) in
+    the room that seat's card had when it was chosen for one table (tests/data/pocket_room.json,
+    measured at commit c9fcdfc)."""
     config, card = shipped_card(path, lexicons)
-    for seat in budget(card, config.pdf).seats:
-        assert seat.wins is not None
-        assert seat.wins.card >= seat.wins.full - 0.001, seat.seat
-        assert seat.wins.card >= seat.wins.best - 0.0075, seat.seat
+    room = json.loads(Path("tests/data/pocket_room.json").read_text())[path.stem]
+    deck = budget(card, config.pdf)
+    assert card.casual_range is not None and len(card.casual_range.tables) == 5
+    for seat, chosen in zip(card.seats, deck.seats, strict=True):
+        by_table = chosen.wins_by_table
+        assert len(by_table) == 5 and chosen.wins == by_table[2]
+        assert all(w.card >= w.none - 1e-12 for w in by_table), seat.seat
+        order = steps(seat, strip=seat.seat == 2, forced=card.opponent.perfect)
+        used, greedy = 0, []
+        for k in range(len(order)):
+            if used + int(order.room[k]) <= room[str(seat.seat)]:
+                used += int(order.room[k])
+                greedy.append(k)
+        reference = pick(seat, order.take(np.array(greedy, dtype=np.int64))).wins_by_table
+        cards = [w.card for w in by_table]
+        best = [w.card for w in reference]
+        assert min(cards) >= min(best) - 0.003, (seat.seat, cards, best)
+        assert sum(cards) / 5 >= sum(best) / 5 - 0.003, (seat.seat, cards, best)
 
 
 def odds(reach: float, none: float, letter: float, words: float | None) -> Odds:
@@ -181,18 +203,51 @@ def test_a_bad_pdf_cards_is_refused(
     assert not (path.parent / "out").exists()
 
 
-def test_casual_table_sets_the_figures_table_alone(write_config: Callable[..., Path]) -> None:
+def test_casual_table_sets_the_figures_tables_alone(write_config: Callable[..., Path]) -> None:
+    """`casual_table` names the tables of the pocket figures, one or a range; by default the
+    config's `opponent.knows` (else 3.0) minus 1 to plus 1."""
     base = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
     config = load_card_config(write_config(base + "casual_table: {knows: 4.5}\n"))
-    assert (config.opponent.knows, config.opponent.table_knows) == (None, 4.5)
+    assert (config.opponent.knows, config.opponent.table_range) == (None, TableRange(4.5, 4.5))
+    config = load_card_config(write_config(base + "casual_table: {knows: [2, 4]}\n"))
+    assert config.opponent.table_range == TableRange(2.0, 4.0)
+    assert config.opponent.table_range.tables == (2.0, 2.5, 3.0, 3.5, 4.0)
+    config = load_card_config(write_config(base + "opponent: {knows: 3.7}\n"))
+    assert config.opponent.table_range.tables == (2.7, 3.2, 3.7, 4.2, 4.7)
+    assert load_card_config(write_config(base)).opponent.table_range.middle == 3.0
+    config = load_card_config(write_config(base + "casual_table: {knows: [-1, 0.5]}\n"))
+    assert config.opponent.table_range.tables == (0.0, 0.0, 0.0, 0.5)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("{knows: .nan}", "casual_table.knows: expected a Zipf frequency from 0 to 10, got nan"),
+    ("3", "casual_table: expected a range {knows: [LO, HI]} such as {knows: [2.0, 4.0]}, or a "
+          "mapping {knows: ZIPF} such as {knows: 3.0}, got 3"),
+    ("{knows: [4, 2]}", "casual_table.knows: the range [4, 2] is reversed: write [2, 4]"),
+    ("{knows: [2, .inf]}", "casual_table.knows: expected a range [LO, HI] of two finite Zipf "
+                           "frequencies up to 10 such as [2.0, 4.0], got [2, inf]"),
+    ("{knows: [1, 2, 3]}", "casual_table.knows: expected a range [LO, HI] of two finite Zipf "
+                           "frequencies up to 10 such as [2.0, 4.0], got [1, 2, 3]"),
+    ("{knows: [two, 4]}", "casual_table.knows: expected a range [LO, HI] of two finite Zipf "
+                          "frequencies up to 10 such as [2.0, 4.0], got ['two', 4]"),
+    ("{knows: [0, 7]}", "casual_table.knows: the range [0, 7] makes 15 tables (one every 0.5 "
+                        "Zipf); at most 13, a range of 6 Zipf"),
+    ("{knows: [2, 4], at: 3}", "casual_table.at: unknown key (expected a mapping {knows: ZIPF} "
+                               "such as {knows: 3.0}, or {knows: [LO, HI]} such as {knows: "
+                               "[2.0, 4.0]})"),
+])
+def test_a_bad_range_of_tables_is_one_line_and_exit_2(
+    write_config: Callable[..., Path], runner: CliRunner, value: str, message: str
+) -> None:
+    path = write_config("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+                        f"casual_table: {value}\n")
     with pytest.raises(ConfigError) as caught:
-        load_card_config(write_config(base + "casual_table: {knows: .nan}\n"))
-    assert str(caught.value).endswith(
-        "casual_table.knows: expected a Zipf frequency from 0 to 10, got nan")
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(write_config(base + "casual_table: 3\n"))
-    assert str(caught.value).endswith(
-        "casual_table: expected a mapping {knows: ZIPF} such as {knows: 3.0}, got 3")
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+    result = runner.invoke(app, ["build", str(path), "-o", str(path.parent / "out")])
+    assert result.exit_code == 2
+    assert result.output == f"cardgen: error: {path}: {message}\n"
+    assert not (path.parent / "out").exists()
 
 
 def test_the_same_card_gives_the_same_deck() -> None:

@@ -284,22 +284,24 @@ def ranged(card: Card) -> bool:
     return card.casual_range is not None and not card.casual_range.single
 
 
-def table_sentence(card: Card, around: tuple[str, str] = ("", "")) -> str:
+def table_sentence(
+    card: Card, around: tuple[str, str] = ("", ""), example: bool = True
+) -> str:
     """The casual table of a card's figures: 'knows words of Zipf 3+, such as fjord, not
     fjeld' (each example word wrapped in `around`: Markdown's italics), 'knows every word, all
-    alike' without frequencies; for a range of tables, 'players who know the words of Zipf 2 to
-    4, such as abject at 2, not at 4'; '' for a card without figures."""
+    alike' without frequencies; for a range of tables, 'players who know words of Zipf 2 to 4,
+    such as abject at 2, not 4' (without `example`, no word); '' for a card without figures."""
     if card.casual_table is None:
         return ""
+    if card.casual_range is not None and ranged(card) and card.traps:
+        tables = card.casual_range
+        table = f"players who know words of {tables.describe()}"
+        if card.casual_examples and example:
+            word = f"{around[0]}{card.casual_examples[0]}{around[1]}"
+            table += f", such as {word} at {tables.tables[0]:g}, not {tables.tables[-1]:g}"
+        return table
     if not card.casual_examples:
         return "knows every word, all alike"
-    if card.casual_range is not None and ranged(card):
-        tables = card.casual_range
-        table = f"players who know the words of {tables.describe()}"
-        if card.casual_examples:
-            word = f"{around[0]}{card.casual_examples[0]}{around[1]}"
-            table += f", such as {word} at {tables.tables[0]:g}, not at {tables.tables[-1]:g}"
-        return table
     table = f"knows words of Zipf {card.casual_table:g}+"
     # A lone example may be the known word or the unknown one (`cardgen.cards.pocket.examples`).
     if len(card.casual_examples) == 2:
@@ -308,18 +310,24 @@ def table_sentence(card: Card, around: tuple[str, str] = ("", "")) -> str:
     return table
 
 
-def worth_sentence(card: Card, seat: SeatStrategy, around: tuple[str, str] = ("", "")) -> str:
+def worth_sentence(
+    card: Card, seat: SeatStrategy, around: tuple[str, str] = ("", ""), example: bool = True
+) -> str:
     """What a seat's card wins at the casual table, in one line (docs/rules.md, "What a card
     wins at a casual table"): 'At a casual table (knows words of Zipf 3+, such as fjord, not
     fjeld) this card wins 97% of your games in seat 4; 78% without it.' (the example words
-    wrapped in `around`); '' for a seat without figures (`SeatStrategy.wins`)."""
+    wrapped in `around`); for a range of tables, 'At casual tables (players who know words of
+    Zipf 2 to 4, such as abject at 2, not 4) this card wins 96% of your games in seat 4 at
+    each; 68-82% without it.' (`percent_span`; without `example`, no word); '' for a seat
+    without figures (`SeatStrategy.wins`)."""
     if seat.wins is None or card.casual_table is None:
         return ""
     if ranged(card) and seat.wins_by_table:
         card_rates = percent_span([w.card for w in seat.wins_by_table])
         each = " at each" if "-" not in card_rates else ""
         return (
-            f"At casual tables ({table_sentence(card, around)}) this card wins {card_rates} of "
+            f"At casual tables ({table_sentence(card, around, example)}) this card wins "
+            f"{card_rates} of "
             f"your games in seat {seat.seat}{each}; "
             f"{percent_span([w.none for w in seat.wins_by_table])} without it."
         )

@@ -68,8 +68,11 @@ def front(
     under `STRIP_LETTER` (two players) or `MIN_LETTER`. Without `first_words`, a budgeted
     deck's first seat is sent to the back of the card for its words."""
     shown: tuple[list[Text], list[Box]] | None = None
-    for size in [s for s in frame.body_sizes if s >= 7.0]:
-        paras = keyed(front_paras(card, size, seats, index, fonts, first_words), card, fonts)
+    sizes = [s for s in frame.body_sizes if s >= 7.0]
+    # The line of worth's example word where the front holds it at some size, else without.
+    for example, size in [(True, s) for s in sizes] + [(False, s) for s in sizes]:
+        paras = keyed(front_paras(card, size, seats, index, fonts, first_words, example),
+                      card, fonts)
         texts, y = draw_top(paras, frame, fonts)
         bottom = footer_top(frame, fonts)
         boxes: list[Box] = []
@@ -119,10 +122,11 @@ def front(
 
 def front_paras(
     card: Card, size: float, seats: Sequence[int], index: str, fonts: Fonts,
-    first_words: bool = True,
+    first_words: bool = True, example: bool = True,
 ) -> list[Para]:
     """The paragraphs of the front at body `size` (a budgeted deck gives its rules sentence
-    to the back, `pocket.second_section`, to keep the front's room for the entries)."""
+    to the back, `pocket.second_section`, to keep the front's room for the entries); without
+    `example`, the line of worth names no example word of a range of tables."""
     gap = 0.25 * size
     pocket = card.deck not in (None, "full")
     paras = [
@@ -134,7 +138,7 @@ def front_paras(
         paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
     first = card.seats[0].openings[0] if card.seats[0].openings else None
     on_front = [s for s in card.seats[:2] if s.seat in seats]
-    if pocket and (worth := front_worth(card, on_front)):
+    if pocket and (worth := front_worth(card, on_front, example)):
         paras.append(Para(words(worth), size, space=gap))
     if 1 in seats and pocket and first is not None:
         tokens = first_tokens(card, back=not first_words)
@@ -217,15 +221,15 @@ def unanswered(card: Card) -> bool:
     return len(card.seats[1].openings) < len(card.dictionary.letters)
 
 
-def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:
+def front_worth(card: Card, seats: Sequence[SeatStrategy], example: bool = True) -> str:
     """What card 1 wins for the seats on its front, in one sentence ('' without figures):
     'At a casual table (...) this card wins 100% of your games in seat 1 (51% without it),
-    100% in seat 2 (49%).'"""
+    100% in seat 2 (49%).' (without `example`, a range of tables names no example word)."""
     won = [s for s in seats if s.wins is not None]
     if not won or card.casual_table is None:
         return ""
     if len(won) == 1:
-        return worth_sentence(card, won[0])
+        return worth_sentence(card, won[0], example=example)
     def rate(seat: SeatStrategy, name: str) -> str:
         assert seat.wins is not None
         if ranged(card) and seat.wins_by_table:
@@ -236,4 +240,5 @@ def front_worth(card: Card, seats: Sequence[SeatStrategy]) -> str:
              if n == 0 else f"{rate(s, 'card')} in seat {s.seat} ({rate(s, 'none')})"
              for n, s in enumerate(won)]
     tables = "casual tables" if ranged(card) else "a casual table"
-    return f"At {tables} ({table_sentence(card)}) this card wins {', '.join(parts)}."
+    table = table_sentence(card, example=example)
+    return f"At {tables} ({table}) this card wins {', '.join(parts)}."

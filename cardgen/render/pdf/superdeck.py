@@ -159,9 +159,11 @@ def reply(opening: Opening, fonts: Fonts) -> Entry:
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
 
 
-def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
-    """Title, rules, verdict, what the card wins, the first seat's entry, the second seat's
-    printed replies."""
+def front_section(
+    card: Card, fonts: Fonts, seats: tuple[int, ...], example: bool = True
+) -> Section:
+    """Title, rules, verdict, what the card wins (without `example`, naming no example word of
+    a range of tables), the first seat's entry, the second seat's printed replies."""
     size = BODY_SIZES[0]
     on_front = [s for s in card.seats[:2] if s.seat in seats]
     extra = [
@@ -169,7 +171,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         Para(words(rules_sentence(card)), size),
         Para(words(f"With perfect play {verdict(card)}"), size),
     ]
-    if worth := front_worth(card, on_front):  # its Zipf keyed here: the replies and their
+    if worth := front_worth(card, on_front, example):  # its Zipf keyed here: the replies and their
         extra += keyed((Para(words(worth), size),), card, fonts)  # key may be on the back
     if 1 in seats and card.seats[0].openings:
         extra.append(Para(words(seat_heading(1) + ":", BOLD) + first_line(card, fonts), size))
@@ -236,8 +238,12 @@ def pocket_sides(
     """Every side of a budgeted card of decision tables, with its seat mark, before footers;
     without `even`, an odd deck as it is (`sides.even_deck` adds one side)."""
     seats = options.seats or tuple(range(1, card.players + 1))
-    return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats),
-                      lambda seat: table_section(card, seat, fonts), even)
+    try:
+        return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats),
+                          lambda seat: table_section(card, seat, fonts), even)
+    except DoesNotFit:  # the line of worth without its example word, where the front needs it
+        return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats, False),
+                          lambda seat: table_section(card, seat, fonts), even)
 
 
 __all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]
