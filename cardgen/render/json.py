@@ -3,8 +3,9 @@
 Schema 5 keeps these names: schema, cardgen, dictionary{name, source, sha256, entries, playable,
 language, alphabet, letters, capitalized, names, abbreviations, abbreviation_data}, players,
 min_length, title, losers, ranking{by, rare_below, avoid}, familiarity{source, sha256} or null,
-opponent ("perfect" or {knows}), traps, casual_table{knows} or null, seats[{seat,
-wins{none, full, card, best} or null, openings[{fragment, losers, moves, words, try{move,
+opponent ("perfect" or {knows}), traps, casual_table{knows, tables} or null, seats[{seat,
+wins{none, full, card, best} or null, wins_by_table[{knows, none, full, card, best}] or null,
+openings[{fragment, losers, moves, words, try{move,
 mistakes, replies, escape{word, zipf} or null} or null, rare, named, printed, printed_move}]}].
 Fragments, moves, words and letters are Unicode strings; `letters` is the alphabet in
 alphabetical order, `alphabet` the rule that wrote the list's entries (cardgen.words.alphabet).
@@ -26,7 +27,7 @@ dictionary then, with `capitalized: lower`, German Wiktionary's nouns, separated
 list has none).
 Schema 4 added the pocket deck (docs/rules.md, "What a card wins at a casual table"):
 `casual_table` (`{"knows": THETA}`: the Zipf frequency from which the casual table of the
-figures knows words; null where the card has none: SuperGhost, SuperDuperGhost), each seat's
+figures knows words; null where the card has none), each seat's
 `wins` (how often the seat wins at that table, 0 to 1, to 12 decimals: with nothing printed
 `none`, the whole deck `full`, what this deck prints `card`, each opening's best entry `best`;
 null without figures), and each opening's `printed` (what the deck prints for it: "words",
@@ -43,6 +44,13 @@ docs/rules.md: TWL06 SuperGhost, 40 of its 105 rows), and marks each row with `p
 where the deck prints the row (the opening prints its table, `printed` "words", and this row of
 it), false elsewhere (a play alone, `printed` "move", prints no row: `printed_move` is that
 play), as an opening keeps its `words` where its letter alone is printed.
+Schema 5 also gives the pocket figures over a range of casual tables (docs/rules.md, "A range of
+tables"): `casual_table` is `{"knows": [LO, HI], "tables": [2.0, 2.5, 3.0, 3.5, 4.0]}` (`knows`
+as the config gives the range; a single table `{"knows": 3.0, "tables": [3.0]}`), each seat's
+`wins` are its figures at the middle table (the lower middle for an even count) and
+`wins_by_table` [{knows, none, full, card, best}] at each table, in the order of `tables`
+(`best`: each opening's best entry at that table, room unlimited; null without figures). A
+SuperGhost or SuperDuperGhost card has them too.
 """
 
 from __future__ import annotations
