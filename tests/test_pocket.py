@@ -15,14 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
-from cardgen.cards.pocket import (
-    CasualPlay,
-    casual_play,
-    casual_plays,
-    odds,
-    over_tables,
-    words_play,
-)
+from cardgen.cards.pocket import CasualPlay, casual_play, casual_plays, odds, words_play
+from cardgen.cards.ranges import over_tables
 from cardgen.cards.selection import figures, fitting, pick, printed, steps, table_wins
 from cardgen.cards.strategy import Odds, Opening, SeatStrategy, seat_strategy
 from cardgen.games.opponent import TableRange
@@ -285,7 +279,8 @@ def test_each_openings_figures_over_a_range_are_the_enumerated_ones(
             total = sum(reach)
             assert o.reach == pytest.approx(float(total / len(brutes)), abs=CLOSE)
             if total > 0 and count > 1:
-                def mean(values: list[Fraction]) -> float:
+                def mean(values: list[Fraction], reach: list[Fraction] = reach,
+                         total: Fraction = total) -> float:
                     return float(sum(r * v for r, v in zip(reach, values, strict=True)) / total)
 
                 assert o.none == pytest.approx(mean(none), abs=CLOSE)

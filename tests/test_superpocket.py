@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
+from cardgen.cards.figures import position_figures
 from cardgen.cards.strategy import Odds, Opening, seat_strategy
-from cardgen.cards.superpocket import infix_play, odds, position_figures
+from cardgen.cards.superpocket import infix_play, odds
 from cardgen.cards.tablerows import TIE, row_chars
 from cardgen.games.superghost import solve
 from cardgen.words.lexicon import playable_words

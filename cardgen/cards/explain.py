@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
+from cardgen.cards.figures import position_figures
 from cardgen.cards.make import Lexicons, config_figures, config_game
 from cardgen.cards.position import (
     FragmentError,
@@ -25,7 +26,6 @@ from cardgen.cards.position import (
     parse_fragment,
     shortest_word,
 )
-from cardgen.cards.superpocket import position_figures
 from cardgen.files import protected
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import FROM_CONFIG, Opponent, TableRange

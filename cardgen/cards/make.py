@@ -206,7 +206,7 @@ class Lexicons(LexiconBuilder):
         `opponent`, with traps where there are frequency data and the pocket figures;
         `solved`: the game and its traps already solved so (`config_game`), `plays`: the
         pocket figures' tables' play (`config_figures`)."""
-        from cardgen.cards.superpocket import card_figures
+        from cardgen.cards.figures import card_figures
 
         _, rare, about = self.ranking(request)
         zipf = self.word_zipf(request)

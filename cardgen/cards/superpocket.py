@@ -14,28 +14,21 @@ row its deck prints. Everything is exact, level by level as `cardgen.games.super
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.pocket import (
     THETA,
-    CasualPlay,
     PositionOdds,
-    candidates,
-    examples,
     fields_of,
-    over_tables,
-    position_odds,
-    range_examples,
     with_figures,
-    with_odds,
 )
+from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Odds, Opening
-from cardgen.cards.tablerows import inside, row_order
+from cardgen.cards.tablerows import inside, with_row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
 from cardgen.games.opponent import TableRange
@@ -341,26 +334,6 @@ def odds(
     return tuple(found)
 
 
-def with_row_order(
-    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds
-) -> Odds:
-    """The figures of the first seat's opening with the order its table's rows are printed in
-    (`Odds.rows`; `cardgen.cards.tablerows.row_order` over the tables of `plays`): each table's
-    win rates in `Odds.tables`, and their mean weighted by reach in the range's own."""
-    orders = row_order(plays, seat, rows)
-    if not found.tables:
-        return replace(found, rows=orders[0])
-    reach = [t.reach for t in found.tables]
-    total = math.fsum(reach)
-    mean = tuple(
-        (index, math.fsum(r * order[k][1] for r, order in zip(reach, orders, strict=True)) / total
-         if total > 0 else math.fsum(order[k][1] for order in orders) / len(orders))
-        for k, (index, _) in enumerate(orders[0])
-    )
-    tables = tuple(replace(t, rows=order) for t, order in zip(found.tables, orders, strict=True))
-    return replace(found, rows=mean, tables=tables)
-
-
 def infix_plays(
     solution: InfixSolution, zipf: FloatArray | None, tables: TableRange
 ) -> tuple[InfixPlay, ...]:
@@ -391,20 +364,6 @@ def with_infix_odds(
     return with_figures(card, figures, tables, range_examples(solution.words, zipf, tables))
 
 
-def card_figures(
-    card: Card, solution: object, zipf: FloatArray | None, tables: TableRange,
-    plays: Sequence[CasualPlay] | Sequence[InfixPlay] = (),
-) -> Card:
-    """The card with its openings' figures over the casual `tables`, by its game's model:
-    Ghost's (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`),
-    from `plays` where they are worked out already."""
-    if isinstance(solution, InfixSolution):
-        assert all(isinstance(play, InfixPlay) for play in plays)
-        return with_infix_odds(card, solution, zipf, tables, plays)  # type: ignore[arg-type]
-    assert not any(isinstance(play, InfixPlay) for play in plays)
-    return with_odds(card, solution, zipf, tables, plays)  # type: ignore[arg-type]
-
-
 def infix_position_odds(
     play: InfixPlay, fragment: str, decisions: Sequence[Decision]
 ) -> PositionOdds | None:
@@ -422,19 +381,8 @@ def infix_position_odds(
                         letters, words)
 
 
-def position_figures(
-    play: CasualPlay | InfixPlay, fragment: str, words: Sequence[str],
-    decisions: Sequence[Decision],
-) -> PositionOdds | None:
-    """A position's figures (`cardgen explain`) by its game's model: Ghost's, where the mover
-    keeps to its `words`, or letters at either end, where it keeps to its `decisions`."""
-    if isinstance(play, InfixPlay):
-        return infix_position_odds(play, fragment, decisions)
-    return position_odds(play, fragment, words)
-
-
 __all__ = [
-    "InfixFigures", "InfixPlay", "card_figures", "infix_play", "infix_plays",
+    "InfixFigures", "InfixPlay", "infix_play", "infix_plays",
     "infix_position_odds", "odds",
-    "position_figures", "table_lose", "with_infix_odds",
+    "table_lose", "with_infix_odds",
 ]

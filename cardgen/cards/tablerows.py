@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.selection import Step, cost, steps, table_wins
-from cardgen.cards.strategy import SeatStrategy
+from cardgen.cards.strategy import Odds, SeatStrategy
 from cardgen.games.game import Decision
 from cardgen.games.superghost import InfixSolution
 
@@ -205,6 +205,27 @@ def _reach(
     return reach
 
 
+def with_row_order(
+    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds
+) -> Odds:
+    """The figures of the first seat's opening with the order its table's rows are printed in
+    (`Odds.rows`; `cardgen.cards.tablerows.row_order` over the tables of `plays`): each table's
+    win rates in `Odds.tables`, and their mean weighted by reach in the range's own."""
+    orders = row_order(plays, seat, rows)
+    if not found.tables:
+        return dataclasses.replace(found, rows=orders[0])
+    reach = [t.reach for t in found.tables]
+    total = math.fsum(reach)
+    mean = tuple(
+        (index, math.fsum(r * order[k][1] for r, order in zip(reach, orders, strict=True)) / total
+         if total > 0 else math.fsum(order[k][1] for order in orders) / len(orders))
+        for k, (index, _) in enumerate(orders[0])
+    )
+    tables = tuple(dataclasses.replace(t, rows=order)
+                   for t, order in zip(found.tables, orders, strict=True))
+    return dataclasses.replace(found, rows=mean, tables=tables)
+
+
 def table_steps(seat: SeatStrategy, words: bool = True) -> list[tuple[Step, int]]:
     """The seat's steps (`cardgen.cards.selection.steps`), each with how many rows of
     `Odds.rows` it prints after the first: where an opening's table may be printed in part,
@@ -276,4 +297,6 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
                                wins_by_table=by_table)
 
 
-__all__ = ["inside", "row_chars", "row_order", "table_steps", "with_rows"]
+__all__ = [
+    "inside", "row_chars", "row_order", "table_steps", "with_row_order", "with_rows",
+]
