@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,12 +15,17 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
+from cardgen.cards.config import load_card_config
 from cardgen.cards.figures import position_figures
+from cardgen.cards.make import Lexicons, config_game
 from cardgen.cards.strategy import Odds, Opening, seat_strategy
-from cardgen.cards.superpocket import infix_play, odds
+from cardgen.cards.superpocket import InfixPlay, infix_play, infix_plays, odds
 from cardgen.cards.tablerows import TIE, row_chars
-from cardgen.games.superghost import solve
+from cardgen.errors import FetchError
+from cardgen.games.opponent import TableRange
+from cardgen.games.superghost import InfixSolution, solve
 from cardgen.words.lexicon import playable_words
+from cardgen.words.wordlists import check_available
 
 CLOSE = 1e-9
 GAMES = (
@@ -266,3 +272,67 @@ def test_the_first_seat_s_rows_come_in_the_order_that_wins_most_per_character(
         assert wins == pytest.approx(float(1 - brute.lose("", 1, printed)), abs=CLOSE)
     assert [wins for _, wins in o.rows][-1:] == pytest.approx([o.words][: len(o.rows)],
                                                               abs=CLOSE)
+
+
+def assert_same_play(ours: InfixPlay, theirs: InfixPlay) -> None:
+    """Two plays of a table are the same, array for array and float for float."""
+    assert (ours.knows, ours.examples) == (theirs.knows, theirs.examples)
+    assert ours.solution is theirs.solution
+    for name in ("share", "dead", "reach"):
+        mine, other = getattr(ours, name), getattr(theirs, name)
+        assert len(mine) == len(other)
+        for a, b in zip(mine, other, strict=True):
+            assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), name
+    assert len(ours.lose) == len(theirs.lose)
+    for mine, other in zip(ours.lose, theirs.lose, strict=True):
+        for a, b in zip(mine, other, strict=True):
+            assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), "lose"
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.lists(st.sampled_from([0.0, 1.0, 2.0, 2.5, 3.0, 4.5, 6.0]), min_size=1, max_size=5),
+    st.booleans(),
+    st.booleans(),
+)
+def test_tables_worked_out_together_are_each_worked_out_alone(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], frequencies: bool, reverse: bool,
+) -> None:
+    """`infix_plays` walks the words once for every table: each table's play is the one
+    `infix_play` gives it alone, to the last bit (the tables know nested sets of words, some
+    none, and a theta may come twice)."""
+    words = {w for w in entries if len(w) >= min_length}
+    if not words:
+        return
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
+                     reverse=reverse)
+    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    together = infix_plays(solution, array, thetas)
+    assert len(together) == len(thetas)
+    for theta, play in zip(thetas, together, strict=True):
+        assert_same_play(play, infix_play(solution, array, theta))
+    first = {theta: play for theta, play in zip(thetas, together, strict=True)}
+    assert all(first[theta] is play for theta, play in zip(thetas, together, strict=True))
+
+
+@pytest.mark.network
+def test_twl06_s_default_tables_worked_out_together_are_each_worked_out_alone() -> None:
+    """TWL06 SuperGhost's five default tables (Zipf 2 to 4), together as a build works them
+    out and one by one, float for float."""
+    config = load_card_config(Path("configs/twl06-2p-superghost.yaml"))
+    try:
+        check_available(config.dictionary)
+    except FetchError as error:
+        pytest.skip(str(error))
+    solution, traps = config_game(config, Lexicons())
+    assert isinstance(solution, InfixSolution) and traps is not None
+    thetas = TableRange.around(None).tables
+    assert thetas == (2.0, 2.5, 3.0, 3.5, 4.0)
+    for theta, play in zip(thetas, infix_plays(solution, traps.zipf, thetas), strict=True):
+        assert_same_play(play, infix_play(solution, traps.zipf, theta))

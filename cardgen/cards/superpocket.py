@@ -116,27 +116,30 @@ def _run_ids(words: Sequence[str], solution: InfixSolution) -> list[npt.NDArray[
         prev = ids[-1]
         ok = (positions + length <= end) & (prev >= 0)
         current = np.full(len(text), -1, dtype=np.int64)
-        keys = levels[length].key.astype(np.int64)
-        want = prev[ok] * base + text[positions[ok] + length - 1]
-        current[ok] = np.searchsorted(keys, want)
+        # Keys are `id without the last letter * base + letter`: a table by key finds each
+        # run's id at once (a binary search over the keys took twice as long on TWL06).
+        by_key = np.full(len(levels[length - 1]) * base, -1, dtype=np.int32)
+        by_key[levels[length].key] = np.arange(len(levels[length]))
+        current[ok] = by_key[prev[ok] * base + text[positions[ok] + length - 1]]
         ids.append(current)
     return ids
 
 
-Offers = tuple[npt.NDArray[np.int64], FloatArray]
-"""The moves of one length that known words offer, as sorted keys `parent * children +
-child`, and the weight each gets."""
+def _offer_weights(
+    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    tables: Sequence[BoolArray],
+) -> list[list[FloatArray]]:
+    """`result[t][d][e]`: the weight edge e of length d (`InfixLevel.parent`,
+    `InfixLevel.child`) gets at table t from the words it knows (docs/rules.md): each word
+    splits its weight evenly among the distinct non-word fragments it offers.
 
-
-def _offers(
-    solution: InfixSolution, known: Sequence[str], weight: FloatArray
-) -> list[Offers]:
-    """Per length d, the weight each move (parent id, child id) gets from the known words
-    (docs/rules.md): each word splits its weight evenly among the distinct non-word fragments
-    it offers."""
+    `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
+    which of them table t knows. Which fragments a word offers, and so its share of each, is
+    the same at every table that knows it: the words' occurrences are walked once, and each
+    table adds up its own words' shares in the words' order, as the walk of its words alone
+    would, so each table's sums are the same to the last bit whatever the other tables know."""
     levels = solution.graph.levels
-    nothing: Offers = (np.zeros(0, dtype=np.int64), np.zeros(0))
-    found = [nothing for _ in levels]
+    found = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
     if not known:
         return found
     lengths = np.array([len(w) for w in known], dtype=np.int64)
@@ -148,6 +151,7 @@ def _offers(
     size = len(owner)
     positions = np.arange(size, dtype=np.int64)
     longest = int(lengths.max())
+    everyone = [bool(t.all()) for t in tables]
     for d in range(min(len(levels) - 1, longest - 1)):
         below = levels[d + 1]
         if d == 0:  # the empty fragment: each letter of the word
@@ -167,24 +171,61 @@ def _offers(
             right = np.where(p + d + 1 <= end[p], ids[d + 1][p], -1)
             kinds = [(a, c) for a in parents for c in (left, right)]
         level = levels[d]
-        k_all, a_all, c_all = [], [], []
+        n_a, n_c = len(level), len(below)
+        codes = []
         for a, c in kinds:
             ok = (c >= 0) & (a >= 0)
             ok[ok] &= level.fragment[a[ok]] & ~level.leaf[a[ok]] & ~below.leaf[c[ok]]
-            k_all.append(words_of[ok])
-            a_all.append(a[ok])
-            c_all.append(c[ok])
-        k, a, c = (np.concatenate(x) for x in (k_all, a_all, c_all))
-        if not len(k):
+            codes.append((words_of[ok] * n_a + a[ok]) * n_c + c[ok])
+        triples = _distinct(np.concatenate(codes))  # (word, parent, child), sorted
+        if not len(triples):
             continue
-        n_a, n_c = len(level), len(below)
-        triples = np.unique((k * n_a + a) * n_c + c)
         pair = triples // n_c  # word and parent
-        _, inverse, count = np.unique(pair, return_inverse=True, return_counts=True)
-        share = weight[pair // n_a] / count[inverse]
-        moves, at = np.unique((pair % n_a) * n_c + triples % n_c, return_inverse=True)
-        total = np.bincount(at, share, minlength=len(moves))
-        found[d] = moves.astype(np.int64), total.astype(np.float64)
+        first = np.flatnonzero(_starts(pair))
+        count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
+        word = pair // n_a
+        share = weight[word] / np.repeat(count, count)
+        edge = _edge_of(level, n_c, pair % n_a, triples % n_c)
+        if (edge < 0).any():
+            word, share, edge = (x[edge >= 0] for x in (word, share, edge))
+        for t, knows in enumerate(tables):
+            mine = slice(None) if everyone[t] else knows[word]
+            found[t][d] = np.bincount(edge[mine], share[mine], minlength=len(level.parent)
+                                      ).astype(np.float64, copy=False)  # int64 when empty
+    return found
+
+
+def _starts(sorted_values: npt.NDArray[np.int64]) -> BoolArray:
+    """Where each run of equal values of a sorted array starts."""
+    starts = np.empty(len(sorted_values), dtype=bool)
+    starts[:1] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=starts[1:])
+    return starts
+
+
+def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct values, sorted: `np.unique`'s, by a sort (numpy 2.4's `np.unique` takes
+    60 times as long on TWL06 SuperGhost's levels, in its hash table)."""
+    values = np.sort(values)
+    return values[_starts(values)]
+
+
+def _edge_of(
+    level: InfixLevel, children: int, parents: npt.NDArray[np.int64],
+    kids: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """The level's edge from each of `parents` to the same place of `kids` (fragments of the
+    next length, `children` of them), -1 where there is none (left out, as one table's lookup
+    of its moves left it). A fragment has a few parents (without its first or its last
+    letter, and their reverses), so each move is looked for among the edges into its child."""
+    edges = np.argsort(level.child, kind="stable")
+    lo = np.searchsorted(level.child[edges], np.arange(children + 1))
+    first, into = lo[kids], lo[kids + 1] - lo[kids]
+    found = np.full(len(kids), -1, dtype=np.int64)
+    for k in range(int(into.max(initial=0))):
+        edge = edges[np.minimum(first + k, max(len(edges) - 1, 0))]
+        hit = (k < into) & (level.parent[edge] == parents)
+        found[hit] = edge[hit]
     return found
 
 
@@ -204,29 +245,54 @@ def infix_play(
     >>> [round(x, 4) for x in (play.reaching("s"), play.reaching("a"), play.losing("", 1))]
     [0.125, 0.2917, 0.4375]
     """
-    levels = solution.graph.levels
-    n = solution.players
+    (play,) = infix_plays(solution, zipf, (THETA if knows is None else knows,))
+    return play
+
+
+def infix_plays(
+    solution: InfixSolution, zipf: FloatArray | None, thetas: Sequence[float]
+) -> tuple[InfixPlay, ...]:
+    """How each table that knows the words of Zipf >= a theta of `thetas` plays `solution`
+    (`infix_play`), worked out together: the words' occurrences are walked once for every
+    table, and each table's play is the one `infix_play` gives it alone, float for float. A
+    theta that comes twice is worked out once."""
     words = solution.words
-    knows = THETA if knows is None else knows
+    distinct = tuple(dict.fromkeys(thetas))
     if zipf is None:
         weights = np.ones(len(words))
+        knowing = [np.ones(len(words), dtype=bool) for _ in distinct]
     else:
         zipf = np.asarray(zipf, dtype=np.float64)
         if zipf.shape != (len(words),):
             raise ValueError(f"{zipf.size} frequencies for {len(words)} words")
-        weights = np.where(zipf >= knows, 10.0**zipf, 0.0)
-    known_at = np.flatnonzero(weights > 0)
-    offers = _offers(solution, [words[int(k)] for k in known_at], weights[known_at])
+        weights = 10.0**zipf
+        knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
+    known_at = np.flatnonzero(np.logical_or.reduce(knowing)) if knowing else np.zeros(0, int)
+    tables = [knows[known_at] for knows in knowing]
+    offers = _offer_weights(solution, [words[int(k)] for k in known_at], weights[known_at],
+                            tables)
+    plays = {
+        theta: _table_play(solution, offers[t], theta, bool(tables[t].any()),
+                           () if zipf is None else examples(words, zipf, theta))
+        for t, theta in enumerate(distinct)
+    }
+    return tuple(plays[theta] for theta in thetas)
+
+
+def _table_play(
+    solution: InfixSolution, offers: Sequence[FloatArray], knows: float, anyone: bool,
+    named: tuple[str, ...],
+) -> InfixPlay:
+    """The play of the table that knows the words of Zipf >= `knows`, from the weight each
+    edge gets from its words (`_offer_weights`); `anyone`: whether it knows a word."""
+    levels = solution.graph.levels
+    n = solution.players
     shares: list[FloatArray] = []
     dead: list[BoolArray] = []
     for d, level in enumerate(levels):
-        keys, got = offers[d]
-        edges = level.parent.astype(np.int64) * len(levels[d + 1]) + level.child if (
-            d + 1 < len(levels)) else level.parent.astype(np.int64)
-        at = np.minimum(np.searchsorted(keys, edges), max(len(keys) - 1, 0))
-        weight = np.where(keys[at] == edges, got[at], 0.0) if len(keys) else np.zeros(len(edges))
+        weight = offers[d]
         total = np.bincount(level.parent, weight, minlength=len(level))
-        if d == 0 and not len(known_at) and len(level.parent):  # nobody knows a word
+        if d == 0 and not anyone and len(level.parent):  # nobody knows a word
             weight = np.ones(len(level.parent))
             total = np.bincount(level.parent, weight, minlength=len(level))
         share = np.divide(weight, total[level.parent], out=np.zeros_like(weight),
@@ -241,10 +307,8 @@ def infix_play(
     lose = tuple(
         _lose_pass(levels, shares, dead, n, seat_index) for seat_index in range(n)
     )
-    return InfixPlay(
-        knows, tuple(shares), tuple(dead), tuple(reach), lose,
-        () if zipf is None else examples(words, zipf, knows), solution=solution,
-    )
+    return InfixPlay(knows, tuple(shares), tuple(dead), tuple(reach), lose, named,
+                     solution=solution)
 
 
 def _lose_pass(
@@ -334,16 +398,6 @@ def odds(
     return tuple(found)
 
 
-def infix_plays(
-    solution: InfixSolution, zipf: FloatArray | None, tables: TableRange
-) -> tuple[InfixPlay, ...]:
-    """How each table of `tables` plays the variant (`infix_play`), lowest Zipf first; a Zipf
-    that comes twice is worked out once."""
-    plays: dict[float, InfixPlay] = {}
-    for theta in tables.tables:
-        if theta not in plays:
-            plays[theta] = infix_play(solution, zipf, theta)
-    return tuple(plays[theta] for theta in tables.tables)
 
 
 def with_infix_odds(
@@ -352,7 +406,7 @@ def with_infix_odds(
 ) -> Card:
     """The variant's card with every opening's figures over the casual `tables`
     (`cardgen.cards.pocket.over_tables`), or from `plays` where they are worked out already."""
-    plays = tuple(plays) or infix_plays(solution, zipf, tables)
+    plays = tuple(plays) or infix_plays(solution, zipf, tables.tables)
     many = len(plays) > 1
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
