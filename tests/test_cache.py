@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.app.runner import CARDS
-from cardgen.cards import cache
+from cardgen.cards import cache, superpocket
 from cardgen.cards.cache import PRESENTATION, Store, config_key, entry_name
 from cardgen.cards.config import (
     CardConfig,
@@ -40,6 +40,7 @@ from cardgen.codec import ALIGN, BadEntry, pack, unpack
 from cardgen.errors import CardgenWarning, FetchError, printable
 from cardgen.games import casual as casual_module
 from cardgen.games.game import GameSolution
+from cardgen.games.opponent import TableRange
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
 from cardgen.games.traps import Thresholds
@@ -340,6 +341,33 @@ def test_a_folder_that_cannot_be_written_warns_once(tmp_path: Path) -> None:
     assert first == fresh_card(config)
 
 
+def test_remember_each_works_out_what_it_has_not_kept_together(folder: Path) -> None:
+    """`Store.remember_each`: the items kept are read back, the others worked out in one call
+    (in order) and kept under their own keys; an item whose key cannot be made is worked out
+    every time, and so is every item with the cache off."""
+    calls: list[list[str]] = []
+
+    def compute(missing: list[str]) -> list[str]:
+        calls.append(missing)
+        return [item.upper() for item in missing]
+
+    def key(item: str) -> dict[str, Any]:
+        if item == "z":
+            raise TypeError("no key for z")
+        return {"kind": "test", "item": item}
+
+    store = Store(folder)
+    assert store.remember_each(["b", "a"], key, str, compute) == {"a": "A", "b": "B"}
+    assert store.remember_each(["c", "a", "z", "b", "c"], key, str, compute) == {
+        "a": "A", "b": "B", "c": "C", "z": "Z"}
+    assert calls == [["b", "a"], ["c", "z"]]
+    assert store.remember_each(["a", "b", "c"], key, str, compute) == {
+        "a": "A", "b": "B", "c": "C"}
+    assert len(calls) == 2 and len(list(folder.iterdir())) == 3
+    assert Store(None).remember_each(["a", "b"], key, str, compute) == {"a": "A", "b": "B"}
+    assert calls[2:] == [["a", "b"]]
+
+
 def test_the_least_recently_used_entries_go_past_the_limit(folder: Path) -> None:
     config = load_card_config(ANIMALS)
     configs = [dataclasses.replace(config, title=f"Card {i}") for i in range(4)]
@@ -465,6 +493,7 @@ def test_a_variant_s_explain_after_a_build_works_out_no_figures(
     assert built.exit_code == 0, built.output
     forbid_solving(monkeypatch)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_play", forbid_solving)
+    monkeypatch.setattr("cardgen.cards.superpocket.infix_plays", forbid_solving)
     after = runner.invoke(app, ["explain", str(config), "at"])
     assert (after.exit_code, after.stdout) == (0, fresh.stdout)
 
@@ -505,6 +534,43 @@ def test_a_variant_s_figures_kept_are_the_tables() -> None:
                        zip(getattr(read, name), getattr(fresh, name), strict=True))
         for ours, theirs in zip(read.lose, fresh.lose, strict=True):
             assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def test_a_variant_s_tables_not_kept_are_worked_out_together(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The variant's casual tables share one walk of the words (`infix_plays`): the tables of
+    a range the cache does not have are worked out in one call, each kept under its own key,
+    and each is the table worked out alone, float for float."""
+    config = load_card_config(DATA / "animals-superghost.yaml")
+    solution, traps = config_game(config, Lexicons(cache=True))
+    assert isinstance(solution, InfixSolution) and traps is not None
+    calls: list[tuple[float, ...]] = []
+    together = superpocket.infix_plays
+
+    def counted(solution: InfixSolution, zipf: Any, thetas: Any) -> tuple[InfixPlay, ...]:
+        calls.append(tuple(thetas))
+        return together(solution, zipf, thetas)
+
+    monkeypatch.setattr(superpocket, "infix_plays", counted)
+    config_figures(config, Lexicons(cache=True), solution, traps, TableRange(2.5, 3.0))
+    assert calls == [(2.5, 3.0)]
+    wide = TableRange(2.0, 4.0)
+    plays = config_figures(config, Lexicons(cache=True), solution, traps, wide)
+    assert calls == [(2.5, 3.0), (2.0, 3.5, 4.0)]  # the two kept read back
+    assert len(list(folder.glob("figures-*.entry"))) == 5
+    again = config_figures(config, Lexicons(cache=True), solution, traps, wide)
+    assert len(calls) == 2
+    for theta, read, kept in zip(wide.tables, plays, again, strict=True):
+        fresh = infix_play(solution, traps.zipf, theta)
+        for play in (read, kept):
+            assert isinstance(play, InfixPlay) and play.solution is solution
+            assert (play.knows, play.examples) == (fresh.knows, fresh.examples)
+            for name in ("share", "dead", "reach"):
+                assert all(a.tobytes() == b.tobytes() for a, b in
+                           zip(getattr(play, name), getattr(fresh, name), strict=True))
+            for ours, theirs in zip(play.lose, fresh.lose, strict=True):
+                assert all(a.tobytes() == b.tobytes() for a, b in zip(ours, theirs, strict=True))
 
 
 def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from cardgen.cards.tables import TableGroup
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 LIMIT = 1 << 30
 """The cache's size in bytes (1 GiB); past it, the least recently used entries are removed."""
@@ -253,6 +254,32 @@ class Store:
             value = compute()
             self.write(key, value)
         return value
+
+    def remember_each(
+        self, items: Sequence[K], make_key: Callable[[K], dict[str, Any]], kind: Any,
+        compute: Callable[[list[K]], Sequence[T]],
+    ) -> dict[K, T]:
+        """Each item's value under its own key, as `remember` keeps it: those the cache has
+        read back, the others worked out together (`compute(missing)`, theirs in order) and
+        kept."""
+        keys: dict[K, dict[str, Any] | None] = {}
+        found: dict[K, T] = {}
+        for item in dict.fromkeys(items):
+            key: dict[str, Any] | None = None
+            if self.root is not None:
+                with contextlib.suppress(TypeError):  # a value the key cannot read: not kept
+                    key = make_key(item)
+            keys[item] = key
+            value: T | None = None if key is None else self.read(key, kind)
+            if value is not None:
+                found[item] = value
+        missing = [item for item in keys if item not in found]
+        for item, value in zip(missing, compute(missing) if missing else (), strict=True):
+            key = keys[item]
+            if key is not None:
+                self.write(key, value)
+            found[item] = value
+        return found
 
     def read(self, key: Mapping[str, Any], kind: Any) -> Any:
         """The value kept for `key`, or None; a bad entry is reported and removed."""

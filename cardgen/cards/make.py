@@ -274,28 +274,29 @@ def config_figures(
     `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
     figures in the cache, so `cardgen explain` reads them back."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
-    from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_play
+    from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_plays
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
 
     zipf = None if traps is None else traps.zipf
     thetas = dict.fromkeys(tables.tables)  # each Zipf once, lowest first
 
-    def key(theta: float) -> Callable[[], dict[str, object]]:
-        return lambda: dict(config_key(config, "game"), kind="figures", knows=theta)
+    def key(theta: float) -> dict[str, object]:
+        return dict(config_key(config, "game"), kind="figures", knows=theta)
 
     if isinstance(solution, Solution):
-        ghost = {theta: CasualPlay.of(solution, lexicons.store.remember(
-            key(theta), TableFigures,
-            lambda theta=theta: casual_play(solution, zipf, theta).figures()))
-            for theta in thetas}
-        return tuple(ghost[theta] for theta in tables.tables)
-    if isinstance(solution, InfixSolution):
-        infix = {theta: InfixPlay.of(solution, lexicons.store.remember(
-            key(theta), InfixFigures,
-            lambda theta=theta: infix_play(solution, zipf, theta).figures()))
-            for theta in thetas}
-        return tuple(infix[theta] for theta in tables.tables)
+        def casual(theta: float) -> CasualPlay:
+            return CasualPlay.of(solution, lexicons.store.remember(
+                lambda: key(theta), TableFigures,
+                lambda: casual_play(solution, zipf, theta).figures()))
+
+        plays = {theta: casual(theta) for theta in thetas}
+        return tuple(plays[theta] for theta in tables.tables)
+    if isinstance(solution, InfixSolution):  # the tables not kept, worked out together
+        infix = lexicons.store.remember_each(
+            list(thetas), key, InfixFigures,
+            lambda missing: [play.figures() for play in infix_plays(solution, zipf, missing)])
+        return tuple(InfixPlay.of(solution, infix[theta]) for theta in tables.tables)
     return ()
 
 
