@@ -128,7 +128,7 @@ def build(name: str, runs: int) -> Built:
     def table() -> tuple[pocket.CasualPlay, ...] | tuple[superpocket.InfixPlay, ...]:
         """Each table's play: `casual_plays`, or for a variant `infix_plays`."""
         if isinstance(solution, InfixSolution):
-            return superpocket.infix_plays(solution, zipf, tables)
+            return superpocket.infix_plays(solution, zipf, tables.tables)
         assert isinstance(solution, Solution)
         return pocket.casual_plays(solution, zipf, tables)
 

@@ -33,7 +33,7 @@ from cardgen.cards.config import (
 )
 from cardgen.cards.explain import explain
 from cardgen.cards.make import Lexicons, config_card, config_figures, config_game
-from cardgen.cards.pocket import casual_play
+from cardgen.cards.pocket import CasualPlay, casual_play
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
 from cardgen.cards.superpocket import InfixPlay, infix_play
 from cardgen.codec import ALIGN, BadEntry, pack, unpack
@@ -524,8 +524,9 @@ def test_a_variant_s_figures_kept_are_the_tables() -> None:
     solution, traps = config_game(config, Lexicons(cache=True))
     assert isinstance(solution, InfixSolution)
     fresh = infix_play(solution, None if traps is None else traps.zipf, 2.5)
-    kept = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
-    again = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    (kept,) = config_figures(config, Lexicons(cache=True), solution, traps, TableRange(2.5, 2.5))
+    (again,) = config_figures(config, Lexicons(cache=True), solution, traps,
+                              TableRange(2.5, 2.5))
     for read in (kept, again):
         assert isinstance(read, InfixPlay) and read.solution is solution
         assert (read.knows, read.examples) == (fresh.knows, fresh.examples)
@@ -582,25 +583,30 @@ def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(
     solution, traps = config_game(config, Lexicons(cache=True))
     assert isinstance(solution, Solution) and traps is not None
     fresh = casual_play(solution, traps.zipf, 2.5)
-    kept = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+    one = TableRange(2.5, 2.5)
+    (kept,) = config_figures(config, Lexicons(cache=True), solution, traps, one)
     (entry,) = folder.glob("figures-*.entry")
     entry.write_bytes(entry.read_bytes()[:-1])
     with pytest.warns(CardgenWarning) as caught:
-        again = config_figures(config, Lexicons(cache=True), solution, traps, 2.5)
+        (again,) = config_figures(config, Lexicons(cache=True), solution, traps, one)
     assert [str(w.message) for w in caught] == [
         f"cache: {entry}: failed its checksum (cut short or changed); removed, computing it again"
     ]
     for read in (kept, again):
-        assert read is not None and read.solution is solution
+        assert isinstance(read, CasualPlay) and read.solution is solution
         assert (read.knows, read.examples) == (fresh.knows, fresh.examples) != (2.5, ())
         for name in ("share", "reach", "last"):
             assert all(np.array_equal(a, b) for a, b in
                        zip(getattr(read, name), getattr(fresh, name), strict=True))
         for ours, theirs in zip(read.lose, fresh.lose, strict=True):
             assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
-    other = config_figures(config, Lexicons(cache=True), solution, traps, 3.5)
-    assert other is not None and other.knows == 3.5  # another table: an entry of its own
+    (other,) = config_figures(config, Lexicons(cache=True), solution, traps,
+                              TableRange(3.5, 3.5))
+    assert other.knows == 3.5  # another table: an entry of its own
     assert len(list(folder.glob("figures-*.entry"))) == 2
+    plays = config_figures(config, Lexicons(cache=True), solution, traps, TableRange(2.5, 4.0))
+    assert [play.knows for play in plays] == [2.5, 3.0, 3.5, 4.0]  # a range: an entry a table
+    assert len(list(folder.glob("figures-*.entry"))) == 4
 
 
 def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_path: Path) -> None:

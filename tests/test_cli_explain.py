@@ -36,6 +36,10 @@ def test_the_start_position_as_text(runner: CliRunner) -> None:
         "from here the first player wins 52.0% playing as the table does, 100% keeping to the "
         "card's words.\n"
         "  After each letter (then playing as the table does): a 0.0%, b 100%, c 0.0%, g 100%\n"
+        "At each table of the card's range (knows words of Zipf 2 / 2.5 / 3 / 3.5 / 4+): comes "
+        "up in 100% / 100% / 100% / 100% / 100% of games; the first player wins 52.2% / 51.4% "
+        "/ 52.0% / 52.0% / 55.1% playing as the table does, 100% / 100% / 100% / 100% / 100% "
+        "keeping to the card's words.\n"
     )
 
 
@@ -58,6 +62,9 @@ def test_a_losing_seat_is_shown_the_letters_it_could_play(runner: CliRunner) -> 
         "At a casual table (knows words of Zipf 3+) this position comes up in 45.1% of games; "
         "from here the second player wins 0.0% playing as the table does.\n"
         "  After each letter (then playing as the table does): e 0.0%\n"
+        "At each table of the card's range (knows words of Zipf 2 / 2.5 / 3 / 3.5 / 4+): comes "
+        "up in 44.4% / 44.5% / 45.1% / 45.1% / 47.3% of games; the second player wins 0.0% / "
+        "0.0% / 0.0% / 0.0% / 0.0% playing as the table does.\n"
     )
 
 
@@ -102,7 +109,17 @@ def test_json(runner: CliRunner) -> None:
         "against": "perfect players", "opponent_from": "config", "named": [],
         # The first seat at be wins every game at the casual table: a then toward bear.
         "casual_table": {"knows": 3.0, "reach": 0.4510860242894915, "none": 1.0, "words": 1.0,
-                         "letters": {"a": 1.0, "e": 0.0}},
+                         "letters": {"a": 1.0, "e": 0.0}, "by_table": [
+                             {"knows": 2.0, "reach": 0.44448488835066385, "none": 1.0,
+                              "words": 1.0},
+                             {"knows": 2.5, "reach": 0.44576632326403437, "none": 1.0,
+                              "words": 1.0},
+                             {"knows": 3.0, "reach": 0.4510860242894915, "none": 1.0,
+                              "words": 1.0},
+                             {"knows": 3.5, "reach": 0.4510860242894915, "none": 1.0,
+                              "words": 1.0},
+                             {"knows": 4.0, "reach": 0.4734267911117782, "none": 1.0,
+                              "words": 1.0}]},
     }
 
 
@@ -150,6 +167,9 @@ def test_twl06_n_in_a_real_process() -> None:
         "from here the second player wins 53.3% playing as the table does.\n"
         "  After each letter (then playing as the table does): a 37.6%, e 44.2%, g 100%, "
         "i 97.9%, o 70.1%, u 51.7%, y 100%\n"
+        "At each table of the card's range (knows words of Zipf 2 / 2.5 / 3 / 3.5 / 4+): comes "
+        "up in 1.7% / 1.7% / 1.7% / 1.7% / 1.7% of games; the second player wins 52.2% / 54.5% "
+        "/ 53.3% / 54.0% / 38.0% playing as the table does.\n"
     )
 
 

@@ -280,7 +280,7 @@ def test_each_openings_figures_over_a_range_are_the_enumerated_ones(
             assert o.reach == pytest.approx(float(total / len(brutes)), abs=CLOSE)
             if total > 0 and count > 1:
                 def mean(values: list[Fraction], reach: list[Fraction] = reach,
-                         total: Fraction = total) -> float:
+                         total: Fraction = Fraction(total)) -> float:
                     return float(sum(r * v for r, v in zip(reach, values, strict=True)) / total)
 
                 assert o.none == pytest.approx(mean(none), abs=CLOSE)
@@ -384,6 +384,6 @@ def test_no_run_of_steps_wins_less_than_nothing_at_any_table(
                 assert wins.card >= wins.none - 1e-12
         tail = [k for k in range(len(order)) if order.words[k] and order.ratio[k] <= 0]
         if forced and tail:
-            reach = [openings[order.place[k]].odds.reach for k in tail]  # type: ignore[union-attr]
+            reach = [o.reach for k in tail if (o := openings[order.place[k]].odds) is not None]
             assert tail == list(range(len(order) - len(tail), len(order)))
             assert reach == sorted(reach, reverse=True)

@@ -108,6 +108,10 @@ def test_explain_a_variant_position(runner: CliRunner) -> None:
         "from here the first player wins 0.0% playing as the table does, 100% keeping to the "
         "card's table.",
         "  After each play (then playing as the table does): …l bil 100%, r… rbi 100%",
+        "At each table of the card's range (knows words of Zipf 2 / 2.5 / 3 / 3.5 / 4+): comes "
+        "up in 0.0% / 0.0% / 0.0% / 0.0% / 0.0% of games; the first player wins 100% / 0.0% / "
+        "0.0% / 0.0% / 0.0% playing as the table does, 100% / 100% / 100% / 100% / 100% keeping "
+        "to the card's table.",
     ]
 
 
@@ -119,7 +123,12 @@ def test_explain_prints_a_variant_position_s_figures_at_the_casual_table(
     in 13.7% of games, where the second seat wins 14.6% improvising and every game keeping to
     its one row (ee, toward bee)."""
     text = runner.invoke(app, ["explain", SUPER, "e"]).stdout
-    assert text.splitlines()[-2:] == [
+    assert text.splitlines()[-1] == (
+        "At each table of the card's range (knows words of Zipf 2 / 2.5 / 3 / 3.5 / 4+): comes "
+        "up in 13.7% / 13.7% / 13.7% / 13.7% / 14.1% of games; the second player wins 15.4% / "
+        "15.5% / 14.6% / 14.6% / 9.6% playing as the table does, 100% / 100% / 100% / 100% / "
+        "100% keeping to the card's table.")
+    assert text.splitlines()[-3:-1] == [
         "At a casual table (knows words of Zipf 3+) this position comes up in 13.7% of games; "
         "from here the second player wins 14.6% playing as the table does, 100% keeping to the "
         "card's table.",

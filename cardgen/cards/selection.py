@@ -209,8 +209,9 @@ def safe(order: Steps, candidates: IntArray, before: Sequence[int] = ()) -> IntA
     letters = {int(order.place[k]) for k in before if not order.words[k]}
 
     def gain(k: int) -> FloatArray:
-        words = order.words[k] and int(order.place[k]) not in letters
-        return order.bare[k] if words else order.gains[k]
+        words = bool(order.words[k]) and int(order.place[k]) not in letters
+        found: FloatArray = order.bare[k] if words else order.gains[k]
+        return found
 
     total = np.zeros(order.gains.shape[1])
     for k in before:
