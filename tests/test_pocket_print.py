@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from bruteforce_pocket import BrutePocket, Entry
 from conftest import word_card
 
 from cardgen.cards import selection
+from cardgen.cards.make import make_card
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.pocket import casual_play, odds
 from cardgen.cards.strategy import (
@@ -163,12 +165,15 @@ def test_the_json_names_the_table_the_figures_and_each_entry() -> None:
     card = budget(zoo_card(2))
     document = json.loads(render_json(card))
     assert document["schema"] == 5
-    assert document["casual_table"] == {"knows": 3.0}
+    assert document["casual_table"] == {"knows": 3.0, "tables": [3.0]}
     assert list(document) == [
         "schema", "cardgen", "dictionary", "players", "min_length", "title", "losers",
         "ranking", "familiarity", "opponent", "traps", "casual_table", "seats",
     ]
-    assert [list(seat) for seat in document["seats"]] == [["seat", "wins", "openings"]] * 2
+    assert [list(seat) for seat in document["seats"]] == [
+        ["seat", "wins", "wins_by_table", "openings"]] * 2
+    assert [seat["wins_by_table"] for seat in document["seats"]] == [
+        [dict(knows=3.0, **seat["wins"])] for seat in document["seats"]]
     assert list(document["seats"][1]["openings"][0])[-3:] == ["named", "printed", "printed_move"]
     assert entries(document, 1) == [("", "move", "d")]
     assert entries(document, 2) == [
@@ -210,7 +215,7 @@ def test_a_card_without_a_deck_is_rendered_as_its_default_deck() -> None:
     assert deck.deck == "pocket"
     assert render_json(card) == render_json(deck)
     document = json.loads(render_json(card))
-    assert document["casual_table"] == {"knows": 3.0}
+    assert document["casual_table"] == {"knows": 3.0, "tables": [3.0]}
     assert None not in [seat["wins"] for seat in document["seats"]]
     assert entries(document, 1) == [("", "words", "i")]
     no_figures = dataclasses.replace(zoo_card(2), casual_table=None)
@@ -435,3 +440,21 @@ def test_a_lost_position_gets_the_lost_sign_in_markdown_and_a_trap_stays_a_trap(
     assert "A letter listed alone has a mark after it: \u25cf any letter loses;" in text
     assert "| ca | \u25cf | any letter loses |\n" in text
     assert "| **c** | \u25cf |  |" in text
+
+
+def test_the_json_gives_the_figures_at_each_table_of_the_range() -> None:
+    """Schema 5: a card's figures over its range of tables (the default, Zipf 2 to 4): the
+    range as the config gives it and each table, then per seat `wins` at the middle table and
+    `wins_by_table` at each, in the order of `tables`; the card wins at least as often as no
+    card at every one."""
+    card = make_card(Path("tests/data/animals.txt"), 2, 3)
+    document = json.loads(render_json(card))
+    assert document["casual_table"] == {"knows": [2.0, 4.0],
+                                        "tables": [2.0, 2.5, 3.0, 3.5, 4.0]}
+    for seat in document["seats"]:
+        by_table = seat["wins_by_table"]
+        assert [table["knows"] for table in by_table] == [2.0, 2.5, 3.0, 3.5, 4.0]
+        assert {k: v for k, v in by_table[2].items() if k != "knows"} == seat["wins"]
+        assert all(table["card"] >= table["none"] for table in by_table)
+    budgeted = pocket.budget(card, PdfOptions())
+    assert render_json(card) == render_json(budgeted)

@@ -83,13 +83,13 @@ def test_a_fragment_refused_is_never_kept(folder: Path, runner: CliRunner) -> No
 def test_the_index_is_an_entry_of_the_cache(folder: Path, runner: CliRunner) -> None:
     runner.invoke(app, ["explain", ANIMALS, "b"])
     lines = runner.invoke(app, ["cache"]).stdout.splitlines()
-    assert sorted(line[:47] for line in lines[:3]) == [  # the casual table's figures too
-        "figures   ghost, animals.txt, 2 players, min 3 ",
+    assert sorted(line[:47] for line in lines[:7]) == [  # each casual table's figures too
+        *["figures   ghost, animals.txt, 2 players, min 3 "] * 5,
         "game      ghost, animals.txt, 2 players, min 3 ",
         "positions ghost, animals.txt, 2 players, min 3 ",
     ]
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert cleared.stdout == f"removed 3 entries from {folder}\n"
+    assert cleared.stdout == f"removed 7 entries from {folder}\n"
 
 
 def test_a_damaged_index_is_a_miss_and_written_again(folder: Path, runner: CliRunner) -> None:

@@ -111,7 +111,7 @@ def card_document(card: Card) -> dict[str, Any]:
                 "wins_by_table": [
                     dict(knows=knows, **_rates(wins))
                     for knows, wins in zip(_thetas(card), seat.wins_by_table, strict=True)
-                ] if seat.wins_by_table else None,
+                ] if seat.wins_by_table and _thetas(card) else None,
                 "openings": [
                     {
                         "fragment": o.fragment,
