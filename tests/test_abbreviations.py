@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards import cache
-from cardgen.cards.cache import config_key
+from cardgen.cards.cachekey import config_key
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons
 from cardgen.errors import FetchError

@@ -22,8 +22,9 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.app.runner import CARDS
-from cardgen.cards import cache, superpocket
-from cardgen.cards.cache import PRESENTATION, Store, config_key, entry_name
+from cardgen.cards import cache, cachekey, superpocket
+from cardgen.cards.cache import Store
+from cardgen.cards.cachekey import PRESENTATION, code_fingerprint, config_key, entry_name
 from cardgen.cards.config import (
     CardConfig,
     RankingOptions,
@@ -97,12 +98,12 @@ def test_every_config_field_is_in_the_key_or_presentation_only(
         config = load_table_config(table_config(tmp_path))
         group = {"dictionaries": config.dictionaries[0], "min_lengths": 3}
         key = config_key(config, kind, group)
-        assert key["dictionaries"] == cache.identity(config.dictionaries[0])
+        assert key["dictionaries"] == cachekey.identity(config.dictionaries[0])
         assert key["min_lengths"] == 3
     for field in dataclasses.fields(config_type):
         assert field.name in key or field.name in PRESENTATION[kind], (
             f"{config_type.__name__}.{field.name} is neither in the {kind} key nor "
-            "presentation-only (cardgen.cards.cache.PRESENTATION)"
+            "presentation-only (cardgen.cards.cachekey.PRESENTATION)"
         )
     for name in PRESENTATION[kind]:
         assert name not in key
@@ -113,13 +114,13 @@ def test_every_shipped_config_has_a_key(path: Path) -> None:
     config = load_card_config(path)
     for kind in ("card", "solution"):
         key = config_key(config, kind)
-        assert key["code"] == cache.code_fingerprint()
+        assert key["code"] == code_fingerprint()
         assert len(entry_name(key)) == len(kind) + 1 + 40 + len(".entry")
 
 
 def test_a_path_is_no_content_for_a_key() -> None:
     with pytest.raises(TypeError, match="cannot hold a PosixPath"):
-        cache.identity(Path("/etc/passwd"))
+        cachekey.identity(Path("/etc/passwd"))
 
 
 def test_the_key_reads_the_list_the_familiarity_data_and_the_avoid_list_by_content(
@@ -129,7 +130,7 @@ def test_the_key_reads_the_list_the_familiarity_data_and_the_avoid_list_by_conte
     key = config_key(config, "card")
     assert key["dictionary"] == {
         "file": "animals.txt",
-        "sha256": cache.file_sha256(DATA / "animals.txt"),
+        "sha256": cachekey.file_sha256(DATA / "animals.txt"),
     }
     assert key["title"] == "Animal Ghost" and "title" not in config_key(config, "solution")
     assert "pdf" not in key and "output_dir" not in key and "path" not in key

@@ -19,7 +19,7 @@ from conftest import CONFIGS, shipped_card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.cards.cache import config_key
+from cardgen.cards.cachekey import config_key
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons
 from cardgen.errors import FetchError

@@ -21,9 +21,11 @@ from typer.testing import CliRunner
 from cardgen.app.cli import app
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons, make_card
+from cardgen.cards.odds import Odds
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.selection import cost, figures, full, pick, steps
-from cardgen.cards.strategy import Odds, Opening, SeatStrategy
+from cardgen.cards.selection import cost, full, pick, steps
+from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
 from cardgen.render.pdf import render_card

@@ -15,10 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
+from cardgen.cards.odds import Odds
 from cardgen.cards.pocket import CasualPlay, casual_play, casual_plays, odds, words_play
 from cardgen.cards.ranges import over_tables
-from cardgen.cards.selection import figures, fitting, pick, printed, steps, table_wins
-from cardgen.cards.strategy import Odds, Opening, SeatStrategy, seat_strategy
+from cardgen.cards.selection import fitting, pick, printed, steps
+from cardgen.cards.strategy import Opening, SeatStrategy, seat_strategy
+from cardgen.cards.winrates import figures, table_wins
 from cardgen.games.opponent import TableRange
 from cardgen.games.solver import Solution, solve
 from cardgen.words.lexicon import playable_words

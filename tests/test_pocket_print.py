@@ -15,6 +15,7 @@ from conftest import word_card
 
 from cardgen.cards import selection
 from cardgen.cards.make import make_card
+from cardgen.cards.odds import Wins
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.pocket import casual_play, odds
 from cardgen.cards.strategy import (
@@ -23,7 +24,6 @@ from cardgen.cards.strategy import (
     DictionaryInfo,
     Opening,
     SeatStrategy,
-    Wins,
     build_card,
 )
 from cardgen.games.advice import Try

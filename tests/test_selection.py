@@ -10,8 +10,10 @@ import random
 
 import pytest
 
-from cardgen.cards.selection import Step, Steps, cost, figures, full, pick, steps
-from cardgen.cards.strategy import Odds, Opening, SeatStrategy, Wins
+from cardgen.cards.odds import Odds, Wins
+from cardgen.cards.selection import Step, Steps, cost, full, pick, steps
+from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.winrates import figures
 from cardgen.games.advice import Try
 
 

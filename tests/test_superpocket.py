@@ -18,8 +18,9 @@ from test_hypothesis import common, words_strategy
 from cardgen.cards.config import load_card_config
 from cardgen.cards.figures import position_figures
 from cardgen.cards.make import Lexicons, config_game
+from cardgen.cards.odds import Odds
 from cardgen.cards.ranges import over_tables
-from cardgen.cards.strategy import Odds, Opening, seat_strategy
+from cardgen.cards.strategy import Opening, seat_strategy
 from cardgen.cards.superpocket import InfixPlay, infix_play, infix_plays, odds
 from cardgen.cards.tablerows import TIE, row_chars, with_row_order
 from cardgen.errors import FetchError

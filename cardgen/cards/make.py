@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.cards.cache import Store, config_key
+from cardgen.cards.cache import Store
+from cardgen.cards.cachekey import config_key
 from cardgen.cards.config import (
     MIN_LENGTHS,
     PLAYERS,

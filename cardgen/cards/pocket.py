@@ -27,8 +27,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cards.odds import Odds
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
-from cardgen.cards.strategy import Card, Odds, Opening
+from cardgen.cards.strategy import Card, Opening
 from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.opponent import THETA, TableRange
 from cardgen.games.solver import Solution

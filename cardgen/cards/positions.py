@@ -36,7 +36,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.cards.cache import Store, config_key, entry_name, folder
+from cardgen.cards.cache import Store, folder
+from cardgen.cards.cachekey import config_key, entry_name
 from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.errors import CardgenError
 from cardgen.files import write_all

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.strategy import Odds
+from cardgen.cards.odds import Odds
 from cardgen.games.opponent import TableRange
 
 FloatArray = npt.NDArray[np.float64]

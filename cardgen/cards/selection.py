@@ -18,11 +18,12 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, is_not, itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
-from cardgen.cards.strategy import Odds, Opening, SeatStrategy, Wins
+from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.winrates import columns, printed_rates, with_wins
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
     import numpy as np
@@ -73,62 +74,6 @@ _STEP = partial(tuple.__new__, Step)
 """A `Step` from its three fields, made without a Python call (a seat takes thousands)."""
 
 
-class _Columns(NamedTuple):
-    """The figures (`Odds`) of the openings that have them, an array each, in their order."""
-
-    place: IntArray
-    """Each one's place among the openings."""
-    reach: FloatArray
-    none: FloatArray
-    words: FloatArray
-    """NaN where an opening has no words."""
-    letter_wins: FloatArray
-    full: FloatArray
-    tables: FloatArray
-    """For a range of tables (`Odds.tables`): `tables[field, k, t]` the figure of opening k
-    at table t, for the fields reach, none, words (NaN where none), letter_wins, full and the
-    table's best letter's (`Odds.top`); shape (6, openings, 1) with the range's own figures
-    for a single table."""
-
-
-_read: list[tuple[tuple[Opening, ...], _Columns]] = []
-"""The last tuple of openings read (`_columns`), replaced whole: a seat's steps and then its
-picks read it once."""
-
-
-def _columns(openings: Sequence[Opening]) -> _Columns:
-    """The figures of the `openings` that have them, as arrays, read in C loops."""
-    held = _read[-1] if _read else None
-    if held is not None and held[0] is openings:
-        return held[1]
-    import numpy as np
-
-    odds = list(map(_ODDS, openings))
-    place = np.flatnonzero(np.fromiter(map(_IS_NOT_NONE, odds), bool, len(odds)))
-    if len(place) < len(odds):
-        odds = [odds[k] for k in place.tolist()]
-    rates = np.fromiter(chain.from_iterable(map(_RATES, odds)), np.float64, 4 * len(odds))
-    reach, none, letter_wins, full = rates.reshape(-1, 4).T
-    words = np.array(list(map(_WORDS, odds)), dtype=np.float64).reshape(-1)  # None: NaN
-    count = len(odds[0].tables) if odds else 0
-    if count:
-        per = np.array([[_table_rates(t) for t in o.tables] for o in odds], dtype=np.float64)
-        tables = per.reshape(len(odds), count, 6).transpose(2, 0, 1)
-    else:
-        tables = np.stack([reach, none, words, letter_wins, full, letter_wins])[:, :, None]
-    found = _Columns(place, reach, none, words, letter_wins, full, tables)
-    if isinstance(openings, tuple):  # a list may change after
-        _read[:] = [(openings, found)]
-    return found
-
-
-def _table_rates(odds: Odds) -> tuple[float, float, float, float, float, float]:
-    """One table's figures of an opening, as `_Columns.tables` holds them."""
-    top = odds.letter_wins if odds.top is None else odds.top
-    words = math.nan if odds.words is None else odds.words
-    return odds.reach, odds.none, words, odds.letter_wins, odds.full, top
-
-
 TIE = 1e-12
 """Win rates this close are equal (the same rate worked out along two paths can differ in its
 last bits)."""
@@ -157,7 +102,7 @@ def steps(
 
     # Every opening at once, each figure worked out as for one opening alone: the same
     # operations on the same floats, so the same bits.
-    c = _columns(seat.openings)
+    c = columns(seat.openings)
     start, cost_words = _costs([seat.openings[k] for k in c.place.tolist()], strip)
     letter, none = c.letter_wins, c.none
     t_reach, t_none, t_words, t_letter = c.tables[0], c.tables[1], c.tables[2], c.tables[3]
@@ -335,7 +280,7 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
         if place not in now:  # printed before, and not now
             openings[place] = printed(openings[place], None, None)
     words_at, move_at = _mark(openings, words_at, "words"), _mark(openings, move_at, "move")
-    c = _columns(seat.openings)
+    c = columns(seat.openings)
     if not openings or len(c.place) < len(openings):
         return replace(seat, openings=tuple(openings), wins=None, wins_by_table=())
     import numpy as np
@@ -346,15 +291,7 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     card = t[1].copy()
     card[move_at] = t[3][move_at]
     card[words_at] = np.where(np.isnan(t[2][words_at]), card[words_at], t[2][words_at])
-    return _with_wins(replace(seat, openings=tuple(openings)), c, card)
-
-
-def _with_wins(seat: SeatStrategy, c: _Columns, card: FloatArray) -> SeatStrategy:
-    """The seat with its win rates at each table (`SeatStrategy.wins_by_table`) and at the
-    middle one (`SeatStrategy.wins`), `card[k, t]` the rate from opening k at table t with what
-    the deck prints."""
-    by_table = tuple(_wins(c, card, t) for t in range(card.shape[1]))
-    return replace(seat, wins=by_table[(len(by_table) - 1) // 2], wins_by_table=by_table)
+    return with_wins(replace(seat, openings=tuple(openings)), c, card)
 
 
 def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
@@ -390,8 +327,8 @@ def full(seat: SeatStrategy) -> SeatStrategy:
     )
     if not openings or any(o.odds is None for o in openings):
         return replace(seat, openings=openings, wins=None, wins_by_table=())
-    return _with_wins(replace(seat, openings=openings), _columns(openings),
-                      _printed_rates(openings))
+    return with_wins(replace(seat, openings=openings), columns(openings),
+                      printed_rates(openings))
 
 
 def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
@@ -405,69 +342,6 @@ def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
     copy = object.__new__(Opening)
     copy.__dict__.update(opening.__dict__, printed=kind, printed_move=move)
     return copy
-
-
-def figures(openings: Sequence[Opening]) -> Wins | None:
-    """A seat's win rates at the middle table of its range (`Wins`): with nothing printed, the
-    whole deck, what its entries print (`Opening.printed`) and the best entry everywhere; None
-    without figures."""
-    if not openings or any(o.odds is None for o in openings):
-        return None
-    seat = _with_wins(SeatStrategy(0, tuple(openings)), _columns(openings),
-                      _printed_rates(openings))
-    return seat.wins
-
-
-def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
-    """A seat's win rates at each table of its range with what its entries print
-    (`Opening.printed`), lowest Zipf first; () without figures."""
-    openings = seat.openings
-    if not openings or any(o.odds is None for o in openings):
-        return ()
-    return _with_wins(seat, _columns(openings), _printed_rates(openings)).wins_by_table
-
-
-def _printed_rates(openings: Sequence[Opening]) -> FloatArray:
-    """`rates[k, t]`: how often the seat wins from opening k at table t with what the deck
-    prints for it (`_printed_wins`)."""
-    import numpy as np
-
-    return np.array([[_printed_wins(o, t) for t in (o.odds.tables or (o.odds,))]
-                     for o in openings if o.odds is not None], dtype=np.float64)
-
-
-def _wins(c: _Columns, card: FloatArray, table: int) -> Wins:
-    """The win rates at one `table` of openings with figures `c` (all of a seat's) and
-    `card[k, table]` the rate from each with what the deck prints.
-
-    Each is 1 - the sum over the openings, in their order, of reach x (1 - the rate from
-    there), added up one after another: Python's `sum` of floats did so, and another order
-    (numpy's `sum` adds pairs) moves the last bits."""
-    import numpy as np
-
-    t = c.tables[:, :, table]
-    reach = t[0]
-
-    def rate(wins_at: FloatArray) -> float:
-        return 1.0 - float(np.add.accumulate(reach * (1.0 - wins_at))[-1])
-
-    words = np.where(np.isnan(t[2]), 0.0, t[2])  # `Odds.best`: words or 0.0
-    best = np.maximum(np.maximum(t[1], t[5]), words)
-    return Wins(none=rate(t[1]), full=rate(t[4]), card=rate(card[:, table]), best=rate(best))
-
-
-def _printed_wins(opening: Opening, odds: Odds) -> float:
-    """How often the seat wins from the opening with what the deck prints for it, at the table
-    of `odds` (the opening's, or one of its `Odds.tables`)."""
-    if opening.printed == "words" and odds.words is not None:
-        return odds.words
-    if opening.printed == "move":
-        if opening.printed_move == odds.letter:
-            return odds.letter_wins
-        # Only the whole deck prints another letter alone: its full move, without words.
-        assert opening.printed_move == opening.full_move and not opening.words
-        return odds.full
-    return odds.none
 
 
 GALLOP = 32
@@ -521,6 +395,6 @@ def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
 
 
 __all__ = [
-    "GALLOP", "fitting", "Kind", "Step", "Steps", "cost", "figures", "full", "longest_run", "pick",
-    "printed", "row_cost", "safe", "steps", "table_wins",
+    "GALLOP", "fitting", "Kind", "Step", "Steps", "cost", "full", "longest_run", "pick",
+    "printed", "row_cost", "safe", "steps",
 ]

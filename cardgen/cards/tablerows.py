@@ -21,8 +21,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.selection import Step, cost, steps, table_wins
-from cardgen.cards.strategy import Odds, SeatStrategy
+from cardgen.cards.odds import Odds
+from cardgen.cards.selection import Step, cost, steps
+from cardgen.cards.strategy import SeatStrategy
+from cardgen.cards.winrates import table_wins
 from cardgen.games.game import Decision
 from cardgen.games.superghost import InfixSolution
 

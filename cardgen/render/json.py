@@ -59,8 +59,9 @@ import json
 from typing import Any
 
 from cardgen import __version__
+from cardgen.cards.odds import Wins
 from cardgen.cards.paper import PdfOptions
-from cardgen.cards.strategy import Card, Wins
+from cardgen.cards.strategy import Card
 from cardgen.games.advice import try_document
 from cardgen.render import deck
 

@@ -1,0 +1,159 @@
+"""How often a seat wins at each casual table of its range with what its deck prints
+(docs/rules.md, "What a card wins at a casual table", "A range of tables"): its openings'
+figures (`Odds`) read as arrays, and a seat's win rates (`Wins`) at each table and at the
+middle one. `cardgen.cards.selection` chooses the entries from these columns.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
+from itertools import chain
+from operator import attrgetter, is_not
+from typing import TYPE_CHECKING, NamedTuple
+
+from cardgen.cards.odds import Odds, Wins
+from cardgen.cards.strategy import Opening, SeatStrategy
+
+if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
+    import numpy as np
+    import numpy.typing as npt
+
+    FloatArray = npt.NDArray[np.float64]
+    IntArray = npt.NDArray[np.int64]
+
+ODDS_OF, WORDS_OF = attrgetter("odds"), attrgetter("words")
+RATES_OF = attrgetter("reach", "none", "letter_wins", "full")
+IS_NOT_NONE = partial(is_not, None)
+
+
+class Columns(NamedTuple):
+    """The figures (`Odds`) of the openings that have them, an array each, in their order."""
+
+    place: IntArray
+    """Each one's place among the openings."""
+    reach: FloatArray
+    none: FloatArray
+    words: FloatArray
+    """NaN where an opening has no words."""
+    letter_wins: FloatArray
+    full: FloatArray
+    tables: FloatArray
+    """For a range of tables (`Odds.tables`): `tables[field, k, t]` the figure of opening k
+    at table t, for the fields reach, none, words (NaN where none), letter_wins, full and the
+    table's best letter's (`Odds.top`); shape (6, openings, 1) with the range's own figures
+    for a single table."""
+
+
+_read: list[tuple[tuple[Opening, ...], Columns]] = []
+"""The last tuple of openings read (`columns`), replaced whole: a seat's steps and then its
+picks read it once."""
+
+
+def columns(openings: Sequence[Opening]) -> Columns:
+    """The figures of the `openings` that have them, as arrays, read in C loops."""
+    held = _read[-1] if _read else None
+    if held is not None and held[0] is openings:
+        return held[1]
+    import numpy as np
+
+    odds = list(map(ODDS_OF, openings))
+    place = np.flatnonzero(np.fromiter(map(IS_NOT_NONE, odds), bool, len(odds)))
+    if len(place) < len(odds):
+        odds = [odds[k] for k in place.tolist()]
+    rates = np.fromiter(chain.from_iterable(map(RATES_OF, odds)), np.float64, 4 * len(odds))
+    reach, none, letter_wins, full = rates.reshape(-1, 4).T
+    words = np.array(list(map(WORDS_OF, odds)), dtype=np.float64).reshape(-1)  # None: NaN
+    count = len(odds[0].tables) if odds else 0
+    if count:
+        per = np.array([[_table_rates(t) for t in o.tables] for o in odds], dtype=np.float64)
+        tables = per.reshape(len(odds), count, 6).transpose(2, 0, 1)
+    else:
+        tables = np.stack([reach, none, words, letter_wins, full, letter_wins])[:, :, None]
+    found = Columns(place, reach, none, words, letter_wins, full, tables)
+    if isinstance(openings, tuple):  # a list may change after
+        _read[:] = [(openings, found)]
+    return found
+
+
+def _table_rates(odds: Odds) -> tuple[float, float, float, float, float, float]:
+    """One table's figures of an opening, as `Columns.tables` holds them."""
+    top = odds.letter_wins if odds.top is None else odds.top
+    words = math.nan if odds.words is None else odds.words
+    return odds.reach, odds.none, words, odds.letter_wins, odds.full, top
+
+
+def with_wins(seat: SeatStrategy, c: Columns, card: FloatArray) -> SeatStrategy:
+    """The seat with its win rates at each table (`SeatStrategy.wins_by_table`) and at the
+    middle one (`SeatStrategy.wins`), `card[k, t]` the rate from opening k at table t with what
+    the deck prints."""
+    by_table = tuple(_wins(c, card, t) for t in range(card.shape[1]))
+    return replace(seat, wins=by_table[(len(by_table) - 1) // 2], wins_by_table=by_table)
+
+
+def figures(openings: Sequence[Opening]) -> Wins | None:
+    """A seat's win rates at the middle table of its range (`Wins`): with nothing printed, the
+    whole deck, what its entries print (`Opening.printed`) and the best entry everywhere; None
+    without figures."""
+    if not openings or any(o.odds is None for o in openings):
+        return None
+    seat = with_wins(SeatStrategy(0, tuple(openings)), columns(openings),
+                      printed_rates(openings))
+    return seat.wins
+
+
+def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
+    """A seat's win rates at each table of its range with what its entries print
+    (`Opening.printed`), lowest Zipf first; () without figures."""
+    openings = seat.openings
+    if not openings or any(o.odds is None for o in openings):
+        return ()
+    return with_wins(seat, columns(openings), printed_rates(openings)).wins_by_table
+
+
+def printed_rates(openings: Sequence[Opening]) -> FloatArray:
+    """`rates[k, t]`: how often the seat wins from opening k at table t with what the deck
+    prints for it (`_printed_wins`)."""
+    import numpy as np
+
+    return np.array([[_printed_wins(o, t) for t in (o.odds.tables or (o.odds,))]
+                     for o in openings if o.odds is not None], dtype=np.float64)
+
+
+def _wins(c: Columns, card: FloatArray, table: int) -> Wins:
+    """The win rates at one `table` of openings with figures `c` (all of a seat's) and
+    `card[k, table]` the rate from each with what the deck prints.
+
+    Each is 1 - the sum over the openings, in their order, of reach x (1 - the rate from
+    there), added up one after another: Python's `sum` of floats did so, and another order
+    (numpy's `sum` adds pairs) moves the last bits."""
+    import numpy as np
+
+    t = c.tables[:, :, table]
+    reach = t[0]
+
+    def rate(wins_at: FloatArray) -> float:
+        return 1.0 - float(np.add.accumulate(reach * (1.0 - wins_at))[-1])
+
+    words = np.where(np.isnan(t[2]), 0.0, t[2])  # `Odds.best`: words or 0.0
+    best = np.maximum(np.maximum(t[1], t[5]), words)
+    return Wins(none=rate(t[1]), full=rate(t[4]), card=rate(card[:, table]), best=rate(best))
+
+
+def _printed_wins(opening: Opening, odds: Odds) -> float:
+    """How often the seat wins from the opening with what the deck prints for it, at the table
+    of `odds` (the opening's, or one of its `Odds.tables`)."""
+    if opening.printed == "words" and odds.words is not None:
+        return odds.words
+    if opening.printed == "move":
+        if opening.printed_move == odds.letter:
+            return odds.letter_wins
+        # Only the whole deck prints another letter alone: its full move, without words.
+        assert opening.printed_move == opening.full_move and not opening.words
+        return odds.full
+    return odds.none
+
+
+__all__ = ["Columns", "columns", "figures", "printed_rates", "table_wins", "with_wins"]
