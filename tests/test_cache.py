@@ -170,7 +170,7 @@ def test_changing_any_part_of_the_key_misses(
     names = {label: entry_name(config_key(config, "card")) for label, config in variants(tmp_path)}
     assert len(set(names.values())) == len(names), names
     before = names["base"]
-    monkeypatch.setattr(cache, "code_fingerprint", lambda: "0.1.0+another-build")
+    monkeypatch.setattr(cachekey, "code_fingerprint", lambda: "0.1.0+another-build")
     base = next(variants(tmp_path))[1]
     assert entry_name(config_key(base, "card")) != before  # a change of code misses too
 
@@ -617,19 +617,19 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
     # The card, the card with what its deck prints chosen (the `pdf` keys' part), the
-    # solved game with its traps and the casual table's figures that explain reads, and the
-    # stored game that play reads (issue 27 item 4).
-    assert sorted(line[:47] for line in lines[:5]) == [  # issue 26 item 13: the game named
+    # solved game with its traps and each casual table's figures that explain reads (five
+    # tables: the default range), and the stored game that play reads (issue 27 item 4).
+    assert sorted(line[:47] for line in lines[:9]) == [  # issue 26 item 13: the game named
         "card      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "deck      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "figures   ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        *["figures   ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47]] * 5,
         "game      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "play      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[5].startswith("5 entries, 0.0 MB of 1,024.0 MB in ")
-    assert lines[5].endswith(str(folder))
+    assert lines[9].startswith("9 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[9].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 5 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 9 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 
