@@ -626,7 +626,7 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
         "game      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "play      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[9].startswith("9 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[9].startswith("9 entries, 0.1 MB of 1,024.0 MB in ")
     assert lines[9].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
     assert (cleared.exit_code, cleared.stdout) == (0, f"removed 9 entries from {folder}\n")
