@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
 from cardgen.cards.odds import Odds
-from cardgen.cards.pocket import CasualPlay, casual_play, casual_plays, odds, words_play
+from cardgen.cards.pocket import (
+    CasualPlay,
+    casual_play,
+    casual_plays,
+    odds,
+    range_odds,
+    words_play,
+)
 from cardgen.cards.ranges import over_tables
 from cardgen.cards.selection import fitting, pick, printed, steps
 from cardgen.cards.strategy import Opening, SeatStrategy, seat_strategy
@@ -221,7 +228,13 @@ def range_figures(
     seats = {}
     for seat in range(1, players + 1):
         openings = seat_strategy(solution, seat).openings
-        found = over_tables([odds(play, seat, openings, len(plays) > 1) for play in plays])
+        found = range_odds(plays, seat, openings)
+        # The generic combination of each table's figures (the variants') says the same.
+        generic = over_tables([odds(play, seat, openings, len(plays) > 1) for play in plays])
+        assert [f.letter for f in found] == [g.letter for g in generic]
+        for f, g in zip(found, generic, strict=True):
+            assert f.reach == pytest.approx(g.reach, abs=CLOSE)
+            assert f.letter_wins == pytest.approx(g.letter_wins, abs=CLOSE)
         seats[seat] = [replace(o, odds=f) for o, f in zip(openings, found, strict=True)]
     brutes = [BrutePocket(words, players, zipf, theta) for theta in tables.tables]
     return solution, tables, brutes, BruteGhost(words, players), seats

@@ -19,6 +19,7 @@ seat for the words entries.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from itertools import chain
@@ -28,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.odds import Odds
-from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
+from cardgen.cards.ranges import TIE, candidates, examples, range_examples
 from cardgen.cards.strategy import Card, Opening
 from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.opponent import THETA, TableRange
@@ -230,61 +231,144 @@ def odds(
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`): how often the
     seat faces it, and how often it wins from there with nothing printed, with its words, with
     the best letter alone, and with what the whole deck prints (`Opening.full_move`); with
-    `letters`, each letter it may print alone and what it wins (`Odds.letters`, for a range).
+    `letters`, each letter it may print alone and what it wins (`Odds.letters`, for
+    `cardgen.cards.ranges.over_tables`).
 
     The letter alone is the one after which the seat wins most often among the opening's
     candidates (`candidates`: its winning letters, else those that begin a longer playable
     word, else all); ties go to the alphabetically first."""
-    solution = play.solution
-    levels = solution.levels
-    d = seat - 1
     if not openings:
         return ()
-    level, below = levels[d], levels[d + 1]
-    at = np.array([solution._index(opening.fragment) for opening in openings], dtype=np.int64)
-    lo, hi = level.child_lo[at], level.child_hi[at]
-    child = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
-    starts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
-    lose = play.lose[seat - 1]
-    wins = 1.0 - lose[d + 1][child]
-    names = [solution._letter(d + 1, j) for j in child.tolist()]
-    longer = (~below.leaf[child]).tolist()
-    allowed = np.array(list(chain.from_iterable(
-        candidates(opening.moves, names[a:a + n], longer[a:a + n])
-        for opening, a, n in zip(openings, starts.tolist(), (hi - lo).tolist(), strict=True)
-    )), dtype=bool)
-    score = np.where(allowed, wins, -1.0)
-    top = np.repeat(np.maximum.reduceat(score, starts), hi - lo)
+    shape = _Shape.of(play.solution, seat, openings)
+    table = shape.table(play, seat, openings)
+    score = np.where(shape.allowed, table.wins, -1.0)
+    top = np.repeat(np.maximum.reduceat(score, shape.starts), shape.counts)
     hits = np.flatnonzero(score == top)
-    chosen = hits[np.searchsorted(hits, starts)]  # the first best child of each opening
-    printed = [word for opening in openings for word in opening.words]
-    with_words = words_play(play, seat, printed)[d][at] if printed else None
-    found: list[Odds] = []
-    for k, opening in enumerate(openings):
-        none = 1.0 - float(lose[d][at[k]])
-        words = 1.0 - float(with_words[k]) if with_words is not None and opening.words else None
-        full_move = opening.full_move
-        if words is not None:
-            full = words
-        elif full_move is not None:
-            full = 1.0 - float(lose[d + 1][solution._index(opening.fragment + full_move)])
-        else:
-            full = none
-        a, b = int(starts[k]), int(starts[k] + hi[k] - lo[k])
-        found.append(
-            Odds(
-                reach=float(play.reach[d][at[k]]),
-                none=none,
-                words=words,
-                letter=names[chosen[k]],
-                letter_wins=float(wins[chosen[k]]),
-                full=full,
-                letters=tuple(
-                    (names[j], float(wins[j])) for j in range(a, b) if allowed[j]
-                ) if letters else (),
-            )
+    chosen = hits[np.searchsorted(hits, shape.starts)]  # the first best child of each opening
+    names, wins, allowed = shape.names, table.wins, shape.allowed
+    return tuple(
+        Odds(
+            reach=float(table.reach[k]), none=float(table.none[k]),
+            words=None if math.isnan(table.words[k]) else float(table.words[k]),
+            letter=names[chosen[k]], letter_wins=float(wins[chosen[k]]),
+            full=float(table.full[k]),
+            letters=tuple((names[j], float(wins[j])) for j in range(a, a + n) if allowed[j])
+            if letters else (),
         )
+        for k, (a, n) in enumerate(zip(shape.starts.tolist(), shape.counts.tolist(),
+                                       strict=True))
+    )
+
+
+def range_odds(
+    plays: Sequence[CasualPlay], seat: int, openings: Sequence[Opening]
+) -> tuple[Odds, ...]:
+    """Each opening's figures over the tables of `plays` (`cardgen.cards.ranges.over_tables`,
+    worked out for every opening at once): the candidate letter that wins most over the tables
+    (reach x rate added up; the first on ties), each table's figures with it, and the mean
+    reach and the rates weighted by reach. One table: `odds`."""
+    if len(plays) == 1 or not openings:
+        return odds(plays[0], seat, openings) if plays else ()
+    shape = _Shape.of(plays[0].solution, seat, openings)
+    tables = [shape.table(play, seat, openings) for play in plays]
+    reach = np.array([t.reach for t in tables])  # (tables, openings)
+    wins = np.array([t.wins for t in tables])  # (tables, children)
+    owner = np.repeat(np.arange(len(openings)), shape.counts)
+    score = np.where(shape.allowed, (reach[:, owner] * wins).sum(axis=0), -np.inf)
+    best = np.repeat(np.maximum.reduceat(score, shape.starts), shape.counts)
+    hits = np.flatnonzero(score >= best - TIE)
+    chosen = hits[np.searchsorted(hits, shape.starts)]  # the first best child of each opening
+    tops = [np.maximum.reduceat(np.where(shape.allowed, w, -np.inf), shape.starts)
+            for w in wins]
+    total = reach.sum(axis=0)
+    weight = np.where(total > 0, reach / np.where(total > 0, total, 1.0), 1.0 / len(plays))
+
+    def mean(values: FloatArray) -> FloatArray:
+        return np.asarray((weight * values).sum(axis=0))
+
+    none = np.array([t.none for t in tables])
+    words = np.array([t.words for t in tables])
+    full = np.array([t.full for t in tables])
+    letter = wins[:, chosen]
+    means = [mean(x).tolist() for x in (none, words, letter, full)]
+    columns = [x.T.tolist() for x in (reach, none, words, letter, full, np.array(tops))]
+    found = []
+    for k, (r, n, w, lw, f, top) in enumerate(zip(*columns, strict=True)):
+        name = shape.names[chosen[k]]
+        at = tuple(Odds(r[t], n[t], None if math.isnan(w[t]) else w[t], name, lw[t], f[t],
+                        top=top[t]) for t in range(len(plays)))
+        found.append(Odds(
+            float(total[k]) / len(plays), means[0][k],
+            None if math.isnan(means[1][k]) else means[1][k], name, means[2][k], means[3][k],
+            tables=at,
+        ))
     return tuple(found)
+
+
+@dataclass(frozen=True, eq=False)
+class _Table:
+    """A seat's openings at one table, as arrays: each opening's reach and rates (`words`: NaN
+    where it has none), and the seat's win rate after each child (`wins`, aligned with
+    `_Shape.child`)."""
+
+    reach: FloatArray
+    none: FloatArray
+    words: FloatArray
+    full: FloatArray
+    wins: FloatArray
+
+
+@dataclass(frozen=True, eq=False)
+class _Shape:
+    """A seat's openings in the game tree, the same at every table: where each sits, its
+    children (flattened, `starts` and `counts` per opening), their letters, which the card may
+    print alone (`candidates`) and the child each opening's whole-deck letter makes."""
+
+    at: IntArray
+    child: IntArray
+    starts: IntArray
+    counts: IntArray
+    names: list[str]
+    allowed: npt.NDArray[np.bool_]
+    full_child: IntArray
+    """The child of the whole deck's letter alone (`Opening.full_move` without words); -1
+    where the deck prints its words, or nothing."""
+
+    @classmethod
+    def of(cls, solution: Solution, seat: int, openings: Sequence[Opening]) -> _Shape:
+        levels = solution.levels
+        d = seat - 1
+        level, below = levels[d], levels[d + 1]
+        at = np.array([solution._index(o.fragment) for o in openings], dtype=np.int64)
+        lo, hi = level.child_lo[at], level.child_hi[at]
+        child = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
+        counts = hi - lo
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        names = [solution._letter(d + 1, j) for j in child.tolist()]
+        longer = (~below.leaf[child]).tolist()
+        allowed = np.array(list(chain.from_iterable(
+            candidates(opening.moves, names[a:a + n], longer[a:a + n])
+            for opening, a, n in zip(openings, starts.tolist(), counts.tolist(), strict=True)
+        )), dtype=bool)
+        full_child = np.array([
+            -1 if o.words or o.full_move is None
+            else solution._index(o.fragment + o.full_move) for o in openings
+        ], dtype=np.int64)
+        return cls(at, child, starts, counts, names, allowed, full_child)
+
+    def table(self, play: CasualPlay, seat: int, openings: Sequence[Opening]) -> _Table:
+        """The openings' figures at `play`'s table."""
+        d = seat - 1
+        lose = play.lose[seat - 1]
+        none = 1.0 - lose[d][self.at]
+        printed = [word for opening in openings for word in opening.words]
+        words = np.full(len(openings), np.nan)
+        if printed:
+            has = np.array([bool(o.words) for o in openings])
+            words[has] = 1.0 - words_play(play, seat, printed)[d][self.at][has]
+        after = 1.0 - lose[d + 1][np.maximum(self.full_child, 0)]
+        full = np.where(~np.isnan(words), words, np.where(self.full_child >= 0, after, none))
+        return _Table(play.reach[d][self.at], none, words, full, 1.0 - lose[d + 1][self.child])
 
 
 @dataclass(frozen=True)
@@ -354,10 +438,9 @@ def with_odds(
     if not isinstance(solution, Solution):
         return card
     plays = tuple(plays) or casual_plays(solution, zipf, tables)
-    many = len(plays) > 1
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
-        return over_tables([odds(play, seat, openings, many) for play in plays])
+        return range_odds(plays, seat, openings)
 
     return with_figures(card, figures, tables, range_examples(solution.words, zipf, tables))
 
@@ -379,5 +462,5 @@ def with_figures(
 
 __all__ = [
     "THETA", "CasualPlay", "PositionOdds", "TableFigures", "casual_play", "casual_plays", "odds",
-    "position_odds", "with_figures", "with_odds", "words_play",
+    "position_odds", "range_odds", "with_figures", "with_odds", "words_play",
 ]
