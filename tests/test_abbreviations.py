@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
-from cardgen.cards import cache
+from cardgen.cards import cachekey
 from cardgen.cards.cachekey import config_key
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons
@@ -265,7 +265,7 @@ def test_the_cache_key_changes_with_the_dictionary(
     before = config_key(config, "card")
     data = dict(load_catalog("data.yaml"))
     data["abbrev-de"] = dataclasses.replace(data["abbrev-de"], sha256="0" * 64)
-    monkeypatch.setattr(cache, "load_catalog",
+    monkeypatch.setattr(cachekey, "load_catalog",
                         lambda file="catalog.yaml": data if file == "data.yaml" else load_catalog())
     after = config_key(config, "card")
     assert after["dictionary"]["abbreviations"] == "0" * 64
