@@ -405,3 +405,21 @@ def test_random_small_dictionaries_build_in_every_format(
         if "pdf" in formats:
             with pdfplumber.open(out / "small.pdf") as pdf:
                 assert len(pdf.pages) % 2 == 0
+
+
+def test_without_frequencies_the_tables_are_one(
+    write_config: Callable[..., Path], runner: CliRunner
+) -> None:
+    """`familiarity: none`: every table of the range knows every word alike, so the cards
+    say what they win at that one table, and explain gives no line of tables."""
+    path = write_config("dictionary: animals.txt\nplayers: 3\nmin_length: 3\n"
+                        "familiarity: none\n")
+    built = runner.invoke(app, ["build", str(path), "-q", "-f", "md", "-o",
+                                str(path.parent / "out")])
+    assert built.exit_code == 0, built.output
+    text = (path.parent / "out" / f"{path.stem}.md").read_text()
+    assert ("At a casual table (knows every word, all alike) this card wins 100% of your games "
+            "in seat 1; 90% without it.") in text
+    assert "At casual tables" not in text
+    explained = runner.invoke(app, ["explain", str(path), ""]).stdout
+    assert "At each table" not in explained

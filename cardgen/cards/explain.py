@@ -138,7 +138,8 @@ def explain_config(
     found = [position_figures(play, parsed, position.words, position.decisions)
              for play in plays]
     odds = found[tables.middle_index] if found else None
-    by_table = () if tables.single or None in found else tuple(
+    # Without frequencies every table knows every word alike: one table, no line of them.
+    by_table = () if tables.single or traps is None or None in found else tuple(
         o for o in found if o is not None)
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds,
                                    odds_by_table=by_table)

@@ -419,7 +419,10 @@ def casual_plays(
     solution: Solution, zipf: FloatArray | None, tables: TableRange
 ) -> tuple[CasualPlay, ...]:
     """How each table of `tables` plays `solution` (`casual_play`), lowest Zipf first; a Zipf
-    that comes twice (0, where the range reaches below it) is worked out once."""
+    that comes twice (0, where the range reaches below it) is worked out once, and without
+    frequencies (`zipf` None) the one table they all are."""
+    if zipf is None:  # every table knows every word alike: one table
+        return (casual_play(solution, None, tables.middle),) * len(tables.tables)
     plays: dict[float, CasualPlay] = {}
     for theta in tables.tables:
         if theta not in plays:

@@ -280,8 +280,9 @@ def percent_span(rates: Sequence[float]) -> str:
 
 
 def ranged(card: Card) -> bool:
-    """Whether the card's figures are for a range of casual tables, not one."""
-    return card.casual_range is not None and not card.casual_range.single
+    """Whether the card's figures are for a range of casual tables, not one (without word
+    frequencies every table knows every word alike: they are one table)."""
+    return card.casual_range is not None and not card.casual_range.single and card.traps
 
 
 def table_sentence(
@@ -293,7 +294,7 @@ def table_sentence(
     such as abject at 2, not 4' (without `example`, no word); '' for a card without figures."""
     if card.casual_table is None:
         return ""
-    if card.casual_range is not None and ranged(card) and card.traps:
+    if card.casual_range is not None and ranged(card):
         tables = card.casual_range
         table = f"players who know words of {tables.describe()}"
         if card.casual_examples and example:
