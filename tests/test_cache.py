@@ -766,6 +766,112 @@ def test_cardgen_cache_lists_a_fifo_entry_without_opening_it(folder: Path) -> No
     assert run.stdout.startswith(f"{name} (unreadable)  0.0 MB  ")
 
 
+def cardgen_run(*args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """`cardgen ARGS` as a process (`env` added to the environment), stopped after a minute:
+    a run that waits on a FIFO fails the test instead of hanging it."""
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+
+
+def bad_entry(path: Path, why: str, done: str = "removed, computing it again") -> str:
+    """The line a run prints for a bad cache file."""
+    return f"cardgen: warning: {printable(f'cache: {path}: {why}; {done}')}\n"
+
+
+def frequencies_config(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A card config with word frequencies of its own, and an environment whose word-list
+    cache (where the frequencies' arrays go) is the test's, the solution cache off: every
+    build reads the array."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "freq.tsv").write_text("cat\t4.78\ngoat\t4.1\nbeaver\t3.2\n", encoding="utf-8")
+    config = tmp_path / "card.yaml"
+    config.write_text("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+                      "familiarity: freq.tsv\n", encoding="utf-8")
+    return config, {"CARDGEN_CACHE": str(tmp_path / "cache"), "CARDGEN_SOLUTION_CACHE": "off"}
+
+
+def test_a_fifo_as_the_frequencies_array_is_a_bad_entry_not_a_hang(tmp_path: Path) -> None:
+    """Issue 35 item 4: `zipf/*.npy` is read as every cache file is (numpy.load waited on the
+    FIFO for ever)."""
+    config, env = frequencies_config(tmp_path)
+    out = ["build", str(config), "-f", "json", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out, "-q", **env).returncode == 0
+    (array,) = (tmp_path / "cache" / "zipf").iterdir()
+    good, card = array.read_bytes(), (tmp_path / "out" / "card.json").read_bytes()
+    array.unlink()
+    os.mkfifo(array)
+    run = cardgen_run(*out, "-q", **env)
+    assert (run.returncode, run.stderr) == (0, bad_entry(array, "not a regular file"))
+    assert array.read_bytes() == good and (tmp_path / "out" / "card.json").read_bytes() == card
+
+
+def test_a_fifo_as_a_compiled_template_is_a_bad_entry_not_a_hang(
+    folder: Path, tmp_path: Path
+) -> None:
+    """Issue 35 item 4: Jinja2's bytecode cache reads through the one reader too."""
+    out = ["build", str(ANIMALS), "-q", "-f", "md", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out).returncode == 0
+    (compiled,) = (folder / "templates").iterdir()
+    good, card = compiled.read_bytes(), (tmp_path / "out" / "animals.md").read_bytes()
+    compiled.unlink()
+    os.mkfifo(compiled)
+    run = cardgen_run(*out)
+    assert (run.returncode, run.stderr) == (0, bad_entry(compiled, "not a regular file"))
+    assert compiled.read_bytes() == good and (tmp_path / "out" / "animals.md").read_bytes() == card
+
+
+def test_a_compiled_template_cut_short_is_compiled_again(folder: Path, tmp_path: Path) -> None:
+    """A compiled template that Jinja2 cannot unpickle stopped the build with a traceback."""
+    out = ["build", str(ANIMALS), "-q", "-f", "md", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out).returncode == 0
+    (compiled,) = (folder / "templates").iterdir()
+    good = compiled.read_bytes()
+    compiled.write_bytes(good[:30])  # inside the pickled checksum of the template's source
+    run = cardgen_run(*out)
+    why = "cannot be read (UnpicklingError: pickle data was truncated)"
+    assert (run.returncode, run.stderr) == (0, bad_entry(compiled, why))
+    assert compiled.read_bytes() == good
+
+
+@pytest.mark.parametrize(
+    ("command", "pattern", "stdin"),
+    [(["explain", str(ANIMALS), "b"], "positions-*.entry", ""),
+     (["play", str(ANIMALS), "--seed", "1"], "play-*.entry", "g\ne\nr\nb\n")],
+    ids=["positions", "play"],
+)
+def test_a_fifo_as_an_index_or_a_stored_game_is_a_bad_entry_not_a_hang(
+    folder: Path, command: list[str], pattern: str, stdin: str
+) -> None:
+    """Issue 35 item 4: explain's positions index and play's stored game, read with the
+    standard library, go through the one reader as well."""
+    first = cardgen_run(*command, stdin=stdin)
+    assert first.returncode == 0, first.stderr
+    (entry,) = folder.glob(pattern)
+    good = entry.read_bytes()
+    entry.unlink()
+    os.mkfifo(entry)
+    run = cardgen_run(*command, stdin=stdin)
+    assert (run.returncode, run.stdout, run.stderr) == (
+        0, first.stdout, bad_entry(entry, "not a regular file")
+    )
+    assert entry.read_bytes() == good
+
+
+def test_a_fifo_as_kept_names_is_a_bad_entry(tmp_path: Path) -> None:
+    """The words worked out of data (names, abbreviations) are read through the one reader:
+    a FIFO is reported and removed, where it was passed over in silence."""
+    from cardgen.words import names
+
+    kept = tmp_path / "kept.names"
+    os.mkfifo(kept)
+    with pytest.warns(CardgenWarning) as caught:
+        assert names.read_kept(kept, "cardgen-names 4") is None
+    assert [str(w.message) for w in caught] == [
+        f"cache: {kept}: not a regular file; removed, computing it again"
+    ]
+    assert not kept.exists()
+
+
 # --- the cache never writes over or removes an input, nor a file it did not make ----------
 
 

@@ -34,8 +34,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardgen.cachefile import BadEntry, discard, open_entry
 from cardgen.cards.cachekey import SUFFIX, config_key, entry_name, group_key
-from cardgen.codec import BadEntry, pack, unpack
+from cardgen.codec import pack, unpack
 from cardgen.errors import CardgenWarning, InputError, OutputError
 from cardgen.files import expand_user, remove, write_all
 from cardgen.words.wordlists import cache_dir
@@ -169,20 +170,12 @@ class Store:
             return None
         path = self.root / entry_name(key)
         try:
-            if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the read
-                raise BadEntry("not a regular file")
-            value = unpack(path, key, kind)
+            value = unpack(path, key, kind)  # a FIFO is a BadEntry, never waited on
         except OSError:  # no such entry (or no folder): compute it; keeping it says the rest
             return None
         except (BadEntry, ValueError) as problem:
             reason = problem if isinstance(problem, BadEntry) else f"cannot be read ({problem})"
-            with contextlib.suppress(OSError):
-                remove(path, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
-            warnings.warn(
-                f"cache: {path}: {reason}; removed, computing it again",
-                CardgenWarning,
-                stacklevel=3,
-            )
+            discard(path, reason, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
             return None
         with contextlib.suppress(OSError):
             os.utime(path)  # recently used: the last to go
@@ -287,7 +280,10 @@ def _solution_class(name: str) -> type:
 def _summary(path: Path) -> str:
     """What an entry holds, from its key line: `card ghost, twl06, 2 players, min 4`."""
     try:
-        with open(path, "rb") as handle:
+        handle = open_entry(path)
+        if handle is None:
+            raise FileNotFoundError(path)
+        with handle:
             handle.readline()
             handle.readline()
             key = json.loads(handle.readline(1 << 20))
@@ -297,7 +293,7 @@ def _summary(path: Path) -> str:
         length = key.get("min_length") or key.get("min_lengths")
         game = key["game"]["name"] if isinstance(key.get("game"), dict) else "?"
         return f"{key['kind']:<9} {game}, {name}, {players} players, min {length}"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (BadEntry, OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"{path.name} (unreadable)"
 
 

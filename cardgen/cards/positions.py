@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardgen.cachefile import BadEntry, discard, read_entry
 from cardgen.cards.cache import Store, folder
 from cardgen.cards.cachekey import config_key, entry_name
 from cardgen.cards.config import CardConfig, load_card_config
@@ -85,11 +86,7 @@ class PositionIndex:
         return self._rows
 
     def _read(self) -> dict[bytes, bytes]:
-        if self.path is None:
-            return {}
-        try:
-            data = self.path.read_bytes()
-        except OSError:
+        if self.path is None or (data := read_file(self.path)) is None:
             return {}
         body = unframed(MAGIC, self.key_line, data, self.path)
         if body is None:
@@ -154,12 +151,15 @@ class GameStore:
         from cardgen.games.stored import read_game  # explain's warm path needs none of it
         from cardgen.games.storedinfix import read_infix_game
 
+        data = read_file(self.path)
+        if data is None:
+            return None
         try:
-            body = unframed(PLAY_MAGIC, self.key_line, self.path.read_bytes(), self.path)
+            body = unframed(PLAY_MAGIC, self.key_line, data, self.path)
             if body is None:
                 return None
             return read_game(body) if self.game == "ghost" else read_infix_game(body, self.game)
-        except (OSError, ValueError, KeyError, TypeError):  # UnicodeError, JSON's: ValueError
+        except (ValueError, KeyError, TypeError):  # UnicodeError, JSON's: ValueError
             return None
 
     def keep(
@@ -184,6 +184,16 @@ def printed(answer: Mapping[str, Any], *, as_json: bool) -> str:
     """What `cardgen explain` prints from an answer: its screen of text, or with `as_json` its
     document as one JSON object."""
     return json.dumps(answer["position"], indent=2) + "\n" if as_json else str(answer["text"])
+
+
+def read_file(path: Path) -> bytes | None:
+    """The bytes of a file of the solution cache; None where there is none, and where it is no
+    regular file, which is reported and removed (`cardgen.cachefile.discard`)."""
+    try:
+        return read_entry(path)
+    except BadEntry as problem:
+        discard(path, problem, "CARDGEN_SOLUTION_CACHE")
+        return None
 
 
 def unframed(magic: bytes, key_line: bytes, data: bytes, path: Path) -> memoryview | None:

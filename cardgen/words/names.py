@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from cardgen.cachefile import BadEntry, discard, read_entry
 from cardgen.errors import FetchError, OutputError
-from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.files import write_all
 from cardgen.progress import ProgressCallback
 from cardgen.words.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.words.places import read_cities, read_countries
@@ -319,9 +320,17 @@ def keep(path: Path, magic: str, words: frozenset[str]) -> None:
 
 def read_kept(path: Path, magic: str) -> frozenset[str] | None:
     """The words `keep` wrote to `path` with this `magic`; None where no such file is whole
-    (missing, cut short, or written by another rule)."""
-    with contextlib.suppress(InputFileError, UnicodeDecodeError):
-        header, _, body = read_limited(path, 16 << 20).decode("utf-8").partition("\n")
+    (missing, cut short, or written by another rule). One that is no regular file is reported
+    and removed (`cardgen.cachefile`)."""
+    try:
+        data = read_entry(path, 16 << 20)
+    except BadEntry as problem:
+        discard(path, problem, "CARDGEN_CACHE")
+        return None
+    if data is None:
+        return None
+    with contextlib.suppress(UnicodeDecodeError):
+        header, _, body = data.decode("utf-8").partition("\n")
         if header == f"{magic} {sha256(body.encode())}":
             return frozenset(body.splitlines())
     return None
