@@ -14,11 +14,13 @@ frequencies (`cardgen.words.zipfcache`) and the words worked out of data
   `BadEntry` too, raised by the reader.
 
 `discard` reports a bad entry in one line (`cache: PATH: WHY; removed, computing it again`)
-and removes it, so that what is computed takes its place.
+and removes it, so that what is computed takes its place. A folder is never removed (it may
+hold anything): the line says it is left in place, and what is computed is not kept.
 """
 
 from __future__ import annotations
 
+import stat
 import warnings
 from pathlib import Path
 from typing import BinaryIO
@@ -62,12 +64,24 @@ def read_entry(path: Path, limit: int | None = None) -> bytes | None:
 def discard(path: Path, problem: object, hint: str) -> None:
     """Report the bad entry at `path` in one line, saying why (`problem`) and what is done:
     removed (unless it is an input of a run in progress: `cardgen.files.remove` refuses that,
-    naming `hint`, the setting that chooses the folder)."""
+    naming `hint`, the setting that chooses the folder); a folder is left in place, and what
+    is computed is not kept while it is there."""
     done = "removed, computing it again"
-    try:
-        remove(path, hint)
-    except FileNotFoundError:  # another run removed it first
-        pass
-    except OSError as error:
-        done = f"cannot be removed ({error.strerror or error}), computing it again"
+    if is_folder(path):
+        done = "left in place, computing it again without keeping it"
+    else:
+        try:
+            remove(path, hint)
+        except FileNotFoundError:  # another run removed it first
+            pass
+        except OSError as error:
+            done = f"cannot be removed ({error.strerror or error}), computing it again"
     warnings.warn(f"cache: {path}: {problem}; {done}", CardgenWarning, stacklevel=3)
+
+
+def is_folder(path: Path) -> bool:
+    """Whether `path` is a folder itself (not a link to one, which is removed as a file is)."""
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False

@@ -857,6 +857,32 @@ def test_a_fifo_as_an_index_or_a_stored_game_is_a_bad_entry_not_a_hang(
     assert entry.read_bytes() == good
 
 
+def test_a_folder_in_place_of_an_entry_is_left_and_said_so(folder: Path, tmp_path: Path) -> None:
+    """Issue 35 item 5: the warning said "removed, computing it again", then "cannot write:
+    it is a folder", and the folder stayed. A folder may hold anything: it is left in place,
+    and the one line says so; what is computed is not kept. `--clear` leaves it too."""
+    out = ["build", str(ANIMALS), "-f", "json", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out, "-q").returncode == 0
+    card = (tmp_path / "out" / "animals.json").read_bytes()
+    (entry,) = folder.glob("deck-*.entry")
+    entry.unlink()
+    entry.mkdir()
+    (entry / "notes.txt").write_text("mine")
+    left = bad_entry(entry, "is a folder, not a file",
+                     "left in place, computing it again without keeping it")
+    for _ in range(2):
+        run = cardgen_run(*out, "-q")
+        assert (run.returncode, run.stderr) == (0, left)
+        assert (tmp_path / "out" / "animals.json").read_bytes() == card
+        assert (entry / "notes.txt").read_text() == "mine"
+    cleared = cardgen_run("cache", "--clear")
+    said = printable(f"cache: {entry}: is a folder, not a file; left in place")
+    assert (cleared.returncode, cleared.stdout, cleared.stderr) == (
+        0, f"removed 8 entries from {folder}\n", f"cardgen: warning: {said}\n"
+    )
+    assert [p.name for p in folder.glob("*.entry")] == [entry.name]
+
+
 def test_a_fifo_as_kept_names_is_a_bad_entry(tmp_path: Path) -> None:
     """The words worked out of data (names, abbreviations) are read through the one reader:
     a FIFO is reported and removed, where it was passed over in silence."""

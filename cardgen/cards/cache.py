@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardgen.cachefile import BadEntry, discard, open_entry
+from cardgen.cachefile import BadEntry, discard, is_folder, open_entry
 from cardgen.cards.cachekey import SUFFIX, config_key, entry_name, group_key
 from cardgen.codec import pack, unpack
 from cardgen.errors import CardgenWarning, InputError, OutputError
@@ -197,6 +197,8 @@ class Store:
         try:
             write_all({path: data}, hint="CARDGEN_SOLUTION_CACHE")
         except OutputError as error:
+            if is_folder(path):  # in the entry's place: its read said it is not kept
+                return
             if not self._warned:
                 self._warned = True
                 warnings.warn(
@@ -230,9 +232,14 @@ class Store:
                 total -= info.st_size
 
     def clear(self) -> int:
-        """Remove every entry; return how many were removed."""
+        """Remove every entry; return how many were removed. A folder in an entry's place is
+        left there, and said so."""
         removed = 0
         for path, _ in self.entries():
+            if is_folder(path):
+                warnings.warn(f"cache: {path}: is a folder, not a file; left in place",
+                              CardgenWarning, stacklevel=3)
+                continue
             with contextlib.suppress(OSError):
                 remove(path, "CARDGEN_SOLUTION_CACHE")
                 removed += 1
