@@ -883,6 +883,29 @@ def test_a_folder_in_place_of_an_entry_is_left_and_said_so(folder: Path, tmp_pat
     assert [p.name for p in folder.glob("*.entry")] == [entry.name]
 
 
+@pytest.mark.parametrize("where", ["file", "under a file", "device"])
+@pytest.mark.parametrize("clear", [False, True], ids=["show", "clear"])
+def test_cardgen_cache_says_a_folder_that_is_none(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, where: str, clear: bool
+) -> None:
+    """Issue 35 item 6: with its folder a regular file, `cardgen cache` said "0 entries" (and
+    `--clear` "removed 0 entries") as of an empty cache, where a build warns that nothing is
+    kept. The folder that is none is named, and the file left as it was."""
+    (tmp_path / "solutions").write_text("mine")
+    root = {"file": tmp_path / "solutions", "under a file": tmp_path / "solutions" / "cache",
+            "device": Path("/dev/null")}[where]
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
+    result = runner.invoke(app, ["cache", *["--clear"] * clear])
+    what = ("not a folder (a device, a FIFO or a socket)" if where == "device"
+            else "a file, not a folder")
+    blocking = root if where == "device" else tmp_path / "solutions"
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"cardgen: error: cache: {blocking}: it is {what}; "
+        "set CARDGEN_SOLUTION_CACHE to a folder\n",
+    )
+    assert (tmp_path / "solutions").read_text() == "mine"
+
+
 def test_a_fifo_as_kept_names_is_a_bad_entry(tmp_path: Path) -> None:
     """The words worked out of data (names, abbreviations) are read through the one reader:
     a FIFO is reported and removed, where it was passed over in silence."""

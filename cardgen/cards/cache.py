@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from cardgen.cachefile import BadEntry, discard, is_folder, open_entry
 from cardgen.cards.cachekey import SUFFIX, config_key, entry_name, group_key
 from cardgen.codec import pack, unpack
-from cardgen.errors import CardgenWarning, InputError, OutputError
+from cardgen.errors import CardgenWarning, InputError, OutputError, OutputPathError
 from cardgen.files import expand_user, remove, write_all
 from cardgen.words.wordlists import cache_dir
 
@@ -249,10 +249,30 @@ class Store:
         """What `cardgen cache` prints: the entries, or with `clear` how many were removed."""
         if self.root is None:
             yield "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)"
-        elif clear:
+            return
+        self.check_folder()
+        if clear:
             yield f"removed {_entries(self.clear())} from {self.root}"
         else:
             yield from self.describe()
+
+    def check_folder(self) -> None:
+        """OutputPathError where the cache's folder cannot be one: it, or a folder above it, is
+        a file (or a device, a FIFO). A folder not made yet is a cache with no entries."""
+        for path in (self.root, *self.root.parents) if self.root is not None else ():
+            try:
+                mode = path.stat().st_mode
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except OSError:  # cannot be looked at: the listing finds what it can
+                return
+            if stat.S_ISDIR(mode):
+                return
+            what = ("a file, not a folder" if stat.S_ISREG(mode)
+                    else "not a folder (a device, a FIFO or a socket)")
+            raise OutputPathError(
+                f"cache: {path}: it is {what}; set CARDGEN_SOLUTION_CACHE to a folder"
+            )
 
     def describe(self) -> Iterator[str]:
         """Lines for `cardgen cache`: each entry (what it is, size, last use), then the total."""
