@@ -921,6 +921,27 @@ def test_a_fifo_as_kept_names_is_a_bad_entry(tmp_path: Path) -> None:
     assert not kept.exists()
 
 
+def test_kept_names_that_fail_their_checksum_are_reported(tmp_path: Path) -> None:
+    """Issue 35 item 7, for the words worked out of data: a file that fails its checksum is
+    reported and removed; one an older rule wrote (another magic line) is a plain miss."""
+    from cardgen.words import names
+
+    kept = tmp_path / "kept.names"
+    names.keep(kept, "cardgen-names 4", frozenset({"Björn", "Jim"}))
+    assert names.read_kept(kept, "cardgen-names 4") == frozenset({"Björn", "Jim"})
+    for spoiled in (kept.read_bytes().replace(b"Jim", b"Jon"), kept.read_bytes()[:-3]):
+        kept.write_bytes(spoiled)
+        with pytest.warns(CardgenWarning) as caught:
+            assert names.read_kept(kept, "cardgen-names 4") is None
+        assert [str(w.message) for w in caught] == [
+            f"cache: {kept}: failed its checksum (cut short or changed); removed, "
+            "computing it again"
+        ]
+        assert not kept.exists()
+    kept.write_text("cardgen-names 3 0000\nHaus\n", encoding="utf-8")
+    assert names.read_kept(kept, "cardgen-names 4") is None and kept.exists()
+
+
 # --- the cache never writes over or removes an input, nor a file it did not make ----------
 
 

@@ -319,18 +319,17 @@ def keep(path: Path, magic: str, words: frozenset[str]) -> None:
 
 
 def read_kept(path: Path, magic: str) -> frozenset[str] | None:
-    """The words `keep` wrote to `path` with this `magic`; None where no such file is whole
-    (missing, cut short, or written by another rule). One that is no regular file is reported
-    and removed (`cardgen.cachefile`)."""
+    """The words `keep` wrote to `path` with this `magic`; None where there is no such file,
+    or one written by another rule (another `magic`: an older cardgen's). One that is no
+    regular file, or fails its checksum, is reported and removed (`cardgen.cachefile`)."""
     try:
         data = read_entry(path, 16 << 20)
+        if data is None or not data.startswith(f"{magic} ".encode()):
+            return None
+        header, _, body = data.decode("utf-8", "replace").partition("\n")
+        if header != f"{magic} {sha256(body.encode())}":
+            raise BadEntry("failed its checksum (cut short or changed)")
     except BadEntry as problem:
         discard(path, problem, "CARDGEN_CACHE")
         return None
-    if data is None:
-        return None
-    with contextlib.suppress(UnicodeDecodeError):
-        header, _, body = data.decode("utf-8").partition("\n")
-        if header == f"{magic} {sha256(body.encode())}":
-            return frozenset(body.splitlines())
-    return None
+    return frozenset(body.splitlines())
