@@ -25,6 +25,7 @@ then the arrays, each at a multiple of `ALIGN` bytes, read back as views of the 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import hashlib
 import json
@@ -35,6 +36,9 @@ import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar, Union
+
+from cardgen.cachefile import BadEntry as BadEntry  # `unpack` raises it: named here too
+from cardgen.cachefile import open_entry
 
 T = TypeVar("T")
 
@@ -159,10 +163,6 @@ def round_trip(value: T) -> T:
     return result
 
 
-class BadEntry(Exception):
-    """An entry that cannot be used; the message says why."""
-
-
 def pack(key: Mapping[str, Any], value: object) -> bytes:
     """An entry's bytes: the key and `value` (arrays laid out after the index)."""
     arrays: list[Any] = []
@@ -191,9 +191,13 @@ def pack(key: Mapping[str, Any], value: object) -> bytes:
 def unpack(path: Path, key: Mapping[str, Any], kind: Any) -> Any:
     """The value stored at `path` for `key`, of type `kind` (or of the class a function
     `kind(name)` gives for the class name it was written from); BadEntry if it is cut short,
-    fails its checksum or was written for another key. Arrays are read-only views of the
-    mapped file."""
-    with open(path, "rb") as handle:
+    fails its checksum or was written for another key, or is no regular file (never waited
+    on: `cardgen.cachefile.open_entry`); FileNotFoundError where there is none. Arrays are
+    read-only views of the mapped file."""
+    handle = open_entry(path)
+    if handle is None:
+        raise FileNotFoundError(errno.ENOENT, "no entry", str(path))
+    with handle:
         size = os.fstat(handle.fileno()).st_size
         if size < len(MAGIC) + 65:
             raise BadEntry("is cut short")

@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from cardgen.errors import ConfigError, OutputError, OutputPathError
 
@@ -38,25 +38,39 @@ class InputFileError(Exception):
     """An input file that cannot be read; the message says why, without the path."""
 
 
-def read_limited(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; InputFileError otherwise.
+class NotRegularFile(InputFileError):
+    """A path that is something other than a regular file; `folder`: whether a folder."""
 
-    The file is opened without blocking (a FIFO is refused, not waited on) and checked on the
-    open descriptor, so a link to a device is refused too.
-    """
+    def __init__(self, folder: bool) -> None:
+        super().__init__("is a folder, not a file" if folder
+                         else "not a regular file (a device, a FIFO or a socket)")
+        self.folder = folder
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file; NotRegularFile if it is not, OSError
+    if it cannot be opened. Opened without blocking (a FIFO is refused, not waited on) and
+    checked on the open descriptor (a link to a device is refused too): every input and every
+    file of a cache (`cardgen.cachefile`) is read through it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(stat.S_ISDIR(mode))
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (`open_regular`); InputFileError
+    otherwise."""
+    try:
+        handle = open_regular(path)
     except OSError as error:
         raise InputFileError(error.strerror or str(error)) from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-        os.close(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise InputFileError("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise InputFileError("not a regular file (a device, a FIFO or a socket)")
-        raise InputFileError(f"larger than {_size(limit)}")
-    with os.fdopen(fd, "rb") as handle:
+    with handle:
         try:
             data = handle.read(limit + 1)
         except OSError as error:

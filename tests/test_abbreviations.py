@@ -24,7 +24,7 @@ from cardgen.cards import cachekey
 from cardgen.cards.cachekey import config_key
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons
-from cardgen.errors import FetchError
+from cardgen.errors import CardgenWarning, FetchError
 from cardgen.render.json import render_card
 from cardgen.words import abbreviations, wordlists
 from cardgen.words.abbreviations import abbreviation_entries, abbreviation_set, abbreviations_key
@@ -102,7 +102,12 @@ def test_the_abbreviations_are_kept_and_read_back(made_up: str, tmp_path: Path) 
     assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
     kept.write_text("cardgen-abbreviations 1 0000\nHaus\n", encoding="utf-8")  # not whole
     abbreviations._LOADED.clear()
-    assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
+    with pytest.warns(CardgenWarning) as caught:  # as every bad cache file is (issue 35, 7)
+        assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
+    assert [str(w.message) for w in caught] == [
+        f"cache: {kept}: failed its checksum (cut short or changed); removed, computing it again"
+    ]
+    assert kept.read_text(encoding="utf-8").splitlines()[1:] == lines[1:]  # written again
 
 
 def test_only_a_catalog_list_that_names_the_data_has_abbreviations(

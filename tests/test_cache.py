@@ -766,6 +766,182 @@ def test_cardgen_cache_lists_a_fifo_entry_without_opening_it(folder: Path) -> No
     assert run.stdout.startswith(f"{name} (unreadable)  0.0 MB  ")
 
 
+def cardgen_run(*args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """`cardgen ARGS` as a process (`env` added to the environment), stopped after a minute:
+    a run that waits on a FIFO fails the test instead of hanging it."""
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+
+
+def bad_entry(path: Path, why: str, done: str = "removed, computing it again") -> str:
+    """The line a run prints for a bad cache file."""
+    return f"cardgen: warning: {printable(f'cache: {path}: {why}; {done}')}\n"
+
+
+def frequencies_config(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A card config with word frequencies of its own, and an environment whose word-list
+    cache (where the frequencies' arrays go) is the test's, the solution cache off: every
+    build reads the array."""
+    (tmp_path / "animals.txt").write_bytes((DATA / "animals.txt").read_bytes())
+    (tmp_path / "freq.tsv").write_text("cat\t4.78\ngoat\t4.1\nbeaver\t3.2\n", encoding="utf-8")
+    config = tmp_path / "card.yaml"
+    config.write_text("dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+                      "familiarity: freq.tsv\n", encoding="utf-8")
+    return config, {"CARDGEN_CACHE": str(tmp_path / "cache"), "CARDGEN_SOLUTION_CACHE": "off"}
+
+
+def test_a_fifo_as_the_frequencies_array_is_a_bad_entry_not_a_hang(tmp_path: Path) -> None:
+    """Issue 35 item 4: `zipf/*.npy` is read as every cache file is (numpy.load waited on the
+    FIFO for ever)."""
+    config, env = frequencies_config(tmp_path)
+    out = ["build", str(config), "-f", "json", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out, "-q", **env).returncode == 0
+    (array,) = (tmp_path / "cache" / "zipf").iterdir()
+    good, card = array.read_bytes(), (tmp_path / "out" / "card.json").read_bytes()
+    array.unlink()
+    os.mkfifo(array)
+    run = cardgen_run(*out, "-q", **env)
+    assert (run.returncode, run.stderr) == (0, bad_entry(array, "not a regular file"))
+    assert array.read_bytes() == good and (tmp_path / "out" / "card.json").read_bytes() == card
+
+
+def test_a_fifo_as_a_compiled_template_is_a_bad_entry_not_a_hang(
+    folder: Path, tmp_path: Path
+) -> None:
+    """Issue 35 item 4: Jinja2's bytecode cache reads through the one reader too."""
+    out = ["build", str(ANIMALS), "-q", "-f", "md", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out).returncode == 0
+    (compiled,) = (folder / "templates").iterdir()
+    good, card = compiled.read_bytes(), (tmp_path / "out" / "animals.md").read_bytes()
+    compiled.unlink()
+    os.mkfifo(compiled)
+    run = cardgen_run(*out)
+    assert (run.returncode, run.stderr) == (0, bad_entry(compiled, "not a regular file"))
+    assert compiled.read_bytes() == good and (tmp_path / "out" / "animals.md").read_bytes() == card
+
+
+def test_a_compiled_template_cut_short_is_compiled_again(folder: Path, tmp_path: Path) -> None:
+    """A compiled template that Jinja2 cannot unpickle stopped the build with a traceback."""
+    out = ["build", str(ANIMALS), "-q", "-f", "md", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out).returncode == 0
+    (compiled,) = (folder / "templates").iterdir()
+    good = compiled.read_bytes()
+    compiled.write_bytes(good[:30])  # inside the pickled checksum of the template's source
+    run = cardgen_run(*out)
+    why = "cannot be read (UnpicklingError: pickle data was truncated)"
+    assert (run.returncode, run.stderr) == (0, bad_entry(compiled, why))
+    assert compiled.read_bytes() == good
+
+
+@pytest.mark.parametrize(
+    ("command", "pattern", "stdin"),
+    [(["explain", str(ANIMALS), "b"], "positions-*.entry", ""),
+     (["play", str(ANIMALS), "--seed", "1"], "play-*.entry", "g\ne\nr\nb\n")],
+    ids=["positions", "play"],
+)
+def test_a_fifo_as_an_index_or_a_stored_game_is_a_bad_entry_not_a_hang(
+    folder: Path, command: list[str], pattern: str, stdin: str
+) -> None:
+    """Issue 35 item 4: explain's positions index and play's stored game, read with the
+    standard library, go through the one reader as well."""
+    first = cardgen_run(*command, stdin=stdin)
+    assert first.returncode == 0, first.stderr
+    (entry,) = folder.glob(pattern)
+    good = entry.read_bytes()
+    entry.unlink()
+    os.mkfifo(entry)
+    run = cardgen_run(*command, stdin=stdin)
+    assert (run.returncode, run.stdout, run.stderr) == (
+        0, first.stdout, bad_entry(entry, "not a regular file")
+    )
+    assert entry.read_bytes() == good
+
+
+def test_a_folder_in_place_of_an_entry_is_left_and_said_so(folder: Path, tmp_path: Path) -> None:
+    """Issue 35 item 5: the warning said "removed, computing it again", then "cannot write:
+    it is a folder", and the folder stayed. A folder may hold anything: it is left in place,
+    and the one line says so; what is computed is not kept. `--clear` leaves it too."""
+    out = ["build", str(ANIMALS), "-f", "json", "--out", str(tmp_path / "out")]
+    assert cardgen_run(*out, "-q").returncode == 0
+    card = (tmp_path / "out" / "animals.json").read_bytes()
+    (entry,) = folder.glob("deck-*.entry")
+    entry.unlink()
+    entry.mkdir()
+    (entry / "notes.txt").write_text("mine")
+    left = bad_entry(entry, "is a folder, not a file",
+                     "left in place, computing it again without keeping it")
+    for _ in range(2):
+        run = cardgen_run(*out, "-q")
+        assert (run.returncode, run.stderr) == (0, left)
+        assert (tmp_path / "out" / "animals.json").read_bytes() == card
+        assert (entry / "notes.txt").read_text() == "mine"
+    cleared = cardgen_run("cache", "--clear")
+    said = printable(f"cache: {entry}: is a folder, not a file; left in place")
+    assert (cleared.returncode, cleared.stdout, cleared.stderr) == (
+        0, f"removed 8 entries from {folder}\n", f"cardgen: warning: {said}\n"
+    )
+    assert [p.name for p in folder.glob("*.entry")] == [entry.name]
+
+
+@pytest.mark.parametrize("where", ["file", "under a file", "device"])
+@pytest.mark.parametrize("clear", [False, True], ids=["show", "clear"])
+def test_cardgen_cache_says_a_folder_that_is_none(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, where: str, clear: bool
+) -> None:
+    """Issue 35 item 6: with its folder a regular file, `cardgen cache` said "0 entries" (and
+    `--clear` "removed 0 entries") as of an empty cache, where a build warns that nothing is
+    kept. The folder that is none is named, and the file left as it was."""
+    (tmp_path / "solutions").write_text("mine")
+    root = {"file": tmp_path / "solutions", "under a file": tmp_path / "solutions" / "cache",
+            "device": Path("/dev/null")}[where]
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(root))
+    result = runner.invoke(app, ["cache", *["--clear"] * clear])
+    what = ("not a folder (a device, a FIFO or a socket)" if where == "device"
+            else "a file, not a folder")
+    blocking = root if where == "device" else tmp_path / "solutions"
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"cardgen: error: cache: {blocking}: it is {what}; "
+        "set CARDGEN_SOLUTION_CACHE to a folder\n",
+    )
+    assert (tmp_path / "solutions").read_text() == "mine"
+
+
+def test_a_fifo_as_kept_names_is_a_bad_entry(tmp_path: Path) -> None:
+    """The words worked out of data (names, abbreviations) are read through the one reader:
+    a FIFO is reported and removed, where it was passed over in silence."""
+    from cardgen.words import names
+
+    kept = tmp_path / "kept.names"
+    os.mkfifo(kept)
+    with pytest.warns(CardgenWarning) as caught:
+        assert names.read_kept(kept, "cardgen-names 4") is None
+    assert [str(w.message) for w in caught] == [
+        f"cache: {kept}: not a regular file; removed, computing it again"
+    ]
+    assert not kept.exists()
+
+
+def test_kept_names_that_fail_their_checksum_are_reported(tmp_path: Path) -> None:
+    """Issue 35 item 7, for the words worked out of data: a file that fails its checksum is
+    reported and removed; one an older rule wrote (another magic line) is a plain miss."""
+    from cardgen.words import names
+
+    kept = tmp_path / "kept.names"
+    names.keep(kept, "cardgen-names 4", frozenset({"Björn", "Jim"}))
+    assert names.read_kept(kept, "cardgen-names 4") == frozenset({"Björn", "Jim"})
+    for spoiled in (kept.read_bytes().replace(b"Jim", b"Jon"), kept.read_bytes()[:-3]):
+        kept.write_bytes(spoiled)
+        with pytest.warns(CardgenWarning) as caught:
+            assert names.read_kept(kept, "cardgen-names 4") is None
+        assert [str(w.message) for w in caught] == [
+            f"cache: {kept}: failed its checksum (cut short or changed); removed, "
+            "computing it again"
+        ]
+        assert not kept.exists()
+    kept.write_text("cardgen-names 3 0000\nHaus\n", encoding="utf-8")
+    assert names.read_kept(kept, "cardgen-names 4") is None and kept.exists()
+
+
 # --- the cache never writes over or removes an input, nor a file it did not make ----------
 
 

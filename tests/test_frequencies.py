@@ -15,7 +15,7 @@ from cardgen.app.cli import app
 from cardgen.cards import make as cards
 from cardgen.cards.config import RankingOptions, load_card_config
 from cardgen.cards.make import LexiconRequest, Lexicons
-from cardgen.errors import WordListError
+from cardgen.errors import CardgenWarning, WordListError
 from cardgen.words import zipfcache
 from cardgen.words.alphabet import Spelling, default_spelling
 from cardgen.words.catalog import load_catalog, sha256
@@ -185,11 +185,26 @@ def test_a_later_run_loads_the_cached_array_and_a_spoiled_one_is_worked_out_agai
     again = Lexicons().word_zipf(request)
     assert again is not None and again.zipf.tolist() == [0.0, 4.78, 4.1]
     assert spelled_calls == []  # loaded, not worked out
-    array.write_bytes(b"not an array")
-    spoiled = Lexicons().word_zipf(request)
-    assert spoiled is not None and spoiled.zipf.tolist() == [0.0, 1.0, 0.0]
-    assert spelled_calls == [1]
-    assert np.load(array).tolist() == [0.0, 1.0, 0.0]  # replaced
+    # A spoiled array is reported in one line, worked out again and replaced (issue 35
+    # item 7: it was replaced in silence; an empty one stopped the run with EOFError).
+    good = array.read_bytes()
+    for spoil, why in [
+        (b"not an array", "is not a whole .npy array"),
+        (b"", "is not a whole .npy array"),
+        (good[:-8], "is not a whole .npy array"),
+        (good.replace(np.float64(4.78).tobytes(), np.float64("nan").tobytes()),
+         "does not hold the lexicon's 3 word frequencies"),
+    ]:
+        array.write_bytes(spoil)
+        with pytest.warns(CardgenWarning) as caught:
+            spoiled = Lexicons().word_zipf(request)
+        assert [str(w.message) for w in caught] == [
+            f"cache: {array}: {why}; removed, computing it again"
+        ]
+        assert spoiled is not None and spoiled.zipf.tolist() == [0.0, 1.0, 0.0]
+        assert np.load(array).tolist() == [0.0, 1.0, 0.0]  # replaced
+        array.write_bytes(good)
+    assert spelled_calls == [1, 1, 1, 1]
 
 
 def test_the_data_is_decoded_once_per_run_and_each_lexicon_looked_up_once(

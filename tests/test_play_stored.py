@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from cardgen.app.cli import app
 from cardgen.cards.config import load_card_config
 from cardgen.cards.positions import PLAY_MAGIC, GameStore
+from cardgen.errors import CardgenWarning, printable
 
 ANIMALS = str(DATA / "animals.yaml")
 
@@ -143,11 +144,21 @@ def damaged(good: bytes, damage: str) -> bytes:
     }[damage]()
 
 
+REPORTED = {
+    "checksum": "failed its checksum (cut short or changed)",
+    "key": "was written for another config",
+    "magic": "is not a cardgen cache entry",
+    "truncated": "failed its checksum (cut short or changed)",
+}
+"""What a damaged store is reported as; the others, "does not hold a stored game (...)"."""
+
+
 def a_bad_store_is_a_miss(
     folder: Path, runner: CliRunner, config: str, knows: float | None, options: list[str],
     typed: str, damage: str,
 ) -> None:
-    """A game played and stored; its store damaged: no store is read, the next play takes the
+    """A game played and stored; its store damaged: no store is read, the store is reported
+    in one line and removed (issue 35 item 7: it was a silent miss), the next play takes the
     full path, plays the same game and writes the same store again."""
     args = ["play", config, *options]
     full = runner.invoke(app, [*args, "--no-cache"], input=typed).stdout
@@ -157,9 +168,16 @@ def a_bad_store_is_a_miss(
     bad = damaged(good, damage)
     assert bad != good
     path.write_bytes(bad)
-    assert GameStore.for_config(load_card_config(Path(config)), knows).read() is None
+    with pytest.warns(CardgenWarning) as caught:
+        assert GameStore.for_config(load_card_config(Path(config)), knows).read() is None
+    (message,) = (str(w.message) for w in caught)
+    head, why = f"cache: {path}: ", REPORTED.get(damage, "does not hold a stored game (")
+    assert message.startswith(head + why) and message.endswith("; removed, computing it again")
+    assert not path.exists()
+    path.write_bytes(bad)
     result = runner.invoke(app, args, input=typed)
     assert (result.exit_code, result.stdout) == (0, full)
+    assert result.stderr == f"cardgen: warning: {printable(message)}\n"
     assert path.read_bytes() == good  # the miss played the full path and stored it again
 
 

@@ -4,6 +4,7 @@ and prints the very bytes the full path prints."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards.positions import MAGIC, PositionIndex
+from cardgen.errors import CardgenWarning, printable
 
 ANIMALS = str(DATA / "animals.yaml")
 
@@ -92,16 +94,37 @@ def test_the_index_is_an_entry_of_the_cache(folder: Path, runner: CliRunner) -> 
     assert cleared.stdout == f"removed 7 entries from {folder}\n"
 
 
-def test_a_damaged_index_is_a_miss_and_written_again(folder: Path, runner: CliRunner) -> None:
+FAILED = "failed its checksum (cut short or changed)"
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [(lambda data: data.replace(b"beaver", b"beavor"), FAILED),
+     (lambda data: data[: len(data) // 2], FAILED),
+     (lambda data: data[:10], "is cut short"),
+     (lambda data: b"cardgen-positions 0\n" + data[len(MAGIC):], "is not a cardgen cache entry")],
+    ids=["changed", "truncated", "cut short", "magic"],
+)
+def test_a_damaged_index_is_reported_removed_and_written_again(
+    folder: Path, runner: CliRunner, damage: Callable[[bytes], bytes], why: str
+) -> None:
+    """Issue 35 item 7: an index that fails its checksum was a silent miss, where docs/cli.md
+    says every bad entry is reported."""
     first = runner.invoke(app, ["explain", ANIMALS, "b"])
     (path,) = folder.glob("positions-*.entry")
     data = path.read_bytes()
     assert data.startswith(MAGIC)
     assert b"beaver" in data
-    path.write_bytes(data.replace(b"beaver", b"beavor"))  # the checksum no longer holds
-    assert PositionIndex.for_config(Path(ANIMALS)).rows() == {}
+    path.write_bytes(damage(data))
+    with pytest.warns(CardgenWarning) as caught:
+        assert PositionIndex.for_config(Path(ANIMALS)).rows() == {}
+    message = f"cache: {path}: {why}; removed, computing it again"
+    assert [str(w.message) for w in caught] == [message]
+    assert not path.exists()
+    path.write_bytes(damage(data))
     again = runner.invoke(app, ["explain", ANIMALS, "b"])
     assert (again.exit_code, again.stdout) == (0, first.stdout)
+    assert again.stderr == f"cardgen: warning: {printable(message)}\n"
     assert path.read_bytes() == data
 
 

@@ -300,7 +300,8 @@ def explain(
 
     index = PositionIndex.for_config(config, enabled=not no_cache)
     question = (fragment, knows, perfect)
-    answer = index.answer(question)  # a warm run reads the position, not the solved game
+    with reporting():  # a bad index warns in one line
+        answer = index.answer(question)  # a warm run reads the position, not the solved game
     if answer is None or not (as_json or "text" in answer):
         from cardgen.cards.explain import explain_config
         from cardgen.games.opponent import flag_opponent

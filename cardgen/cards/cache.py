@@ -34,9 +34,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardgen.cachefile import BadEntry, discard, is_folder, open_entry
 from cardgen.cards.cachekey import SUFFIX, config_key, entry_name, group_key
-from cardgen.codec import BadEntry, pack, unpack
-from cardgen.errors import CardgenWarning, InputError, OutputError
+from cardgen.codec import pack, unpack
+from cardgen.errors import CardgenWarning, InputError, OutputError, OutputPathError
 from cardgen.files import expand_user, remove, write_all
 from cardgen.words.wordlists import cache_dir
 
@@ -169,20 +170,12 @@ class Store:
             return None
         path = self.root / entry_name(key)
         try:
-            if not stat.S_ISREG(path.stat().st_mode):  # a FIFO would block the read
-                raise BadEntry("not a regular file")
-            value = unpack(path, key, kind)
+            value = unpack(path, key, kind)  # a FIFO is a BadEntry, never waited on
         except OSError:  # no such entry (or no folder): compute it; keeping it says the rest
             return None
         except (BadEntry, ValueError) as problem:
             reason = problem if isinstance(problem, BadEntry) else f"cannot be read ({problem})"
-            with contextlib.suppress(OSError):
-                remove(path, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
-            warnings.warn(
-                f"cache: {path}: {reason}; removed, computing it again",
-                CardgenWarning,
-                stacklevel=3,
-            )
+            discard(path, reason, "CARDGEN_SOLUTION_CACHE")  # never an input of the run
             return None
         with contextlib.suppress(OSError):
             os.utime(path)  # recently used: the last to go
@@ -204,6 +197,8 @@ class Store:
         try:
             write_all({path: data}, hint="CARDGEN_SOLUTION_CACHE")
         except OutputError as error:
+            if is_folder(path):  # in the entry's place: its read said it is not kept
+                return
             if not self._warned:
                 self._warned = True
                 warnings.warn(
@@ -237,9 +232,14 @@ class Store:
                 total -= info.st_size
 
     def clear(self) -> int:
-        """Remove every entry; return how many were removed."""
+        """Remove every entry; return how many were removed. A folder in an entry's place is
+        left there, and said so."""
         removed = 0
         for path, _ in self.entries():
+            if is_folder(path):
+                warnings.warn(f"cache: {path}: is a folder, not a file; left in place",
+                              CardgenWarning, stacklevel=3)
+                continue
             with contextlib.suppress(OSError):
                 remove(path, "CARDGEN_SOLUTION_CACHE")
                 removed += 1
@@ -249,10 +249,30 @@ class Store:
         """What `cardgen cache` prints: the entries, or with `clear` how many were removed."""
         if self.root is None:
             yield "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)"
-        elif clear:
+            return
+        self.check_folder()
+        if clear:
             yield f"removed {_entries(self.clear())} from {self.root}"
         else:
             yield from self.describe()
+
+    def check_folder(self) -> None:
+        """OutputPathError where the cache's folder cannot be one: it, or a folder above it, is
+        a file (or a device, a FIFO). A folder not made yet is a cache with no entries."""
+        for path in (self.root, *self.root.parents) if self.root is not None else ():
+            try:
+                mode = path.stat().st_mode
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except OSError:  # cannot be looked at: the listing finds what it can
+                return
+            if stat.S_ISDIR(mode):
+                return
+            what = ("a file, not a folder" if stat.S_ISREG(mode)
+                    else "not a folder (a device, a FIFO or a socket)")
+            raise OutputPathError(
+                f"cache: {path}: it is {what}; set CARDGEN_SOLUTION_CACHE to a folder"
+            )
 
     def describe(self) -> Iterator[str]:
         """Lines for `cardgen cache`: each entry (what it is, size, last use), then the total."""
@@ -287,7 +307,10 @@ def _solution_class(name: str) -> type:
 def _summary(path: Path) -> str:
     """What an entry holds, from its key line: `card ghost, twl06, 2 players, min 4`."""
     try:
-        with open(path, "rb") as handle:
+        handle = open_entry(path)
+        if handle is None:
+            raise FileNotFoundError(path)
+        with handle:
             handle.readline()
             handle.readline()
             key = json.loads(handle.readline(1 << 20))
@@ -297,7 +320,7 @@ def _summary(path: Path) -> str:
         length = key.get("min_length") or key.get("min_lengths")
         game = key["game"]["name"] if isinstance(key.get("game"), dict) else "?"
         return f"{key['kind']:<9} {game}, {name}, {players} players, min {length}"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (BadEntry, OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"{path.name} (unreadable)"
 
 

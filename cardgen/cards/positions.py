@@ -14,8 +14,9 @@ kept by the key of the config's solved game with its traps (`config_key(config, 
 same config, word list, frequencies and code find it; any change misses. It is written whole
 (staged, then renamed): a magic line, the sha256 of the rest, the key (one JSON line), then one
 line per position: the question (the fragment as typed, `--knows`, `--perfect`) as JSON, a tab,
-and the answer as JSON. A file that fails its checksum or holds another key is a miss, and is
-written again by the next miss. Two runs adding a position at once may keep only one of them.
+and the answer as JSON. A file that fails its checksum or holds another key is reported in one
+line and removed, as every bad file of a cache is (`cardgen.cachefile`), and written again by
+the next miss. Two runs adding a position at once may keep only one of them.
 
 `cardgen play` reads a whole game, not a few positions: `GameStore` keeps, per config and per
 table (`--knows`, or the config's `opponent`), the stored game of `cardgen.games.stored` in one
@@ -32,10 +33,11 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardgen.cachefile import BadEntry, discard, read_entry
 from cardgen.cards.cache import Store, folder
 from cardgen.cards.cachekey import config_key, entry_name
 from cardgen.cards.config import CardConfig, load_card_config
@@ -51,6 +53,8 @@ MAGIC = b"cardgen-positions 1\n"
 """The first line of an index file: what it is and its format."""
 PLAY_MAGIC = b"cardgen-play 1\n"
 """The first line of a stored game's file."""
+
+T = TypeVar("T")
 
 Question = tuple[str, str | None, bool]
 """What `cardgen explain` was asked: the fragment as typed, `--knows` as typed, `--perfect`."""
@@ -87,15 +91,8 @@ class PositionIndex:
     def _read(self) -> dict[bytes, bytes]:
         if self.path is None:
             return {}
-        try:
-            data = self.path.read_bytes()
-        except OSError:
-            return {}
-        body = unframed(MAGIC, self.key_line, data, self.path)
-        if body is None:
-            return {}
-        lines = bytes(body).splitlines()
-        return dict(line.split(b"\t", 1) for line in lines if b"\t" in line)
+        rows = read_framed(self.path, MAGIC, self.key_line, "a positions index", _rows)
+        return {} if rows is None else rows
 
     def answer(self, question: Question) -> dict[str, Any] | None:
         """The answer kept for `question` ({"position": document, "text": screen}, the text
@@ -147,20 +144,17 @@ class GameStore:
         return cls(root / entry_name(key), key, knows, config.game.name)
 
     def read(self) -> StoredPlay | None:
-        """The stored game, or None on a miss: no file, another key, a failed checksum, data
-        that are no stored game."""
+        """The stored game, or None on a miss: no file, or a bad one (another key, a failed
+        checksum, data that are no stored game), which is reported and removed."""
         if self.path is None:
             return None
         from cardgen.games.stored import read_game  # explain's warm path needs none of it
         from cardgen.games.storedinfix import read_infix_game
 
-        try:
-            body = unframed(PLAY_MAGIC, self.key_line, self.path.read_bytes(), self.path)
-            if body is None:
-                return None
+        def parse(body: memoryview) -> StoredPlay:
             return read_game(body) if self.game == "ghost" else read_infix_game(body, self.game)
-        except (OSError, ValueError, KeyError, TypeError):  # UnicodeError, JSON's: ValueError
-            return None
+
+        return read_framed(self.path, PLAY_MAGIC, self.key_line, "a stored game", parse)
 
     def keep(
         self, solution: GameSolution, traps: Thresholds | None, *, missing: bool = False
@@ -186,22 +180,53 @@ def printed(answer: Mapping[str, Any], *, as_json: bool) -> str:
     return json.dumps(answer["position"], indent=2) + "\n" if as_json else str(answer["text"])
 
 
-def unframed(magic: bytes, key_line: bytes, data: bytes, path: Path) -> memoryview | None:
-    """The body of a file of the solution cache written by `write_framed` (a view of `data`,
-    not a copy: a stored game is megabytes): None unless it starts with `magic`, passes its
-    checksum and holds `key_line`. A file read is marked recently used, so the cache trims it
-    last."""
-    view = memoryview(data)
-    first = data.find(b"\n") + 1
-    second = data.find(b"\n", first) + 1
-    key_end = data.find(b"\n", second)
-    if not first or not second or key_end < 0 or data[:first] != magic:
-        return None
-    digest = hashlib.sha256(view[second:]).hexdigest().encode()
-    if data[first:second - 1] != digest or data[second:key_end] != key_line:
+def _rows(body: memoryview) -> dict[bytes, bytes]:
+    """The positions of an index's body: a question, a tab and its answer a line."""
+    lines = bytes(body).splitlines()
+    return dict(line.split(b"\t", 1) for line in lines if b"\t" in line)
+
+
+def read_framed(
+    path: Path, magic: bytes, key_line: bytes, what: str, parse: Callable[[memoryview], T]
+) -> T | None:
+    """What `parse` makes of the body of a file of the solution cache (`unframed`), `what`
+    saying what it is; None on a miss: no file, or a bad one, reported and removed as every
+    bad file of a cache is (`cardgen.cachefile.discard`): no regular file, cut short, a failed
+    checksum, another key, a body `parse` cannot read. A file read is marked recently used,
+    so the cache trims it last."""
+    try:
+        data = read_entry(path)
+        if data is None:
+            return None
+        try:
+            value = parse(unframed(magic, key_line, data))
+        except (ValueError, KeyError, TypeError) as error:  # UnicodeError, JSON's: ValueError
+            raise BadEntry(f"does not hold {what} ({error})") from None
+    except BadEntry as problem:
+        discard(path, problem, "CARDGEN_SOLUTION_CACHE")
         return None
     with contextlib.suppress(OSError):
         os.utime(path)
+    return value
+
+
+def unframed(magic: bytes, key_line: bytes, data: bytes) -> memoryview:
+    """The body of a file of the solution cache written by `write_framed` (a view of `data`,
+    not a copy: a stored game is megabytes); BadEntry unless it starts with `magic`, passes its
+    checksum and holds `key_line` (the words of `cardgen.codec.unpack`)."""
+    if len(data) < len(magic) + 65:
+        raise BadEntry("is cut short")
+    if not data.startswith(magic):
+        raise BadEntry("is not a cardgen cache entry")
+    view = memoryview(data)
+    second = len(magic) + 65
+    if data[second - 1:second] != b"\n" or data[len(magic):second - 1] != (
+        hashlib.sha256(view[second:]).hexdigest().encode()
+    ):
+        raise BadEntry("failed its checksum (cut short or changed)")
+    key_end = data.find(b"\n", second)
+    if key_end < 0 or data[second:key_end] != key_line:
+        raise BadEntry("was written for another config")
     return view[key_end + 1:]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.packaged import folder
@@ -87,10 +88,28 @@ def environment() -> jinja2.Environment:
 def _compiled_templates() -> jinja2.BytecodeCache | None:
     """Compiled templates kept in the solution cache's folder, so that a run does not compile
     its template again (30 ms of a warm `explain`); Jinja2 checks each against its source and
-    writes it atomically. None when that cache is off or its folder cannot be made."""
+    writes it atomically. Each is read as every file of a cache is (`cardgen.cachefile`): one
+    that is no regular file, or that Jinja2 cannot read, is reported, removed and compiled
+    again. None when that cache is off or its folder cannot be made."""
     import jinja2
 
+    from cardgen.cachefile import BadEntry, discard, read_entry
     from cardgen.cards.cache import folder as cache_folder
+
+    class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            path = Path(self.directory) / (self.pattern % (bucket.key,))
+            try:
+                data = read_entry(path)
+                if data is not None:
+                    bucket.bytecode_from_string(data)  # outdated: Jinja2 compiles it again
+                return
+            except BadEntry as problem:
+                reason = str(problem)
+            except Exception as error:  # damaged: what pickle and marshal raise varies
+                reason = f"cannot be read ({type(error).__name__}: {error})"
+            bucket.reset()
+            discard(path, reason, "CARDGEN_SOLUTION_CACHE")
 
     root = cache_folder()
     if root is None:
@@ -100,7 +119,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return jinja2.FileSystemBytecodeCache(str(path))
+    return CompiledTemplates(str(path))
 
 
 def render_template(name: str, **context: object) -> str:

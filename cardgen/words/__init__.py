@@ -2,5 +2,6 @@
 a package `index`), its `entries`, each language's letters and rules (`languages`, `alphabet`,
 German `names`, `places` and `abbreviations`), word frequencies (`familiarity`, `zipfcache`)
 and the playable words of a game (`lexicon`). The lowest package: it imports only the root's
-shared helpers (errors, files, YAML, progress), never a game, a card or a renderer.
+shared helpers (errors, files, the cache's reader, YAML, progress), never a game, a card or a
+renderer.
 """

@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from cardgen.cachefile import BadEntry, discard, read_entry
 from cardgen.errors import FetchError, OutputError
-from cardgen.files import InputFileError, read_limited, write_all
+from cardgen.files import write_all
 from cardgen.progress import ProgressCallback
 from cardgen.words.catalog import CatalogEntry, load_catalog, sha256
 from cardgen.words.places import read_cities, read_countries
@@ -318,10 +319,17 @@ def keep(path: Path, magic: str, words: frozenset[str]) -> None:
 
 
 def read_kept(path: Path, magic: str) -> frozenset[str] | None:
-    """The words `keep` wrote to `path` with this `magic`; None where no such file is whole
-    (missing, cut short, or written by another rule)."""
-    with contextlib.suppress(InputFileError, UnicodeDecodeError):
-        header, _, body = read_limited(path, 16 << 20).decode("utf-8").partition("\n")
-        if header == f"{magic} {sha256(body.encode())}":
-            return frozenset(body.splitlines())
-    return None
+    """The words `keep` wrote to `path` with this `magic`; None where there is no such file,
+    or one written by another rule (another `magic`: an older cardgen's). One that is no
+    regular file, or fails its checksum, is reported and removed (`cardgen.cachefile`)."""
+    try:
+        data = read_entry(path, 16 << 20)
+        if data is None or not data.startswith(f"{magic} ".encode()):
+            return None
+        header, _, body = data.decode("utf-8", "replace").partition("\n")
+        if header != f"{magic} {sha256(body.encode())}":
+            raise BadEntry("failed its checksum (cut short or changed)")
+    except BadEntry as problem:
+        discard(path, problem, "CARDGEN_CACHE")
+        return None
+    return frozenset(body.splitlines())

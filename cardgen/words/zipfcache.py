@@ -8,9 +8,11 @@ sha256 of the data's sha256, the spelling and the lexicon's words themselves: an
 any of them is another file, never a stale one. A later run loads the array in a few
 milliseconds without reading the data at all.
 
-The array is derived data: one that does not load as a finite float64 array of the right
-length is worked out again and replaced, and a cache that cannot be written only costs that
-time again next run (the word lists' cache already warns when it cannot be written).
+The array is derived data, read as every cache file is (`cardgen.cachefile`): one that does
+not load as a finite float64 array of the right length, or a FIFO or a device in its place
+(never waited on), is reported in one line, removed, worked out again and replaced; a cache
+that cannot be written only costs that time again next run (the word lists' cache already
+warns when it cannot be written).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cachefile import BadEntry, discard, open_entry
 from cardgen.errors import OutputError
 from cardgen.files import write_all
 from cardgen.words.alphabet import Spelling
@@ -58,15 +61,24 @@ def path(cache_key: str) -> Path:
 def cached(cache_key: str, count: int, compute: Callable[[], FloatArray]) -> FloatArray:
     """The array of `count` values kept under `cache_key`, or `compute()`d and kept."""
     where = path(cache_key)
-    with contextlib.suppress(OSError, ValueError):
-        loaded = np.load(where, allow_pickle=False)
-        if (
-            isinstance(loaded, np.ndarray)
-            and loaded.dtype == np.float64
-            and loaded.shape == (count,)
-            and bool(np.isfinite(loaded).all())
-        ):
-            return loaded
+    try:
+        handle = open_entry(where)  # a FIFO is a BadEntry, never waited on
+        if handle is not None:
+            with handle:
+                try:
+                    loaded = np.load(handle, allow_pickle=False)
+                except (OSError, ValueError, EOFError):  # numpy's words vary by version
+                    raise BadEntry("is not a whole .npy array") from None
+            if (
+                isinstance(loaded, np.ndarray)
+                and loaded.dtype == np.float64
+                and loaded.shape == (count,)
+                and bool(np.isfinite(loaded).all())
+            ):
+                return loaded
+            raise BadEntry(f"does not hold the lexicon's {count:,} word frequencies")
+    except BadEntry as problem:
+        discard(where, problem, "CARDGEN_CACHE")
     array = np.ascontiguousarray(compute(), dtype=np.float64)
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
