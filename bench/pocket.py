@@ -98,7 +98,7 @@ def build(name: str, runs: int) -> Built:
     """Solve a shipped config and budget its card, timing the solve, the model and the budget
     (each the best of `runs`); the reading, playable words and frequencies are done first and
     not timed."""
-    from cardgen.cards import pocket, superpocket
+    from cardgen.cards import openings, pocket, superpocket
     from cardgen.cards.config import load_card_config
     from cardgen.cards.make import LexiconRequest, Lexicons
     from cardgen.cards.paper import FULL
@@ -139,7 +139,7 @@ def build(name: str, runs: int) -> Built:
         many = len(plays) > 1
         for seat in card.seats:
             if all(isinstance(play, pocket.CasualPlay) for play in plays):
-                pocket.range_odds(plays, seat.seat, seat.openings)  # type: ignore[arg-type]
+                openings.range_odds(plays, seat.seat, seat.openings)  # type: ignore[arg-type]
             else:
                 over_tables([superpocket.odds(play, seat.seat, seat.openings, many)
                              for play in plays if isinstance(play, superpocket.InfixPlay)])

@@ -16,14 +16,8 @@ from hypothesis import strategies as st
 from test_hypothesis import common, words_strategy
 
 from cardgen.cards.odds import Odds
-from cardgen.cards.pocket import (
-    CasualPlay,
-    casual_play,
-    casual_plays,
-    odds,
-    range_odds,
-    words_play,
-)
+from cardgen.cards.openings import odds, range_odds
+from cardgen.cards.pocket import CasualPlay, casual_play, casual_plays, words_play
 from cardgen.cards.ranges import over_tables
 from cardgen.cards.selection import fitting, pick, printed, steps
 from cardgen.cards.strategy import Opening, SeatStrategy, seat_strategy

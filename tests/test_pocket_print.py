@@ -16,8 +16,9 @@ from conftest import word_card
 from cardgen.cards import selection
 from cardgen.cards.make import make_card
 from cardgen.cards.odds import Wins
+from cardgen.cards.openings import odds
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.pocket import casual_play, odds
+from cardgen.cards.pocket import casual_play
 from cardgen.cards.strategy import (
     FEWEST_INFO,
     Card,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgen.cards.pocket import CasualPlay, PositionOdds, position_odds, with_odds
+from cardgen.cards.openings import PositionOdds, position_odds, with_odds
+from cardgen.cards.pocket import CasualPlay
 from cardgen.cards.strategy import Card
 from cardgen.cards.superpocket import (
     FloatArray,
@@ -25,7 +26,7 @@ def card_figures(
     plays: Sequence[CasualPlay] | Sequence[InfixPlay] = (),
 ) -> Card:
     """The card with its openings' figures over the casual `tables`, by its game's model:
-    Ghost's (`cardgen.cards.pocket.with_odds`) or letters at either end (`with_infix_odds`),
+    Ghost's (`cardgen.cards.openings.with_odds`) or letters at either end (`with_infix_odds`),
     from `plays` where they are worked out already."""
     if isinstance(solution, InfixSolution):
         assert all(isinstance(play, InfixPlay) for play in plays)

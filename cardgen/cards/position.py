@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # numpy loads only where a position's figures are worked out
     from pathlib import Path
 
     from cardgen.cards.config import CardConfig
-    from cardgen.cards.pocket import PositionOdds
+    from cardgen.cards.openings import PositionOdds
 
 
 class CasualTable(Protocol):

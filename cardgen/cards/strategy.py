@@ -345,7 +345,7 @@ def build_card(
     """Build the card of a solved game, every seat and every opening; `ranking` says how it
     was solved, `rare` which words a familiar card marks as rare, `traps` the escape
     thresholds (None: plain best tries) and `opponent` whom the strategies are for (the
-    pocket figures are added by `cardgen.cards.pocket.with_odds`)."""
+    pocket figures are added by `cardgen.cards.openings.with_odds`)."""
     players = solution.players
     min_length = solution.lexicon.min_length
     return Card(

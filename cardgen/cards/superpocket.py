@@ -22,12 +22,8 @@ import numpy.typing as npt
 
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import offer_weights
-from cardgen.cards.pocket import (
-    THETA,
-    PositionOdds,
-    fields_of,
-    with_figures,
-)
+from cardgen.cards.openings import PositionOdds, with_figures
+from cardgen.cards.pocket import THETA, fields_of
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
 from cardgen.cards.tablerows import inside, with_row_order
@@ -295,7 +291,7 @@ def with_infix_odds(
 def infix_position_odds(
     play: InfixPlay, fragment: str, decisions: Sequence[Decision]
 ) -> PositionOdds | None:
-    """The figures of `fragment` for the seat to move (`cardgen.cards.pocket.PositionOdds`):
+    """The figures of `fragment` for the seat to move (`cardgen.cards.openings.PositionOdds`):
     each move is the fragment it makes, and `words` is what the mover wins keeping to its
     decision table from here (`decisions`, () without one); None where the game is over or
     no playable word holds the fragment."""
