@@ -11,6 +11,7 @@ what is computed from it, and the formats it is printed in.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from cardgen.cards.config import CardConfig, TableConfig, load_card_config, load
 from cardgen.cards.make import LexiconRequest, Lexicons, config_card
 from cardgen.cards.strategy import Card, DictionaryInfo
 from cardgen.errors import ConfigError, InputError, WordListError
-from cardgen.files import protected, refuse_inputs, write_all
+from cardgen.files import check_targets, protected, refuse_inputs, write_all
 from cardgen.games.workload import BudgetError, check_deck, refuse, workload
 from cardgen.progress import ProgressCallback, Stages, Step, report, stage
 from cardgen.words.lexicons import where
@@ -157,7 +158,7 @@ def _targets(
     out: Path | None,
 ) -> list[dict[str, list[Path]]]:
     """Every config's output files by format; refuses two configs that would write one file,
-    and an output that is an input of the run (it would be lost)."""
+    an output that is an input of the run (it would be lost), and one no run could write."""
     written_by: dict[Path, Path] = {}
     writers: dict[Path, Path | None] = {}
     seen_configs: set[Path] = set()
@@ -173,7 +174,7 @@ def _targets(
             files[name] = []
             for suffix in command.formats[name].suffixes(config):
                 target = folder / f"{config.stem}{suffix}"
-                other = written_by.setdefault(target.resolve(), config.path)
+                other = written_by.setdefault(Path(os.path.realpath(target)), config.path)
                 if other != config.path:
                     raise ConfigError(
                         f"{config.path}: writes {target}, as {other} does: rename one of them"
@@ -182,6 +183,7 @@ def _targets(
                 files[name].append(target)
         targets.append(files)
     refuse_inputs(writers, run_inputs(configs), OUT_HINT)
+    check_targets(writers)  # a folder no run could write in, said before any work
     return targets
 
 
