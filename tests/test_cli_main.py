@@ -345,6 +345,28 @@ def test_an_output_that_is_a_loop_of_links_is_refused(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("language: no", 'language: expected one line of text, got no (YAML reads it as false: '
+      'write "no" in quotes)'),
+     ("title: 12:30:00", 'title: expected one line of text, got 12:30:00 (YAML reads it as the '
+      'number 45000: write "12:30:00" in quotes)'),
+     ("title: yes", 'title: expected one line of text, got yes (YAML reads it as true: write '
+      '"yes" in quotes)')],
+)
+def test_a_value_yaml_reads_otherwise_is_named_as_written(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    """Issue 35, 14: the error echoes what the user typed, not YAML 1.1's False or 45000; one
+    line, exit 2, nothing written."""
+    (tmp_path / "c.yaml").write_text(
+        f"dictionary: {DATA / 'animals.txt'}\nplayers: 2\nmin_length: 3\n{line}\n"
+    )
+    run = cardgen("build", "c.yaml", "--out", "out", cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"cardgen: error: c.yaml: {said}\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_config_name_of_250_letters_builds(tmp_path: Path) -> None:
     name = "a" * 245
     (tmp_path / f"{name}.yaml").write_text(
