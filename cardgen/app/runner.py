@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs
     from cardgen.cards.tables import ListInfo, Row, Table
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import FloatArray
+    from cardgen.words.lexicon import Lexicon
 
 OUT_HINT = "output_dir or --out"
 """What chooses where `build` and `table` write, for errors about it."""
@@ -201,15 +202,25 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
     that deck (`cardgen.render.pdf.pocket.budget`; reportlab is imported only where the cache
     does not have it)."""
 
+    def room(lexicon: Lexicon) -> None:  # a deck its card is too narrow for, before the solve
+        if lexicons.drawing:
+            from cardgen.render.pdf.room import refuse_cramped
+
+            refuse_cramped(config, lexicon.letters, range(1, lexicon.longest + 1))
+
     def budgeted() -> Card:
         from cardgen.render.pdf.fonts import said_for
         from cardgen.render.pdf.pocket import budget
 
-        card = config_card(config, lexicons)
+        card = config_card(config, lexicons, before_solve=room)
         stage(lexicons.progress, "deck", "choosing what the deck prints")
         return said_for(config.path, lambda: budget(card, config.pdf))
 
     card = lexicons.store.card(config, budgeted, kind="deck")
+    if lexicons.drawing:  # a card read from the cache: before its layout
+        from cardgen.render.pdf.room import refuse_cramped
+
+        refuse_cramped(config, card.dictionary.letters, [s.seat for s in card.seats if s.openings])
     if lexicons.drawing and lexicons.max_seconds is not None and card.deck == "full":
         openings = sum(len(seat.openings) for seat in card.seats)
         what = f"{config.game.name} on {where(config.dictionary)} for {config.players} players"
