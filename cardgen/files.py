@@ -254,6 +254,46 @@ def _remove_stale(folder: Path) -> None:
             pass  # the process exists but is not ours: leave its file alone
 
 
+def check_targets(targets: Iterable[Path]) -> None:
+    """Refuse, before any work, a file no run could write: a folder where it should go, a
+    loop of symbolic links, or a folder on its way that cannot be one (`folder_fault`)."""
+    targets = list(targets)
+    for folder in dict.fromkeys(target.parent for target in targets):
+        if (fault := folder_fault(folder)) is not None:
+            raise fault
+    for target in targets:
+        try:
+            if stat.S_ISDIR(target.stat().st_mode):
+                raise OutputPathError(f"{target}: cannot write: it is a folder")
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:  # a name too long, a loop of links, ...
+            why = "it is a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
+            error = OutputPathError if exc.errno in _PATH_FAULTS else OutputError
+            raise error(f"{target}: cannot write: {why or exc}") from None
+
+
+def folder_fault(folder: Path) -> OutputPathError | None:
+    """Why no file can ever be made in `folder`, judged from the root down: a part of it that
+    is a loop of symbolic links, a link to something that does not exist, a file or a device;
+    None where it is a folder, or can be made one (or the system will say why not)."""
+    for path in reversed((folder, *folder.parents)):
+        try:
+            mode = path.stat().st_mode
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                why = "a loop of symbolic links, not a folder"
+            elif exc.errno == errno.ENOENT and path.is_symlink():
+                why = f"a symbolic link to {os.readlink(path)}, a folder that does not exist"
+            else:  # missing (it is made), too long, or not ours to look in: the write says
+                return None
+            return OutputPathError(f"{path}: cannot write: it is {why}")
+        if not stat.S_ISDIR(mode):
+            what = "a file" if stat.S_ISREG(mode) else _special(mode)
+            return OutputPathError(f"{path}: cannot write: it is {what}, not a folder")
+    return None
+
+
 def write_all(files: Mapping[Path, bytes], *, hint: str = "--out") -> None:
     """Write every file atomically: all are staged first, then each is moved into place.
 
@@ -264,18 +304,7 @@ def write_all(files: Mapping[Path, bytes], *, hint: str = "--out") -> None:
     it was. SIGINT and SIGTERM wait until the targets are whole (`_signals_deferred`).
     """
     refuse_protected(files, hint)
-    for target in files:
-        try:
-            is_dir = stat.S_ISDIR(target.stat().st_mode)
-        except FileNotFoundError:
-            is_dir = False
-        except OSError as exc:  # a name too long, a loop of links, ...
-            if exc.errno not in (errno.ENOTDIR,):
-                fault = OutputPathError if exc.errno in _PATH_FAULTS else OutputError
-                raise fault(f"{target}: cannot write: {exc.strerror or exc}") from None
-            is_dir = False
-        if is_dir:
-            raise OutputPathError(f"{target}: cannot write: it is a folder")
+    check_targets(files)
     staged: list[tuple[str, Path]] = []
     with _signals_deferred():
         try:
@@ -299,19 +328,9 @@ def _stage(target: Path, data: bytes) -> str:
             suffix=".tmp",
             dir=target.parent,
         )
-    except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes
-        folders = (target.parent, *target.parent.parents)
-        blocking = next((p for p in folders if p.is_file()), None)
-        if blocking is None and not target.parent.is_dir():
-            blocking = next((p for p in folders if p.exists() and not p.is_dir()), None)
-            if blocking is not None:  # /dev/null, say
-                what = _special(blocking.stat().st_mode)
-                raise OutputPathError(
-                    f"{blocking}: cannot write: it is {what}, not a folder"
-                ) from None
-        if blocking is None:  # a dangling link, say: the system's words
-            raise OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
-        raise OutputPathError(f"{blocking}: cannot write: it is a file, not a folder") from None
+    except (FileExistsError, NotADirectoryError) as exc:  # a file where a folder goes, ...
+        fault = folder_fault(target.parent)  # ... made since the run began
+        raise fault or OutputError(f"{target.parent}: cannot write: {exc.strerror}") from None
     except OSError as exc:
         raise _unwritable(target.parent, exc) from None
     try:

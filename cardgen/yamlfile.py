@@ -4,7 +4,8 @@ Only YAML's plain data is built (a safe loader: no code is ever run). On top of 
 file must be a regular file of at most `MAX_CONFIG_BYTES`; a key written twice, a key that is
 a list or a mapping, or merge keys (`<<: *base`) that would expand past `MAX_MERGED_KEYS` are
 refused; dates are kept as the text they are written as (`title: 2001-12-14`). Values quoted
-in an error message are cut to a short `preview`, never printed whole.
+in an error message are cut to a short `preview`, never printed whole, and named as written
+where YAML 1.1 read them as something else (`cardgen.written`: `yes` is true).
 
 Before anything is built, the file's event stream is read with a budget: a document of more
 than `MAX_VALUES` values or nested deeper than `MAX_DEPTH` is refused at the value past the
@@ -19,7 +20,6 @@ takes one).
 from __future__ import annotations
 
 import math
-import reprlib
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +29,7 @@ import yaml
 
 from cardgen.errors import ConfigError
 from cardgen.files import InputFileError, read_limited
+from cardgen.written import Written, preview
 
 MAX_CONFIG_BYTES = 1 << 20
 """A config is a few lines; anything over 1 MiB is not one."""
@@ -42,29 +43,25 @@ MAX_DIGITS = 100
 """The longest integer a config may write."""
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
-_PREVIEW = reprlib.Repr()
-_PREVIEW.maxlevel = 2
-_PREVIEW.maxlist = _PREVIEW.maxtuple = _PREVIEW.maxdict = _PREVIEW.maxset = 4
-_PREVIEW.maxstring = _PREVIEW.maxother = 40
-
-
-def preview(value: object) -> str:
-    """A short repr of a config value for an error message (aliases are never expanded).
-
-    >>> preview("x" * 100)
-    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
-    >>> preview([[1, 2, 3, 4, 5]] * 9)
-    '[[1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], [1, 2, 3, 4, ...], ...]'
-    """
-    return _PREVIEW.repr(value)
 
 
 class _Loader(yaml.SafeLoader):
-    """A safe loader with the checks of this module."""
+    """A safe loader with the checks of this module; it notes what it read each plain scalar
+    that is not text as (`read_as`, for `cardgen.written`)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.read_as: dict[int, tuple[yaml.ScalarNode, object]] = {}
 
     def construct_document(self, node: yaml.Node) -> Any:
         _check_merges(node)
         return super().construct_document(node)
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        value = super().construct_object(node, deep)
+        if isinstance(node, yaml.ScalarNode) and node.style is None and not isinstance(value, str):
+            self.read_as[id(node)] = (node, value)
+        return value
 
 
 def _merged(node: yaml.MappingNode) -> list[yaml.Node]:
@@ -143,8 +140,11 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any
             )
         key = loader.construct_object(key_node)
         if key in seen:
+            shown = preview(key)
+            if not isinstance(key, str) and key_node.value.lower() != shown.lower():
+                shown = key_node.value  # as written: YAML reads `yes` as True
             raise yaml.constructor.ConstructorError(
-                None, None, f"key {preview(key)} appears twice", key_node.start_mark
+                None, None, f"key {shown} appears twice", key_node.start_mark
             )
         seen.add(key)
     return loader.construct_mapping(node)
@@ -228,6 +228,12 @@ def _shape_problem(events: Iterator[yaml.Event]) -> str | None:
 
 def load_mapping(path: Path) -> dict[Any, Any]:
     """The mapping a config file holds; ConfigError naming the file for anything else."""
+    return load_document(path)[0]
+
+
+def load_document(path: Path) -> tuple[dict[Any, Any], Written]:
+    """The mapping a config file holds, and what it is written as (for errors that name a
+    value as written); ConfigError naming the file for anything else."""
 
     def error(message: str) -> ConfigError:
         return ConfigError(f"{path}: {message}")
@@ -247,8 +253,10 @@ def load_mapping(path: Path) -> dict[Any, Any]:
     shape = _check_shape(text)
     if shape is not None:
         raise error(shape)
+    loader = _Loader(text)  # a SafeLoader, as yaml.load runs it, keeping the nodes
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader
+        root = loader.get_single_node()
+        data = None if root is None else loader.construct_document(root)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f"line {mark.line + 1}: " if mark else ""
@@ -256,9 +264,11 @@ def load_mapping(path: Path) -> dict[Any, Any]:
         raise error(f"{line}YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
         raise error(f"YAML syntax error: {preview(str(exc))}") from None
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
         raise error(f"expected a mapping of keys, got {kind(data)}")
-    return data
+    return data, Written(root, loader.read_as)
 
 
 def integer_problem(value: object, bounds: tuple[int, int]) -> str | None:
@@ -321,21 +331,35 @@ def kind(value: object) -> str:
 
 class MappingReader:
     """A YAML mapping read from a file, its keys checked one by one: every error is a
-    `ConfigError` whose one-line message names the file and the key."""
+    `ConfigError` whose one-line message names the file and the key, and a value YAML read
+    as something else than it is written as (`yes`: true) as written."""
+
+    TEXT_KEYS: frozenset[str] = frozenset()
+    """The keys (dotted: `pdf.font`) that take text of the user's, where an error says to
+    quote a value that YAML read as something else."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.data = load_mapping(path)
+        self.data, self.written = load_document(path)
 
     def error(self, message: str, key: str | None = None) -> ConfigError:
+        if key:
+            value: Any = self.data
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            message = self.written.said(message, key, value, key in self.TEXT_KEYS)
         where = f"{key}: " if key else ""
         return ConfigError(f"{self.path}: {where}{message}")
+
+    def key_name(self, key: object, within: str = "") -> str:
+        """A key of the mapping at `within` (the top: "") as an error names it: as written."""
+        return self.written.key(key, within) or key_name(key)
 
     def check_keys(self, allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
         for key in self.data:
             if key not in allowed:
                 expected = f"expected one of: {', '.join(allowed)}"
-                raise self.error(f"unknown key ({expected})", key_name(key))
+                raise self.error(f"unknown key ({expected})", self.key_name(key))
         for key in required:
             if key not in self.data:
                 raise self.error("missing (required)", key)

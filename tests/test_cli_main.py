@@ -297,6 +297,76 @@ def test_a_system_path_as_out_folder_says_what_it_is(out: str, line: str) -> Non
     assert (run.returncode, run.stderr) == (2, f"cardgen: error: {line}\n")
 
 
+LOOP = "cannot write: it is a loop of symbolic links, not a folder"
+DANGLING = "cannot write: it is a symbolic link to nowhere, a folder that does not exist"
+
+
+@pytest.mark.parametrize(
+    ("command", "given"),  # publish writes where --out says, whatever a config's output_dir
+    [("build", "--out"), ("table", "--out"), ("publish", "--out"), ("build", "output_dir"),
+     ("table", "output_dir")],
+)
+@pytest.mark.parametrize(
+    ("out", "line"),
+    [("loop", f"loop: {LOOP}"), ("loop/cards", f"loop: {LOOP}"),
+     ("gone", f"gone: {DANGLING}"), ("gone/cards", f"gone: {DANGLING}")],
+)
+def test_a_broken_link_as_out_folder_says_what_it_is(
+    tmp_path: Path, command: str, given: str, out: str, line: str
+) -> None:
+    """Issue 35, 9 and 10: an output folder that is a loop of symbolic links, or a link to a
+    folder that does not exist (or a folder under either), is refused before any work with
+    what it is, by every command that writes, given as --out or as `output_dir`; nothing is
+    written."""
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "gone").symlink_to("nowhere")
+    table = command == "table"
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        (f"title: t\ndictionaries: [{DATA / 'animals.txt'}]\nmin_lengths: [3]\nplayers: [2]\n"
+         if table else f"dictionary: {DATA / 'animals.txt'}\nplayers: 2\nmin_length: 3\n")
+        + (f"output_dir: {out}\n" if given == "output_dir" else "")
+    )
+    before = sorted(tmp_path.iterdir())
+    args = ["--out", out] if given == "--out" else []
+    run = cardgen(command, "c.yaml", *args, cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"cardgen: error: {line}\n")
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_an_output_that_is_a_loop_of_links_is_refused(tmp_path: Path) -> None:
+    """Issue 35, 9: an output file that is a loop of symbolic links is refused as one, not
+    with a traceback."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "animals.md").symlink_to("animals.md")
+    run = cardgen("build", str(DATA / "animals.yaml"), "-f", "md", "--out", "out", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (
+        2, "cardgen: error: out/animals.md: cannot write: it is a loop of symbolic links\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("language: no", 'language: expected one line of text, got no (YAML reads it as false: '
+      'write "no" in quotes)'),
+     ("title: 12:30:00", 'title: expected one line of text, got 12:30:00 (YAML reads it as the '
+      'number 45000: write "12:30:00" in quotes)'),
+     ("title: yes", 'title: expected one line of text, got yes (YAML reads it as true: write '
+      '"yes" in quotes)')],
+)
+def test_a_value_yaml_reads_otherwise_is_named_as_written(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    """Issue 35, 14: the error echoes what the user typed, not YAML 1.1's False or 45000; one
+    line, exit 2, nothing written."""
+    (tmp_path / "c.yaml").write_text(
+        f"dictionary: {DATA / 'animals.txt'}\nplayers: 2\nmin_length: 3\n{line}\n"
+    )
+    run = cardgen("build", "c.yaml", "--out", "out", cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"cardgen: error: c.yaml: {said}\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_config_name_of_250_letters_builds(tmp_path: Path) -> None:
     name = "a" * 245
     (tmp_path / f"{name}.yaml").write_text(

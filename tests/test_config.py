@@ -121,7 +121,8 @@ def test_a_catalog_dictionary(write_config: Callable[..., Path]) -> None:
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 11}\n",
          "opponent.knows: expected a Zipf frequency from 0 to 10, got 11"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: yes}\n",
-         "opponent.knows: expected a Zipf frequency from 0 to 10, got True"),
+         "opponent.knows: expected a Zipf frequency from 0 to 10, got yes (YAML reads it as "
+         "true)"),
         ("dictionary: animals.txt\nplayers: 2\nmin_length: 3\nopponent: {knows: 3}\n"
          "familiarity: none\n",
          "opponent: a casual table needs word frequencies: `familiarity` is none"),
@@ -221,6 +222,85 @@ def test_bad_table_configs(
     with pytest.raises(ConfigError) as caught:
         load_table_config(path)
     assert str(caught.value) == f"{path}: {message}"
+
+
+QUOTE = 'YAML reads it as {}: write "{}" in quotes'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Issue 35, 14: YAML 1.1 reads these plain words and numbers as something else; the
+        # error names the text as written, what YAML read, and (for text) the quotes.
+        (GOOD + "language: no\n",
+         f"language: expected one line of text, got no ({QUOTE.format('false', 'no')})"),
+        (GOOD + "title: 12:30:00\n", "title: expected one line of text, got 12:30:00 "
+         f"({QUOTE.format('the number 45000', '12:30:00')})"),
+        (GOOD + "title: yes\n",
+         f"title: expected one line of text, got yes ({QUOTE.format('true', 'yes')})"),
+        (GOOD + "title: 0x1F\n", "title: expected one line of text, got 0x1F "
+         f"({QUOTE.format('the number 31', '0x1F')})"),
+        (GOOD + "title: ~\n",
+         f"title: expected one line of text, got ~ ({QUOTE.format('nothing', '~')})"),
+        (GOOD + "title:\n", "title: expected one line of text, got nothing"),
+        (GOOD + "output_dir: off\n",
+         f"output_dir: expected one line of text, got off ({QUOTE.format('false', 'off')})"),
+        (GOOD + "ranking: familiar\navoid: [no, off]\n", "avoid: expected a list of words, "
+         "got [no, off] (YAML reads no as false: write \"no\" in quotes)"),
+        (GOOD + "ranking: familiar\navoid:\n  - cat\n  - on\n", "avoid: expected a list of "
+         "words, got [cat, on] (YAML reads on as true: write \"on\" in quotes)"),
+        # Where quotes would not help (a number, a choice), what YAML read, without them.
+        (GOOD + "pdf: {cards: yes}\n", "pdf.cards: expected full or a number of cards from 1 "
+         "to 100, got yes (YAML reads it as true)"),
+        ("dictionary: animals.txt\nplayers: 2\nmin_length: 1:30\n",
+         "min_length: expected an integer from 2 to 15, got 1:30 (YAML reads it as the number "
+         "90)"),
+        (GOOD + "pdf: {seats: [1, on]}\n", "pdf.seats: expected a list of seat numbers such as "
+         "[1, 2], got [1, on] (YAML reads on as true)"),
+        (GOOD + "casual_table: {knows: [no, 3]}\n", "casual_table.knows: expected a range "
+         "[LO, HI] of two finite Zipf frequencies up to 10 such as [2.0, 4.0], got [no, 3] "
+         "(YAML reads no as false)"),
+        (GOOD + "game: off\n",
+         "game: expected one of ghost, superghost, superduperghost, got off (YAML reads it as "
+         "false)"),
+        (GOOD + "pdf: on\n", "pdf: expected a mapping (size, sheet, font, words, seats, bleed, "
+         "cards), got on (YAML reads it as true)"),
+        # Written as YAML writes it already: as before.
+        ("dictionary: animals.txt\nplayers: true\nmin_length: 3\n",
+         "players: expected an integer from 2 to 10, got True"),
+        (GOOD + "opponent: {knows: .inf}\n",
+         "opponent.knows: expected a Zipf frequency from 0 to 10, got inf"),
+        # Keys as written.
+        (GOOD + "yes: 3\n", "yes: unknown key (expected one of: dictionary, players, "
+         "min_length, title, output_dir, pdf, language, alphabet, capitalized, ranking, "
+         "rare_below, familiarity, avoid, opponent, casual_table, game)"),
+        (GOOD + "pdf: {on: 3}\n", "pdf.on: unknown key (expected one of: size, sheet, font, "
+         "words, seats, bleed, cards)"),
+        (GOOD + "yes: 1\non: 2\n", "line 5: YAML syntax error: key on appears twice"),
+    ],
+)
+def test_a_value_yaml_reads_as_something_else_is_named_as_written(
+    write_config: Callable[..., Path], text: str, message: str
+) -> None:
+    path = write_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_card_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+def test_a_table_names_a_list_item_as_written(write_config: Callable[..., Path]) -> None:
+    """Issue 35, 14: each item of a table's lists, echoed alone, as written."""
+    path = write_config("dictionaries: [twl06, yes]\nmin_lengths: [3]\nplayers: [2]\n")
+    with pytest.raises(ConfigError) as caught:
+        load_table_config(path)
+    assert str(caught.value) == (f"{path}: dictionaries: expected a catalog name or a file "
+                                 f"path, got yes ({QUOTE.format('true', 'yes')})")
+    path = write_config("dictionaries: [twl06]\nmin_lengths: [3, on]\nplayers: [2]\n")
+    with pytest.raises(ConfigError) as caught:
+        load_table_config(path)
+    assert str(caught.value) == (
+        f"{path}: min_lengths: expected an integer from 2 to 15, got on (YAML reads it as true)"
+    )
 
 
 def test_an_alias_bomb_is_refused_quickly_with_a_short_message(

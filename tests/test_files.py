@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.errors import OutputError
+from cardgen.errors import OutputError, OutputPathError
 from cardgen.files import InputFileError, read_limited, write_all
 
 
@@ -74,6 +74,28 @@ def test_a_folder_in_the_way_changes_nothing(tmp_path: Path) -> None:
     assert str(raised.value) == f"{tmp_path / 'x.pdf'}: cannot write: it is a folder"
     assert (tmp_path / "x.md").read_bytes() == b"old md"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.md", "x.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("link", "why"),
+    [("loop", "a loop of symbolic links, not a folder"),
+     ("nowhere", "a symbolic link to nowhere, a folder that does not exist")],
+)
+def test_a_broken_link_on_the_way_is_said_as_what_it_is(
+    tmp_path: Path, link: str, why: str
+) -> None:
+    """Issue 35, 9 and 10: a folder that is a loop of symbolic links, or a link to nothing,
+    is the path's fault (exit 2), said as what it is; not the system's `File exists` or a
+    traceback. The other target is left as it was."""
+    (tmp_path / "kept.md").write_bytes(b"old")
+    (tmp_path / "out").symlink_to(link if link == "nowhere" else "out")
+    for target in (tmp_path / "out" / "a.md", tmp_path / "out" / "deep" / "a.md"):
+        with pytest.raises(OutputPathError) as raised:
+            write_all({tmp_path / "kept.md": b"new", target: b"never"})
+        assert str(raised.value) == f"{tmp_path / 'out'}: cannot write: it is {why}"
+        assert raised.value.exit_code == 2
+    assert (tmp_path / "kept.md").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.md", "out"]
 
 
 def test_read_limited_reads_a_regular_file(tmp_path: Path) -> None:

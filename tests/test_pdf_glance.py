@@ -18,7 +18,7 @@ from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.advice import Try
 from cardgen.render.markdown import render_card as render_markdown
-from cardgen.render.pdf import glance, render_card, render_sheet, sides
+from cardgen.render.pdf import PdfError, glance, render_card, render_sheet, sides
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.grid import Cell, rows
 from cardgen.render.pdf.layout import (
@@ -241,3 +241,75 @@ def test_a_long_heading_paragraph_is_broken_once_per_width(
         "".join(t.text for t in texts if t.y == y).strip()
         for y in sorted({t.y for t in texts}, reverse=True)
     ]
+
+
+# --- issue 35, 13: a deck its card is too narrow for, refused before the game is solved ---
+
+LONG_WORDS = "armadillo crocodile elephants kangaroos porcupine"
+"""Words of nine letters: every seat up to the ninth has openings."""
+NARROW = (
+    "pdf.size: a7: the glance grid of the eighth seat (26 letters of 6 pt or more across, "
+    "beside rows of 6 letters) does not fit on a side; choose pdf.size: business-us, where it "
+    "fits; or print the pocket deck (leave out pdf.cards, or give a number of cards)"
+)
+
+
+def narrow_config(tmp_path: Path, pdf: str, players: int = 8, extra: str = "") -> Path:
+    (tmp_path / "long.txt").write_text(LONG_WORDS.replace(" ", "\n") + "\n")
+    config = tmp_path / "narrow.yaml"
+    config.write_text(f"dictionary: ./long.txt\nplayers: {players}\nmin_length: 3\n"
+                      f"familiarity: none\npdf: {pdf}\n{extra}")
+    return config
+
+
+def test_a_grid_no_side_is_wide_enough_for_is_refused_before_the_solve(tmp_path: Path) -> None:
+    """An A7 card is too narrow for the eighth seat's glance grid, whatever the words and the
+    title (its rows' labels are six letters, each at least as wide as the narrowest): the
+    build stops before the solve (else --max-seconds 0.25 would refuse the solve), names the
+    grid, a size where it fits and the pocket deck; nothing is written."""
+    config = narrow_config(tmp_path, "{cards: full, size: a7}")
+    result = CliRunner().invoke(app, ["build", str(config), "--out", str(tmp_path / "out"),
+                                      "--max-seconds", "0.25"])
+    assert (result.exit_code, result.stderr) == (2, f"cardgen: error: {config}: {NARROW}\n")
+    assert not (tmp_path / "out").exists()
+    # The layout agrees: the card itself fits no A7 side.
+    card = word_card(LONG_WORDS, 8)
+    with pytest.raises(PdfError, match="a7: the glance grid of the "):
+        render_card(card, PdfOptions(size="a7", cards=0))
+    # The pocket deck has no grids; a credit card is wide enough for the whole deck.
+    for pdf in ("{size: a7}", "{cards: full}"):
+        config = narrow_config(tmp_path, pdf)
+        result = CliRunner().invoke(app, ["build", str(config), "--out", str(tmp_path / "out"),
+                                          "-f", "pdf"])
+        assert (result.exit_code, result.stderr) == (0, ""), pdf
+
+
+def test_a_card_read_from_the_cache_is_judged_before_its_layout(
+    tmp_path: Path, folder: Path
+) -> None:
+    """The JSON of the whole deck builds (and is kept); its PDF, with the card read back from
+    the cache, is refused as before the solve."""
+    config = narrow_config(tmp_path, "{cards: full, size: a7}")
+    out = ["--out", str(tmp_path / "out")]
+    result = CliRunner().invoke(app, ["build", str(config), *out, "-f", "json"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    result = CliRunner().invoke(app, ["build", str(config), *out, "-f", "pdf"])
+    assert (result.exit_code, result.stderr) == (2, f"cardgen: error: {config}: {NARROW}\n")
+
+
+def test_an_alphabet_too_wide_for_any_grid_but_the_index_card(tmp_path: Path) -> None:
+    """Polish's 35 letters: on a credit card the third seat's grid cannot set them at 6 pt;
+    only the index card can. Two players' deck has no grid, and its strip (18 letters a row)
+    fits."""
+    extra = "language: pl\nalphabet: scrabble\n"
+    config = narrow_config(tmp_path, "{cards: full}", 3, extra)
+    result = CliRunner().invoke(app, ["build", str(config), "--out", str(tmp_path / "out")])
+    assert (result.exit_code, result.stderr) == (2, (
+        f"cardgen: error: {config}: pdf.size: id1: the glance grid of the third seat (35 "
+        "letters of 6 pt or more across, beside rows of 1 letter) does not fit on a side; "
+        "choose pdf.size: index, where it fits; or print the pocket deck (leave out pdf.cards, "
+        "or give a number of cards)\n"))
+    config = narrow_config(tmp_path, "{cards: full}", 2, extra)
+    result = CliRunner().invoke(app, ["build", str(config), "--out", str(tmp_path / "out"),
+                                      "-f", "pdf"])
+    assert (result.exit_code, result.stderr) == (0, "")

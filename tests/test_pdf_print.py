@@ -266,8 +266,9 @@ def test_a_front_too_full_of_words_says_so_not_shorten_the_title() -> None:
     with pytest.raises(PdfError) as raised:
         render_card(crowded)
     assert str(raised.value) == (
-        "id1: the front (title, rules, the first seat's words and the replies) does not fit on "
-        "a side; no card size holds it: the first seat's 400 words do not fit on the front; "
+        "id1: the front's text (the title, the rules, the verdict, the first seat's 400 words "
+        "and the second seat's line) does not fit on a side; no card size holds it: the first "
+        "seat's 400 words do not fit on the front; "
         "print the other seats (pdf.seats: [2]) (or build only the Markdown and JSON: "
         "--format md --format json)"
     )

@@ -6,6 +6,7 @@ import dataclasses
 import importlib.util
 import io
 import pickle
+import random
 import re
 import shutil
 import subprocess
@@ -645,11 +646,55 @@ def test_a_front_that_does_not_fit_names_a_size_that_works() -> None:
         render_card(card, full_deck(size="a7"))
     assert raised.value.key == "pdf.size"
     assert str(raised.value) == (
-        "a7: the front (title, rules, the first seat's words and the replies) does not fit on "
-        "a side; choose pdf.size: business-us (or build only the Markdown and JSON: --format "
-        "md --format json)"
+        "a7: the front's text (the title, the rules, the verdict, the first seat's 2 words and "
+        "the second seat's line) does not fit on a side; choose pdf.size: business-us (or "
+        "build only the Markdown and JSON: --format md --format json)"
     )
     render_card(card, full_deck(size="business-us"))  # as the message says
+
+
+def ten_player_card() -> Card:
+    """Ten players on 40 random words of 11 letters: every seat has openings, so card 1's
+    front holds an index of ten seats' cards."""
+    pick = random.Random(40)
+    words = {"".join(pick.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(11))
+             for _ in range(40)}
+    return word_card(" ".join(sorted(words)), 10)
+
+
+def test_a_front_blames_the_strip_its_text_leaves_no_room_for() -> None:
+    """Issue 35, 13: ten players' index of cards leaves the strip of replies no room on a
+    business-eu card; the error names the strip, what is above it (the index of the ten
+    seats' cards among it), and a size that holds the card; with a short title it fits."""
+    card = ten_player_card()
+    assert card.title == "Ghost: tiny, 10 players, words of 3+ letters"  # the default
+    with pytest.raises(PdfError) as raised:
+        render_card(card, full_deck(size="business-eu"))
+    assert str(raised.value) == (
+        "business-eu: the strip of replies to the 26 first letters (at 6 pt or more), under the "
+        "front's text (the title, the rules, the verdict, the first seat's opening, the second "
+        "seat's line and the index of the 10 seats' cards), does not fit on a side; choose "
+        "pdf.size: business-us (or build only the Markdown and JSON: --format md --format json)"
+    )
+    render_card(dataclasses.replace(card, title="G"), full_deck(size="business-eu"))
+
+
+def test_a_default_title_too_long_is_said_to_be_the_default() -> None:
+    """Issue 35, 13: where only a shorter title would let the front fit and the config set
+    none, the error says the default is too long (and what it is), not "shorten the title"."""
+    name = "animals of the world and of the seas " * 3
+    card = word_card("cat camel goat gerbil", 2, name=name.strip())
+    with pytest.raises(PdfError) as raised:
+        render_card(card, full_deck())
+    assert str(raised.value) == (
+        "id1: the strip of replies to the 26 first letters (at 6.5 pt or more), under the "
+        "front's text (the title, the rules, the verdict, the first seat's 2 words and the "
+        "second seat's line), does not fit on a side; no card size holds it: set a title (the "
+        f"default, {card.title!r}, is too long) (or build only the Markdown and JSON: --format "
+        "md --format json)"
+    )
+    with pytest.raises(PdfError, match="no card size holds it: shorten the title"):
+        render_card(dataclasses.replace(card, title=card.title + "!"), full_deck())
 
 
 def test_a_long_title_never_runs_over_the_front() -> None:

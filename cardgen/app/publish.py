@@ -28,7 +28,7 @@ from cardgen.cards.config import (
 from cardgen.cards.make import Lexicons, config_card, config_game
 from cardgen.cards.strategy import Card
 from cardgen.errors import ConfigError
-from cardgen.files import protected, refuse_inputs, write_all
+from cardgen.files import check_targets, protected, refuse_inputs, write_all
 from cardgen.games.game import GameSolution
 from cardgen.games.solver import Solution
 from cardgen.progress import ProgressCallback
@@ -69,8 +69,8 @@ def _table_files(config: TableConfig) -> tuple[str, ...]:
 
 
 def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> None:
-    """Refuse a config given twice, two files of the site with one name, and a file of the
-    site that is an input of the run (it would be lost)."""
+    """Refuse a config given twice, two files of the site with one name, a file of the site
+    that is an input of the run (it would be lost), and a folder no run could write in."""
     from cardgen.render.site import STATIC
 
     owners: dict[str, str] = {name: "the site itself" for name in ("index.html", *STATIC)}
@@ -90,6 +90,7 @@ def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> N
                 )
             writers[folder / name] = config.path
     refuse_inputs(writers, runner.run_inputs(configs), "--out")
+    check_targets(writers)  # a folder no run could write in, said before any work
 
 
 def _uncounted(

@@ -11,6 +11,7 @@ what is computed from it, and the formats it is printed in.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from cardgen.cards.config import CardConfig, TableConfig, load_card_config, load
 from cardgen.cards.make import LexiconRequest, Lexicons, config_card
 from cardgen.cards.strategy import Card, DictionaryInfo
 from cardgen.errors import ConfigError, InputError, WordListError
-from cardgen.files import protected, refuse_inputs, write_all
+from cardgen.files import check_targets, protected, refuse_inputs, write_all
 from cardgen.games.workload import BudgetError, check_deck, refuse, workload
 from cardgen.progress import ProgressCallback, Stages, Step, report, stage
 from cardgen.words.lexicons import where
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs
     from cardgen.cards.tables import ListInfo, Row, Table
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import FloatArray
+    from cardgen.words.lexicon import Lexicon
 
 OUT_HINT = "output_dir or --out"
 """What chooses where `build` and `table` write, for errors about it."""
@@ -157,7 +159,7 @@ def _targets(
     out: Path | None,
 ) -> list[dict[str, list[Path]]]:
     """Every config's output files by format; refuses two configs that would write one file,
-    and an output that is an input of the run (it would be lost)."""
+    an output that is an input of the run (it would be lost), and one no run could write."""
     written_by: dict[Path, Path] = {}
     writers: dict[Path, Path | None] = {}
     seen_configs: set[Path] = set()
@@ -173,7 +175,7 @@ def _targets(
             files[name] = []
             for suffix in command.formats[name].suffixes(config):
                 target = folder / f"{config.stem}{suffix}"
-                other = written_by.setdefault(target.resolve(), config.path)
+                other = written_by.setdefault(Path(os.path.realpath(target)), config.path)
                 if other != config.path:
                     raise ConfigError(
                         f"{config.path}: writes {target}, as {other} does: rename one of them"
@@ -182,6 +184,7 @@ def _targets(
                 files[name].append(target)
         targets.append(files)
     refuse_inputs(writers, run_inputs(configs), OUT_HINT)
+    check_targets(writers)  # a folder no run could write in, said before any work
     return targets
 
 
@@ -199,15 +202,25 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
     that deck (`cardgen.render.pdf.pocket.budget`; reportlab is imported only where the cache
     does not have it)."""
 
+    def room(lexicon: Lexicon) -> None:  # a deck its card is too narrow for, before the solve
+        if lexicons.drawing:
+            from cardgen.render.pdf.room import refuse_cramped
+
+            refuse_cramped(config, lexicon.letters, range(1, lexicon.longest + 1))
+
     def budgeted() -> Card:
         from cardgen.render.pdf.fonts import said_for
         from cardgen.render.pdf.pocket import budget
 
-        card = config_card(config, lexicons)
+        card = config_card(config, lexicons, before_solve=room)
         stage(lexicons.progress, "deck", "choosing what the deck prints")
         return said_for(config.path, lambda: budget(card, config.pdf))
 
     card = lexicons.store.card(config, budgeted, kind="deck")
+    if lexicons.drawing:  # a card read from the cache: before its layout
+        from cardgen.render.pdf.room import refuse_cramped
+
+        refuse_cramped(config, card.dictionary.letters, [s.seat for s in card.seats if s.openings])
     if lexicons.drawing and lexicons.max_seconds is not None and card.deck == "full":
         openings = sum(len(seat.openings) for seat in card.seats)
         what = f"{config.game.name} on {where(config.dictionary)} for {config.players} players"

@@ -45,7 +45,8 @@ from cardgen.words.wordlists import (
     load_catalog,
     parse_source,
 )
-from cardgen.yamlfile import MappingReader, integer_problem, is_number, key_name, kind, preview
+from cardgen.written import preview
+from cardgen.yamlfile import MappingReader, integer_problem, is_number, kind
 
 PLAYERS = (2, 10)
 """Smallest and largest number of players."""
@@ -128,6 +129,9 @@ class TableConfig(RunConfig):
 class _Reader(MappingReader):
     """Reads one config file and checks its keys, raising errors that name the file."""
 
+    TEXT_KEYS = frozenset({"dictionary", "dictionaries", "title", "output_dir", "pdf.font",
+                           "language", "familiarity", "avoid"})
+
     def __init__(self, path: Path, command: str) -> None:
         super().__init__(path)
         self.inputs: list[Path] = [path]  # and each file it names, as it is read
@@ -170,7 +174,7 @@ class _Reader(MappingReader):
         for key in value:
             if key not in PDF_KEYS:
                 expected = f"expected one of: {', '.join(PDF_KEYS)}"
-                raise self.error(f"unknown key ({expected})", f"pdf.{key_name(key)}")
+                raise self.error(f"unknown key ({expected})", f"pdf.{self.key_name(key, 'pdf')}")
         size = self.choice("pdf.size", value.get("size", "id1"), tuple(SIZES))
         sheet = value.get("sheet", "none")
         if sheet is False or sheet is None:  # YAML reads a bare `none`/`no` as these

@@ -247,14 +247,18 @@ class Lexicons(LexiconBuilder):
             raise WordListError(f"{where(request.source)}: {error}") from None
 
 
-def config_card(config: CardConfig, lexicons: Lexicons) -> Card:
+def config_card(
+    config: CardConfig, lexicons: Lexicons,
+    before_solve: Callable[[Lexicon], None] | None = None,
+) -> Card:
     """The card a card config describes, as `cardgen build` makes it. A card computed solves
-    its game through `config_game`, so the cache keeps the solved game too: an explain after
-    the build reads it instead of solving it again, and a game played after it reads the
-    stored game written here (`cardgen.cards.positions.GameStore`)."""
+    its game through `config_game` (`before_solve` sees its playable words first, and may
+    refuse), so the cache keeps the solved game too: an explain after the build reads it
+    instead of solving it again, and a game played after it reads the stored game written
+    here (`cardgen.cards.positions.GameStore`)."""
 
     def compute() -> Card:
-        solved = config_game(config, lexicons, work="card")
+        solved = config_game(config, lexicons, work="card", before_solve=before_solve)
         if lexicons.store.root is not None:
             from cardgen.cards.positions import GameStore
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from cardgen.errors import InputError, printable
 from cardgen.words.familiarity import MAX_ZIPF, ZIPF_WANTED
-from cardgen.yamlfile import is_number, key_name, preview
+from cardgen.written import preview
+from cardgen.yamlfile import is_number, key_name
 
 FROM_CONFIG = "config"
 """`Position.opponent_from` (and play's) when the config's `opponent` says whom to assume."""

@@ -15,6 +15,8 @@ The package holds one job per module:
 - `sides`: each section laid out on sides of the card's size, and drawn; an odd deck made even;
 - `front`: the front of card 1, whose strip answers both seats' first move;
 - `deck`: the sides in order, with seat marks and footers (`render_card`);
+- `room`: a deck its card is too narrow for whatever the words (the strip, the grids),
+  judged before the game is solved;
 - `sheet`: the cards imposed on A4 or Letter with cut marks (`render_sheet`);
 - `bleed`: a single card's page for a print shop, with bleed and crop marks (`pdf.bleed`).
 

@@ -16,7 +16,8 @@ import io
 from collections.abc import Callable, Sequence
 
 from cardgen.cards.paper import SIZES, PdfOptions
-from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, SeatStrategy, default_title
+from cardgen.games.variants import find_game
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
 from cardgen.render.pdf.canvas import draw, new_canvas
@@ -278,6 +279,10 @@ def remedy(card: Card, fonts: Fonts, options: PdfOptions) -> str:
         return True
 
     if fits(dataclasses.replace(card, title="Ghost"), options):
+        default = default_title(card.dictionary.name, card.players, card.min_length,
+                                find_game(card.game))
+        if card.title == default:  # the config set none: say it may
+            return f"set a title (the default, {card.title!r}, is too long)"
         return "shorten the title"
     others = tuple(s for s in options.seats or range(1, card.players + 1) if s != 1)
     words = len(card.seats[0].openings[0].words) if card.seats[0].openings else 0

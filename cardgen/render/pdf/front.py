@@ -116,8 +116,40 @@ def front(
             shown = (texts, boxes)
             break
     if shown is None:
-        raise DoesNotFit("the front (title, rules, the first seat's words and the replies)")
+        raise DoesNotFit(front_blame(card, frame, fonts, seats, index, first_words))
     return shown
+
+
+def front_blame(
+    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], index: str,
+    first_words: bool = True,
+) -> str:
+    """What does not fit where the front fits at no size, judged at the smallest: its text
+    ('the front's text (the title, the rules, the verdict and the first seat's 400 words)'),
+    or the strip of replies that its text leaves no room for ('the strip of replies to the
+    26 first letters, under the front's text (...)')."""
+    pocket = card.deck not in (None, "full")
+    held = ["the title", *(() if pocket else ("the rules",)), "the verdict"]
+    first = card.seats[0].openings[0] if card.seats[0].openings else None
+    words = first is not None and first.words and (
+        first.printed == "words" and first_words if pocket else first.play is not None)
+    if 1 in seats and words and first is not None:
+        held.append(f"the first seat's {len(first.words)} words")
+    elif 1 in seats:
+        held.append("the first seat's opening")
+    strip = card.players > 1 and 2 in seats and bool(card.seats[1].openings)
+    held += ["the second seat's line"] * strip
+    held += [f"the index of the {card.players} seats' cards"] * bool(index)
+    text = f"the front's text ({', '.join(held[:-1])} and {held[-1]})"
+    size = min((s for s in frame.body_sizes if s >= 7.0), default=7.0)  # as `front` tries
+    paras = keyed(front_paras(card, size, seats, index, fonts, first_words, example=False),
+                  card, fonts)
+    if not strip or draw_top(paras, frame, fonts)[1] < footer_top(frame, fonts):
+        return text
+    floor = STRIP_LETTER if card.players == 2 else MIN_LETTER
+    letters = len(card.dictionary.letters)
+    return (f"the strip of replies to the {letters} first letters (at {floor:g} pt or more), "
+            f"under {text},")
 
 
 def front_paras(

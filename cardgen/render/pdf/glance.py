@@ -33,7 +33,7 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.sides import Side, draw_top
-from cardgen.render.sentences import seat_heading
+from cardgen.render.sentences import ordinal, seat_heading
 
 MIN_LETTER = 6.0
 """No letter of a grid (or of any side) is set smaller than this, in points."""
@@ -103,11 +103,7 @@ def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> li
         return tops[count]
 
     label = label_width(grid_rows, MIN_LETTER, fonts)
-    cell = (frame.inner_width - label) / len(letters)
-    valid = [
-        p for p in PITCHES
-        if fit_size(GridGeometry(0.0, 0.0, label, cell, p), letters, fonts) >= MIN_LETTER
-    ]
+    valid = valid_pitches(label, letters, frame, fonts)
 
     def holds(count: int, pitch: float) -> bool:
         return room(count) // pitch - 1 >= math.ceil(len(grid_rows) / count)
@@ -122,7 +118,7 @@ def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> li
         (n for n in range(least, len(grid_rows) + 1) if valid and holds(n, valid[-1])), 0
     )
     if not count:
-        raise DoesNotFit(f"the glance grid of '{seat_heading(seat.seat)}'")
+        raise DoesNotFit(grid_blame(seat.seat, letters))
     pitch = next(p for p in valid if holds(count, p))
     per_side = math.ceil(len(grid_rows) / count)
     sides = []
@@ -138,6 +134,22 @@ def grid_sides(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> li
             Side(tuple(texts + grid_texts), tuple(boxes), str(seat.seat), rows_held(chunk, fonts))
         )
     return sides
+
+
+def valid_pitches(label: float, letters: str, frame: Frame, fonts: Fonts) -> list[float]:
+    """The row pitches at which a grid of a column per letter of `letters`, beside a label
+    column `label` wide, sets its letters at `MIN_LETTER` or more across the frame."""
+    cell = (frame.inner_width - label) / len(letters)
+    return [p for p in PITCHES
+            if fit_size(GridGeometry(0.0, 0.0, label, cell, p), letters, fonts) >= MIN_LETTER]
+
+
+def grid_blame(seat: int, letters: str) -> str:
+    """What does not fit where a seat's glance grid fits no side: 'the glance grid of the
+    fourth seat (26 letters of 6 pt or more across, beside rows of 2 letters)'."""
+    label = f"{seat - 2} letter{'s' * (seat != 3)}"
+    return (f"the glance grid of the {ordinal(seat)} seat ({len(letters)} letters of "
+            f"{MIN_LETTER:g} pt or more across, beside rows of {label})")
 
 
 def footer_top(frame: Frame, fonts: Fonts) -> float:
