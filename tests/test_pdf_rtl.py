@@ -1,6 +1,7 @@
-"""Right-to-left titles in the PDF (issue 35, item 11): a title the PDF cannot draw (text that
-needs shaping, glyphs the card's font lacks) is refused before any work, and a build of
-Markdown and JSON alone prints it."""
+"""Right-to-left titles in the PDF (issue 35, item 11): a Hebrew or mixed title is drawn in the
+order of the Unicode bidirectional algorithm, as a browser shows the Markdown and HTML cards;
+a title the PDF cannot draw (text that needs shaping, glyphs the card's font lacks) is refused
+before any work, and a build of Markdown and JSON alone prints it."""
 
 from __future__ import annotations
 
@@ -8,14 +9,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
+import pdfplumber
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pdfmarks import in_tab
 from typer.testing import CliRunner
 
 from cardgen.app import runner as run_module
 from cardgen.app.cli import app
 from cardgen.render.pdf import fonts
+from cardgen.render.pdf.layout import COLUMN_GAP, MARK_WIDTH, SAFE_MARGIN
 
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
+MIRROR = str.maketrans("()[]«»", ")(][»«")
+
+
+def title_line(pdf: Path) -> tuple[str, float, float, float]:
+    """The first line of the PDF's first page as drawn, left to right (the seat mark left
+    out), where it starts and ends, and the page's width."""
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        chars = [c for c in page.chars if not in_tab(c, page.width)]
+        top = min(c["top"] for c in chars)
+        line = sorted((c for c in chars if abs(c["top"] - top) < 1), key=lambda c: c["x0"])
+        return "".join(c["text"] for c in line), line[0]["x0"], line[-1]["x1"], page.width
 
 
 def build(runner: CliRunner, path: Path, out: Path, *formats: str) -> Any:
@@ -23,6 +41,39 @@ def build(runner: CliRunner, path: Path, out: Path, *formats: str) -> Any:
     for name in formats:
         args += ["-f", name]
     return runner.invoke(app, args)
+
+
+@pytest.mark.parametrize(("title", "drawn", "flush_right"), [
+    ("גוסט של חיות", "תויח לש טסוג", True),
+    ("Ghost: חיות, 2 players", "Ghost: 2 ,תויח players", False),
+    ("גוסט (חיות)", "(תויח) טסוג", True),  # the parentheses still open toward what they hold
+    ("גוסט (twl06), 2 שחקנים", "םינקחש 2 ,(twl06) טסוג", True),
+])
+def test_a_right_to_left_title_is_drawn_in_display_order(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path, title: str,
+    drawn: str, flush_right: bool,
+) -> None:
+    """Drawn left to right in the order a browser shows it; a right-to-left title set flush
+    right, beside the seat mark."""
+    path = write_config(GOOD + f"title: '{title}'\n")
+    result = build(runner, path, tmp_path / "out", "pdf", "md")
+    assert result.exit_code == 0, result.output
+    text, left, right, width = title_line(tmp_path / "out" / "card.pdf")
+    assert text == drawn
+    if flush_right:
+        assert right == pytest.approx(width - SAFE_MARGIN - MARK_WIDTH - COLUMN_GAP, abs=0.01)
+    else:
+        assert left == pytest.approx(SAFE_MARGIN, abs=0.01)
+    assert f"# {title}\n" in (tmp_path / "out" / "card.md").read_text(encoding="utf-8")
+
+
+def test_a_superghost_card_draws_its_right_to_left_title_too(
+    runner: CliRunner, write_config: Callable[..., Path], tmp_path: Path,
+) -> None:
+    path = write_config(GOOD + "game: superghost\ntitle: 'גוסט של חיות'\n")
+    result = build(runner, path, tmp_path / "out", "pdf")
+    assert result.exit_code == 0, result.output
+    assert title_line(tmp_path / "out" / "card.pdf")[0] == "תויח לש טסוג"
 
 
 @pytest.fixture
@@ -98,3 +149,21 @@ def test_what_needs_shaping() -> None:
     assert needs_shaping("Ghost: חיות, 2 players (twl06)") == ""
     assert needs_shaping("ܓܘܣܛ") == "Syriac letters: 'ܓܘܣܛ'"  # Syriac joins, as Arabic does
     assert needs_shaping("café") == ""  # a mark on a left-to-right letter is drawn as before
+
+
+RUNS = st.text(alphabet="אבגabc 12.,:()[]«»", min_size=1, max_size=30)
+
+
+@given(RUNS, st.booleans())
+def test_display_order_is_python_bidis(text: str, rtl: bool) -> None:
+    """The order is python-bidi's (`get_display`, rules up to L2); only the mirrored
+    characters differ, drawn as their twins at odd levels (L4), which `get_display` leaves
+    out."""
+    from bidi import get_display
+
+    from cardgen.render.pdf.rtl import visual
+
+    expected = get_display(text, base_dir="R" if rtl else "L")
+    drawn = visual(text, rtl)
+    assert len(drawn) == len(expected)
+    assert all(a == b or a == b.translate(MIRROR) for a, b in zip(drawn, expected, strict=True))
