@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+import string
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
-from cardgen.games import workload
+from cardgen.games import explainwork, workload
 from cardgen.games.solver import solve
 from cardgen.games.superghost import solve as solve_infixes
 from cardgen.games.workload import BudgetError, Workload
@@ -56,6 +58,33 @@ def test_the_counts_are_the_fragments_of_the_rules(
         doubled = workload.workload(variant, "superduperghost", players)
         assert doubled.positions == 2 * found.positions - 1
         assert doubled.openings == found.openings  # a reverse is no position of its own
+
+
+@given(words_strategy, st.integers(2, 3), st.integers(2, 6))
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_explain_counts_the_positions_the_solved_game_keeps(
+    entries: list[str], min_length: int, players: int
+) -> None:
+    """Before solving, explain's estimate counts the positions the solved game keeps (its
+    traps and each casual table's figures are arrays over them): Ghost's fragments;
+    SuperGhost's distinct infixes, length by length; SuperDuperGhost's, its reverses' too, at
+    most twice as many."""
+    ghost = playable_words(entries, min_length)
+    if ghost.words:
+        work = explainwork.explain_work(ghost, "ghost", players, 5)
+        assert work.kept == work.positions == solve(ghost, players).nodes
+    variant = playable_words(entries, min_length, prefix_free=False)
+    if variant.words:
+        counts = explainwork.distinct_infixes(variant)
+        fragments = infixes(variant.words)
+        assert counts == [sum(len(f) == n for f in fragments) for n in range(len(counts))]
+        graph = solve_infixes(variant, players).graph
+        assert [len(level) for level in graph.levels] == counts
+        assert explainwork.explain_work(variant, "superghost", players, 5).kept == sum(counts)
+        doubled = solve_infixes(variant, players, reverse=True).graph
+        bound = explainwork.explain_work(variant, "superduperghost", players, 5).kept
+        assert sum(counts) <= sum(len(level) for level in doubled.levels) <= bound
+        assert bound == 2 * sum(counts) - 1
 
 
 def test_counting_openings_stops_past_enough() -> None:
@@ -136,11 +165,107 @@ def test_explain_and_play_are_refused_before_they_solve(
     args = [command, str(config), *(["a"] if command == "explain" else []), "--max-seconds", "0.9"]
     result = runner.invoke(app, args, input="quit\n")
     assert result.exit_code == 2
+    figures = "36 positions"  # explain's estimate is of all it does (the cache is off here)
+    doing = " to explain" if command == "explain" else ""
+    if command == "explain":
+        figures += ", figures at 5 casual tables"
     assert result.stderr == (
         f"cardgen: error: {config}: dictionary: ghost on {ANIMALS} for 2 players would take "
-        "about 1.0 s (36 positions), more than --max-seconds 0.9: raise "
+        f"about 1.0 s{doing} ({figures}), more than --max-seconds 0.9: raise "
         "--max-seconds to run it anyway\n"
     )
+
+
+def random_words(tmp_path: Path, count: int, game: str, players: int) -> Path:
+    """A config of `count` random words of 3 to 13 letters (issue 35, item 12: 300,000 of
+    them, SuperDuperGhost, 6 players, words of 2+ letters)."""
+    rng = random.Random(35)
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.choice(string.ascii_lowercase)
+                          for _ in range(rng.randint(3, 13))))
+    listed = tmp_path / f"random-{count}.txt"
+    listed.write_text("\n".join(sorted(words)) + "\n", encoding="utf-8")
+    config = tmp_path / f"random-{count}-{game}-{players}.yaml"
+    config.write_text(f"dictionary: {listed}\ngame: {game}\nplayers: {players}\n"
+                      "min_length: 2\n", encoding="utf-8")
+    return config
+
+
+def test_explain_is_refused_for_all_it_does(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plenty: None
+) -> None:
+    """Issue 35, item 12: explain's estimate was the solve's alone (here "about 1.2 s"), and
+    the run took several times as long: the traps, each of the 5 casual tables' figures
+    (arrays over every distinct infix, 8 bytes a seat) and what it keeps."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(cache))
+    config = random_words(tmp_path, 10_000, "superduperghost", 6)
+    result = runner.invoke(app, ["explain", str(config), "ab", "--max-seconds", "1.5"])
+    assert (result.exit_code, result.stderr) == (2, (
+        f"cardgen: error: {config}: dictionary: superduperghost on {config.parent}/"
+        "random-10000.txt for 6 players would take about 2.1 s to explain (817,937 "
+        "positions, 428,725 distinct, figures at 5 casual tables, 175 MB to keep), more than "
+        "--max-seconds 1.5: raise --max-seconds to run it anyway\n"))
+    assert result.stdout == ""
+    assert not list(cache.glob("*.entry"))  # refused before the solve
+
+
+def test_what_explain_keeps_was_estimated_before_it_solved(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plenty: None
+) -> None:
+    """The estimate's largest part, on a big list, is what explain works out and keeps: the
+    solved game with its traps and each casual table's figures. Counted before solving, it is
+    what the solution cache holds afterwards, entry by entry."""
+    from cardgen.cards.config import load_card_config
+    from cardgen.cards.make import LexiconRequest, Lexicons
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(cache))
+    for game, players in (("ghost", 2), ("ghost", 6), ("superghost", 3),
+                          ("superduperghost", 2), ("superduperghost", 6)):
+        config = random_words(tmp_path, 2_000, game, players)
+        lexicon = Lexicons().playable(LexiconRequest.of(load_card_config(config)))
+        work = explainwork.explain_work(lexicon, game, players, 5)
+        result = runner.invoke(app, ["explain", str(config), "ab"])
+        assert result.exit_code == 0, result.output
+        kept = {path.name.split("-")[0]: path.stat().st_size for path in cache.iterdir()}
+        figures = sorted(path.stat().st_size for path in cache.glob("figures-*"))
+        assert len(figures) == work.tables == 5, game
+        assert kept["game"] == pytest.approx(work.game_bytes(), rel=0.05), (game, players)
+        assert figures == [pytest.approx(work.table_bytes(), rel=0.05)] * 5, (game, players)
+        for path in cache.glob("*.entry"):
+            path.unlink()
+
+
+def test_explain_of_a_game_kept_without_its_figures_is_refused(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plenty: None
+) -> None:
+    """A game kept in the cache (by `play`, or an explain at one table) is read back, and
+    explain has only its figures at the other tables left to work out: those are checked
+    against the budget, from the positions the game keeps."""
+    monkeypatch.setenv("CARDGEN_SOLUTION_CACHE", str(tmp_path / "cache"))
+    config = random_words(tmp_path, 10_000, "superduperghost", 6)
+    first = runner.invoke(app, ["explain", str(config), "ab", "--knows", "3"])
+    assert first.exit_code == 0, first.output
+    result = runner.invoke(app, ["explain", str(config), "ab", "--max-seconds", "0.5"])
+    assert (result.exit_code, result.stderr) == (2, (
+        f"cardgen: error: {config}: dictionary: superduperghost on {config.parent}/"
+        "random-10000.txt for 6 players would take about 0.7 s to work out its casual tables' "
+        "figures (817,937 positions, 406,222 distinct, figures at 4 casual tables, 107 MB to "
+        "keep), more than --max-seconds 0.5: raise --max-seconds to run it anyway\n"))
+
+
+def test_an_explain_that_would_not_fit_in_memory_is_refused(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workload, "available_memory", lambda: 50 * 10**6)
+    config = animals(tmp_path, game="superghost")
+    result = runner.invoke(app, ["explain", str(config), "a"])
+    assert (result.exit_code, result.stderr) == (2, (
+        f"cardgen: error: {config}: dictionary: superghost on {ANIMALS} for 2 players would "
+        "need about 70 MB of memory to explain (174 positions, 114 distinct, figures at 5 "
+        "casual tables), and 50 MB are free\n"))
 
 
 def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty: None) -> None:

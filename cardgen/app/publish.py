@@ -179,6 +179,11 @@ def publish(
         from cardgen.render.svg import check_dot
 
         check_dot()  # the strategy maps need it: say so before any work
+        from cardgen.render.pdf.rtl import check_config
+
+        for config in configs:
+            if isinstance(config, CardConfig):
+                check_config(config)  # each card's PDF: a title it cannot draw
     for config in configs:
         sources = (config.dictionary,) if isinstance(config, CardConfig) else config.dictionaries
         for source in sources:

@@ -69,6 +69,9 @@ class Format(Generic[ConfigT, ResultT]):
     default: bool = True
     """Whether the command writes it when no --format is given (`svg` needs a program that
     may not be installed, so it is written only when asked for)."""
+    check: Callable[[ConfigT], None] | None = None
+    """Refuses a config the format cannot print, before any work (a PDF: a title it cannot
+    draw)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,10 @@ def run(
     for config in configs:
         for source in command.sources(config):
             check_available(source)
+        for name in chosen:
+            check = command.formats[name].check
+            if check is not None:
+                check(config)
     stages = Stages(progress if command.stages else None, "building",
                     (*command.stages, *chosen), len(configs))
     progress = stages if command.stages else progress
@@ -255,6 +262,12 @@ def _pdf(card: Card, config: CardConfig) -> tuple[bytes, ...]:
                                           render_sheet(card, config.pdf)))
 
 
+def _check_pdf(config: CardConfig) -> None:
+    from cardgen.render.pdf.rtl import check_config  # reportlab only where a title needs it
+
+    check_config(config)
+
+
 def _svg(card: Card, config: CardConfig) -> tuple[bytes, ...]:
     from cardgen.render.svg import render_map
 
@@ -270,7 +283,7 @@ CARDS: Command[CardConfig, Card] = Command(
     formats={
         "md": Format(lambda config: (".md",), _markdown),
         "json": Format(lambda config: (".json",), _json),
-        "pdf": Format(_pdf_files, _pdf),
+        "pdf": Format(_pdf_files, _pdf, check=_check_pdf),
         "svg": Format(lambda config: (".svg",), _svg, default=False),
     },
 )

@@ -10,7 +10,9 @@ figures.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
@@ -27,13 +29,15 @@ from cardgen.cards.position import (
     shortest_word,
 )
 from cardgen.files import protected
+from cardgen.games.explainwork import ExplainWork, explain_work
 from cardgen.games.game import GameSolution
-from cardgen.games.opponent import FROM_CONFIG, Opponent, TableRange
+from cardgen.games.opponent import Opponent, TableRange
 from cardgen.games.traps import Thresholds
-from cardgen.games.workload import BudgetError
+from cardgen.games.workload import BudgetError, workload
 from cardgen.progress import ProgressCallback
 from cardgen.words.entries import Entries
 from cardgen.words.lexicon import Lexicon, not_counted
+from cardgen.words.lexicons import where
 from cardgen.words.wordlists import check_available
 
 __all__ = [
@@ -59,24 +63,33 @@ def game_for(
     traps: bool = True,
     lexicons: Lexicons | None = None,
     cache: bool = False,
-    before_solve: Callable[[Lexicon], None] | None = None,
+    before_solve: Callable[[CardConfig, Lexicon], None] | None = None,
     max_seconds: float | None = None,
 ) -> tuple[CardConfig, GameSolution, Thresholds | None]:
     """A card config read, its game solved as its card is, and with `traps` the escape
     thresholds (None where the config reads no word frequencies); read back from the
     solution cache when `cache` says so and it has them. `lexicons` keeps the lists read for
-    the caller; `before_solve` sees the playable words before the game is solved; a game
-    estimated to take longer than `max_seconds` to solve is refused (`cardgen.games.workload`)."""
+    the caller; `before_solve` sees the config and its playable words before the game is
+    solved (and may refuse); a game estimated to take longer than `max_seconds` to solve is
+    refused (`cardgen.games.workload`)."""
     config = load_card_config(config_path)
     check_available(config.dictionary)
     lexicons = lexicons or Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
-    try:
+    with _named(config_path):
         with protected((config.path, path) for path in config.inputs):  # the caches write
-            solution, found = config_game(config, lexicons, traps=traps,
-                                          before_solve=before_solve)
-    except BudgetError as error:  # the key it blames: the config names it
-        raise BudgetError(f"{config_path}: {error}") from None
+            solution, found = config_game(
+                config, lexicons, traps=traps,
+                before_solve=None if before_solve is None else partial(before_solve, config))
     return config, solution, found
+
+
+@contextmanager
+def _named(config_path: Path) -> Iterator[None]:
+    """A BudgetError raised inside, with the config that it blames a key of named first."""
+    try:
+        yield
+    except BudgetError as error:
+        raise BudgetError(f"{config_path}: {error}") from None
 
 
 def parse_playable(text: str, lexicon: Lexicon) -> str:
@@ -107,11 +120,22 @@ def explain_config(
     else against the config's `opponent`, as its card is."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
+    # The figures' tables: one that --knows names, else the config's range (`casual_table`,
+    # else `opponent`), the card's figures at the middle one and the win rates at each.
+    chosen = None
+    if opponent is not None and opponent.knows is not None:
+        chosen = TableRange(opponent.knows, opponent.knows)
+    lexicons = Lexicons(progress=progress, cache=cache)  # the budget is explain's: `check`
+    keeping = lexicons.store.root is not None
 
-    def check(lexicon: Lexicon) -> None:  # a fragment too long fails before the solve
+    def check(config: CardConfig, lexicon: Lexicon) -> None:
+        """A fragment too long, or an explain over the budget, fails before the solve."""
         parse_playable(fragment, lexicon)
+        if max_seconds is not None:
+            count = len(set((chosen or config.opponent.table_range).tables))
+            explain_work(lexicon, config.game.name, config.players, count,
+                         keeping=keeping).refuse(max_seconds, _what(config))
 
-    lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
     config, solution, traps = game_for(
         config_path, progress, lexicons=lexicons, before_solve=check
     )
@@ -125,16 +149,14 @@ def explain_config(
         if isinstance(entries, Entries):  # only the entries written as the fragment
             entries = entries.spelt_as(parsed, spelling.write)
         why = not_counted(parsed, entries, spelling, solution.lexicon.min_length)
-    # The card's figures' table (`casual_table`, else `opponent`), unless --knows says; the
-    # build kept them (by Ghost's model, or a variant's of letters at either end).
-    # A table --knows names is one table; the config's are its range, the card's figures at
-    # the middle one and the win rates at each.
-    flagged = source != FROM_CONFIG and table.knows is not None
-    tables = config.opponent.table_range
-    if flagged:
-        assert table.knows is not None
-        tables = TableRange(table.knows, table.knows)
-    plays = config_figures(config, lexicons, solution, traps, tables)
+    tables = chosen or config.opponent.table_range
+
+    def check_figures(count: int) -> None:  # the game read back, its figures not (all)
+        if max_seconds is not None:
+            _figures_work(config, solution, count, keeping).refuse(max_seconds, _what(config))
+
+    with _named(config_path):  # the build kept them, by Ghost's model or a variant's
+        plays = config_figures(config, lexicons, solution, traps, tables, check_figures)
     found = [position_figures(play, parsed, position.words, position.decisions)
              for play in plays]
     odds = found[tables.middle_index] if found else None
@@ -144,3 +166,25 @@ def explain_config(
     position = dataclasses.replace(position, not_counted=why, opponent_from=source, odds=odds,
                                    odds_by_table=by_table)
     return config, solution, position
+
+
+def _what(config: CardConfig) -> str:
+    """What a budget refusal names: the game, its list and its players."""
+    return f"{config.game.name} on {where(config.dictionary)} for {config.players} players"
+
+
+def _figures_work(
+    config: CardConfig, solution: GameSolution, tables: int, keeping: bool
+) -> ExplainWork:
+    """The work left once the game is at hand: the figures of `tables` casual tables, from
+    the positions the solved game keeps (Ghost's fragments; a variant's infixes, its
+    reverses' too), and with `keeping` kept in the solution cache."""
+    from cardgen.games.superghost import InfixSolution
+
+    game = config.game.name
+    lexicon = solution.lexicon
+    positions = kept = workload(lexicon, game, config.players, enough=0).positions
+    if isinstance(solution, InfixSolution):
+        kept = sum(len(level) for level in solution.graph.levels)
+    return ExplainWork(game, config.players, len(lexicon.words), positions, kept, tables,
+                       solving=False, keeping=keeping)

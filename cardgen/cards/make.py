@@ -272,36 +272,42 @@ def config_card(
 
 def config_figures(
     config: CardConfig, lexicons: Lexicons, solution: GameSolution, traps: Thresholds | None,
-    tables: TableRange,
+    tables: TableRange, before: Callable[[int], None] | None = None,
 ) -> tuple[CasualPlay, ...] | tuple[InfixPlay, ...]:
     """How each casual table of `tables` plays a card config's solved game, with `traps` its
     words' frequencies: the pocket figures' model by its game's (`cardgen.cards.pocket`,
     `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
-    figures in the cache, so `cardgen explain` reads them back."""
+    figures in the cache, so `cardgen explain` reads them back; `before` sees how many tables
+    are worked out, before they are (and may refuse)."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
     from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_plays
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
 
     zipf = None if traps is None else traps.zipf
-    thetas = dict.fromkeys(tables.tables)  # each Zipf once, lowest first
+    thetas = list(dict.fromkeys(tables.tables))  # each Zipf once, lowest first
 
     def key(theta: float) -> dict[str, object]:
         return dict(config_key(config, "game"), kind="figures", knows=theta)
 
-    if isinstance(solution, Solution):
-        def casual(theta: float) -> CasualPlay:
-            return CasualPlay.of(solution, lexicons.store.remember(
-                lambda: key(theta), TableFigures,
-                lambda: casual_play(solution, zipf, theta).figures()))
+    def missing(count: int) -> None:
+        if before is not None:
+            before(count)
 
-        plays = {theta: casual(theta) for theta in thetas}
-        return tuple(plays[theta] for theta in tables.tables)
+    if isinstance(solution, Solution):
+        def casual(thetas: list[float]) -> list[TableFigures]:
+            missing(len(thetas))
+            return [casual_play(solution, zipf, theta).figures() for theta in thetas]
+
+        found = lexicons.store.remember_each(thetas, key, TableFigures, casual)
+        return tuple(CasualPlay.of(solution, found[theta]) for theta in tables.tables)
     if isinstance(solution, InfixSolution):  # the tables not kept, worked out together
-        infix = lexicons.store.remember_each(
-            list(thetas), key, InfixFigures,
-            lambda missing: [play.figures() for play in infix_plays(solution, zipf, missing)])
-        return tuple(InfixPlay.of(solution, infix[theta]) for theta in tables.tables)
+        def infix(thetas: list[float]) -> list[InfixFigures]:
+            missing(len(thetas))
+            return [play.figures() for play in infix_plays(solution, zipf, thetas)]
+
+        known = lexicons.store.remember_each(thetas, key, InfixFigures, infix)
+        return tuple(InfixPlay.of(solution, known[theta]) for theta in tables.tables)
     return ()
 
 

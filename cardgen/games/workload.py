@@ -9,6 +9,9 @@ again in SuperDuperGhost), known from the word lengths alone. A card's work then
 openings, the fragments shorter than the number of players (seat k starts from those of k-1
 letters), counted one length at a time and no further than the budget. Seconds and bytes are
 these counts times constants measured on this project's machine (`python bench/estimate.py`).
+
+`cardgen explain`, which does more than solve, is estimated part by part in
+`cardgen.games.explainwork`.
 """
 
 from __future__ import annotations
@@ -162,8 +165,8 @@ def check_deck(openings: int, max_seconds: float, what: str) -> None:
     seconds = BASE_SECONDS + openings * DECK_SECONDS
     if seconds > max_seconds:
         raise BudgetError(
-            f"pdf.cards: the whole deck of {what} would take about {_seconds(seconds)} to lay "
-            f"out ({_count(openings, 'opening')}), more than --max-seconds {max_seconds:g}: "
+            f"pdf.cards: the whole deck of {what} would take about {seconds_text(seconds)} to lay "
+            f"out ({count_text(openings, 'opening')}), more than --max-seconds {max_seconds:g}: "
             "print the pocket deck (leave out `pdf.cards`, or give a number of cards), or "
             "raise --max-seconds"
         )
@@ -178,35 +181,40 @@ def refuse(works: Sequence[Workload], work: str, max_seconds: float, what: str,
     seconds = BASE_SECONDS + sum(w.seconds(work) - BASE_SECONDS for w in works)
     need = max(w.bytes(work) for w in works)
     at_least = "" if all(w.complete for w in works) else "at least "
-    figures = _count(sum(w.positions for w in works), "position")
+    figures = count_text(sum(w.positions for w in works), "position")
     if RATES[works[0].game].per_opening(work):  # a bare solve has no openings to pay for
-        figures += f", {at_least}{_count(sum(w.openings for w in works), 'opening')}"
+        figures += f", {at_least}{count_text(sum(w.openings for w in works), 'opening')}"
     free = available_memory()
     if free is not None and need > free:
         opening = max(w.openings * RATES[w.game].opening_bytes for w in works)
         key = "players" if work == "card" and opening > need / 2 else words_key
         raise BudgetError(
-            f"{key}: {what} would need {at_least or 'about '}{_size(need)} of memory "
-            f"({figures}), and {_size(free)} are free"
+            f"{key}: {what} would need {at_least or 'about '}{size_text(need)} of memory "
+            f"({figures}), and {size_text(free)} are free"
         )
     if seconds > max_seconds:
         opening = sum(w.openings * RATES[w.game].per_opening(work) for w in works)
         key = "players" if opening > seconds / 2 else words_key
         raise BudgetError(
-            f"{key}: {what} would take {at_least or 'about '}{_seconds(seconds)} ({figures}), "
+            f"{key}: {what} would take {at_least or 'about '}{seconds_text(seconds)} ({figures}), "
             f"more than --max-seconds {max_seconds:g}: raise --max-seconds to run it anyway"
         )
 
 
-def _size(count: float) -> str:
+def size_text(count: float) -> str:
+    """A number of bytes as a run's errors say it: `70 MB`, `2.3 GB`, `11 KB`."""
+    if count < 1e6:
+        return f"{count / 1e3:,.0f} KB"
     return f"{count / 1e9:.1f} GB" if count >= 1e9 else f"{count / 1e6:,.0f} MB"
 
 
-def _seconds(count: float) -> str:
+def seconds_text(count: float) -> str:
+    """Seconds as a run's errors say them: `2.3 s`, `164 s`."""
     return f"{count:.1f} s" if count < 10 else f"{count:,.0f} s"
 
 
-def _count(count: int, noun: str) -> str:
+def count_text(count: int, noun: str) -> str:
+    """A count of things: `1 opening`, `27 openings`."""
     return f"{count:,} {noun}" + ("" if count == 1 else "s")
 
 

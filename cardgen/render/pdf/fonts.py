@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from cardgen.errors import ConfigError, InputError
 from cardgen.render.pdf.layout import Style
-from cardgen.render.pdf.metrics import glyph_ink, shipped
+from cardgen.render.pdf.metrics import SHIPPED, glyph_ink, shipped
 
 T = TypeVar("T")
 
@@ -268,27 +268,46 @@ def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts, title: str = 
     Characters of the `title` the font lacks are the title's fault (key `title`), and the
     error names an installed font that has them, if there is one; others are the font's.
     """
-    from reportlab.pdfbase import pdfmetrics
-
     fonts.register()
     chars: dict[str, set[str]] = {fonts.regular: set(), fonts.bold: set()}
     for text, style in texts:
         chars[fonts.name(style)] |= set(text)
     for name, path in zip((fonts.regular, fonts.bold), fonts.paths, strict=True):
-        known = pdfmetrics.getFont(name).face.charToGlyph
-        missing = "".join(sorted(ch for ch in chars[name] if ord(ch) not in known))
+        missing = glyphless("".join(chars[name]), path)
         if not missing:
             continue
         if all(ch in title for ch in missing):
-            other = font_with(missing)
-            hint = f", such as {other}" if other else " (none installed here has them)"
-            raise PdfError(
-                "title",
-                f"the font {fonts.paths[0]} has no glyph for {missing!r}; set pdf.font to a "
-                "TrueType "
-                f"font that has them{hint}, or change the title",
-            )
+            raise title_glyphs_error(missing, fonts)
         raise PdfError("pdf.font", f"{path}: has no glyph for {missing!r}")
+
+
+def title_glyphs_error(missing: str, fonts: Fonts) -> PdfError:
+    """The error of a title with characters (`missing`) the font has no glyph for: it names
+    an installed font that has them, if there is one."""
+    other = font_with(missing)
+    hint = f", such as {other}" if other else " (none installed here has them)"
+    return PdfError(
+        "title",
+        f"the font {fonts.paths[0]} has no glyph for {missing!r}; set pdf.font to a TrueType "
+        f"font that has them{hint}, or change the title",
+    )
+
+
+def glyphless(text: str, path: Path) -> str:
+    """The characters of `text` the font file `path` has no glyph for, sorted, each once;
+    from the shipped table where it holds them, else from the file registered."""
+    table = shipped(path)
+    found: list[str] = []
+    for ch in dict.fromkeys(text):
+        if table is not None and ch in SHIPPED:
+            has = table.has(ch)
+        else:
+            from reportlab.pdfbase import pdfmetrics
+
+            has = ord(ch) in pdfmetrics.getFont(register(path)).face.charToGlyph
+        if not has:
+            found.append(ch)
+    return "".join(sorted(found))
 
 
 FONT_FOLDERS = (Path("/usr/share/fonts"), Path.home() / ".local/share/fonts")

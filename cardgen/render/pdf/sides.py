@@ -54,6 +54,7 @@ from cardgen.render.pdf.layout import (
     words,
     wrap,
 )
+from cardgen.render.pdf.rtl import is_rtl, right_to_left, visual
 from cardgen.render.pdf.units import entry_lines, reach, units_of
 
 
@@ -91,6 +92,11 @@ def draw_top(
     for para in paras:
         para = dataclasses.replace(para, size=para.size * frame.scale)
         pitch = line_pitch(para.size, para.leading, fonts)
+        # A title with right-to-left text: each line drawn in display order (`rtl.visual`),
+        # flush right where the title's paragraph is right-to-left.
+        said = " ".join(t.text for t in para.tokens)
+        reorder = para.keep_end and is_rtl(said)
+        flush_right = reorder and right_to_left(said)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
         tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
         # Greedy breaking has no memory: the lines of what is left are the rest of the lines
@@ -115,7 +121,13 @@ def draw_top(
             line = lines.pop()
             done += len(line)
             below = para.size * fonts.descent
-            texts += runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
+            drawn = runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
+            if reorder and len(drawn) == 1:  # a title is set in one style
+                (text,) = drawn
+                room = width - fonts.measure(text.text, text.style) * para.size
+                x = SAFE_MARGIN + room if flush_right else text.x
+                drawn = [dataclasses.replace(text, x=x, text=visual(text.text, flush_right))]
+            texts += drawn
             j += 1
     return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
 
