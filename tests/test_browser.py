@@ -395,10 +395,10 @@ def explain_lines(config: Path, fragment: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("stem", "fragments"), [
-    ("twl06-2p", ["", "nag", "nyx", "naan", "mb"]),
+    ("twl06-2p", ["", "nag", "nyx", "naan", "mb", "zzz", "hmm"]),
     ("twl06-3p", ["n", "nag"]),
     ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
-    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero"]),
+    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero", "zzz", "hmm"]),
     ("twl06-2p-superduperghost", ["", "ab", "yow", "qz"]),
     ("twl06-2p-superghost-casual", ["", "b", "bz", "qz", "z", "bf", "sobfu"]),
     ("animals-superduperghost-casual", ["", "a", "g", "ge", "ta", "bee"]),

@@ -39,7 +39,7 @@
     var n = card.moves.length;
     this.name = data.name;
     this.minLength = data.minLength;
-    this.notCounted = data.notCounted || {};
+    this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.letter = new Uint8Array(n);
@@ -401,7 +401,7 @@
     function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
     this.name = data.name;
     this.minLength = data.minLength;
-    this.notCounted = data.notCounted || {};
+    this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.noun = card.noun;
@@ -946,9 +946,12 @@
   var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
     [inflate(data.tree), inflate(data.losers), inflate(card.moves),
      card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
+  planes.push(inflate(data.notCounted));  // the entries that do not count, as deflated JSON
   Promise.all(planes).then(function (planes) {
+    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop()));
     var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
       new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
+    game.notCounted = notCounted;
     var explorer = new Explorer(game, root);
     root.hidden = false;
     explorer.type(fromHash(location.hash) || "", "replace");
