@@ -475,6 +475,53 @@ def test_the_position_is_the_address(site: Path, browser: Browser) -> None:
         assert page.evaluate("encodeURIComponent('ñ')") == "%C3%B1"
 
 
+def refused(config: Path, fragment: str) -> str:
+    """`cardgen explain`'s error for a fragment it refuses, without `cardgen: error: `."""
+    result = CliRunner().invoke(app, ["explain", str(config), fragment])
+    assert result.exit_code == 2, result.output
+    return result.stderr.strip().removeprefix("cardgen: error: ")
+
+
+@pytest.mark.parametrize("stem", ["twl06-2p", "twl06-2p-superghost"])
+def test_the_explorer_says_what_is_wrong_with_an_address(
+    site: Path, browser: Browser, stem: str
+) -> None:
+    """Issue 35, 18: a fragment longer than the longest playable word is refused as explain
+    refuses it (10,000 letters built a trail of 10,001 buttons, 9-11 s in SuperGhost), an
+    address that is no percent-encoded UTF-8 is said to be so and left as it is (it opened the
+    start and erased the address), and at 390 px neither scrolls sideways, nor does the
+    longest fragment."""
+    start = (site / f"{stem}.html").as_uri()
+    notice = "#explorer-position .notice"
+    sideways = SIDEWAYS.replace("'body *'", "'#explorer, #explorer *'")
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        for length in (10_000, 40):
+            page.goto(f"{start}#{'n' * length}")
+            page.wait_for_selector("#explorer-app[data-ready]")
+            expected = refused(config_of(stem), "n" * length).replace("FRAGMENT", "Fragment")
+            assert page.inner_text(notice) == expected + ".", length
+            assert page.locator("#explorer-trail button").count() <= 1
+            assert page.url == f"{start}#{'n' * length}"
+            assert page.evaluate("document.documentElement.scrollWidth") == 390, length
+            assert page.evaluate(sideways) == [], length
+        page.goto(start + "#%E0%A4%A")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert page.inner_text(notice) == (
+            'The address ends in "#%E0%A4%A", which names no position: letters outside a-z '
+            "are written as percent-encoded UTF-8 (#%C3%B1 is ñ).")
+        assert page.url == start + "#%E0%A4%A"
+        page.goto(start + "#acknowledgments")  # 15 letters: the longest word
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert page.get_attribute("#explorer-app", "data-fragment") == "acknowledgments"
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        assert page.evaluate(sideways) == []
+        # Typed, the same: the position shown stays, the notice says why.
+        page.fill("#explorer-fragment", "n" * 16)
+        page.click("#explorer-form button[type=submit]")
+        assert page.inner_text(notice) == refused(config_of(stem), "n" * 16).replace(
+            "FRAGMENT", "Fragment") + "."
+
+
 def test_focus_stays_in_the_explorer_and_shows(site: Path, page: Page) -> None:
     """Issue 28, 6: a skip link first, a move keeps the focus in the explorer, a visible ring."""
     page.goto((site / "twl06-2p.html").as_uri())

@@ -65,6 +65,7 @@
       this.hi[k] = next;
       for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; }
     }
+    this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
     this.traps = zipf !== null;
     if (this.traps) { this.thresholds(zipf); }
   }
@@ -438,6 +439,7 @@
       this.hi[k] = next;
     }
     for (k = 0; k < n; k++) { this.word[k] = words[k >> 3] >> (k & 7) & 1; }
+    this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
     // The fragments a letter in front makes (x + f), by f: the nodes whose suffix is f.
     this.frontLo = new Int32Array(n + 1);
     this.front = new Int32Array(n);
@@ -806,10 +808,20 @@
     };
   };
 
-  // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8).
+  // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8); null
+  // where it is no percent-encoded UTF-8 (`#%E0%A4%A`).
   function fromHash(hash) {
     try { return decodeURIComponent(hash.replace(/^#/, "")); } catch (error) { return null; }
   }
+
+  // A text as a message quotes it: at most 40 characters, then how long it is.
+  function quoted(text) {
+    var chars = Array.from(text);
+    return chars.length <= 40 ? JSON.stringify(text) :
+      JSON.stringify(chars.slice(0, 40).join("")) + "\u2026 (" + count(chars.length) + " characters)";
+  }
+
+  function count(n) { return n.toLocaleString("en-US"); }  // 10,000 as explain writes it
 
   function toHash(text) { return text ? "#" + encodeURIComponent(text) : ""; }
 
@@ -835,7 +847,7 @@
     });
     root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
     root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
-    window.addEventListener("popstate", function () { self.type(fromHash(location.hash) || "", "none"); });
+    window.addEventListener("popstate", function () { self.address("none", false); });
     // Links to the explorer (the skip link, "explore the game") move the focus there without
     // touching the address, whose hash is the position.
     document.querySelectorAll("a[href='#explorer']").forEach(function (link) {
@@ -848,16 +860,32 @@
     });
   }
 
-  // A fragment as typed (or in the URL): NFC, lower case, the list's letters only.
-  Explorer.prototype.type = function (typed, how) {
+  // A fragment as typed (or in the URL): NFC, lower case, the list's letters only, and no
+  // longer than the longest playable word (as explain takes it: no game gets further).
+  Explorer.prototype.type = function (typed, how, focus) {
     var game = this.game, text = (typed || "").trim().normalize("NFC").toLowerCase();
     var fragment = Array.from(text);
     var bad = fragment.filter(function (x) { return game.letters.indexOf(x) < 0; });
     if (bad.length) {
-      this.message("Letters " + game.letters.join(" ") + " only, not " + JSON.stringify(text) + ".");
+      this.message("Letters " + game.letters.join(" ") + " only, not " + quoted(text) + ".");
       return;
     }
-    this.go(fragment, how, false);
+    if (fragment.length > game.longest) {
+      this.message("Fragment: expected at most " + game.longest + " letters (the longest playable word), got " + count(fragment.length) + ".");
+      return;
+    }
+    this.go(fragment, how, Boolean(focus));
+  };
+
+  // The position the page's address names (`how` as for go); an address that names none is
+  // left as it is, and the explorer says what is wrong with it.
+  Explorer.prototype.address = function (how, focus) {
+    var text = fromHash(location.hash);
+    if (text === null) {
+      this.message("The address ends in " + quoted(location.hash) + ", which names no position: letters outside a-z are written as percent-encoded UTF-8 (#%C3%B1 is \u00f1).");
+      return;
+    }
+    this.type(text, how, focus);
   };
 
   Explorer.prototype.message = function (text) {
@@ -954,7 +982,7 @@
     game.notCounted = notCounted;
     var explorer = new Explorer(game, root);
     root.hidden = false;
-    explorer.type(fromHash(location.hash) || "", "replace");
+    explorer.address("replace", false);
     // Milliseconds from the page's start to the explorer's first step (README: "Publish").
     root.setAttribute("data-load-ms", String(Math.round(performance.now())));
     root.setAttribute("data-ready", "true");
