@@ -522,6 +522,45 @@ def test_the_explorer_says_what_is_wrong_with_an_address(
             "FRAGMENT", "Fragment") + "."
 
 
+def test_the_explorers_back_goes_back(site: Path, page: Page) -> None:
+    """Issue 35, 19: the explorer's Back goes back one entry of the history where the explorer
+    made it (it added one), else shows the position one play back in this entry's place: it
+    never adds one."""
+    start = (site / "twl06-2p.html").as_uri()
+    page.goto(start + "#n")
+    page.wait_for_selector("#explorer-app[data-ready]")
+    root = page.locator("#explorer-app")
+    entries = page.evaluate("history.length")
+    for letter in "yc":
+        page.click(f"#explorer-position button[data-letter='{letter}']")
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "nyc", entries + 2)
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#ny")
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "ny", entries + 2)
+    assert page.evaluate("document.activeElement.matches('#explorer h3.where')")
+    page.go_forward()  # what Back left is still ahead
+    assert root.get_attribute("data-fragment") == "nyc"
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#ny")
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#n")
+    # The page opened at n: one play back is the start, in n's place.
+    page.click("#explorer-back")
+    page.wait_for_url(start)
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "", entries + 2)
+    # A fragment typed: Back steps back along its letters, in its entry's place.
+    page.fill("#explorer-fragment", "qua")
+    page.click("#explorer-form button[type=submit]")
+    page.click("#explorer-back")
+    assert (root.get_attribute("data-fragment"), page.url) == ("qu", start + "#qu")
+    assert page.evaluate("history.length") == entries + 1  # typing dropped n's two ahead
+    page.go_back()
+    assert root.get_attribute("data-fragment") == ""
+
+
 def test_focus_stays_in_the_explorer_and_shows(site: Path, page: Page) -> None:
     """Issue 28, 6: a skip link first, a move keeps the focus in the explorer, a visible ring."""
     page.goto((site / "twl06-2p.html").as_uri())
@@ -827,10 +866,13 @@ def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
     assert card_letter(page) is None
     trail = page.eval_on_selector_all("#explorer-trail button", "bs => bs.map(b => b.innerText)")
     assert trail == ["start", "b", "bz", "ubz"]
-    page.click("#explorer-back")
-    assert (root.get_attribute("data-fragment"), page.url) == ("bz", start + "#bz")
-    page.go_back()
+    page.click("#explorer-back")  # back one entry, as the browser's Back (issue 35, 19)
+    page.wait_for_url(start + "#bz")
+    assert root.get_attribute("data-fragment") == "bz"
+    page.go_forward()
     assert root.get_attribute("data-fragment") == "ubz"
+    assert page.eval_on_selector_all(  # forward again along the plays made
+        "#explorer-trail button", "bs => bs.map(b => b.innerText)") == trail
     page.go_back()
     page.go_back()
     assert (root.get_attribute("data-fragment"), page.url) == ("b", start + "#b")

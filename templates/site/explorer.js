@@ -833,6 +833,8 @@
     // in the variants the plays made (a fragment typed or linked to is reached letter by
     // letter at the back, one way to make it).
     this.path = [""];
+    this.shown = "";  // the fragment shown
+    this.focusNext = false;  // a Back that went back in the history moves the focus too
     this.trail = root.querySelector("#explorer-trail");
     this.view = root.querySelector("#explorer-position");
     this.input = root.querySelector("#explorer-fragment");
@@ -842,12 +844,15 @@
       event.preventDefault();
       self.type(self.input.value, "push");
     });
-    root.querySelector("#explorer-back").addEventListener("click", function () {
-      self.go(Array.from(self.path[Math.max(self.path.length - 2, 0)]), "push", true);
-    });
+    root.querySelector("#explorer-back").addEventListener("click", function () { self.back(); });
     root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
     root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
-    window.addEventListener("popstate", function () { self.address("none", false); });
+    window.addEventListener("popstate", function () {
+      // Forward to an entry the explorer made from the position shown: a play from it.
+      var focus = self.focusNext, state = history.state;
+      self.focusNext = false;
+      self.address("none", focus, Boolean(state && state.explorer > 0 && state.from === self.shown));
+    });
     // Links to the explorer (the skip link, "explore the game") move the focus there without
     // touching the address, whose hash is the position.
     document.querySelectorAll("a[href='#explorer']").forEach(function (link) {
@@ -862,7 +867,7 @@
 
   // A fragment as typed (or in the URL): NFC, lower case, the list's letters only, and no
   // longer than the longest playable word (as explain takes it: no game gets further).
-  Explorer.prototype.type = function (typed, how, focus) {
+  Explorer.prototype.type = function (typed, how, focus, moved) {
     var game = this.game, text = (typed || "").trim().normalize("NFC").toLowerCase();
     var fragment = Array.from(text);
     var bad = fragment.filter(function (x) { return game.letters.indexOf(x) < 0; });
@@ -874,18 +879,32 @@
       this.message("Fragment: expected at most " + game.longest + " letters (the longest playable word), got " + count(fragment.length) + ".");
       return;
     }
-    this.go(fragment, how, Boolean(focus));
+    this.go(fragment, how, Boolean(focus), Boolean(moved));
   };
 
   // The position the page's address names (`how` as for go); an address that names none is
   // left as it is, and the explorer says what is wrong with it.
-  Explorer.prototype.address = function (how, focus) {
+  Explorer.prototype.address = function (how, focus, moved) {
     var text = fromHash(location.hash);
     if (text === null) {
       this.message("The address ends in " + quoted(location.hash) + ", which names no position: letters outside a-z are written as percent-encoded UTF-8 (#%C3%B1 is \u00f1).");
       return;
     }
-    this.type(text, how, focus);
+    this.type(text, how, focus, moved);
+  };
+
+  // The explorer's Back: one play back along the path. Where the history entry before this one
+  // is that position (the explorer made it), it goes back to it, as the browser's Back does;
+  // else it shows it in this entry's place: it never adds an entry.
+  Explorer.prototype.back = function () {
+    if (this.path.length < 2) { return; }
+    var to = this.path[this.path.length - 2], state = history.state;
+    if (state && state.explorer > 0 && state.from === to) {
+      this.focusNext = true;
+      history.back();
+    } else {
+      this.go(Array.from(to), "replace", true);
+    }
   };
 
   Explorer.prototype.message = function (text) {
@@ -922,9 +941,17 @@
     this.input.value = f;
     this.root.setAttribute("data-fragment", f);
     if (how !== "none" && fromHash(location.hash) !== f) {
-      var url = location.href.split("#")[0] + toHash(f);
-      if (how === "push") { history.pushState(null, "", url); } else { history.replaceState(null, "", url); }
+      // Each entry the explorer adds says how many it made before it and the position it
+      // left (`from`), which its Back goes back to.
+      var url = location.href.split("#")[0] + toHash(f), state = history.state || {};
+      var made = typeof state.explorer === "number" ? state.explorer : 0;
+      if (how === "push") {
+        history.pushState({explorer: made + 1, from: this.shown}, "", url);
+      } else {
+        history.replaceState({explorer: made, from: state.from}, "", url);
+      }
     }
+    this.shown = f;
     // The trail: a button per step of the path (in Ghost the letter played, in the variants
     // the fragment made), each going back there.
     var trail = [];
