@@ -365,7 +365,7 @@
       escapes.forEach(function (x) {
         line([x.letter + " " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
           : "none: the " + mover + " player loses whatever they know")],
-          {"class": "escape-word", "data-letter": x.letter, "data-escape": x.escape ? x.escape.word : ""});
+          {"class": "escape-word", "data-after": x.letter, "data-escape": x.escape ? x.escape.word : ""});
       });
     }
     var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
