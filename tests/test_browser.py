@@ -623,6 +623,16 @@ SIDEWAYS = """() => Array.from(document.querySelectorAll('body *')).filter(e => 
 }).map(e => e.tagName.toLowerCase() + '.' + e.className)"""
 
 
+FIGURES_ON_THE_LEFT = """() => Array.from(document.querySelectorAll('table.figures tbody td'))
+  .filter(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const text = range.getBoundingClientRect(), row = td.parentElement.getBoundingClientRect();
+    return text.left < row.left + row.width / 2;
+  }).map(td => td.parentElement.dataset.knows + ' ' + td.dataset.label)"""
+"""The figures a phone shows in the left-hand column of their row, where the labels are."""
+
+
 def test_a_phone_sees_every_page_without_sideways_scrolling(site: Path, browser: Browser) -> None:
     """Issue 28, 7 and issue 35, 21: at 390 px no page is wider than the screen and nothing
     scrolls sideways but a table page's table; the strategy map fits the width (1,009 px
@@ -636,6 +646,8 @@ def test_a_phone_sees_every_page_without_sideways_scrolling(site: Path, browser:
         page.goto((site / "twl06-2p.html").as_uri() + "#n")
         page.wait_for_selector("#explorer-app[data-ready]")
         screenshot(page, "site-phone.png")
+        # The pocket figures, a table a row: each value beside its label, on the right.
+        assert page.evaluate(FIGURES_ON_THE_LEFT) == []
         shown = page.evaluate("[document.querySelector('figure.map img').getBoundingClientRect()"
                               ".width, document.querySelector('figure.map').clientWidth]")
         assert 300 <= shown[0] <= shown[1], shown
