@@ -899,6 +899,25 @@ def test_a_variant_pages_paper_index_names_only_printed_tables(site: Path, page:
         "w · x · z")
 
 
+CAPTIONS = """() => Array.from(document.querySelectorAll('table.decisions'))
+  .filter(t => t.getClientRects().length)
+  .map(t => {
+    const row = Array.from(t.tBodies[0].rows).find(r => r.getClientRects().length);
+    return [t.dataset.opening, t.caption.getBoundingClientRect().left,
+            row.getBoundingClientRect().left];
+  })"""
+
+
+def test_a_variant_pages_paper_keeps_each_caption_with_its_table(site: Path, page: Page) -> None:
+    """On paper a decision table's caption heads the column its rows start in (in four columns
+    "they open l" ended the second column and its rows began the third)."""
+    page.goto((site / "twl06-2p-superghost.html").as_uri())
+    page.emulate_media(media="print")
+    captions = page.evaluate(CAPTIONS)
+    assert [opening for opening, _, _ in captions] == ["", "c", "l"]
+    assert [(opening, caption) for opening, caption, row in captions if caption != row] == []
+
+
 PAPER_ROWS = """rows => rows.filter(r => r.getClientRects().length)
   .map(r => [r.dataset.fragment, r.cells[2].innerText])"""
 """A seat's openings as the page shows them (print or screen): [fragment, its "then" cell]."""
