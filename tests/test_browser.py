@@ -167,6 +167,8 @@ def test_a_card_page_shows_the_answer_under_each_opening(
             "Open with n, then steer to: naan, nene, ngultrum, nirvanic, nolo, null, "
             "nyctalopia."
         )
+    for summary in page.locator("details.every > summary").all():  # further seats: open them
+        summary.click()
     shown = page.eval_on_selector_all(
         "table.openings tr.opening",
         "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText, r.cells[2].innerText])",
@@ -259,7 +261,7 @@ def assert_shows(page: Page, expected: dict[str, Any]) -> None:
         assert page.inner_text("#explorer-position .challenge") == (
             f"If challenged, name: {expected['challenge_word']}")
     escapes = page.eval_on_selector_all(
-        "#explorer-position .escape-word", "items => items.map(i => [i.dataset.letter, "
+        "#explorer-position .escape-word", "items => items.map(i => [i.dataset.after, "
         "i.dataset.escape, i.innerText])")
     assert escapes == [
         [x["letter"], x["escape"]["word"] if x["escape"] else "",
@@ -303,10 +305,10 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
         f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
 
 
-PRINTED_PAGES = {"twl06-2p": 2, "twl06-2p-casual": 2, "twl06-3p": 4, "twl06-4p": 6,
-                 "twl06-2p-superghost": 4, "twl06-2p-superduperghost": 4}
-"""The most pages a card page may print on (issue 28, 8): the card, not the screen (the
-variants: their pocket deck of at most four sides)."""
+PRINTED_PAGES = {"twl06-2p": 1, "twl06-2p-casual": 1, "twl06-3p": 2, "twl06-4p": 3,
+                 "twl06-2p-superghost": 1, "twl06-2p-superduperghost": 1}
+"""The most pages a card page may print on (issue 28, 8): the card, not the screen, on the
+pages docs/cli.md names (issue 35, 20: twl06-4p printed 4 where it says 3)."""
 GAMES = {"twl06-2p-superghost": "SuperGhost", "twl06-2p-superduperghost": "SuperDuperGhost"}
 
 
@@ -395,10 +397,10 @@ def explain_lines(config: Path, fragment: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("stem", "fragments"), [
-    ("twl06-2p", ["", "nag", "nyx", "naan", "mb"]),
+    ("twl06-2p", ["", "nag", "nyx", "naan", "mb", "zzz", "hmm"]),
     ("twl06-3p", ["n", "nag"]),
     ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
-    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero"]),
+    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero", "zzz", "hmm"]),
     ("twl06-2p-superduperghost", ["", "ab", "yow", "qz"]),
     ("twl06-2p-superghost-casual", ["", "b", "bz", "qz", "z", "bf", "sobfu"]),
     ("animals-superduperghost-casual", ["", "a", "g", "ge", "ta", "bee"]),
@@ -475,6 +477,92 @@ def test_the_position_is_the_address(site: Path, browser: Browser) -> None:
         assert page.evaluate("encodeURIComponent('ñ')") == "%C3%B1"
 
 
+def refused(config: Path, fragment: str) -> str:
+    """`cardgen explain`'s error for a fragment it refuses, without `cardgen: error: `."""
+    result = CliRunner().invoke(app, ["explain", str(config), fragment])
+    assert result.exit_code == 2, result.output
+    return result.stderr.strip().removeprefix("cardgen: error: ")
+
+
+@pytest.mark.parametrize("stem", ["twl06-2p", "twl06-2p-superghost"])
+def test_the_explorer_says_what_is_wrong_with_an_address(
+    site: Path, browser: Browser, stem: str
+) -> None:
+    """Issue 35, 18: a fragment longer than the longest playable word is refused as explain
+    refuses it (10,000 letters built a trail of 10,001 buttons, 9-11 s in SuperGhost), an
+    address that is no percent-encoded UTF-8 is said to be so and left as it is (it opened the
+    start and erased the address), and at 390 px neither scrolls sideways, nor does the
+    longest fragment."""
+    start = (site / f"{stem}.html").as_uri()
+    notice = "#explorer-position .notice"
+    sideways = SIDEWAYS.replace("'body *'", "'#explorer, #explorer *'")
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        for length in (10_000, 40):
+            page.goto(f"{start}#{'n' * length}")
+            page.wait_for_selector("#explorer-app[data-ready]")
+            expected = refused(config_of(stem), "n" * length).replace("FRAGMENT", "Fragment")
+            assert page.inner_text(notice) == expected + ".", length
+            assert page.locator("#explorer-trail button").count() <= 1
+            assert page.url == f"{start}#{'n' * length}"
+            assert page.evaluate("document.documentElement.scrollWidth") == 390, length
+            assert page.evaluate(sideways) == [], length
+        page.goto(start + "#%E0%A4%A")
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert page.inner_text(notice) == (
+            'The address ends in "#%E0%A4%A", which names no position: letters outside a-z '
+            "are written as percent-encoded UTF-8 (#%C3%B1 is ñ).")
+        assert page.url == start + "#%E0%A4%A"
+        page.goto(start + "#acknowledgments")  # 15 letters: the longest word
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert page.get_attribute("#explorer-app", "data-fragment") == "acknowledgments"
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        assert page.evaluate(sideways) == []
+        # Typed, the same: the position shown stays, the notice says why.
+        page.fill("#explorer-fragment", "n" * 16)
+        page.click("#explorer-form button[type=submit]")
+        assert page.inner_text(notice) == refused(config_of(stem), "n" * 16).replace(
+            "FRAGMENT", "Fragment") + "."
+
+
+def test_the_explorers_back_goes_back(site: Path, page: Page) -> None:
+    """Issue 35, 19: the explorer's Back goes back one entry of the history where the explorer
+    made it (it added one), else shows the position one play back in this entry's place: it
+    never adds one."""
+    start = (site / "twl06-2p.html").as_uri()
+    page.goto(start + "#n")
+    page.wait_for_selector("#explorer-app[data-ready]")
+    root = page.locator("#explorer-app")
+    entries = page.evaluate("history.length")
+    for letter in "yc":
+        page.click(f"#explorer-position button[data-letter='{letter}']")
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "nyc", entries + 2)
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#ny")
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "ny", entries + 2)
+    assert page.evaluate("document.activeElement.matches('#explorer h3.where')")
+    page.go_forward()  # what Back left is still ahead
+    assert root.get_attribute("data-fragment") == "nyc"
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#ny")
+    page.click("#explorer-back")
+    page.wait_for_url(start + "#n")
+    # The page opened at n: one play back is the start, in n's place.
+    page.click("#explorer-back")
+    page.wait_for_url(start)
+    assert (root.get_attribute("data-fragment"), page.evaluate("history.length")) == (
+        "", entries + 2)
+    # A fragment typed: Back steps back along its letters, in its entry's place.
+    page.fill("#explorer-fragment", "qua")
+    page.click("#explorer-form button[type=submit]")
+    page.click("#explorer-back")
+    assert (root.get_attribute("data-fragment"), page.url) == ("qu", start + "#qu")
+    assert page.evaluate("history.length") == entries + 1  # typing dropped n's two ahead
+    page.go_back()
+    assert root.get_attribute("data-fragment") == ""
+
+
 def test_focus_stays_in_the_explorer_and_shows(site: Path, page: Page) -> None:
     """Issue 28, 6: a skip link first, a move keeps the focus in the explorer, a visible ring."""
     page.goto((site / "twl06-2p.html").as_uri())
@@ -506,6 +594,7 @@ def test_dark_mode_legend_hint_links_and_map_titles(site: Path, browser: Browser
             page.goto((site / "twl06-3p.html").as_uri())
             assert page.evaluate("[getComputedStyle(document.body).backgroundColor, "
                                  "getComputedStyle(document.body).color]") == list(colours)
+            page.click("#seat-3 details.every > summary")  # the third seat's glance grid
             assert page.is_visible("#legend-2") and page.inner_text("#legend-3").startswith(
                 "At a glance: the row is the letters on the table but the last")
             page.goto((site / "classic.html").as_uri())
@@ -534,44 +623,131 @@ SIDEWAYS = """() => Array.from(document.querySelectorAll('body *')).filter(e => 
 }).map(e => e.tagName.toLowerCase() + '.' + e.className)"""
 
 
+FIGURES_ON_THE_LEFT = """() => Array.from(document.querySelectorAll('table.figures tbody td'))
+  .filter(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const text = range.getBoundingClientRect(), row = td.parentElement.getBoundingClientRect();
+    return text.left < row.left + row.width / 2;
+  }).map(td => td.parentElement.dataset.knows + ' ' + td.dataset.label)"""
+"""The figures a phone shows in the left-hand column of their row, where the labels are."""
+
+
 def test_a_phone_sees_every_page_without_sideways_scrolling(site: Path, browser: Browser) -> None:
-    """Issue 28, 7: at 390 px no page is wider than the screen, a card page scrolls nothing
-    sideways but its map (panned at its own size, labels of 12 px or more), and letters are
-    44 x 44 px or more."""
+    """Issue 28, 7 and issue 35, 21: at 390 px no page is wider than the screen and nothing
+    scrolls sideways but a table page's table; the strategy map fits the width (1,009 px
+    scrolled inside 364) and opens at full size when tapped."""
     with opened(browser, viewport={"width": 390, "height": 844}) as page:
         for stem in PAGES:
             page.goto((site / f"{stem}.html").as_uri() + "#n")
             assert page.evaluate("document.documentElement.scrollWidth") == 390, stem
-            allowed = {"div.scroll"} if stem == "classic" else {"figure.map screen"}
+            allowed = {"div.scroll"} if stem == "classic" else set()
             assert set(page.evaluate(SIDEWAYS)) <= allowed, stem
         page.goto((site / "twl06-2p.html").as_uri() + "#n")
         page.wait_for_selector("#explorer-app[data-ready]")
         screenshot(page, "site-phone.png")
-        sizes = page.eval_on_selector_all(
-            "#explorer button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
-        assert sizes and min(min(size) for size in sizes) >= 44
-        svg = (site / "twl06-2p.svg").read_text()
-        view = float(re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+)', svg).group(1))  # type: ignore[union-attr]
-        smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg))
-        shown = page.evaluate("document.querySelector('figure.map img').clientWidth")
-        assert smallest * shown / view >= 12
+        # The pocket figures, a table a row: each value beside its label, on the right.
+        assert page.evaluate(FIGURES_ON_THE_LEFT) == []
+        shown = page.evaluate("[document.querySelector('figure.map img').getBoundingClientRect()"
+                              ".width, document.querySelector('figure.map').clientWidth]")
+        assert 300 <= shown[0] <= shown[1], shown
+        assert page.get_attribute("figure.map a", "href") == "twl06-2p.svg"
+        page.click("figure.map img")
+        assert page.url.endswith("/twl06-2p.svg")
+
+
+TARGETS = """() => Array.from(document.querySelectorAll(
+    '#explorer [data-letter], #explorer-position button')).map(e => {
+  e.scrollIntoView({block: 'center'});
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [e.tagName.toLowerCase() + ' ' + e.innerText, r.width, r.height,
+          hit !== null && (hit === e || e.contains(hit))];
+}).filter(([, width, height, hit]) => width < 44 || height < 44 || !hit)"""
+"""The explorer's letters and plays (its buttons) that are no target of 44 x 44 CSS px or more,
+whole, or that something else covers. (A decision table's rows carry `data-play` as text:
+"(start) -> y".)"""
+
+
+@pytest.mark.parametrize(("stem", "fragments"), [
+    ("twl06-2p", ["", "n", "ny", "nyc", "m", "nag", "zzz"]),
+    ("twl06-2p-casual", ["n", "q"]),
+    ("twl06-4p", ["", "n", "qo"]),
+    ("twl06-2p-superghost", ["", "n", "b", "xha", "cat"]),
+    ("twl06-2p-superduperghost", ["", "ab"]),
+])
+def test_every_letter_on_a_phone_is_a_44_px_target(
+    site: Path, browser: Browser, stem: str, fragments: list[str]
+) -> None:
+    """Issue 35, 21: at 390 px, at every position, each of the explorer's letters (and plays)
+    is a button of at least 44 x 44 CSS px that nothing covers; the escapes' lines name their
+    letter without being one (`data-after`: at #n, seven lines of 22 px carried `data-letter`)."""
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        for fragment in fragments:
+            page.goto((site / f"{stem}.html").as_uri() + "#" + fragment)
+            page.wait_for_selector("#explorer-app[data-ready]")
+            assert page.locator("#explorer-position button[data-letter]").count() or fragment
+            assert page.evaluate(TARGETS) == [], (stem, fragment)
+
+
+def first_answer(browser: Browser, url: str, loads: int = 3) -> int:
+    """The fewest milliseconds from the page's start to the explorer's first answer over a few
+    loads (the fewest: the machine is shared)."""
+    found = []
+    for _ in range(loads):
+        with opened(browser) as page:
+            page.goto(url)
+            page.wait_for_selector("#explorer-app[data-ready]")
+            found.append(int(page.get_attribute("#explorer-app", "data-load-ms") or 0))
+    return min(found)
+
+
+def test_the_four_player_page_answers_at_once_and_browses_on_a_phone(
+    site: Path, browser: Browser
+) -> None:
+    """Issue 35, 20: twl06-4p's page was 244,349 px tall at 390 px and its explorer answered
+    1.2-2.1 s after the page started loading (laying out 3,000 rows): each further seat's
+    openings are behind a disclosure (closed, nothing of them is laid out; print shows them),
+    so the page is a few screens tall and the explorer answers within 0.5 s."""
+    for stem in ("twl06-4p", "twl06-3p"):
+        assert first_answer(browser, (site / f"{stem}.html").as_uri()) < 500, stem
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        page.goto((site / "twl06-4p.html").as_uri())
+        page.wait_for_selector("#explorer-app[data-ready]")
+        assert page.evaluate("document.documentElement.scrollHeight") < 12_000
+        summaries = page.eval_on_selector_all(
+            "details.every > summary", "ss => ss.map(s => [s.closest('section').id, s.innerText])")
+        assert summaries == [
+            ["seat-3", "Every opening (315): at a glance, then one to a row"],
+            ["seat-4", "Every opening (3,067; the pocket card prints 285): at a glance, "
+                       "then one to a row"]]
+        rows = page.locator("#seat-4 tr.opening")
+        assert rows.count() == 3067 and not rows.first.is_visible()
+        screenshot(page, "site-phone-4p.png")
+        page.click("#seat-4 details.every > summary")
+        assert rows.first.is_visible() and rows.last.is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
 
 
 def test_each_card_page_shows_the_pocket_cards_figures(site: Path, page: Page) -> None:
-    """Issue 28, 4: per seat, what it wins at the casual table with no card, the pocket card,
-    every opening and each opening's best entry, as the card's JSON says."""
+    """Issue 28, 4: per seat, what it wins at each casual table of the card's range (a row a
+    table: Zipf 2+ to 4+) with no card, the pocket card, every opening and each opening's best
+    entry, as the card's JSON says (`wins_by_table`)."""
     from cardgen.render.sentences import percent
 
     for stem in CARDS:
         card = json.loads((site / f"{stem}.json").read_text(encoding="utf-8"))
         page.goto((site / f"{stem}.html").as_uri())
         shown = page.eval_on_selector_all(
-            "table.figures tbody tr", "rows => rows.map(r => Array.from(r.cells, "
-            "c => [Number(c.dataset.rate), c.innerText]))")
-        assert [[[round(rate, 12), text] for rate, text in row] for row in shown] == [
-            [[seat["wins"][key], percent(seat["wins"][key])]
-             for key in ("none", "card", "full", "best")]
-            for seat in card["seats"]
+            "table.figures tbody tr", "rows => rows.map(r => [Number(r.dataset.seat), "
+            "Number(r.dataset.knows), r.cells[0].innerText, Array.from(r.querySelectorAll('td'), "
+            "c => [Number(c.dataset.rate), c.innerText])])")
+        assert len(card["casual_table"]["tables"]) == 5, stem  # the shipped range, Zipf 2-4
+        assert [[seat, knows, label, [[round(rate, 12), text] for rate, text in cells]]
+                for seat, knows, label, cells in shown] == [
+            [seat["seat"], table["knows"], f"Zipf {table['knows']:g}+",
+             [[table[key], percent(table[key])] for key in ("none", "card", "full", "best")]]
+            for seat in card["seats"] for table in seat["wins_by_table"]
         ], stem
 
 
@@ -604,6 +780,21 @@ def test_no_page_has_a_serious_accessibility_violation(
     assert found == {stem: [] for stem in found} and len(found) >= len(PAGES) - 1
 
 
+def printed_plays(card: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
+    """The play a card of decision tables prints at each fragment, as its JSON says (each
+    opening's `printed_move`, the rows of the tables it prints), and those of the rows alone."""
+    printed: dict[str, str] = {}
+    rows: dict[str, str] = {}
+    for seat in card["seats"]:
+        for o in seat["openings"]:
+            if o["printed"] and o["printed_move"]:
+                printed[o["fragment"]] = o["printed_move"]
+            for d in o["decisions"]:
+                if d["printed"]:
+                    rows.setdefault(d["fragment"], d["play"])
+    return {**rows, **printed}, rows
+
+
 def play_on(page: Page, play: str) -> None:
     page.click(f"#explorer-position button[data-play='{play}']")
 
@@ -614,8 +805,9 @@ def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: 
     the animals) and each play after the first three, as `cardgen explain --json` has them
     against the config's table (issue 28, 2: a casual card's page follows its casual table):
     the plays (`data-play`), who loses after each, the words each forces and those named when
-    challenged, the decision table, the word to name, and where the card prints a play
-    (`data-card`) it is explain's card move."""
+    challenged, the decision table, the word to name; `data-card` marks the play the card's
+    JSON prints there (an opening's printed move, chosen over the range of tables, may differ
+    from explain's card move at one table), and a row of a table it prints is explain's."""
     from cardgen.cards.explain import explain, game_for
     from cardgen.games.casual import casual
     from cardgen.render.explain import position_document
@@ -624,6 +816,7 @@ def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: 
     knows = config.opponent.knows
     # the casual table's strategies, solved once for every position (explain's `table`)
     table = casual(traps, knows) if traps is not None and knows is not None else None
+    printed, rows = printed_plays(json.loads((site / f"{stem}.json").read_text(encoding="utf-8")))
     page.goto((site / f"{stem}.html").as_uri())
     page.wait_for_selector("#explorer-app[data-ready]")
     fragments = list(solution.fragments(2))[::40 if stem.startswith("twl06") else 1]
@@ -652,9 +845,10 @@ def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: 
                 f"If challenged, name: {expected['challenge_word']}"), fragment
         card = page.eval_on_selector_all(
             "#explorer-position [data-card='move']", "marks => marks.map(m => m.dataset.play)")
-        if card and expected["card_move"] is not None:
-            assert card == [expected["card_move"]], fragment
-            marked += 1
+        assert card == ([printed[fragment]] if fragment in printed else []), fragment
+        if fragment in rows and expected["card_move"] is not None:
+            assert rows[fragment] == expected["card_move"], fragment  # the strategy's table
+        marked += bool(card)
     assert marked >= 1, stem
 
 
@@ -697,12 +891,31 @@ def test_a_variant_pages_paper_index_names_only_printed_tables(site: Path, page:
     printed = page.eval_on_selector_all(
         "#tables-2 table.decisions",
         "tables => tables.filter(t => t.getClientRects().length).map(t => t.dataset.opening)")
-    assert printed == ["h"] and index.endswith(
-        "The pocket card prints the tables of 1 opening (18 rows). Openings: h"), index
+    assert printed == ["c", "l"] and index.endswith(
+        "The pocket card prints the tables of 2 openings (19 rows). Openings: c · l"), index
     page.emulate_media(media="screen")
     assert page.inner_text("#tables-2 > p").endswith(
         "Openings: b · c · d · e · f · g · h · j · k · l · m · n · o · p · q · r · s · t · v · "
         "w · x · z")
+
+
+CAPTIONS = """() => Array.from(document.querySelectorAll('table.decisions'))
+  .filter(t => t.getClientRects().length)
+  .map(t => {
+    const row = Array.from(t.tBodies[0].rows).find(r => r.getClientRects().length);
+    return [t.dataset.opening, t.caption.getBoundingClientRect().left,
+            row.getBoundingClientRect().left];
+  })"""
+
+
+def test_a_variant_pages_paper_keeps_each_caption_with_its_table(site: Path, page: Page) -> None:
+    """On paper a decision table's caption heads the column its rows start in (in four columns
+    "they open l" ended the second column and its rows began the third)."""
+    page.goto((site / "twl06-2p-superghost.html").as_uri())
+    page.emulate_media(media="print")
+    captions = page.evaluate(CAPTIONS)
+    assert [opening for opening, _, _ in captions] == ["", "c", "l"]
+    assert [(opening, caption) for opening, caption, row in captions if caption != row] == []
 
 
 PAPER_ROWS = """rows => rows.filter(r => r.getClientRects().length)
@@ -717,23 +930,23 @@ def test_a_variant_pages_paper_rows_name_only_printed_tables(site: Path, page: P
     page.goto((site / "twl06-2p-superghost.html").as_uri())
     page.emulate_media(media="print")
     paper = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
-    assert (paper["b"], paper["h"], paper["o"], paper["a"]) == (
-        "table: 8 rows, not printed", "table: 18 rows", "table: 142 rows, not printed",
+    assert (paper["b"], paper["c"], paper["o"], paper["a"]) == (
+        "table: 8 rows, not printed", "table: 9 rows", "table: 142 rows, not printed",
         "no forced win; 51 of 52 replies lose")
     tables = [f for f, then in paper.items() if then.startswith("table: ")]
-    assert [f for f in tables if not paper[f].endswith(", not printed")] == ["h"]
+    assert [f for f in tables if not paper[f].endswith(", not printed")] == ["c", "l"]
     assert len(tables) == 22
     page.emulate_media(media="screen")
     screen = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
-    assert (screen["b"], screen["h"]) == ("table: 8 rows", "table: 18 rows")
+    assert (screen["b"], screen["c"]) == ("table: 8 rows", "table: 9 rows")
     assert not [then for then in screen.values() if "printed" in then]
-    # SuperDuperGhost's deck prints no table of the second seat: every row on paper says so.
+    # SuperDuperGhost's deck prints the same two tables of the second seat, and no other.
     page.goto((site / "twl06-2p-superduperghost.html").as_uri())
     page.emulate_media(media="print")
     paper = dict(page.eval_on_selector_all("#seat-2 tr.opening", PAPER_ROWS))
-    assert paper["c"] == "table: 9 rows, not printed"
-    assert not [f for f, then in paper.items()
-                if then.startswith("table: ") and not then.endswith(", not printed")]
+    assert (paper["c"], paper["f"]) == ("table: 9 rows", "table: 2 rows, not printed")
+    assert [f for f, then in paper.items()
+            if then.startswith("table: ") and not then.endswith(", not printed")] == ["c", "l"]
 
 
 def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
@@ -758,16 +971,19 @@ def test_a_variant_position_is_its_fragment(site: Path, page: Page) -> None:
     assert card_letter(page) is None
     trail = page.eval_on_selector_all("#explorer-trail button", "bs => bs.map(b => b.innerText)")
     assert trail == ["start", "b", "bz", "ubz"]
-    page.click("#explorer-back")
-    assert (root.get_attribute("data-fragment"), page.url) == ("bz", start + "#bz")
-    page.go_back()
+    page.click("#explorer-back")  # back one entry, as the browser's Back (issue 35, 19)
+    page.wait_for_url(start + "#bz")
+    assert root.get_attribute("data-fragment") == "bz"
+    page.go_forward()
     assert root.get_attribute("data-fragment") == "ubz"
+    assert page.eval_on_selector_all(  # forward again along the plays made
+        "#explorer-trail button", "bs => bs.map(b => b.innerText)") == trail
     page.go_back()
     page.go_back()
     assert (root.get_attribute("data-fragment"), page.url) == ("b", start + "#b")
-    page.goto(start + "#xha")  # a row of h's table, which the deck prints: o… (oxha)
-    page.wait_for_selector("#explorer-app[data-fragment='xha']")
-    assert card_letter(page) == "o"
+    page.goto(start + "#icq")  # a row of c's table, which the deck prints: p… (picq)
+    page.wait_for_selector("#explorer-app[data-fragment='icq']")
+    assert card_letter(page) == "p"
     # SuperDuperGhost: a play on the reversed fragment says so.
     page.goto((site / "twl06-2p-superduperghost.html").as_uri() + "#ab")
     page.wait_for_selector("#explorer-app[data-ready]")

@@ -353,6 +353,26 @@ def test_the_explorer_data_is_the_solution(
         assert pick == (None if word else named[len(fragment)]), fragment
 
 
+def test_the_explorer_data_says_every_entry_that_does_not_count(
+    runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Issue 35, 17: the explorer says explain's "does not count" line for every entry of the
+    list explain says it of, also where the letters before begin no playable word (`gnu`: no
+    word of the animals begins with gn); the data carry them deflated (`notCounted`)."""
+    out = tmp_path / "site"
+    assert publish(runner, configs[0], "--out", out)[0] == 0
+    (game,) = out.glob("game-*.js")
+    found = json.loads(_plane(_script(game.read_text(encoding="utf-8"), "Game"), "notCounted"))
+    said = {}
+    for fragment in ("gnu", "cat", "ant", "dont", "gn"):
+        result = runner.invoke(app, ["explain", str(configs[0]), fragment, "--json"])
+        assert result.exit_code == 0, result.output
+        if (why := json.loads(result.stdout)["not_counted"]) is not None:
+            said[fragment] = why
+    assert said == {"gnu": "the list has it only as 'Gnu', which capitalized: drop leaves out"}
+    assert found == said
+
+
 def test_publishing_a_card_solves_its_game_once(
     runner: CliRunner, configs: tuple[Path, Path], tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

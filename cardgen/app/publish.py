@@ -96,26 +96,15 @@ def _check_names(configs: Sequence[CardConfig | TableConfig], folder: Path) -> N
 def _uncounted(
     solution: GameSolution, entries: Iterable[str], spelling: Spelling
 ) -> dict[str, str]:
-    """The entries of the list that are no playable words although the game is still on
-    before them, as the list writes them, with why (what `cardgen explain` says of them).
-    In the variants, also those the game is on at, or one letter from at either end."""
+    """The entries of the list that are no playable words, as the list writes them, with why
+    (what `cardgen explain` says of them): every one, also where the letters before begin no
+    playable word (`zzz`, `hmm` on a 4+ list), since explain says it of any fragment typed."""
     words = set(solution.words)
-    if isinstance(solution, Solution):
-        live = {f for d in range(len(solution.levels)) for f in solution.fragments(d)} - words
-
-        def near(written: str) -> bool:
-            return written[:-1] in live
-    else:
-        def on(fragment: str) -> bool:
-            return solution.find(fragment) is not None and not solution.is_word(fragment)
-
-        def near(written: str) -> bool:
-            return on(written) or on(written[:-1]) or on(written[1:])
     found: dict[str, list[str]] = {}
     for entry in entries:
         # Every rule writes an ASCII entry as its lower case (cardgen.words.entries.Entries).
         written = entry.strip().lower() if entry.isascii() else spelling.write(entry)
-        if written and written not in words and near(written):
+        if written and written not in words:
             found.setdefault(written, []).append(entry)
     min_length = solution.lexicon.min_length
     return {fragment: why for fragment, group in found.items()

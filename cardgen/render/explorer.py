@@ -21,8 +21,10 @@ bytes, each deflated (zlib) and then base64-encoded:
   100 (the data hold two decimals), 2 bytes little-endian, in the order the words' fragments
   come in `tree`. The explorer computes the escape thresholds, traps and escape words from
   them as `cardgen.games.traps` does.
-- `notCounted` (plain JSON): the fragments that are entries of the list but no playable
-  words, with why (`cardgen.words.lexicon.not_counted`), where the game is still on before them.
+- `notCounted`: the fragments that are entries of the list but no playable words, with why
+  (`cardgen.words.lexicon.not_counted`), every one (explain says it of any fragment typed), as
+  UTF-8 JSON (fragment -> why), deflated and base64-encoded as the planes are (TWL06: 1,116
+  entries, 40 KB of JSON in 4 KB).
 
 A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position among its
 children of the card's move, 0 where the mover does not win (the empty fragment's record
@@ -42,6 +44,7 @@ is bit k % 8), deflated and base64-encoded:
 - `words`: 1 where the fragment is a playable word.
 - `zipf`, where the game has word frequencies (its traps): as Ghost's, each playable word's
   Zipf times 100, 2 bytes little-endian, in the order the words come among the fragments.
+- `notCounted`: as Ghost's.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
@@ -130,6 +133,12 @@ def _packed(found: Mapping[str, bytes]) -> dict[str, str]:
             for name, plane in found.items()}
 
 
+def _uncounted(not_counted: Mapping[str, str] | None) -> bytes:
+    """The entries that do not count (fragment -> why) as the bytes of their JSON."""
+    found = dict(sorted((not_counted or {}).items()))
+    return json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def render_game(
     solution: Solution,
     zipf: npt.NDArray[np.float64] | None = None,
@@ -144,8 +153,7 @@ def render_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
-        **_packed(planes(solution, zipf)),
-        "notCounted": dict(sorted((not_counted or {}).items())),
+        **_packed({**planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
 
@@ -236,8 +244,7 @@ def render_infix_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "nodes": solution.nodes,
-        **_packed(infix_planes(solution, zipf)),
-        "notCounted": dict(sorted((not_counted or {}).items())),
+        **_packed({**infix_planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
 

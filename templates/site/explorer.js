@@ -39,7 +39,7 @@
     var n = card.moves.length;
     this.name = data.name;
     this.minLength = data.minLength;
-    this.notCounted = data.notCounted || {};
+    this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.letter = new Uint8Array(n);
@@ -65,6 +65,7 @@
       this.hi[k] = next;
       for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; }
     }
+    this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
     this.traps = zipf !== null;
     if (this.traps) { this.thresholds(zipf); }
   }
@@ -364,7 +365,7 @@
       escapes.forEach(function (x) {
         line([x.letter + " " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
           : "none: the " + mover + " player loses whatever they know")],
-          {"class": "escape-word", "data-letter": x.letter, "data-escape": x.escape ? x.escape.word : ""});
+          {"class": "escape-word", "data-after": x.letter, "data-escape": x.escape ? x.escape.word : ""});
       });
     }
     var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
@@ -401,7 +402,7 @@
     function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
     this.name = data.name;
     this.minLength = data.minLength;
-    this.notCounted = data.notCounted || {};
+    this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.noun = card.noun;
@@ -438,6 +439,7 @@
       this.hi[k] = next;
     }
     for (k = 0; k < n; k++) { this.word[k] = words[k >> 3] >> (k & 7) & 1; }
+    this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
     // The fragments a letter in front makes (x + f), by f: the nodes whose suffix is f.
     this.frontLo = new Int32Array(n + 1);
     this.front = new Int32Array(n);
@@ -806,10 +808,20 @@
     };
   };
 
-  // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8).
+  // The fragment of a URL's hash (`#nyc`, letters outside a-z percent-encoded UTF-8); null
+  // where it is no percent-encoded UTF-8 (`#%E0%A4%A`).
   function fromHash(hash) {
     try { return decodeURIComponent(hash.replace(/^#/, "")); } catch (error) { return null; }
   }
+
+  // A text as a message quotes it: at most 40 characters, then how long it is.
+  function quoted(text) {
+    var chars = Array.from(text);
+    return chars.length <= 40 ? JSON.stringify(text) :
+      JSON.stringify(chars.slice(0, 40).join("")) + "\u2026 (" + count(chars.length) + " characters)";
+  }
+
+  function count(n) { return n.toLocaleString("en-US"); }  // 10,000 as explain writes it
 
   function toHash(text) { return text ? "#" + encodeURIComponent(text) : ""; }
 
@@ -821,6 +833,8 @@
     // in the variants the plays made (a fragment typed or linked to is reached letter by
     // letter at the back, one way to make it).
     this.path = [""];
+    this.shown = "";  // the fragment shown
+    this.focusNext = false;  // a Back that went back in the history moves the focus too
     this.trail = root.querySelector("#explorer-trail");
     this.view = root.querySelector("#explorer-position");
     this.input = root.querySelector("#explorer-fragment");
@@ -830,12 +844,15 @@
       event.preventDefault();
       self.type(self.input.value, "push");
     });
-    root.querySelector("#explorer-back").addEventListener("click", function () {
-      self.go(Array.from(self.path[Math.max(self.path.length - 2, 0)]), "push", true);
-    });
+    root.querySelector("#explorer-back").addEventListener("click", function () { self.back(); });
     root.querySelector("#explorer-start").addEventListener("click", function () { self.go([], "push", true); });
     root.querySelector("#explorer-copy").addEventListener("click", function () { self.copy(); });
-    window.addEventListener("popstate", function () { self.type(fromHash(location.hash) || "", "none"); });
+    window.addEventListener("popstate", function () {
+      // Forward to an entry the explorer made from the position shown: a play from it.
+      var focus = self.focusNext, state = history.state;
+      self.focusNext = false;
+      self.address("none", focus, Boolean(state && state.explorer > 0 && state.from === self.shown));
+    });
     // Links to the explorer (the skip link, "explore the game") move the focus there without
     // touching the address, whose hash is the position.
     document.querySelectorAll("a[href='#explorer']").forEach(function (link) {
@@ -848,16 +865,46 @@
     });
   }
 
-  // A fragment as typed (or in the URL): NFC, lower case, the list's letters only.
-  Explorer.prototype.type = function (typed, how) {
+  // A fragment as typed (or in the URL): NFC, lower case, the list's letters only, and no
+  // longer than the longest playable word (as explain takes it: no game gets further).
+  Explorer.prototype.type = function (typed, how, focus, moved) {
     var game = this.game, text = (typed || "").trim().normalize("NFC").toLowerCase();
     var fragment = Array.from(text);
     var bad = fragment.filter(function (x) { return game.letters.indexOf(x) < 0; });
     if (bad.length) {
-      this.message("Letters " + game.letters.join(" ") + " only, not " + JSON.stringify(text) + ".");
+      this.message("Letters " + game.letters.join(" ") + " only, not " + quoted(text) + ".");
       return;
     }
-    this.go(fragment, how, false);
+    if (fragment.length > game.longest) {
+      this.message("Fragment: expected at most " + game.longest + " letters (the longest playable word), got " + count(fragment.length) + ".");
+      return;
+    }
+    this.go(fragment, how, Boolean(focus), Boolean(moved));
+  };
+
+  // The position the page's address names (`how` as for go); an address that names none is
+  // left as it is, and the explorer says what is wrong with it.
+  Explorer.prototype.address = function (how, focus, moved) {
+    var text = fromHash(location.hash);
+    if (text === null) {
+      this.message("The address ends in " + quoted(location.hash) + ", which names no position: letters outside a-z are written as percent-encoded UTF-8 (#%C3%B1 is \u00f1).");
+      return;
+    }
+    this.type(text, how, focus, moved);
+  };
+
+  // The explorer's Back: one play back along the path. Where the history entry before this one
+  // is that position (the explorer made it), it goes back to it, as the browser's Back does;
+  // else it shows it in this entry's place: it never adds an entry.
+  Explorer.prototype.back = function () {
+    if (this.path.length < 2) { return; }
+    var to = this.path[this.path.length - 2], state = history.state;
+    if (state && state.explorer > 0 && state.from === to) {
+      this.focusNext = true;
+      history.back();
+    } else {
+      this.go(Array.from(to), "replace", true);
+    }
   };
 
   Explorer.prototype.message = function (text) {
@@ -894,9 +941,17 @@
     this.input.value = f;
     this.root.setAttribute("data-fragment", f);
     if (how !== "none" && fromHash(location.hash) !== f) {
-      var url = location.href.split("#")[0] + toHash(f);
-      if (how === "push") { history.pushState(null, "", url); } else { history.replaceState(null, "", url); }
+      // Each entry the explorer adds says how many it made before it and the position it
+      // left (`from`), which its Back goes back to.
+      var url = location.href.split("#")[0] + toHash(f), state = history.state || {};
+      var made = typeof state.explorer === "number" ? state.explorer : 0;
+      if (how === "push") {
+        history.pushState({explorer: made + 1, from: this.shown}, "", url);
+      } else {
+        history.replaceState({explorer: made, from: state.from}, "", url);
+      }
     }
+    this.shown = f;
     // The trail: a button per step of the path (in Ghost the letter played, in the variants
     // the fragment made), each going back there.
     var trail = [];
@@ -946,12 +1001,15 @@
   var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
     [inflate(data.tree), inflate(data.losers), inflate(card.moves),
      card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
+  planes.push(inflate(data.notCounted));  // the entries that do not count, as deflated JSON
   Promise.all(planes).then(function (planes) {
+    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop()));
     var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
       new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
+    game.notCounted = notCounted;
     var explorer = new Explorer(game, root);
     root.hidden = false;
-    explorer.type(fromHash(location.hash) || "", "replace");
+    explorer.address("replace", false);
     // Milliseconds from the page's start to the explorer's first step (README: "Publish").
     root.setAttribute("data-load-ms", String(Math.round(performance.now())));
     root.setAttribute("data-ready", "true");
