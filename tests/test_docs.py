@@ -427,3 +427,27 @@ def abridges(sample: object, real: object) -> bool:
     if isinstance(sample, str) and sample.endswith("...") and isinstance(real, str):
         return real.startswith(sample[:-3])
     return sample == real
+
+
+@pytest.mark.network
+def test_the_superghost_site_figures_are_what_publish_writes(tmp_path: Path) -> None:
+    """Issue 35, 16: docs/cli.md's sizes of the SuperGhost site (the shared game data, each
+    card's printed plays, all that publishing both shipped configs writes) are measured, not
+    remembered: published here, each within the rounding the page uses."""
+    site = tmp_path / "site"
+    configs = [str(ROOT / "configs" / f"twl06-2p-{game}.yaml")
+               for game in ("superghost", "superduperghost")]
+    result = subprocess.run([sys.executable, "-m", "cardgen", "publish", *configs, "-q", "-o",
+                             str(site)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    page = text(DOCS / "cli.md")
+    data = re.search(r"player count: (\d+) KB for\s+twl06 at 4\+ letters, and (\d+)-(\d+) KB of "
+                     r"printed plays per card", page)
+    whole = re.search(r"Publishing both shipped configs writes ([\d.]+) MB", page)
+    assert data is not None and whole is not None
+    (game,) = site.glob("game-*.js")
+    assert round(game.stat().st_size / 1000) == int(data.group(1))
+    for card in site.glob("*.card.js"):
+        assert int(data.group(2)) <= card.stat().st_size / 1000 <= int(data.group(3)) + 0.5
+    written = sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
+    assert f"{written / 1_000_000:.2f}" == whole.group(1)
