@@ -279,7 +279,7 @@ def config_figures(
     `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
     figures in the cache, so `cardgen explain` reads them back; `before` sees how many tables
     are worked out, before they are (and may refuse)."""
-    from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play
+    from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play, last_words
     from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_plays
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
@@ -297,7 +297,8 @@ def config_figures(
     if isinstance(solution, Solution):
         def casual(thetas: list[float]) -> list[TableFigures]:
             missing(len(thetas))
-            return [casual_play(solution, zipf, theta).figures() for theta in thetas]
+            last = last_words(solution)  # the same at every table
+            return [casual_play(solution, zipf, theta, last).figures() for theta in thetas]
 
         found = lexicons.store.remember_each(thetas, key, TableFigures, casual)
         return tuple(CasualPlay.of(solution, found[theta]) for theta in tables.tables)

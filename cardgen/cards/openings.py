@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.odds import Odds
-from cardgen.cards.pocket import CasualPlay, FloatArray, casual_plays, words_play
+from cardgen.cards.pocket import CasualPlay, FloatArray, casual_plays, word_marks, words_play
 from cardgen.cards.ranges import TIE, candidates, range_examples
 from cardgen.cards.strategy import Card, Opening
 from cardgen.games.opponent import TableRange
@@ -132,6 +132,8 @@ class _Shape:
     full_child: IntArray
     """The child of the whole deck's letter alone (`Opening.full_move` without words); -1
     where the deck prints its words, or nothing."""
+    marks: IntArray
+    """Where the openings' words stand in the sorted words (`word_marks`)."""
 
     @classmethod
     def of(cls, solution: Solution, seat: int, openings: Sequence[Opening]) -> _Shape:
@@ -153,7 +155,9 @@ class _Shape:
             -1 if o.words or o.full_move is None
             else solution._index(o.fragment + o.full_move) for o in openings
         ], dtype=np.int64)
-        return cls(at, child, starts, counts, names, allowed, full_child)
+        printed = [word for opening in openings for word in opening.words]
+        return cls(at, child, starts, counts, names, allowed, full_child,
+                   word_marks(solution, printed))
 
     def table(self, play: CasualPlay, seat: int, openings: Sequence[Opening]) -> _Table:
         """The openings' figures at `play`'s table."""
@@ -164,7 +168,7 @@ class _Shape:
         words = np.full(len(openings), np.nan)
         if printed:
             has = np.array([bool(o.words) for o in openings])
-            words[has] = 1.0 - words_play(play, seat, printed)[d][self.at][has]
+            words[has] = 1.0 - words_play(play, seat, printed, marks=self.marks)[d][self.at][has]
         after = 1.0 - lose[d + 1][np.maximum(self.full_child, 0)]
         full = np.where(~np.isnan(words), words, np.where(self.full_child >= 0, after, none))
         return _Table(play.reach[d][self.at], none, words, full, 1.0 - lose[d + 1][self.child])

@@ -93,7 +93,8 @@ class CasualPlay(TableFigures):
 
 
 def casual_play(
-    solution: Solution, zipf: FloatArray | None, knows: float | None = None
+    solution: Solution, zipf: FloatArray | None, knows: float | None = None,
+    last: tuple[IntArray, ...] | None = None,
 ) -> CasualPlay:
     """How a table that knows the words of Zipf >= `knows` (None: `THETA`) plays `solution`,
     from each playable
@@ -125,7 +126,8 @@ def casual_play(
     # Bottom up: the known weight of the words beginning with each fragment, the last word
     # under it, and each seat's chance of losing.
     weight = solution.over_words(weights, np.add, 0.0)
-    last = solution.over_words(np.arange(words, dtype=np.int64), np.maximum, -1)
+    if last is None:  # the same at every table (`casual_plays` works it out once)
+        last = last_words(solution)
     moves_by_length = solution.move_levels()
 
     def step(d: int, moves: Moves, below: Losing | None) -> Losing:
@@ -169,8 +171,19 @@ def casual_play(
     )
 
 
+def word_marks(solution: Solution, printed: Sequence[str]) -> IntArray:
+    """Where the `printed` words stand in the sorted words, sorted and distinct (np.unique
+    would import numpy.ma): what `words_play` reads of them."""
+    levels = solution.levels
+    return np.array(
+        sorted({int(levels[len(word)].start[solution._index(word)]) for word in printed}),
+        dtype=np.int64,
+    )
+
+
 def words_play(
-    play: CasualPlay, seat: int, printed: Sequence[str], within: str | None = None
+    play: CasualPlay, seat: int, printed: Sequence[str], within: str | None = None,
+    marks: IntArray | None = None,
 ) -> tuple[FloatArray, ...]:
     """`result[d][i]`: the probability that `seat` loses from fragment i of length d when it
     holds a card that prints the words `printed` (and no letter alone): where the seat moves
@@ -178,15 +191,14 @@ def words_play(
     the alphabetically first such word; elsewhere it plays as the table does. With `within`
     (a fragment of the game), only its subtree is worked out: `result[d]` then holds the
     fragments of length d below it, in order (() above it), so `result[len(within)][0]` is
-    its own figure."""
+    its own figure. `marks`: `word_marks` of the printed words, where they are worked out
+    already (the same at every table)."""
     solution = play.solution
     levels = solution.levels
     n = solution.players
     seat_index = seat - 1
-    marks = np.array(  # sorted and distinct (np.unique would import numpy.ma)
-        sorted({int(levels[len(word)].start[solution._index(word)]) for word in printed}),
-        dtype=np.int64,
-    )
+    if marks is None:
+        marks = word_marks(solution, printed)
     # The fragments worked out at each length: whole levels, or the subtree's blocks.
     spans = [(0, len(level)) for level in levels]
     if within is not None:
@@ -221,6 +233,11 @@ def words_play(
     return tuple(reversed(result))
 
 
+def last_words(solution: Solution) -> tuple[IntArray, ...]:
+    """`last[d][i]`: the index of the last word beginning with fragment i of length d."""
+    return solution.over_words(np.arange(len(solution.words), dtype=np.int64), np.maximum, -1)
+
+
 def casual_plays(
     solution: Solution, zipf: FloatArray | None, tables: TableRange
 ) -> tuple[CasualPlay, ...]:
@@ -229,14 +246,15 @@ def casual_plays(
     frequencies (`zipf` None) the one table they all are."""
     if zipf is None:  # every table knows every word alike: one table
         return (casual_play(solution, None, tables.middle),) * len(tables.tables)
+    last = last_words(solution)
     plays: dict[float, CasualPlay] = {}
     for theta in tables.tables:
         if theta not in plays:
-            plays[theta] = casual_play(solution, zipf, theta)
+            plays[theta] = casual_play(solution, zipf, theta, last)
     return tuple(plays[theta] for theta in tables.tables)
 
 
 __all__ = [
     "THETA", "CasualPlay", "TableFigures", "casual_play", "casual_plays", "fields_of",
-    "words_play",
+    "last_words", "word_marks", "words_play",
 ]
