@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import compress
-from operator import attrgetter, is_not, itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from cardgen.cards.strategy import Opening, SeatStrategy
@@ -65,11 +65,9 @@ class Step(NamedTuple):
 
 
 _KINDS: tuple[Kind, Kind] = ("move", "words")
-_ODDS, _PRINTED, _PLAY = attrgetter("odds"), attrgetter("printed"), attrgetter("play")
+_PRINTED, _PLAY = attrgetter("printed"), attrgetter("play")
 _FRAGMENT, _WORDS, _DECISIONS = attrgetter("fragment"), attrgetter("words"), attrgetter(
     "decisions")
-_RATES = attrgetter("reach", "none", "letter_wins", "full")
-_IS_NOT_NONE = partial(is_not, None)
 _STEP = partial(tuple.__new__, Step)
 """A `Step` from its three fields, made without a Python call (a seat takes thousands)."""
 
