@@ -129,7 +129,12 @@ def _infix_planes(
     planes.add("cost", _moved(stored, costs, n))
     extra["known_levels"] = None
     if traps is not None:
-        _threshold_planes(planes, traps, stored)
+        _threshold_planes(planes, traps, stored, first=False)  # found when asked, among
+        zipf = dict(planes)["zipf"]  # the words of Zipf M: the words by Zipf, in order
+        order = np.argsort(zipf, kind="stable")
+        planes.add("by_zipf", order, wide=True)
+        planes.add("zipf_start", np.searchsorted(zipf[order], np.arange(int(zipf.max()) + 2)),
+                   wide=True)
         if table is not None:
             planes.add("casual_rank", _moved(stored, table.ranks, n))
             picked = stored(table.pick) % len(solution.words)  # `DecisionCounts.picked`
@@ -176,10 +181,12 @@ def _moved(
 
 
 def _threshold_planes(
-    planes: _Planes, traps: Thresholds, stored: Callable[[Sequence[Array]], Array]
+    planes: _Planes, traps: Thresholds, stored: Callable[[Sequence[Array]], Array],
+    first: bool = True,
 ) -> Array:
-    """Each seat's escape thresholds, M and the first word of Zipf M, of the fragments
-    `stored` keeps; the thresholds as indices into the distinct values. M is returned."""
+    """Each seat's escape thresholds, M and (with `first`) the first word of Zipf M, of the
+    fragments `stored` keeps; the thresholds as indices into the distinct values. M is
+    returned."""
     best = stored(traps.best)
     parts = [*(stored(traps.escape[k]) for k in range(traps.solution.players)), best]
     # Every threshold and M is a word's Zipf or infinite: look them up among those.
@@ -194,7 +201,8 @@ def _threshold_planes(
     for name, plane in zip(names, np.split(index, np.cumsum([len(x) for x in parts])),
                            strict=True):
         planes.add(name, plane)
-    planes.add("first", stored(traps.first_known_levels()), wide=True)
+    if first:
+        planes.add("first", stored(traps.first_known_levels()), wide=True)
     return best
 
 
