@@ -62,6 +62,9 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         self.lexicon = lexicon
         self.players = players
         self.reverse = reverse
+        self.planes = planes
+        """The planes read (`cardgen.games.planes.infix_game` rebuilds the solved game from
+        them)."""
         self._keys = planes[prefix + "key"]
         self._losers = planes[prefix + "losers"]
         self._cost = planes["cost"] if not prefix else None
