@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.figures import position_figures
+from cardgen.cards.infixcache import position_odds
 from cardgen.cards.make import Lexicons, config_figures, config_game
 from cardgen.cards.position import (
     FragmentError,
@@ -29,6 +30,7 @@ from cardgen.cards.position import (
 from cardgen.files import protected
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import FROM_CONFIG, Opponent, TableRange
+from cardgen.games.superghost import InfixSolution
 from cardgen.games.traps import Thresholds
 from cardgen.games.workload import BudgetError
 from cardgen.progress import ProgressCallback
@@ -134,9 +136,12 @@ def explain_config(
     if flagged:
         assert table.knows is not None
         tables = TableRange(table.knows, table.knows)
-    plays = config_figures(config, lexicons, solution, traps, tables)
-    found = [position_figures(play, parsed, position.words, position.decisions)
-             for play in plays]
+    if isinstance(solution, InfixSolution):  # worked out for the position alone
+        found = position_odds(config, lexicons.store, solution, traps, tables, parsed,
+                              position.decisions)
+    else:
+        found = tuple(position_figures(play, parsed, position.words, position.decisions)
+                      for play in config_figures(config, lexicons, solution, traps, tables))
     odds = found[tables.middle_index] if found else None
     by_table = () if tables.single or None in found else tuple(
         o for o in found if o is not None)

@@ -45,8 +45,8 @@ last bits."""
 
 @dataclass(frozen=True, eq=False)
 class InfixFigures:
-    """How a casual table plays a solved SuperGhost or SuperDuperGhost, without the game: what
-    the solution cache keeps (`cardgen.cards.make.config_figures`)."""
+    """How a casual table plays a solved SuperGhost or SuperDuperGhost, without the game (the
+    solution cache keeps none: `cardgen.cards.infixcache`)."""
 
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
