@@ -7,8 +7,8 @@ config's table), which holds all of it: explain's full path and a build rebuild 
 tables' figures are not kept: `explain` works out those of the position it is asked, and only
 they (`cardgen.cards.localplay`), but for the openings (the empty fragment and each letter,
 whose figures read the whole game), whose figures at the config's tables the build keeps
-(`OpeningFigures`). TWL06 SuperGhost's build, play and explain kept 281 MB (the game 64 MB, the
-figures of five tables 42 MB each, the stored game 20 MB); they keep 16 MB.
+(`OpeningFigures`). TWL06 SuperGhost's build, play and explain kept 294 MB (the game 64 MB, the
+figures of five tables 42 MB each, the stored game 20 MB); they keep 17 MB.
 """
 
 from __future__ import annotations
@@ -43,8 +43,12 @@ def kept_game(
     store = GameStore.for_config(config, config.opponent.knows)
     stored = store.read()
     if stored is not None:
-        solution, found = infix_game(stored)
-        return found if traps and found is not None else solution
+        try:
+            solution, found = infix_game(stored)
+        except ValueError:  # parts that do not fit: a miss, stored again
+            pass
+        else:
+            return found if traps and found is not None else solution
     game = compute(True)  # with its thresholds: the store holds them for play
     if isinstance(game, Thresholds):
         store.keep(game.solution, game)
@@ -120,7 +124,8 @@ def position_odds(
 ) -> tuple[PositionOdds | None, ...]:
     """The figures of a position at each of `tables` (the mover keeping to `decisions`): an
     opening's as the build kept them for these decisions, else worked out for it alone
-    (`cardgen.cards.localplay`), from the shortest fragments' plays the build kept."""
+    (`cardgen.cards.localplay`), from the shortest fragments' plays the build kept (those of
+    the config's tables: `--knows` names one of them, or another)."""
     from cardgen.cards.localplay import position_plays
     from cardgen.cards.superpocket import infix_position_odds
 
@@ -132,9 +137,10 @@ def position_odds(
             if found is not None:
                 return found
     top: TopShares | None = store.read(_key(config, "top"), TopShares)
-    given = top.shares if top is not None and top.tables == tables.tables else ()
+    shares = {} if top is None else dict(zip(top.tables, top.shares, strict=True))
+    given = [shares[theta] for theta in tables.tables if theta in shares]  # (a --knows too)
     plays = position_plays(solution, None if traps is None else traps.zipf, tables.tables,
-                           fragment, given)
+                           fragment, given if len(given) == len(tables.tables) else ())
     return tuple(infix_position_odds(play, fragment, decisions) for play in plays)
 
 
