@@ -4,6 +4,7 @@ a reference program, and the largest inputs' time and peak memory.
 Run from the project root, after `python -m pip install -e .`:
 
     python bench/cache.py [--reference ghostSolver.py] [--big] [--side-only] [--startup]
+                          [--variants]
 
 It times whole commands the way a user runs them, each RUNS times: cold (an empty solution
 cache of the benchmark's own, so every run computes and keeps its result) and warm (the same
@@ -14,6 +15,8 @@ prints the ratio of their medians. `--big` adds the Polish card (4.3 million ent
 languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
 resident set). `--startup` times only the start: `import cardgen.app.cli` and `build
 twl06-2p --no-cache` (JSON; md, JSON and PDF), as processes, and the JSON build cold and warm.
+`--variants` times only TWL06 SuperGhost and SuperDuperGhost: the entries a build, a game and
+an explain leave, a cold build, a warm game quit at once and warm explains.
 Word lists must be cached or installed (a first build fetches them). Not a
 test: the figures go in docs/speed.md (and the README's short table), not into assertions.
 """
@@ -188,6 +191,56 @@ def big(out: str, work: Path) -> None:
         print(f"| {name} | {elapsed:.2f} s | {peak:,.0f} |")
 
 
+VARIANTS = ("twl06-2p-superghost", "twl06-2p-superduperghost")
+
+
+def variants(out: str, work: Path) -> None:
+    """The variants' entries (issue 35 item 8): what a build, a game quit at once and an
+    explain of `ab` leave in the cache, by kind; then, RUNS runs each, medians of wall and
+    CPU: a cold build (an empty cache each time), a warm game quit at once, a warm explain of
+    `ab` asked before and never asked (the positions index removed first), and of the empty
+    fragment never asked (its figures kept by the build)."""
+    quit_now = work / "quit.txt"
+    quit_now.write_text("quit\n")
+    print("\n| config | command | wall median | CPU median |")
+    print("|---|---|--:|--:|")
+    for config in VARIANTS:
+        path = str(ROOT / "configs" / f"{config}.yaml")
+        timed: dict[str, list[tuple[float, float, float]]] = {}
+        for i in range(RUNS):
+            folder = work / f"variants-cold-{config}-{i}"
+            timed.setdefault("build (cold)", []).append(
+                run_process(cardgen(*build_args(config, ["md", "json", "pdf"], out)),
+                            cache_env(folder)))
+            shutil.rmtree(folder, ignore_errors=True)
+        env = cache_env(work / f"variants-{config}")
+        run_process(cardgen(*build_args(config, ["md", "json", "pdf"], out)), env)
+        run_process(cardgen("play", path), env, quit_now)
+        run_process(cardgen("explain", path, "ab"), env)
+        kinds: dict[str, int] = {}
+        for entry in (work / f"variants-{config}").glob("*.entry"):
+            kind = entry.name.split("-")[0]
+            kinds[kind] = kinds.get(kind, 0) + entry.stat().st_size
+        sizes = ", ".join(f"{kind} {size / 1e6:.2f}" for kind, size in sorted(kinds.items()))
+        print(f"| {config} | entries (MB) | {sum(kinds.values()) / 1e6:.2f} | {sizes} |")
+        commands = [("play, quit at once", ["play", path], quit_now, False),
+                    ("explain ab, asked", ["explain", path, "ab"], None, False),
+                    ("explain ab, new", ["explain", path, "ab"], None, True),
+                    ("explain '', new", ["explain", path, ""], None, True)]
+        for _ in range(RUNS):
+            for name, args, stdin, new in commands:
+                if new:
+                    for index in (work / f"variants-{config}").glob("positions-*.entry"):
+                        index.unlink()
+                else:  # asked: the same question once before
+                    run_process(cardgen(*args), env, stdin)
+                timed.setdefault(name, []).append(run_process(cardgen(*args), env, stdin))
+        for name, runs in timed.items():
+            wall = statistics.median(r[0] for r in runs)
+            cpu = statistics.median(r[2] for r in runs)
+            print(f"| {config} | {name} | {wall:.3f} s | {cpu:.3f} s |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -205,8 +258,16 @@ def main() -> None:
         "--startup", action="store_true",
         help="only the CLI's import and builds with --no-cache (JSON; all formats)",
     )
+    parser.add_argument(
+        "--variants", action="store_true",
+        help="only TWL06 SuperGhost's and SuperDuperGhost's entries, play, explain and build",
+    )
     args = parser.parse_args()
     print(f"cardgen cache benchmark, Python {sys.version.split()[0]}, {sys.platform}")
+    if args.variants:
+        with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as caches:
+            variants(out, Path(caches))
+        return
     if args.startup:
         with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as caches:
             startup(out)

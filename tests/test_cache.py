@@ -8,6 +8,7 @@ import hashlib
 import json
 import mmap
 import os
+import random
 import subprocess
 import sys
 import warnings
@@ -480,23 +481,81 @@ def test_explain_and_play_after_a_build_solve_nothing(
     assert game.exit_code == 0, game.output
 
 
-def test_a_variant_s_explain_after_a_build_works_out_no_figures(
+def test_a_variant_s_explain_after_a_build_works_out_its_position_alone(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The build keeps a SuperGhost card's casual-table figures (the model of letters at
-    either end) as it keeps Ghost's, so an explain after it reads them back, figure for
-    figure, instead of working them out again (a second on TWL06)."""
+    """Issue 35 item 8: a SuperGhost build keeps its solved game once, as the stored game
+    `play` reads, and of its casual tables' figures only its openings' (the empty fragment and
+    each letter, whose figures read the whole game); an explain after it reads the game back
+    from the store and works out the figures of its position alone (the whole tables' walk
+    took a second on TWL06), figure for figure as the whole tables give them."""
     config = DATA / "animals-superghost.yaml"
-    fresh = runner.invoke(app, ["explain", str(config), "at", "--no-cache"])
-    assert fresh.exit_code == 0, fresh.output
-    assert "After each play (then playing as the table does)" in fresh.stdout
+    fresh = {f: runner.invoke(app, ["explain", str(config), f, "--no-cache"]) for f in ("at", "")}
+    assert all(r.exit_code == 0 for r in fresh.values())
+    assert "After each play (then playing as the table does)" in fresh["at"].stdout
     built = runner.invoke(app, ["build", str(config), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
+    kinds = sorted(path.name.split("-")[0] for path in folder.glob("*.entry"))
+    assert kinds == ["card", "deck", "figures", "figures", "play"]  # no game, no table's
     forbid_solving(monkeypatch)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_play", forbid_solving)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_plays", forbid_solving)
     after = runner.invoke(app, ["explain", str(config), "at"])
-    assert (after.exit_code, after.stdout) == (0, fresh.stdout)
+    assert (after.exit_code, after.stdout) == (0, fresh["at"].stdout)
+    monkeypatch.setattr("cardgen.cards.localplay.position_plays", forbid_solving)
+    opening = runner.invoke(app, ["explain", str(config), ""])  # the build kept its figures
+    assert (opening.exit_code, opening.stdout) == (0, fresh[""].stdout)
+
+
+def a_mid_size_variant(tmp_path: Path, game: str) -> tuple[Path, int, list[str]]:
+    """A SuperGhost (or SuperDuperGhost) config of 3,000 words made up over 16 letters, with
+    made-up word frequencies: its path, its fragments and its words."""
+    rng = random.Random(35)
+    words = sorted({"".join(rng.choice("abcdefghijklmnop") for _ in range(rng.randint(4, 9)))
+                    for _ in range(3000)})
+    (tmp_path / "mid.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    zipfs = [0.0, 1.5, 2.2, 2.7, 3.1, 3.6, 4.2, 5.0]
+    (tmp_path / "freq.tsv").write_text("".join(f"{w}\t{rng.choice(zipfs)}\n" for w in words),
+                                       encoding="utf-8")
+    config = tmp_path / f"mid-{game}.yaml"
+    config.write_text(f"dictionary: mid.txt\nplayers: 2\nmin_length: 4\ngame: {game}\n"
+                      "familiarity: freq.tsv\n", encoding="utf-8")
+    infixes = {w[i:j] for w in words for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+    return config, len(infixes) + 1, words
+
+
+@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
+def test_a_variant_s_entries_take_a_few_bytes_a_fragment(
+    folder: Path, runner: CliRunner, tmp_path: Path, game: str
+) -> None:
+    """Issue 35 item 8: what a variant's build, a game of `play` and an `explain` leave in the
+    cache is its solved game once (the stored game: per fragment its key in 4 bytes, its loser
+    set in 1, the decisions and each threshold in 2; per word its Zipf and its place by Zipf)
+    and its openings' figures, not the game again with the figures of every table (TWL06
+    SuperGhost: 294 MB, 277 bytes a fragment; 17 MB). The bound: 14 bytes a fragment, twice
+    its words, 6 bytes a word and 300 KB (a card, its openings' figures, one position): 19.8 MB
+    for TWL06."""
+    config, fragments, playable = a_mid_size_variant(tmp_path, game)
+    words, count = len("\n".join(playable)), len(playable)
+    for command, typed in (["build", str(config), "-q", "-o", str(tmp_path)], ""), (
+            ["play", str(config)], "quit\n"), (["explain", str(config), "op"], ""):
+        result = runner.invoke(app, command, input=typed)
+        assert result.exit_code == 0, result.output
+    sizes = {path.name.split("-")[0]: 0 for path in folder.glob("*.entry")}
+    for path in folder.glob("*.entry"):
+        sizes[path.name.split("-")[0]] += path.stat().st_size
+    assert sorted(sizes) == ["card", "deck", "figures", "play", "positions"], sizes
+    (store,) = folder.glob("play-*.entry")
+    body = store.read_bytes().split(b"\n", 3)[3]
+    header = json.loads(body.partition(b"\n")[0])
+    assert sum(header["levels"]) == fragments
+    most = {"key": 4, "losers": 1, "cost": 2, "escape0": 2, "escape1": 2, "best": 2}
+    width = {name: {"B": 1, "H": 2, "I": 4}[code] for name, code, count in header["planes"]
+             if count == fragments}  # (the others: one value a word, or a Zipf)
+    assert width.keys() == most.keys()  # no first word of each Zipf: found when asked
+    assert all(width[name] <= most[name] for name in most), width
+    assert sizes["play"] <= 14 * fragments + words + 6 * count + 10_000, sizes
+    assert sum(sizes.values()) <= 14 * fragments + 2 * words + 6 * count + 300_000, sizes
 
 
 def test_a_casual_build_solves_its_table_once(
@@ -519,31 +578,12 @@ def test_a_casual_build_solves_its_table_once(
     assert calls == [3] and len(list(folder.glob("play-*.entry"))) == 1
 
 
-def test_a_variant_s_figures_kept_are_the_tables() -> None:
-    """The SuperGhost figures read back are those worked out, float for float."""
-    config = load_card_config(DATA / "animals-superghost.yaml")
-    solution, traps = config_game(config, Lexicons(cache=True))
-    assert isinstance(solution, InfixSolution)
-    fresh = infix_play(solution, None if traps is None else traps.zipf, 2.5)
-    (kept,) = config_figures(config, Lexicons(cache=True), solution, traps, TableRange(2.5, 2.5))
-    (again,) = config_figures(config, Lexicons(cache=True), solution, traps,
-                              TableRange(2.5, 2.5))
-    for read in (kept, again):
-        assert isinstance(read, InfixPlay) and read.solution is solution
-        assert (read.knows, read.examples) == (fresh.knows, fresh.examples)
-        for name in ("share", "dead", "reach"):
-            assert all(np.array_equal(a, b) for a, b in
-                       zip(getattr(read, name), getattr(fresh, name), strict=True))
-        for ours, theirs in zip(read.lose, fresh.lose, strict=True):
-            assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
-
-
-def test_a_variant_s_tables_not_kept_are_worked_out_together(
+def test_a_variant_s_tables_are_worked_out_together_and_not_kept(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The variant's casual tables share one walk of the words (`infix_plays`): the tables of
-    a range the cache does not have are worked out in one call, each kept under its own key,
-    and each is the table worked out alone, float for float."""
+    """The variant's casual tables share one walk of the words (`infix_plays`), every table
+    of a range in one call, and none is kept (five tables of TWL06 SuperGhost took 210 MB):
+    a card is built from them once, and `explain` works out its own position's."""
     config = load_card_config(DATA / "animals-superghost.yaml")
     solution, traps = config_game(config, Lexicons(cache=True))
     assert isinstance(solution, InfixSolution) and traps is not None
@@ -555,24 +595,16 @@ def test_a_variant_s_tables_not_kept_are_worked_out_together(
         return together(solution, zipf, thetas)
 
     monkeypatch.setattr(superpocket, "infix_plays", counted)
-    config_figures(config, Lexicons(cache=True), solution, traps, TableRange(2.5, 3.0))
-    assert calls == [(2.5, 3.0)]
     wide = TableRange(2.0, 4.0)
-    plays = config_figures(config, Lexicons(cache=True), solution, traps, wide)
-    assert calls == [(2.5, 3.0), (2.0, 3.5, 4.0)]  # the two kept read back
-    assert len(list(folder.glob("figures-*.entry"))) == 5
-    again = config_figures(config, Lexicons(cache=True), solution, traps, wide)
-    assert len(calls) == 2
-    for theta, read, kept in zip(wide.tables, plays, again, strict=True):
+    for _ in range(2):
+        plays = config_figures(config, Lexicons(cache=True), solution, traps, wide)
+    assert calls == [wide.tables] * 2 and not list(folder.glob("figures-*.entry"))
+    for theta, play in zip(wide.tables, plays, strict=True):
         fresh = infix_play(solution, traps.zipf, theta)
-        for play in (read, kept):
-            assert isinstance(play, InfixPlay) and play.solution is solution
-            assert (play.knows, play.examples) == (fresh.knows, fresh.examples)
-            for name in ("share", "dead", "reach"):
-                assert all(a.tobytes() == b.tobytes() for a, b in
-                           zip(getattr(play, name), getattr(fresh, name), strict=True))
-            for ours, theirs in zip(play.lose, fresh.lose, strict=True):
-                assert all(a.tobytes() == b.tobytes() for a, b in zip(ours, theirs, strict=True))
+        assert isinstance(play, InfixPlay) and play.solution is solution
+        assert (play.knows, play.examples) == (fresh.knows, fresh.examples)
+        for ours, theirs in zip(play.lose, fresh.lose, strict=True):
+            assert all(a.tobytes() == b.tobytes() for a, b in zip(ours, theirs, strict=True))
 
 
 def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(

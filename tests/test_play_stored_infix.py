@@ -25,10 +25,11 @@ from typer.testing import CliRunner
 from cardgen.games.advice import best_try
 from cardgen.games.casual import casual
 from cardgen.games.computer import known_game
-from cardgen.games.planes import stored_game
+from cardgen.games.planes import infix_game, stored_game
 from cardgen.games.storedinfix import read_infix_game
 from cardgen.games.superghost import solve
 from cardgen.games.traps import thresholds
+from cardgen.render.explorer import infix_planes
 from cardgen.words.lexicon import playable_words
 
 SUPER = str(DATA / "animals-superghost.yaml")
@@ -160,6 +161,61 @@ def test_the_stored_variant_answers_what_the_solved_game_answers(
                         stored.known.winning_moves(f), stored.known.shortest_word(f)) == (
                     known.losers(f), known.children(f), known.winning_moves(f),
                     known.shortest_word(f)), f
+
+
+@common
+@given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
+       players=st.integers(2, 3), reverse=st.booleans(), frequencies=st.booleans())
+def test_the_solved_variant_is_rebuilt_from_its_store(
+    words: list[str], zipfs: list[float], min_length: int, players: int, reverse: bool,
+    frequencies: bool,
+) -> None:
+    """The store is the one copy the cache keeps of a variant's game (issue 35, item 8):
+    `infix_game` rebuilds the solved game from it, its graph the solver's fragments (numbered
+    among themselves: SuperDuperGhost's solver also numbers the infixes found only reversed),
+    each fragment's letters, moves in the solver's order, loser sets and thresholds, so it
+    answers alike at every fragment."""
+    lexicon = playable_words(words, min_length, prefix_free=False)
+    if not lexicon.words:
+        return
+    solution = solve(lexicon, players, reverse=reverse)
+    zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
+    traps = thresholds(solution, zipf) if frequencies else None
+    stored = read_infix_game(stored_game(solution, traps, None), solution.game)
+    game, escapes = infix_game(stored)
+    assert (game.lexicon, game.players, game.reverse) == (
+        solution.lexicon, solution.players, solution.reverse)
+    levels, again = solution.graph.levels, game.graph.levels
+    assert len(again) == len(levels)
+    number = [np.cumsum(level.fragment) - 1 for level in levels]
+    for d, (level, rebuilt) in enumerate(zip(levels, again, strict=True)):
+        kept = level.fragment
+        assert rebuilt.fragment.all() and np.array_equal(rebuilt.leaf, level.leaf[kept])
+        assert [game.graph.string(d, i) for i in range(len(rebuilt))] == [
+            solution.graph.string(d, int(i)) for i in np.flatnonzero(kept)]
+        assert np.array_equal(game.losers_by_length[d], solution.losers_by_length[d][kept])
+        assert (rebuilt.parent.tolist(), rebuilt.child.tolist()) == (
+            number[d][level.parent].tolist(),
+            number[d + 1][level.child].tolist() if len(level.child) else [])  # in order
+        for seat in range(1, players + 1):
+            assert np.array_equal(game.costs(seat)[d], solution.costs(seat)[d][kept])
+            if traps is not None:
+                assert escapes is not None
+                assert np.array_equal(escapes.escape[seat - 1][d], traps.escape[seat - 1][d][kept])
+        if traps is not None:
+            assert escapes is not None and np.array_equal(escapes.best[d], traps.best[d][kept])
+    assert (escapes is None) == (traps is None)
+    assert game.nodes == solution.nodes
+    assert infix_planes(game, zipf) == infix_planes(solution, zipf)  # the site's explorer
+    fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
+    for f in fragments:
+        assert (game.find(f) is None, game.children(f)) == (False, solution.children(f)), f
+        for seat in range(1, players + 1):
+            assert (game.decisions(f, seat), game.winning_words(f, seat)) == (
+                solution.decisions(f, seat), solution.winning_words(f, seat)), (f, seat)
+        if traps is not None and escapes is not None:
+            assert escapes.first_known(f) == int(
+                traps.first_known_levels()[len(f)][traps._index(f)]), f
 
 
 @pytest.mark.network

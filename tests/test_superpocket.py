@@ -17,11 +17,18 @@ from test_hypothesis import common, words_strategy
 
 from cardgen.cards.config import load_card_config
 from cardgen.cards.figures import position_figures
+from cardgen.cards.localplay import position_plays
 from cardgen.cards.make import Lexicons, config_game
 from cardgen.cards.odds import Odds
 from cardgen.cards.ranges import over_tables
 from cardgen.cards.strategy import Opening, seat_strategy
-from cardgen.cards.superpocket import InfixPlay, infix_play, infix_plays, odds
+from cardgen.cards.superpocket import (
+    InfixPlay,
+    infix_play,
+    infix_plays,
+    infix_position_odds,
+    odds,
+)
 from cardgen.cards.tablerows import TIE, row_chars, with_row_order
 from cardgen.errors import FetchError
 from cardgen.games.opponent import TableRange
@@ -323,6 +330,46 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
         assert_same_play(play, infix_play(solution, array, theta))
     first = {theta: play for theta, play in zip(thetas, together, strict=True)}
     assert all(first[theta] is play for theta, play in zip(thetas, together, strict=True))
+
+
+@common
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.lists(st.sampled_from([0.0, 1.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+@example(["aa", "ab"], [], 2, 2, [1.0, 1.0, 0.0], True, False, True)  # a theta twice, shares given
+def test_a_positions_figures_worked_out_alone_are_the_whole_tables(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], frequencies: bool, reverse: bool, top: bool,
+) -> None:
+    """`explain` works out the tables' play only where one position's figures read it
+    (`position_plays`: the plays out of the fragments it grows from and of those that grow
+    from it), with or without the shortest fragments' shares given: every position's figures,
+    for every seat's decision table from it, are the whole tables' to the last bit."""
+    words = {w for w in entries if len(w) >= min_length}
+    if not words:
+        return
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
+                     reverse=reverse)
+    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    whole = infix_plays(solution, array, thetas)
+    given_shares = tuple(tuple(play.share[:2]) for play in whole) if top else ()
+    fragments = [f for d in range(solution.lexicon.longest + 1) for f in solution.fragments(d)]
+    for fragment in [*fragments, "dd" * 4]:
+        alone = position_plays(solution, array, thetas, fragment, given_shares)
+        assert [play.knows for play in alone] == thetas
+        tables = [solution.decisions(fragment, seat) for seat in range(1, players + 1)
+                  ] if fragment in fragments else [()]
+        for rows in [*tables, ()]:
+            assert [infix_position_odds(play, fragment, rows) for play in alone] == [
+                infix_position_odds(play, fragment, rows) for play in whole], fragment
 
 
 @pytest.mark.network

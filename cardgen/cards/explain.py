@@ -17,6 +17,7 @@ from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.figures import position_figures
+from cardgen.cards.infixcache import position_odds
 from cardgen.cards.make import Lexicons, config_figures, config_game
 from cardgen.cards.position import (
     FragmentError,
@@ -32,6 +33,7 @@ from cardgen.files import protected
 from cardgen.games.explainwork import ExplainWork, explain_work
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import Opponent, TableRange
+from cardgen.games.superghost import InfixSolution
 from cardgen.games.traps import Thresholds
 from cardgen.games.workload import BudgetError, workload
 from cardgen.progress import ProgressCallback
@@ -156,9 +158,13 @@ def explain_config(
             _figures_work(config, solution, count, keeping).refuse(max_seconds, _what(config))
 
     with _named(config_path):  # the build kept them, by Ghost's model or a variant's
-        plays = config_figures(config, lexicons, solution, traps, tables, check_figures)
-    found = [position_figures(play, parsed, position.words, position.decisions)
-             for play in plays]
+        if isinstance(solution, InfixSolution):  # worked out for the position alone
+            found = position_odds(config, lexicons.store, solution, traps, tables, parsed,
+                                  position.decisions)
+        else:
+            found = tuple(position_figures(play, parsed, position.words, position.decisions)
+                          for play in config_figures(config, lexicons, solution, traps, tables,
+                                                     check_figures))
     odds = found[tables.middle_index] if found else None
     # Without frequencies every table knows every word alike: one table, no line of them.
     by_table = () if tables.single or traps is None or None in found else tuple(

@@ -26,7 +26,7 @@ from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInf
 from cardgen.errors import InputError, WordListError
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import PERFECT, Opponent, TableRange
-from cardgen.games.variants import GHOST, Game, find_game
+from cardgen.games.variants import GHOST, Game, SuperGhost, find_game
 from cardgen.games.workload import check
 from cardgen.progress import ProgressCallback, stage
 from cardgen.words.alphabet import Spelling
@@ -264,6 +264,10 @@ def config_card(
 
             GameStore.for_config(config, config.opponent.knows).keep(*solved, missing=True)
         plays = config_figures(config, lexicons, *solved, config.opponent.table_range)
+        if isinstance(config.game, SuperGhost):  # the openings' figures, for explain
+            from cardgen.cards.infixcache import keep_openings
+
+            keep_openings(config, lexicons.store, *solved, plays)  # type: ignore[arg-type]
         return lexicons.card(LexiconRequest.of(config), config.players, config.title,
                              config.opponent, solved=solved, plays=plays)
 
@@ -277,10 +281,11 @@ def config_figures(
     """How each casual table of `tables` plays a card config's solved game, with `traps` its
     words' frequencies: the pocket figures' model by its game's (`cardgen.cards.pocket`,
     `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
-    figures in the cache, so `cardgen explain` reads them back; `before` sees how many tables
-    are worked out, before they are (and may refuse)."""
+    figures of a Ghost game, so `cardgen explain` reads them back; a variant's are worked out
+    again for the position explain asks (`cardgen.cards.infixcache.position_odds`). `before`
+    sees how many tables are worked out, before they are (and may refuse)."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play, last_words
-    from cardgen.cards.superpocket import InfixFigures, InfixPlay, infix_plays
+    from cardgen.cards.superpocket import infix_plays
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
 
@@ -302,13 +307,9 @@ def config_figures(
 
         found = lexicons.store.remember_each(thetas, key, TableFigures, casual)
         return tuple(CasualPlay.of(solution, found[theta]) for theta in tables.tables)
-    if isinstance(solution, InfixSolution):  # the tables not kept, worked out together
-        def infix(thetas: list[float]) -> list[InfixFigures]:
-            missing(len(thetas))
-            return [play.figures() for play in infix_plays(solution, zipf, thetas)]
-
-        known = lexicons.store.remember_each(thetas, key, InfixFigures, infix)
-        return tuple(InfixPlay.of(solution, known[theta]) for theta in tables.tables)
+    if isinstance(solution, InfixSolution):  # every table's, worked out together, not kept
+        missing(len(thetas))
+        return infix_plays(solution, zipf, tables.tables)
     return ()
 
 
@@ -329,22 +330,30 @@ def config_game(
     solve is checked against the budget for the `work` that follows it."""
     from cardgen.games.traps import Thresholds
 
-    def compute() -> GameSolution | Thresholds:
+    def compute(with_traps: bool = traps) -> GameSolution | Thresholds:
         request = LexiconRequest.of(config)
         if before_solve is not None:  # the lexicon the solve reads next (built once a run)
             before_solve(lexicons.playable(request))
         solution = config_solution(config, lexicons, work)
-        if not traps:
+        if not with_traps:
             return solution
         found = lexicons.traps(request, solution)
         return solution if found is None else found
 
+    def kept() -> GameSolution | Thresholds:  # a variant's is the game play reads
+        if isinstance(config.game, SuperGhost) and lexicons.store.root is not None:
+            from cardgen.cards.infixcache import kept_game
+
+            return kept_game(config, compute, traps)
+        found: GameSolution | Thresholds = lexicons.store.game(config, compute, traps=traps)
+        return found
+
     try:  # once a run: publishing reads the game of the card it built
         game = lexicons.games[config, traps]
     except KeyError:
-        game = lexicons.games[config, traps] = lexicons.store.game(config, compute, traps=traps)
+        game = lexicons.games[config, traps] = kept()
     except TypeError:  # a config holding data that cannot be a key (never one that is shipped)
-        game = lexicons.store.game(config, compute, traps=traps)
+        game = kept()
     if isinstance(game, Thresholds):  # they hold their solved game
         return game.solution, game
     return game, None

@@ -19,38 +19,57 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def _run_ids(words: Sequence[str], solution: InfixSolution) -> list[npt.NDArray[np.int64]]:
+def _run_ids(
+    words: Sequence[str], solution: InfixSolution, upto: int | None = None
+) -> list[npt.NDArray[np.int64]]:
     """`ids[L][p]`: the infix id of the run of L letters at text position p of the words laid
-    end to end (-1 where the run leaves its word)."""
+    end to end (-1 where the run leaves its word), for L up to `upto` (None: every length)."""
     graph = solution.graph
     levels = graph.levels
     base = len(graph.letters)
-    code = {x: k for k, x in enumerate(graph.letters)}
-    text = np.array([code[x] for w in words for x in w], dtype=np.int64)
-    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    text = _codes(words, graph.letters)
+    lengths = np.array(list(map(len, words)), dtype=np.int64)
     end = np.repeat(np.cumsum(lengths), lengths)
     positions = np.arange(len(text), dtype=np.int64)
     ids = [np.zeros(len(text), dtype=np.int64)]
-    for length in range(1, int(lengths.max(initial=0)) + 1):
+    longest = int(lengths.max(initial=0))
+    for length in range(1, longest + 1 if upto is None else min(longest, upto) + 1):
         prev = ids[-1]
         ok = (positions + length <= end) & (prev >= 0)
         current = np.full(len(text), -1, dtype=np.int64)
-        # Keys are `id without the last letter * base + letter`: a table by key finds each
-        # run's id at once (a binary search over the keys took twice as long on TWL06).
-        by_key = np.full(len(levels[length - 1]) * base, -1, dtype=np.int32)
-        by_key[levels[length].key] = np.arange(len(levels[length]))
-        current[ok] = by_key[prev[ok] * base + text[positions[ok] + length - 1]]
+        want = prev[ok] * base + text[positions[ok] + length - 1]
+        keys = levels[length].key
+        if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
+            found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+            current[ok] = np.where(keys[found] == want, found, -1)
+        else:  # keys are `id without the last letter * base + letter`: a table by key finds
+            # each run's id at once (a binary search over the keys took twice as long on TWL06)
+            by_key = np.full(len(levels[length - 1]) * base, -1, dtype=np.int32)
+            by_key[keys] = np.arange(len(levels[length]))
+            current[ok] = by_key[want]
         ids.append(current)
     return ids
 
 
+def _codes(words: Sequence[str], letters: str) -> npt.NDArray[np.int64]:
+    """The words' letter codes, end to end (their places in `letters`)."""
+    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
+    table = np.zeros(max(map(ord, letters)) + 1, dtype=np.int64)
+    table[[ord(x) for x in letters]] = np.arange(len(letters))
+    return table[points]
+
+
 def offer_weights(
     solution: InfixSolution, known: Sequence[str], weight: FloatArray,
-    tables: Sequence[BoolArray],
+    tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
+    depths: range | None = None,
 ) -> list[list[FloatArray]]:
     """`result[t][d][e]`: the weight edge e of length d (`InfixLevel.parent`,
     `InfixLevel.child`) gets at table t from the words it knows (docs/rules.md): each word
-    splits its weight evenly among the distinct non-word fragments it offers.
+    splits its weight evenly among the distinct non-word fragments it offers. With `keep`,
+    only the edges out of the fragments `keep[d]` marks, and with `depths` only those out of
+    fragments of these lengths, are weighed (the others stay 0): each is the same float as
+    when all are, as long as `known` holds every word that holds their fragments.
 
     `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
     which of them table t knows. Which fragments a word offers, and so its share of each, is
@@ -61,31 +80,38 @@ def offer_weights(
     found = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
     if not known:
         return found
-    lengths = np.array([len(w) for w in known], dtype=np.int64)
+    lengths = np.array(list(map(len, known)), dtype=np.int64)
     start = np.repeat(np.cumsum(lengths) - lengths, lengths)
     end = start + np.repeat(lengths, lengths)
     owner = np.repeat(np.arange(len(known), dtype=np.int64), lengths)
-    ids = _run_ids(known, solution)
-    rids = _run_ids([w[::-1] for w in known], solution) if solution.reverse else None
+    longest = int(lengths.max())
+    depths = range(min(len(levels) - 1, longest - 1)) if depths is None else depths
+    upto = min(depths.stop, longest - 1) if len(depths) else 0
+    ids = _run_ids(known, solution, upto)
+    rids = _run_ids([w[::-1] for w in known], solution, upto) if solution.reverse else None
     size = len(owner)
     positions = np.arange(size, dtype=np.int64)
-    longest = int(lengths.max())
+    word_length = np.repeat(lengths, lengths)
     everyone = [bool(t.all()) for t in tables]
     for d in range(min(len(levels) - 1, longest - 1)):
+        if d not in depths:
+            continue
         below = levels[d + 1]
         if d == 0:  # the empty fragment: each letter of the word
             p = positions
             kinds = [(np.zeros(size, dtype=np.int64), ids[1])]
             words_of = owner
         else:
-            live = (positions + d <= end) & (ids[d] >= 0)
-            live &= np.repeat(lengths, lengths) >= d + 2
+            live = (positions + d <= end) & (ids[d] >= 0) & (word_length >= d + 2)
             p = positions[live]
-            words_of = owner[live]
             parents = [ids[d][p]]
             if rids is not None:  # the same run read as the reverse of a fragment
                 mirror = start[p] + (end[p] - p - d)
                 parents.append(rids[d][mirror])
+            if keep is not None:  # the runs of a fragment kept, either way round
+                wanted = np.logical_or.reduce([keep[d][a] & (a >= 0) for a in parents])
+                p, parents = p[wanted], [a[wanted] for a in parents]
+            words_of = owner[p]
             left = np.where(p - 1 >= start[p], ids[d + 1][np.maximum(p - 1, 0)], -1)
             right = np.where(p + d + 1 <= end[p], ids[d + 1][p], -1)
             kinds = [(a, c) for a in parents for c in (left, right)]
@@ -95,8 +121,15 @@ def offer_weights(
         for a, c in kinds:
             ok = (c >= 0) & (a >= 0)
             ok[ok] &= level.fragment[a[ok]] & ~level.leaf[a[ok]] & ~below.leaf[c[ok]]
+            if keep is not None:
+                ok[ok] &= keep[d][a[ok]]
             codes.append((words_of[ok] * n_a + a[ok]) * n_c + c[ok])
-        triples = _distinct(np.concatenate(codes))  # (word, parent, child), sorted
+        if n_a == 1:  # the empty fragment: a bitmap of (word, letter) sorts them at once
+            seen = np.zeros(len(known) * n_c, dtype=bool)
+            seen[np.concatenate(codes)] = True
+            triples = np.flatnonzero(seen)
+        else:
+            triples = _distinct(np.concatenate(codes))  # (word, parent, child), sorted
         if not len(triples):
             continue
         pair = triples // n_c  # word and parent
@@ -104,7 +137,8 @@ def offer_weights(
         count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
         word = pair // n_a
         share = weight[word] / np.repeat(count, count)
-        edge = _edge_of(level, n_c, pair % n_a, triples % n_c)
+        edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
+                        None if keep is None else np.flatnonzero(keep[d][level.parent]))
         if (edge < 0).any():
             word, share, edge = (x[edge >= 0] for x in (word, share, edge))
         for t, knows in enumerate(tables):
@@ -131,18 +165,25 @@ def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 def _edge_of(
     level: InfixLevel, children: int, parents: npt.NDArray[np.int64],
-    kids: npt.NDArray[np.int64],
+    kids: npt.NDArray[np.int64], among: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.int64]:
     """The level's edge from each of `parents` to the same place of `kids` (fragments of the
     next length, `children` of them), -1 where there is none (left out, as one table's lookup
-    of its moves left it). A fragment has a few parents (without its first or its last
-    letter, and their reverses), so each move is looked for among the edges into its child."""
-    edges = np.argsort(level.child, kind="stable")
-    lo = np.searchsorted(level.child[edges], np.arange(children + 1))
-    first, into = lo[kids], lo[kids + 1] - lo[kids]
+    of its moves left it); `among`: the edges that may be (None: all). A fragment has a few
+    parents (without its first or its last letter, and their reverses), so each move is
+    looked for among the edges into its child."""
+    if among is None:
+        edges = np.argsort(level.child, kind="stable")
+        lo = np.searchsorted(level.child[edges], np.arange(children + 1))
+        first, into = lo[kids], lo[kids + 1] - lo[kids]
+    else:  # a few edges: look each kid up among them
+        edges = among[np.argsort(level.child[among], kind="stable")]
+        into_kid = level.child[edges]
+        first = np.searchsorted(into_kid, kids)
+        into = np.searchsorted(into_kid, kids, side="right") - first
     found = np.full(len(kids), -1, dtype=np.int64)
-    for k in range(int(into.max(initial=0))):
-        edge = edges[np.minimum(first + k, max(len(edges) - 1, 0))]
+    for k in range(int(into.max(initial=0))):  # (none without edges)
+        edge = edges[np.minimum(first + k, len(edges) - 1)]
         hit = (k < into) & (level.parent[edge] == parents)
         found[hit] = edge[hit]
     return found

@@ -24,7 +24,9 @@ file framed the same way (`play-<sha>.entry`, magic `cardgen-play 1`; the key is
 with the table's `knows`). A build of a Ghost config writes the store of its own table; a play
 that misses reads the full path and writes the store of its table when the game ends
 (`cardgen.cards.played`). SuperGhost's and SuperDuperGhost's stores are read by
-`cardgen.games.storedinfix`, Ghost's by `cardgen.games.stored`.
+`cardgen.games.storedinfix`, Ghost's by `cardgen.games.stored`; a variant's store of its
+config's table is also the one copy of its solved game the cache keeps
+(`cardgen.cards.infixcache`).
 """
 
 from __future__ import annotations

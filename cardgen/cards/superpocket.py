@@ -23,7 +23,7 @@ import numpy.typing as npt
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import offer_weights
 from cardgen.cards.openings import PositionOdds, with_figures
-from cardgen.cards.pocket import THETA, fields_of
+from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
 from cardgen.cards.tablerows import inside, with_row_order
@@ -41,8 +41,8 @@ last bits."""
 
 @dataclass(frozen=True, eq=False)
 class InfixFigures:
-    """How a casual table plays a solved SuperGhost or SuperDuperGhost, without the game: what
-    the solution cache keeps (`cardgen.cards.make.config_figures`)."""
+    """How a casual table plays a solved SuperGhost or SuperDuperGhost: the figures, without
+    the game (the solution cache keeps none of them: `cardgen.cards.infixcache`)."""
 
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
@@ -68,15 +68,6 @@ class InfixPlay(InfixFigures):
     _moves: dict[int, tuple[npt.NDArray[np.int32], FloatArray, npt.NDArray[np.int64]]] = field(
         default_factory=dict, repr=False)
     """Each length's moves sorted by the fragment they leave, found once."""
-
-    @classmethod
-    def of(cls, solution: InfixSolution, figures: InfixFigures) -> InfixPlay:
-        """The table's play of `solution`, from its figures (as `figures()` gives them)."""
-        return cls(solution=solution, **fields_of(figures, InfixFigures))
-
-    def figures(self) -> InfixFigures:
-        """The figures alone, as the cache keeps them."""
-        return InfixFigures(**fields_of(self, InfixFigures))
 
     def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]:
         """The fragments the table may make from fragment i of length d, and the chance of

@@ -47,17 +47,25 @@ class ExplainRates:
     offer each table (the variants' model walks their occurrences; every word's, as a bound,
     since which words a table knows is read after the solve)."""
     game_bytes: tuple[float, float]
-    """Bytes of the solved game and its traps as kept, per position kept: a + b x players."""
+    """Bytes of the solved game and its traps in memory, per position kept: a + b x players."""
     word_bytes: float
-    """Bytes of the solved game as kept, per playable word (its letters, its frequency)."""
+    """Bytes of the solved game in memory, per playable word (its letters, its frequency)."""
     table_bytes: tuple[float, float]
-    """Bytes of one casual table's figures as kept, per position kept: a + b x players."""
+    """Bytes of one casual table's figures, per position kept: a + b x players; (0, 0) where
+    they are worked out around the one position explained (the variants:
+    `cardgen.cards.localplay`), which costs next to nothing."""
+    stored_bytes: tuple[float, float, float] | None = None
+    """Bytes of the solved game as the solution cache keeps it, per position kept and per
+    word: a + b x players + c x words / kept; None where it is kept as it is in memory
+    (Ghost). The variants keep their stored game (its answers, `cardgen.games.planes`)."""
 
 
 EXPLAIN_RATES = {
     "ghost": ExplainRates(1.0e-6, 0.0, 0.0, (43.0, 16.0), 26.0, (24.0, 8.0)),
-    "superghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (36.0, 8.0), 48.0, (24.0, 8.0)),
-    "superduperghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (28.0, 8.0), 80.0, (18.0, 8.0)),
+    "superghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (36.0, 8.0), 48.0, (0.0, 0.0),
+                               (4.3, 2.1, 44.0)),
+    "superduperghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (28.0, 8.0), 80.0, (0.0, 0.0),
+                                    (3.1, 0.74, 41.0)),
 }
 """Each game's `ExplainRates`: CPU seconds of whole cold `cardgen explain` processes and of
 their stages, and the bytes they kept (`python bench/explain.py`)."""
@@ -94,21 +102,30 @@ class ExplainWork:
     """Whether the results are kept in the solution cache (False: it is off)."""
 
     def game_bytes(self) -> float:
-        """The bytes of the solved game and its traps as kept (0 when it is at hand)."""
+        """The bytes of the solved game and its traps in memory (0 when it is at hand)."""
         rates = EXPLAIN_RATES[self.game]
         a, b = rates.game_bytes
         kept = self.kept * (a + b * self.players) + self.words * rates.word_bytes
         return kept if self.solving else 0.0
 
+    def kept_game_bytes(self) -> float:
+        """The bytes of the solved game as the solution cache keeps it (0 when it is at
+        hand)."""
+        stored = EXPLAIN_RATES[self.game].stored_bytes
+        if stored is None or not self.solving:
+            return self.game_bytes()
+        a, b, c = stored
+        return self.kept * (a + b * self.players) + self.words * c
+
     def table_bytes(self) -> float:
-        """The bytes of one casual table's figures as kept."""
+        """The bytes of one casual table's figures, as worked out and kept."""
         a, b = EXPLAIN_RATES[self.game].table_bytes
         return self.kept * (a + b * self.players)
 
     def stored(self) -> float:
         """The bytes of the results: the game (when it is solved), each table's figures; kept
         in the solution cache unless it is off."""
-        return self.game_bytes() + self.tables * self.table_bytes()
+        return self.kept_game_bytes() + self.tables * self.table_bytes()
 
     def parts(self) -> dict[str, float]:
         """The estimated seconds of each part of the work, each a count times a rate: the
@@ -134,8 +151,9 @@ class ExplainWork:
         """The estimated peak memory in bytes: the solve's, then the game and every table's
         figures in memory at once, and a copy of the largest as it is kept."""
         solve = self.positions * RATES[self.game].solve_bytes * self.solving
-        copy = max(self.game_bytes(), self.table_bytes()) * self.keeping
-        return BASE_BYTES + solve + self.stored() + copy
+        held = self.game_bytes() + self.tables * self.table_bytes()
+        copy = max(self.kept_game_bytes(), self.table_bytes()) * self.keeping
+        return BASE_BYTES + solve + held + copy
 
     def refuse(self, max_seconds: float, what: str) -> None:
         """BudgetError, naming the word list's key and saying `what` it is, if the explain

@@ -11,6 +11,10 @@ the solver's order (alphabetical within a length), it keeps:
   cannot), and with a casual table that seat's score against the table (`Casual.ranks`) and
   the word named when the table challenges there (`Casual.pick`: the shortest that holds the
   fragment, then the first).
+The first word of the highest Zipf that holds a fragment (`Thresholds.first_known`, 4 bytes a
+fragment in Ghost's store) is not stored either: it is the first place the fragment occurs
+among the words of that Zipf, laid end to end in order (`StoredInfixThresholds`: the words by
+Zipf, and where each Zipf's begin, are stored instead, 4 bytes a word).
 The moves are not stored: the moves from f are the fragments `f+x` (the keys above f's, one
 block), `x+f` (found from those of f without its last letter) and, in SuperDuperGhost, those of
 f reversed. The decision tables are then walked as the solved game walks them
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any
@@ -58,6 +62,9 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         self.lexicon = lexicon
         self.players = players
         self.reverse = reverse
+        self.planes = planes
+        """The planes read (`cardgen.games.planes.infix_game` rebuilds the solved game from
+        them)."""
         self._keys = planes[prefix + "key"]
         self._losers = planes[prefix + "losers"]
         self._cost = planes["cost"] if not prefix else None
@@ -240,6 +247,44 @@ def union(plans: Iterable[Plan]) -> Plan:
             frozenset().union(*(p[2] for p in found)))
 
 
+class StoredInfixThresholds(StoredThresholds):
+    """A variant's stored thresholds: the first word of Zipf M that holds a fragment is found
+    when asked, among the words of Zipf M (the words by Zipf are stored, 4 bytes a word)."""
+
+    def __init__(self, planes: Planes, solution: StoredInfixGame) -> None:  # no `first` plane
+        self.solution = solution
+        self._values = planes["values"]
+        self._escape = [planes[f"escape{k}"] for k in range(solution.players)]
+        self._best = planes["best"]
+        self._by_zipf = planes["by_zipf"]
+        self._zipf_start = planes["zipf_start"]
+        self._groups: dict[int, tuple[Sequence[int], str]] = {}
+
+    def first_known(self, fragment: str) -> int:
+        """The first word of Zipf M(fragment) that contains it (`Thresholds.first_known`)."""
+        return first_holding(fragment, self._best[self.solution._index(fragment)],
+                             self._group)
+
+    def _group(self, value: int) -> tuple[Sequence[int], str]:
+        """The words of the `value`th Zipf, by place and as text (one a line), found once."""
+        if value not in self._groups:
+            found = self._by_zipf[self._zipf_start[value]:self._zipf_start[value + 1]]
+            words = self.solution.words
+            self._groups[value] = found, "\n".join([words[k] for k in found])
+        return self._groups[value]
+
+
+def first_holding(fragment: str, value: Any, group: Callable[[Any], tuple[Any, str]]) -> int:
+    """The first word (an index into the words) of the group `value` (its words' indices, in
+    order, and their text, one a line) that contains `fragment`: the line of its first
+    occurrence."""
+    found, text = group(value)
+    at = text.find(fragment)
+    if at < 0 or "\n" in fragment:
+        raise KeyError(f"no word of its Zipf holds {fragment!r}")
+    return int(found[text.count("\n", 0, at)])
+
+
 class StoredInfixCasual(StoredCasual):
     """The variants' strategies against a casual table (`cardgen.games.casual.Casual`): where
     the seat moves, its best-scored move; where another seat moves, every move to a fragment
@@ -294,7 +339,7 @@ def read_infix_game(data: bytes | memoryview, game: str) -> StoredPlay:
     header, lexicon, planes = unpack(data, game)
     reverse, players = game == "superduperghost", header["players"]
     solution = StoredInfixGame(planes, lexicon, reverse, players, header["levels"])
-    traps = StoredThresholds(planes, solution) if "values" in planes else None
+    traps = StoredInfixThresholds(planes, solution) if "values" in planes else None
     knows = header["knows"]
     if knows is None or traps is None:
         return StoredPlay(solution, traps, None, None, None)

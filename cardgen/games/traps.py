@@ -28,6 +28,7 @@ from cardgen.games.advice import Escape, Try, best_try, escape_word
 from cardgen.games.game import GameSolution
 from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.solver import Solution
+from cardgen.games.storedinfix import first_holding
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -52,6 +53,9 @@ class Thresholds:
     a build's card, its figures and `play`'s store share one solve."""
     _known: dict[float, GameSolution | None] = field(default_factory=dict, repr=False)
     """The games on the words a casual table knows, by `knows` (`cardgen.games.computer`)."""
+    _groups: dict[float, tuple[npt.NDArray[np.int64], str]] = field(default_factory=dict,
+                                                                     repr=False)
+    """The words of each Zipf asked for (`first_known` in the variants)."""
 
     def threshold(self, fragment: str, seat: int) -> float:
         """T_seat(fragment): the seat cannot lose from here against a table that knows only
@@ -78,8 +82,20 @@ class Thresholds:
 
     def first_known(self, fragment: str) -> int:
         """The first word (in the words' order) of Zipf M(fragment) that holds the fragment
-        (an index into `solution.words`)."""
+        (an index into `solution.words`). In the variants, found among the words of Zipf M
+        (`cardgen.games.storedinfix.first_holding`) rather than for every fragment at once:
+        an explain asks a few dozen, and the pass over every fragment took 0.2 s on TWL06."""
+        if isinstance(self.solution, InfixSolution) and not self._first:
+            return first_holding(fragment, self.known(fragment), self._group)
         return int(self.first_known_levels()[len(fragment)][self._index(fragment)])
+
+    def _group(self, value: float) -> tuple[npt.NDArray[np.int64], str]:
+        """The words of Zipf `value`: their indices, in order, and their text, one a line."""
+        if value not in self._groups:
+            found = np.flatnonzero(self.zipf == value)
+            words = self.solution.words
+            self._groups[value] = found, "\n".join(words[k] for k in found.tolist())
+        return self._groups[value]
 
     def first_known_levels(self) -> list[npt.NDArray[np.int64]]:
         """`first_known` of every fragment, per length: the highest of `rank of its Zipf, then
