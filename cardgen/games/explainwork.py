@@ -51,9 +51,10 @@ class ExplainRates:
     word_bytes: float
     """Bytes of the solved game in memory, per playable word (its letters, its frequency)."""
     table_bytes: tuple[float, float]
-    """Bytes of one casual table's figures, per position kept: a + b x players; (0, 0) where
-    they are worked out around the one position explained (the variants:
-    `cardgen.cards.localplay`), which costs next to nothing."""
+    """Bytes of one casual table's figures in memory, per position kept: a + b x players."""
+    tables_kept: bool = True
+    """Whether each table's figures are kept in the solution cache (the variants keep none:
+    `cardgen.cards.infixcache`)."""
     stored_bytes: tuple[float, float, float] | None = None
     """Bytes of the solved game as the solution cache keeps it, per position kept and per
     word: a + b x players + c x words / kept; None where it is kept as it is in memory
@@ -62,10 +63,10 @@ class ExplainRates:
 
 EXPLAIN_RATES = {
     "ghost": ExplainRates(1.0e-6, 0.0, 0.0, (43.0, 16.0), 26.0, (24.0, 8.0)),
-    "superghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (36.0, 8.0), 48.0, (0.0, 0.0),
-                               (4.3, 2.1, 44.0)),
-    "superduperghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (28.0, 8.0), 80.0, (0.0, 0.0),
-                                    (3.1, 0.74, 41.0)),
+    "superghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (36.0, 8.0), 48.0, (24.0, 8.0),
+                               False, (4.3, 2.1, 44.0)),
+    "superduperghost": ExplainRates(4.0e-8, 2.5e-7, 8.0e-8, (28.0, 8.0), 80.0, (18.0, 8.0),
+                                    False, (3.1, 0.74, 41.0)),
 }
 """Each game's `ExplainRates`: CPU seconds of whole cold `cardgen explain` processes and of
 their stages, and the bytes they kept (`python bench/explain.py`)."""
@@ -118,14 +119,15 @@ class ExplainWork:
         return self.kept * (a + b * self.players) + self.words * c
 
     def table_bytes(self) -> float:
-        """The bytes of one casual table's figures, as worked out and kept."""
+        """The bytes of one casual table's figures, as worked out (and kept, Ghost's)."""
         a, b = EXPLAIN_RATES[self.game].table_bytes
         return self.kept * (a + b * self.players)
 
     def stored(self) -> float:
         """The bytes of the results: the game (when it is solved), each table's figures; kept
         in the solution cache unless it is off."""
-        return self.kept_game_bytes() + self.tables * self.table_bytes()
+        tables = self.tables * EXPLAIN_RATES[self.game].tables_kept
+        return self.kept_game_bytes() + tables * self.table_bytes()
 
     def parts(self) -> dict[str, float]:
         """The estimated seconds of each part of the work, each a count times a rate: the
