@@ -155,14 +155,6 @@ def _hints(kind: type) -> dict[str, Any]:
     return typing.get_type_hints(kind)
 
 
-def round_trip(value: T) -> T:
-    """`value` encoded and decoded again (no arrays): what the cache gives back for it."""
-    arrays: list[Any] = []
-    document = encode(value, arrays)
-    result: T = decode(type(value), document, arrays)
-    return result
-
-
 def pack(key: Mapping[str, Any], value: object) -> bytes:
     """An entry's bytes: the key and `value` (arrays laid out after the index)."""
     arrays: list[Any] = []

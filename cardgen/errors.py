@@ -23,6 +23,15 @@ class WordListError(InputError):
     """A word list file that cannot be used; the message names the file."""
 
 
+class RankEncodingError(InputError):
+    """A word list with more playable words than the 64-bit rank of a word set holds (with
+    its word lengths and rare and avoided words): the message says how many it holds."""
+
+
+class FamiliarityError(InputError):
+    """A frequency or avoid file that cannot be used; the message names the file (and line)."""
+
+
 class FetchError(CardgenError):
     """A catalog word list that could not be fetched, found or verified (exit status 1)."""
 

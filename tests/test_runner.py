@@ -11,6 +11,7 @@ from conftest import DATA
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
+from cardgen.errors import RankEncodingError
 from cardgen.games.ranking import RankCodec
 from cardgen.words.catalog import sha256
 
@@ -142,7 +143,8 @@ def test_a_list_too_large_to_rank_is_one_line(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def too_large(cls: object, lengths: object, avoided: int = 0, rare: int = 0) -> None:
-        raise ValueError("3 playable words are more than the 64-bit rank encoding holds (...)")
+        raise RankEncodingError("3 playable words are more than the 64-bit rank encoding holds "
+                                "(...)")
 
     monkeypatch.setattr(RankCodec, "for_words", classmethod(too_large))
     (tmp_path / "w.txt").write_bytes(FOUR_WORDS)
@@ -153,6 +155,24 @@ def test_a_list_too_large_to_rank_is_one_line(
         f"cardgen: error: {tmp_path / 'w.yaml'}: dictionary: {tmp_path / 'w.txt'}: 3 playable "
         "words are more than the 64-bit rank encoding holds (...)\n"
     )
+
+
+def test_a_solve_that_fails_otherwise_is_a_bug_with_its_traceback(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36, item 7: any ValueError from a solve was reported as a word-list error, its
+    traceback suppressed; only the rank encoding's limit is the list's fault."""
+    def broken(cls: object, lengths: object, avoided: int = 0, rare: int = 0) -> None:
+        raise ValueError("an index out of step")
+
+    monkeypatch.setattr(RankCodec, "for_words", classmethod(broken))
+    (tmp_path / "w.txt").write_bytes(FOUR_WORDS)
+    (tmp_path / "w.yaml").write_text("dictionary: w.txt\nplayers: 2\nmin_length: 3\n")
+    result = runner.invoke(app, ["build", str(tmp_path / "w.yaml"), "-o", str(tmp_path / "o")])
+    assert isinstance(result.exception, ValueError), result.output
+    assert str(result.exception) == "an index out of step"
+    assert "dictionary:" not in result.stderr
+    assert not (tmp_path / "o").exists()
 
 
 # --- an output is never an input of the run (issue 20, item 1) ---------------------------

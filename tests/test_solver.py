@@ -3,6 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cardgen.errors import RankEncodingError
 from cardgen.games.advice import Try, best_try
 from cardgen.games.ranking import FEWEST, RankCodec, Ranking
 from cardgen.games.solver import solve
@@ -145,12 +146,12 @@ def test_ranking_flags_must_match_the_words() -> None:
 
 def test_rank_encoding_too_wide_is_refused() -> None:
     lengths = np.full(2**20, 9, dtype=np.int64)
-    with pytest.raises(ValueError, match="more than the 64-bit rank encoding holds"):
+    with pytest.raises(RankEncodingError, match="more than the 64-bit rank encoding holds"):
         RankCodec.for_words(lengths, avoided=2**20, rare=2**20)
 
 
 def test_the_rank_encoding_limit_is_named() -> None:
-    with pytest.raises(ValueError) as raised:
+    with pytest.raises(RankEncodingError) as raised:
         RankCodec.for_words(np.array([64] * 10), avoided=2**30, rare=2**30)
     assert str(raised.value) == (
         "10 playable words are more than the 64-bit rank encoding holds (at most 0 with these "

@@ -21,7 +21,7 @@ from cardgen.cards.paper import (
     WORDS,
     PdfOptions,
 )
-from cardgen.errors import WordListError
+from cardgen.errors import FamiliarityError, WordListError
 from cardgen.files import expand_user, named_file, unusable
 from cardgen.games.opponent import PERFECT, Opponent, read_opponent, read_range
 from cardgen.games.variants import GAME_NAMES, Game, find_game
@@ -31,7 +31,6 @@ from cardgen.words.familiarity import (
     NONE,
     WORDFREQ,
     ZIPF_WANTED,
-    FamiliarityError,
     Frequencies,
     missing_data,
     read_avoid_file,

@@ -23,7 +23,7 @@ from cardgen.cards.config import (
     config_spelling,
 )
 from cardgen.cards.strategy import FEWEST_INFO, Card, DictionaryInfo, RankingInfo, build_card
-from cardgen.errors import InputError, WordListError
+from cardgen.errors import InputError, RankEncodingError, WordListError
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import PERFECT, Opponent, TableRange
 from cardgen.games.variants import GHOST, Game, SuperGhost, find_game
@@ -243,7 +243,7 @@ class Lexicons(LexiconBuilder):
         stage(self.progress, "solve", f"solving {game.title} for {players} players")
         try:
             return game.solve(lexicon, players, ranking)
-        except ValueError as error:  # a list too large for the rank encoding
+        except RankEncodingError as error:  # a list too large to rank its word sets
             raise WordListError(f"{where(request.source)}: {error}") from None
 
 

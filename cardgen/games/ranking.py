@@ -9,6 +9,8 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.errors import RankEncodingError
+
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
@@ -90,7 +92,7 @@ class RankCodec:
         cls, lengths: IntArray, avoided: int = 0, rare: int = 0
     ) -> RankCodec:
         """The codec wide enough for words of these lengths, with that many avoided and rare
-        words (ValueError if int64 is not)."""
+        words (`RankEncodingError` if int64 is not)."""
         codec = cls(
             int(lengths.max()).bit_length(),
             len(lengths).bit_length(),
@@ -100,7 +102,7 @@ class RankCodec:
         fixed = codec.avoided_bits + codec.rare_bits + codec.len_bits
         if fixed + 2 * codec.idx_bits > 62:
             most = (1 << max(0, (62 - fixed) // 2)) - 1
-            raise ValueError(
+            raise RankEncodingError(
                 f"{len(lengths):,} playable words are more than the 64-bit rank encoding holds "
                 f"(at most {most:,} with these word lengths and rare and avoided words)"
             )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.errors import FetchError, WordListError
+from cardgen.errors import FamiliarityError, FetchError, WordListError
 from cardgen.files import InputFileError, read_limited
 from cardgen.progress import ProgressCallback
 from cardgen.words.alphabet import Spelling
@@ -48,10 +48,6 @@ above every word's (the commonest English word, `the`, has 7.73)."""
 ZIPF_WANTED = f"a Zipf frequency from 0 to {MAX_ZIPF:g}"
 """What a Zipf frequency read must be: a finite number in this range (`nan` and `inf` are
 refused everywhere)."""
-
-
-class FamiliarityError(ValueError):
-    """A frequency or avoid file that cannot be used; the message names the file (and line)."""
 
 
 if TYPE_CHECKING:
