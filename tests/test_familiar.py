@@ -132,13 +132,35 @@ def test_fewest_reads_no_frequency_data(write_config: Callable[..., Path]) -> No
     )
 
 
-def test_a_cbpack_read_by_hand() -> None:
+def test_a_cbpack_is_read_with_msgpack() -> None:
     header = bytes([0x81, 0xA6]) + b"format" + bytes([0xA2]) + b"cB"
     buckets = bytes([0x90]) * 99 + bytes([0x91, 0xA3]) + b"cat"
     pack = bytes([0xDC, 0x00, 0x65]) + header + buckets  # 101 items: header and 100 buckets
     assert read_cbpack(gzip.compress(pack)) == {"cat": 8.01}
     with pytest.raises(ValueError, match="not a wordfreq cBpack"):
         read_cbpack(b"not gzip")
+
+
+@pytest.mark.parametrize(("pack", "why"), [
+    ([{"format": "cB"}, ["the"], [7]], "bucket 1 is not a list of words"),
+    ([{"format": "other"}, ["the"]], "no cB header"),
+    ({"format": "cB"}, "no cB header"),
+    ([], "no cB header"),
+])
+def test_a_cbpack_of_another_shape_is_refused(pack: object, why: str) -> None:
+    import msgpack
+
+    with pytest.raises(ValueError) as raised:
+        read_cbpack(gzip.compress(msgpack.packb(pack)))
+    assert str(raised.value) == f"not a wordfreq cBpack ({why})"
+
+
+def test_a_cut_cbpack_is_refused() -> None:
+    import msgpack
+
+    pack = msgpack.packb([{"format": "cB"}, ["the", "of"]])
+    with pytest.raises(ValueError, match="^not a wordfreq cBpack"):
+        read_cbpack(gzip.compress(pack[:-3]))
 
 
 @pytest.mark.network
