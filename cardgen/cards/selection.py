@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from functools import partial
 from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple, overload
@@ -68,8 +67,6 @@ _KINDS: tuple[Kind, Kind] = ("move", "words")
 _PRINTED, _PLAY = attrgetter("printed"), attrgetter("play")
 _FRAGMENT, _WORDS, _DECISIONS = attrgetter("fragment"), attrgetter("words"), attrgetter(
     "decisions")
-_STEP = partial(tuple.__new__, Step)
-"""A `Step` from its three fields, made without a Python call (a seat takes thousands)."""
 
 
 TIE = 1e-12
@@ -212,7 +209,7 @@ class Steps(Sequence[Step]):
                     _KINDS[bool(self.words[index])])
 
     def __iter__(self) -> Iterator[Step]:
-        return map(_STEP, zip(self.ratio.tolist(), self.place.tolist(),
+        return map(Step._make, zip(self.ratio.tolist(), self.place.tolist(),
                               map(_KINDS.__getitem__, self.words.tolist()), strict=True))
 
     def __repr__(self) -> str:
@@ -301,18 +298,10 @@ def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
     else:
         moves = [o.odds.letter if o.odds is not None else None for o in chosen]
     done = []
-    new = object.__new__
     for place, opening, move in zip(places, chosen, moves, strict=True):
-        if move is None:
-            openings[place] = printed(opening, None, None)
-            continue
-        done.append(place)
-        if opening.printed != kind or opening.printed_move != move:
-            # `printed`, inline: a deck prints thousands of openings, a budget many times over
-            copy = openings[place] = new(Opening)
-            fields = copy.__dict__
-            fields.update(opening.__dict__)
-            fields["printed"], fields["printed_move"] = kind, move
+        openings[place] = printed(opening, kind if move is not None else None, move)
+        if move is not None:
+            done.append(place)
     return done
 
 
@@ -335,11 +324,7 @@ def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
         kind = move = None
     if (opening.printed, opening.printed_move) == (kind, move):
         return opening
-    # A copy with these two fields changed: `dataclasses.replace` would run `__init__` over
-    # every field, and a budget marks thousands of openings many times over.
-    copy = object.__new__(Opening)
-    copy.__dict__.update(opening.__dict__, printed=kind, printed_move=move)
-    return copy
+    return replace(opening, printed=kind, printed_move=move)
 
 
 GALLOP = 32
