@@ -464,16 +464,20 @@ def test_explain_and_play_read_the_solution_back(
     assert isinstance(fresh.exception, RuntimeError) and str(fresh.exception) == "solved again"
 
 
-def test_explain_and_play_after_a_build_solve_nothing(
+def test_a_build_keeps_its_card_and_explain_and_play_keep_their_game(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 27 item 4: the build keeps the solved game it made its card from, with its
-    traps and its pocket figures' table, so explaining any position or playing after it
-    reads them back."""
+    """Issue 39 item 2: a build keeps only what a build reads again, its card and its deck
+    (keeping the solved game, its tables' figures and play's stored game was a quarter of a
+    cold twl06-2p build); the first explain keeps the game with its traps and its tables'
+    figures, so explaining any other position, or playing, reads them back."""
     fresh = runner.invoke(app, ["explain", str(ANIMALS), "be", "--no-cache"])
     assert fresh.exit_code == 0, fresh.output
     built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
+    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == ["card", "deck"]
+    first = runner.invoke(app, ["explain", str(ANIMALS), "b"])
+    assert first.exit_code == 0, first.output
     forbid_solving(monkeypatch)
     after = runner.invoke(app, ["explain", str(ANIMALS), "be"])
     assert (after.exit_code, after.stdout) == (0, fresh.stdout)
@@ -481,30 +485,31 @@ def test_explain_and_play_after_a_build_solve_nothing(
     assert game.exit_code == 0, game.output
 
 
-def test_a_variant_s_explain_after_a_build_works_out_its_position_alone(
+def test_a_variant_s_explain_works_out_its_position_alone(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 35 item 8: a SuperGhost build keeps its solved game once, as the stored game
-    `play` reads, and of its casual tables' figures only its openings' (the empty fragment and
-    each letter, whose figures read the whole game); an explain after it reads the game back
-    from the store and works out the figures of its position alone (the whole tables' walk
-    took a second on TWL06), figure for figure as the whole tables give them."""
+    """Issue 35 item 8: a SuperGhost explain keeps its solved game once, as the stored game
+    `play` reads, and no casual table's figures (a build keeps neither: issue 39 item 2); an
+    explain after it reads the game back from the store and works out the figures of its
+    position alone (the whole tables' walk took a second on TWL06), figure for figure as the
+    whole tables give them."""
     config = DATA / "animals-superghost.yaml"
     fresh = {f: runner.invoke(app, ["explain", str(config), f, "--no-cache"]) for f in ("at", "")}
     assert all(r.exit_code == 0 for r in fresh.values())
     assert "After each play (then playing as the table does)" in fresh["at"].stdout
     built = runner.invoke(app, ["build", str(config), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
+    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == ["card", "deck"]
+    first = runner.invoke(app, ["explain", str(config), "a"])
+    assert first.exit_code == 0, first.output
     kinds = sorted(path.name.split("-")[0] for path in folder.glob("*.entry"))
-    assert kinds == ["card", "deck", "figures", "figures", "play"]  # no game, no table's
+    assert kinds == ["card", "deck", "play", "positions"]  # no game, no table's figures
     forbid_solving(monkeypatch)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_play", forbid_solving)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_plays", forbid_solving)
-    after = runner.invoke(app, ["explain", str(config), "at"])
-    assert (after.exit_code, after.stdout) == (0, fresh["at"].stdout)
-    monkeypatch.setattr("cardgen.cards.localplay.position_plays", forbid_solving)
-    opening = runner.invoke(app, ["explain", str(config), ""])  # the build kept its figures
-    assert (opening.exit_code, opening.stdout) == (0, fresh[""].stdout)
+    for fragment in ("at", ""):
+        after = runner.invoke(app, ["explain", str(config), fragment])
+        assert (after.exit_code, after.stdout) == (0, fresh[fragment].stdout)
 
 
 def a_mid_size_variant(tmp_path: Path, game: str) -> tuple[Path, int, list[str]]:
@@ -544,7 +549,7 @@ def test_a_variant_s_entries_take_a_few_bytes_a_fragment(
     sizes = {path.name.split("-")[0]: 0 for path in folder.glob("*.entry")}
     for path in folder.glob("*.entry"):
         sizes[path.name.split("-")[0]] += path.stat().st_size
-    assert sorted(sizes) == ["card", "deck", "figures", "play", "positions"], sizes
+    assert sorted(sizes) == ["card", "deck", "play", "positions"], sizes
     (store,) = folder.glob("play-*.entry")
     body = store.read_bytes().split(b"\n", 3)[3]
     header = json.loads(body.partition(b"\n")[0])
@@ -561,8 +566,8 @@ def test_a_variant_s_entries_take_a_few_bytes_a_fragment(
 def test_a_casual_build_solves_its_table_once(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The card, its figures and `play`'s stored game read one casual table: a cold build
-    solves it once (it solved it three times)."""
+    """The card and its figures read one casual table: a cold build solves it once (it
+    solved it three times), and keeps no stored game (`play` does: issue 39 item 2)."""
     config = tmp_path / "casual.yaml"
     config.write_text((DATA / "animals.yaml").read_text().replace("animals.txt", str(
         DATA / "animals.txt")) + "opponent:\n  knows: 3\n")
@@ -575,7 +580,7 @@ def test_a_casual_build_solves_its_table_once(
     monkeypatch.setattr(casual_module, "_solve", counted)
     built = runner.invoke(app, ["build", str(config), "-q", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
-    assert calls == [3] and len(list(folder.glob("play-*.entry"))) == 1
+    assert calls == [3] and not list(folder.glob("play-*.entry"))
 
 
 def test_a_variant_s_tables_are_worked_out_together_and_not_kept(
@@ -648,20 +653,17 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     shown = runner.invoke(app, ["cache"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    # The card, the card with what its deck prints chosen (the `pdf` keys' part), the
-    # solved game with its traps and each casual table's figures that explain reads (five
-    # tables: the default range), and the stored game that play reads (issue 27 item 4).
-    assert sorted(line[:47] for line in lines[:9]) == [  # issue 26 item 13: the game named
+    # The card and the card with what its deck prints chosen (the `pdf` keys' part); the
+    # solved game, its tables' figures and play's stored game are kept by explain and play
+    # (issue 39 item 2).
+    assert sorted(line[:47] for line in lines[:2]) == [  # issue 26 item 13: the game named
         "card      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "deck      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        *["figures   ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47]] * 5,
-        "game      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
-        "play      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[9].startswith("9 entries, 0.1 MB of 1,024.0 MB in ")
-    assert lines[9].endswith(str(folder))
+    assert lines[2].startswith("2 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[2].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 9 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 2 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 
@@ -910,7 +912,7 @@ def test_a_folder_in_place_of_an_entry_is_left_and_said_so(folder: Path, tmp_pat
     cleared = cardgen_run("cache", "--clear")
     said = printable(f"cache: {entry}: is a folder, not a file; left in place")
     assert (cleared.returncode, cleared.stdout, cleared.stderr) == (
-        0, f"removed 8 entries from {folder}\n", f"cardgen: warning: {said}\n"
+        0, f"removed 1 entry from {folder}\n", f"cardgen: warning: {said}\n"
     )
     assert [p.name for p in folder.glob("*.entry")] == [entry.name]
 

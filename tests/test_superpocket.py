@@ -341,17 +341,16 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
     st.lists(st.sampled_from([0.0, 1.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
     st.booleans(),
     st.booleans(),
-    st.booleans(),
 )
-@example(["aa", "ab"], [], 2, 2, [1.0, 1.0, 0.0], True, False, True)  # a theta twice, shares given
+@example(["aa", "ab"], [], 2, 2, [1.0, 1.0, 0.0], True, False)  # a theta twice
 def test_a_positions_figures_worked_out_alone_are_the_whole_tables(
     entries: list[str], zipfs: list[int], min_length: int, players: int,
-    thetas: list[float], frequencies: bool, reverse: bool, top: bool,
+    thetas: list[float], frequencies: bool, reverse: bool,
 ) -> None:
     """`explain` works out the tables' play only where one position's figures read it
     (`position_plays`: the plays out of the fragments it grows from and of those that grow
-    from it), with or without the shortest fragments' shares given: every position's figures,
-    for every seat's decision table from it, are the whole tables' to the last bit."""
+    from it): every position's figures, for every seat's decision table from it, are the
+    whole tables' to the last bit."""
     words = {w for w in entries if len(w) >= min_length}
     if not words:
         return
@@ -360,10 +359,9 @@ def test_a_positions_figures_worked_out_alone_are_the_whole_tables(
                      reverse=reverse)
     array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
     whole = infix_plays(solution, array, thetas)
-    given_shares = tuple(tuple(play.share[:2]) for play in whole) if top else ()
     fragments = [f for d in range(solution.lexicon.longest + 1) for f in solution.fragments(d)]
     for fragment in [*fragments, "dd" * 4]:
-        alone = position_plays(solution, array, thetas, fragment, given_shares)
+        alone = position_plays(solution, array, thetas, fragment)
         assert [play.knows for play in alone] == thetas
         tables = [solution.decisions(fragment, seat) for seat in range(1, players + 1)
                   ] if fragment in fragments else [()]

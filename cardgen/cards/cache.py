@@ -93,13 +93,14 @@ class Store:
         return self.remember(lambda: config_key(config, kind), Card, compute)
 
     def game(
-        self, config: CardConfig, compute: Callable[[], Any], *, traps: bool
+        self, config: CardConfig, compute: Callable[[], Any], *, traps: bool, keep: bool = True
     ) -> Any:
         """The solved game of a card config (Ghost's `Solution` or a variant's), with `traps`
         its escape thresholds where it has word frequencies (they hold their solved game),
-        read back memory-mapped or computed."""
+        read back memory-mapped or computed (and with `keep` kept)."""
         kind = "game" if traps else "solution"
-        return self.remember(lambda: config_key(config, kind), _solution_class, compute)
+        return self.remember(lambda: config_key(config, kind), _solution_class, compute,
+                             keep=keep)
 
     def groups(
         self, config: TableConfig, pairs: Sequence[tuple[object, int]]
@@ -123,9 +124,11 @@ class Store:
             self.write(group_key(config, pair), group)
 
     def remember(
-        self, make_key: Callable[[], dict[str, Any]], kind: Any, compute: Callable[[], T]
+        self, make_key: Callable[[], dict[str, Any]], kind: Any, compute: Callable[[], T],
+        *, keep: bool = True,
     ) -> T:
-        """The value for the key from the cache, else `compute()`, kept for next time."""
+        """The value for the key from the cache, else `compute()`, kept for next time (unless
+        not to `keep`)."""
         if self.root is None:
             return compute()
         try:
@@ -135,16 +138,17 @@ class Store:
         value: T | None = self.read(key, kind)
         if value is None:
             value = compute()
-            self.write(key, value)
+            if keep:
+                self.write(key, value)
         return value
 
     def remember_each(
         self, items: Sequence[K], make_key: Callable[[K], dict[str, Any]], kind: Any,
-        compute: Callable[[list[K]], Sequence[T]],
+        compute: Callable[[list[K]], Sequence[T]], *, keep: bool = True,
     ) -> dict[K, T]:
         """Each item's value under its own key, as `remember` keeps it: those the cache has
         read back, the others worked out together (`compute(missing)`, theirs in order) and
-        kept."""
+        (with `keep`) kept."""
         keys: dict[K, dict[str, Any] | None] = {}
         found: dict[K, T] = {}
         for item in dict.fromkeys(items):
@@ -159,7 +163,7 @@ class Store:
         missing = [item for item in keys if item not in found]
         for item, value in zip(missing, compute(missing) if missing else (), strict=True):
             key = keys[item]
-            if key is not None:
+            if key is not None and keep:
                 self.write(key, value)
             found[item] = value
         return found

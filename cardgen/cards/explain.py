@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.figures import position_figures
-from cardgen.cards.infixcache import position_odds
+from cardgen.cards.localplay import position_odds
 from cardgen.cards.make import Lexicons, config_figures, config_game
 from cardgen.cards.position import (
     FragmentError,
@@ -157,10 +157,10 @@ def explain_config(
         if max_seconds is not None:
             _figures_work(config, solution, count, keeping).refuse(max_seconds, _what(config))
 
-    with _named(config_path):  # the build kept them, by Ghost's model or a variant's
+    with _named(config_path):  # an explain kept Ghost's; a variant's position's alone
         if isinstance(solution, InfixSolution):  # worked out for the position alone
-            found = position_odds(config, lexicons.store, solution, traps, tables, parsed,
-                                  position.decisions)
+            found = position_odds(solution, None if traps is None else traps.zipf,
+                                  tables.tables, parsed, position.decisions)
         else:
             found = tuple(position_figures(play, parsed, position.words, position.decisions)
                           for play in config_figures(config, lexicons, solution, traps, tables,

@@ -19,23 +19,34 @@ from collections.abc import Sequence
 import numpy as np
 
 from cardgen.cards.offers import offer_weights
+from cardgen.cards.openings import PositionOdds
 from cardgen.cards.ranges import examples
 from cardgen.cards.superpocket import BoolArray, FloatArray, InfixPlay
+from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel, IntArray
 from cardgen.games.superghost import InfixSolution
 
 
+def position_odds(
+    solution: InfixSolution, zipf: FloatArray | None, thetas: Sequence[float], fragment: str,
+    decisions: Sequence[Decision],
+) -> tuple[PositionOdds | None, ...]:
+    """The figures of a position at each table of `thetas` (the mover keeping to
+    `decisions`), worked out for it alone (`position_plays`)."""
+    from cardgen.cards.superpocket import infix_position_odds
+
+    return tuple(infix_position_odds(play, fragment, decisions)
+                 for play in position_plays(solution, zipf, thetas, fragment))
+
+
 def position_plays(
     solution: InfixSolution, zipf: FloatArray | None, thetas: Sequence[float], fragment: str,
-    top: Sequence[Sequence[FloatArray]] = (),
 ) -> tuple[InfixPlay, ...]:
     """How each table that knows the words of Zipf >= a theta of `thetas` plays `solution`
     (`cardgen.cards.superpocket.infix_plays`), right where the figures of `fragment` read it:
     the chance of reaching it, and the chance that the seat to move there loses from it and
     from every fragment that grows from it; elsewhere the arrays hold anything (and the other
-    seats' chances of losing none). `top`: each table's shares of the shortest fragments'
-    plays (as `thetas`), as its whole play has them (`InfixPlay.share[:2]`), which spares the
-    walk of every word those take."""
+    seats' chances of losing none)."""
     i = solution.find(fragment)
     distinct = tuple(dict.fromkeys(thetas))
     words = solution.words
@@ -55,16 +66,14 @@ def position_plays(
         knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
     known_at = np.flatnonzero(np.logical_or.reduce(knowing))
     tables = [knows[known_at] for knows in knowing]
-    above = min(len(top[0]), k) if top else 0  # the lengths whose shares are given
-    given = dict(zip(reversed(thetas), reversed(top), strict=True)) if top else {}
     found = _holding(words, fragment, solution.reverse)  # the words below it: those holding it
     holding = np.isin(known_at, found, assume_unique=True)
     offers = offer_weights(solution, [words[int(w)] for w in known_at[holding]],
                            weights[known_at[holding]], [t[holding] for t in tables], keep,
                            range(k, len(levels)))
-    if above < k:  # the words above it: every word known
+    if k:  # the words above it: every word known
         higher = offer_weights(solution, [words[int(w)] for w in known_at],
-                               weights[known_at], tables, keep, range(above, k))
+                               weights[known_at], tables, keep, range(k))
         offers = [h[:k] + o[k:] for h, o in zip(higher, offers, strict=True)]
     kept = [_Kept(level, keep[d], keep[d + 1] if d + 1 < len(levels) else None)
             for d, level in enumerate(levels)]
@@ -76,9 +85,6 @@ def position_plays(
     reach = [np.zeros((count, len(level))) for level in levels]
     for t in range(count):
         local = _shares(kept, offers[t], bool(tables[t].any()))
-        for d in range(above):  # given: the whole play's
-            whole = given[distinct[t]][d]
-            local[0][d] = whole if kept[d].edges is None else whole[kept[d].edges]
         for d, (level, share, off) in enumerate(zip(kept, *local, strict=True)):
             level.put(shares[d][t], share, True)
             level.put(dead[d][t], off)
@@ -203,4 +209,4 @@ def _lose(
     return out[::-1]
 
 
-__all__ = ["position_plays"]
+__all__ = ["position_odds", "position_plays"]

@@ -253,21 +253,16 @@ def config_card(
 ) -> Card:
     """The card a card config describes, as `cardgen build` makes it. A card computed solves
     its game through `config_game` (`before_solve` sees its playable words first, and may
-    refuse), so the cache keeps the solved game too: an explain after the build reads it
-    instead of solving it again, and a game played after it reads the stored game written
-    here (`cardgen.cards.positions.GameStore`)."""
+    refuse), reading back a game `explain` or `play` kept; the build keeps only what a build
+    reads again (the card and its deck): the solved game, its tables' figures and the stored
+    game are written by the commands that read them (issue 39, item 2: keeping them was a
+    quarter of a cold twl06-2p build and a fifth of a SuperGhost one)."""
 
     def compute() -> Card:
-        solved = config_game(config, lexicons, work="card", before_solve=before_solve)
-        if lexicons.store.root is not None:
-            from cardgen.cards.positions import GameStore
-
-            GameStore.for_config(config, config.opponent.knows).keep(*solved, missing=True)
-        plays = config_figures(config, lexicons, *solved, config.opponent.table_range)
-        if isinstance(config.game, SuperGhost):  # the openings' figures, for explain
-            from cardgen.cards.infixcache import keep_openings
-
-            keep_openings(config, lexicons.store, *solved, plays)  # type: ignore[arg-type]
+        solved = config_game(config, lexicons, work="card", before_solve=before_solve,
+                             keep=False)
+        plays = config_figures(config, lexicons, *solved, config.opponent.table_range,
+                               keep=False)
         return lexicons.card(LexiconRequest.of(config), config.players, config.title,
                              config.opponent, solved=solved, plays=plays)
 
@@ -276,14 +271,15 @@ def config_card(
 
 def config_figures(
     config: CardConfig, lexicons: Lexicons, solution: GameSolution, traps: Thresholds | None,
-    tables: TableRange, before: Callable[[int], None] | None = None,
+    tables: TableRange, before: Callable[[int], None] | None = None, *, keep: bool = True,
 ) -> tuple[CasualPlay, ...] | tuple[InfixPlay, ...]:
     """How each casual table of `tables` plays a card config's solved game, with `traps` its
     words' frequencies: the pocket figures' model by its game's (`cardgen.cards.pocket`,
-    `cardgen.cards.superpocket`; () for a game of neither). The build keeps each table's
-    figures of a Ghost game, so `cardgen explain` reads them back; a variant's are worked out
-    again for the position explain asks (`cardgen.cards.infixcache.position_odds`). `before`
-    sees how many tables are worked out, before they are (and may refuse)."""
+    `cardgen.cards.superpocket`; () for a game of neither). Each table's figures of a Ghost
+    game are read back from the cache, else worked out and (with `keep`, as explain does)
+    kept; a variant's are not kept (explain works out its position's alone:
+    `cardgen.cards.localplay.position_odds`). `before` sees how many tables are worked out,
+    before they are (and may refuse)."""
     from cardgen.cards.pocket import CasualPlay, TableFigures, casual_play, last_words
     from cardgen.cards.superpocket import infix_plays
     from cardgen.games.solver import Solution
@@ -305,7 +301,7 @@ def config_figures(
             last = last_words(solution)  # the same at every table
             return [casual_play(solution, zipf, theta, last).figures() for theta in thetas]
 
-        found = lexicons.store.remember_each(thetas, key, TableFigures, casual)
+        found = lexicons.store.remember_each(thetas, key, TableFigures, casual, keep=keep)
         return tuple(CasualPlay.of(solution, found[theta]) for theta in tables.tables)
     if isinstance(solution, InfixSolution):  # every table's, worked out together, not kept
         missing(len(thetas))
@@ -322,12 +318,14 @@ def config_solution(config: CardConfig, lexicons: Lexicons, work: str = "solve")
 def config_game(
     config: CardConfig, lexicons: Lexicons, *, traps: bool = True,
     before_solve: Callable[[Lexicon], None] | None = None, work: str = "solve",
+    keep: bool = True,
 ) -> tuple[GameSolution, Thresholds | None]:
     """The solved game of a card config, as its card is solved, and with `traps` its escape
     thresholds (None where the config reads no word frequencies): what
     `cardgen explain` and `cardgen play` look positions up in. Read back from the cache when
-    it has them; else `before_solve` sees the playable words first (and may refuse), and the
-    solve is checked against the budget for the `work` that follows it."""
+    it has them; else `before_solve` sees the playable words first (and may refuse), the
+    solve is checked against the budget for the `work` that follows it, and with `keep` the
+    result is kept (a variant's as the stored game `play` reads)."""
     from cardgen.games.traps import Thresholds
 
     def compute(with_traps: bool = traps) -> GameSolution | Thresholds:
@@ -344,8 +342,9 @@ def config_game(
         if isinstance(config.game, SuperGhost) and lexicons.store.root is not None:
             from cardgen.cards.infixcache import kept_game
 
-            return kept_game(config, compute, traps)
-        found: GameSolution | Thresholds = lexicons.store.game(config, compute, traps=traps)
+            return kept_game(config, compute, traps, keep=keep)
+        found: GameSolution | Thresholds = lexicons.store.game(config, compute, traps=traps,
+                                                               keep=keep)
         return found
 
     try:  # once a run: publishing reads the game of the card it built

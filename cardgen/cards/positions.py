@@ -5,8 +5,8 @@ game (numpy, the solver, the casual-table model) to read that one position from 
 solution. The index keeps, per config, each position explained so far: its document (what
 `explain --json` prints: losers, moves, words, traps, the pocket cards' figures) and, once
 asked for, its screen of text. A warm `explain` reads its answer here, importing neither numpy
-nor Jinja2; a miss runs the full path and keeps what it found (after a `cardgen build`, the
-full path reads back the solved game and the casual table's figures that the build kept).
+nor Jinja2; a miss runs the full path and keeps what it found (after another explain or a play, the
+full path reads back the solved game and the casual tables' figures they kept).
 
 The index is one file in the solution cache (`cardgen.cards.cache`), named as its entries are
 (`positions-<sha>.entry`, so `cardgen cache` lists it, trims it and clears it with them) and
