@@ -1,13 +1,19 @@
-"""Shared fixtures: small configs written on the fly, the CLI runner, and a cache of the
-test run's own.
+"""Shared fixtures: small configs written on the fly, the CLI runner, the shipped games solved
+once per run, a cache of the test run's own, and the hypothesis profiles.
 
-The word-list cache: every test runs with `CARDGEN_CACHE` pointing at one temporary folder
-for the whole run (set before collection, so subprocesses inherit it, and removed at the end),
-so no test writes into the user's real cache. It is seeded once with a copy of the user's
-cache when there is one (`USER_CACHE`): lists fetched before are not downloaded again, and a
-list the run fetches is fetched once, whatever number of tests read it. A test that needs
+The word-list cache: every test runs with `CARDGEN_CACHE` pointing at one folder of the test
+run's own (set before collection, so subprocesses inherit it): `cardgen-test-cache-lists/cache`
+in pytest's cache folder (`.pytest_cache/d/`), so a list is fetched once per checkout, not once
+per run, and no test reads or writes the user's real cache (`pytest --cache-clear` empties it;
+with `-p no:cacheprovider` it is a temporary folder, removed at the end). A test that needs
 other cache contents sets `CARDGEN_CACHE` itself (`monkeypatch.setenv`, as
-tests/test_wordlists.py does).
+tests/test_wordlists.py does). The solution cache is off (`CARDGEN_SOLUTION_CACHE=off`):
+tests/test_cache.py turns it on in a folder of its own.
+
+The tests run in two sets: the default (`python -m pytest`, a few minutes) leaves out the tests
+marked `slow` (whole word lists, every shipped deck) and `browser` (Chromium), and
+`python -m pytest -m ""` runs them all, as CI does. Hypothesis runs the `dev` profile by
+default and the `ci` profile under `CI=true` (or `--hypothesis-profile=ci`).
 """
 
 from __future__ import annotations
@@ -17,17 +23,21 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from cardgen.cards.config import CardConfig, load_card_config
+from cardgen.cards.explain import solution_for
 from cardgen.cards.make import Lexicons, config_card
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
 from cardgen.errors import FetchError
+from cardgen.games.game import GameSolution
 from cardgen.games.solver import solve
 from cardgen.words.catalog import sha256
 from cardgen.words.lexicon import playable_words
@@ -37,12 +47,38 @@ DATA = Path(__file__).parent / "data"
 CONFIGS = Path(__file__).parent.parent / "configs"
 SHIPPED = sorted(CONFIGS.glob("*.yaml"))
 """The shipped card configs."""
+FAST_DECKS = frozenset({"twl06-2p"})
+"""The shipped configs a test over every shipped config builds in the default run (`decks`)."""
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("CARDGEN_REGENERATE_GOLDEN") == "1"
+"""Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
 os.environ["CARDGEN_SOLUTION_CACHE"] = "off"
 """Tests compute everything afresh (the CLI's processes too); tests/test_cache.py turns the
 solution cache on in a folder of its own."""
-"""Set CARDGEN_REGENERATE_GOLDEN=1 to rewrite the golden files from the current output."""
+
+settings.register_profile(
+    "ci", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "dev", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") == "true" else "dev")
+)
+"""The property tests' examples: `dev` for a quick answer, `ci` (under CI=true) for as many as
+CI can afford; `--hypothesis-profile=NAME` or HYPOTHESIS_PROFILE=NAME picks one."""
+
+
+def costly(test: Callable[..., None]) -> Callable[..., None]:
+    """For a property test whose every example enumerates a whole game: a fifth of the
+    profile's examples (100 in `ci`, 8 in `dev`)."""
+    return settings(max_examples=max(2, settings().max_examples // 5))(test)
+
+
+def costliest(test: Callable[..., None]) -> Callable[..., None]:
+    """For a property test whose every example builds files in every format: a thirtieth of
+    the profile's examples (16 in `ci`, 2 in `dev`)."""
+    return settings(max_examples=max(2, settings().max_examples // 30))(test)
 
 
 def _user_cache() -> Path | None:
@@ -57,28 +93,44 @@ def _user_cache() -> Path | None:
 
 
 USER_CACHE = _user_cache()
-"""The user's own cache (read once, to seed the run's cache; never written)."""
+"""The user's own cache: named so that a test can check it is not the run's (never read)."""
 _RUN_CACHE: dict[str, str | None] = {}
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="cardgen-test-cache-"))
-    cache = folder / "cache"
-    if USER_CACHE is not None and USER_CACHE.is_dir():
-        shutil.copytree(USER_CACHE, cache, symlinks=True)  # a copy: tests may corrupt it
-    _RUN_CACHE.update(folder=str(folder), before=os.environ.get("CARDGEN_CACHE"))
-    os.environ["CARDGEN_CACHE"] = str(cache)
+    kept = getattr(config, "cache", None)  # pytest's cache folder, kept between runs
+    if kept is not None:
+        folder, temporary = kept.mkdir("cardgen-test-cache-lists"), None
+    else:  # -p no:cacheprovider
+        folder = Path(tempfile.mkdtemp(prefix="cardgen-test-cache-"))
+        temporary = str(folder)
+    _RUN_CACHE.update(temporary=temporary, before=os.environ.get("CARDGEN_CACHE"))
+    os.environ["CARDGEN_CACHE"] = str(folder / "cache")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if "folder" not in _RUN_CACHE:
+    if "before" not in _RUN_CACHE:
         return
-    before = _RUN_CACHE["before"]
+    before = _RUN_CACHE.pop("before")
     if before is None:
         os.environ.pop("CARDGEN_CACHE", None)
     else:
         os.environ["CARDGEN_CACHE"] = before
-    shutil.rmtree(str(_RUN_CACHE.pop("folder")), ignore_errors=True)
+    if temporary := _RUN_CACHE.pop("temporary"):
+        shutil.rmtree(temporary, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def lexicons() -> Lexicons:
+    """One run's word lists, lexicons and solved games, shared by every test that reads the
+    shipped configs' (as `cardgen build` shares them between the configs of one run)."""
+    return Lexicons()
+
+
+@pytest.fixture(scope="session")
+def twl06() -> GameSolution:
+    """The published game: TWL06, two players, words of 4+ letters (configs/twl06-2p.yaml)."""
+    return solution_for(CONFIGS / "twl06-2p.yaml")[1]
 
 
 @pytest.fixture
@@ -178,6 +230,13 @@ def shipped_card(path: Path, lexicons: Lexicons) -> tuple[CardConfig, Card]:
 
 
 _SHIPPED_CARDS: dict[Path, Card] = {}
+
+
+def decks(paths: Iterable[Path], fast: Collection[str] = FAST_DECKS) -> list[Any]:
+    """`paths` as test parameters named by their stems, all but the `fast` ones marked slow:
+    the default run builds the published card, `-m ""` every deck."""
+    return [pytest.param(path, id=path.stem, marks=() if path.stem in fast else pytest.mark.slow)
+            for path in paths]
 
 
 def word_card(words: str, players: int, min_length: int = 3, name: str = "tiny") -> Card:

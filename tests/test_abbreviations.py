@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CONFIGS, shipped_card
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -192,7 +192,6 @@ def brute_abbreviation(lines: list[str], rows: list[tuple[str, str]], word: str)
     return f"{word}." in written and word not in written and not noun
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     lines=st.lists(st.sampled_from(["ab", "ab.", "ab./X", "Ab.", "Ab", "ef.", "ef/S", "e."]),
                    max_size=8),
@@ -291,6 +290,7 @@ of Tel Aviv, is a place name)."""
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_real_dictionary_and_the_german_list(letters_unchecked: None) -> None:
     german = CatalogList("german")
     if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
@@ -320,6 +320,7 @@ def test_the_real_dictionary_and_the_german_list(letters_unchecked: None) -> Non
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_german_card_says_where_its_abbreviations_come_from() -> None:
     if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
         pytest.skip("hunspell-de-de is not installed")

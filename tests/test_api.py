@@ -65,8 +65,10 @@ def test_the_renderers_take_the_deck_s_pdf_keys() -> None:
 
 
 @pytest.mark.network
-@pytest.mark.parametrize(("stem", "game"), [("twl06-2p", "ghost"),
-                                            ("twl06-2p-superghost", "superghost")])
+@pytest.mark.parametrize(("stem", "game"), [
+    ("twl06-2p", "ghost"),
+    pytest.param("twl06-2p-superghost", "superghost", marks=pytest.mark.slow),
+])
 def test_the_library_gives_the_build_s_deck(
     runner: CliRunner, tmp_path: Path, capfd: pytest.CaptureFixture[str], stem: str, game: str
 ) -> None:

@@ -27,7 +27,7 @@ from cardgen.app.publish import publish
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.network
+pytestmark = [pytest.mark.network, pytest.mark.browser]
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import CONFIGS, DATA, SHIPPED, shipped_card, word_card
+from conftest import CONFIGS, DATA, SHIPPED, decks, shipped_card, word_card
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -203,13 +203,8 @@ def assert_same_types(a: object, b: object, where: str = "card") -> None:
         assert a == b, where
 
 
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
-
-
 @pytest.mark.network
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", decks(SHIPPED))
 def test_a_cached_card_prints_the_same_bytes_in_every_format(
     lexicons: Lexicons, path: Path, tmp_path: Path
 ) -> None:
@@ -227,8 +222,11 @@ def test_a_cached_card_prints_the_same_bytes_in_every_format(
 @pytest.mark.parametrize(
     "name",
     [
-        "twl06-2p", "twl06-3p", "twl06-2p-familiar", "twl06-2p-casual", "spanish-2p",
-        "twl06-2p-superghost", "twl06-2p-superduperghost",
+        "twl06-2p",
+        *(pytest.param(name, marks=pytest.mark.slow) for name in (
+            "twl06-3p", "twl06-2p-familiar", "twl06-2p-casual", "spanish-2p",
+            "twl06-2p-superghost", "twl06-2p-superduperghost",
+        )),
     ],
 )
 def test_a_cached_game_answers_as_the_fresh_one(

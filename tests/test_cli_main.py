@@ -430,6 +430,7 @@ main()
 """
 
 
+@pytest.mark.slow
 def test_a_signal_at_any_step_leaves_all_old_or_all_new_outputs(tmp_path: Path) -> None:
     """SIGTERM or SIGINT while the cards are computed (all old), or after the k-th output is
     staged or moved into place (they wait: all new); never a staging file, never a mix.

@@ -251,7 +251,11 @@ def test_a_fragment_of_100_000_letters_takes_little_memory() -> None:
 
 
 @pytest.mark.network
-@pytest.mark.parametrize("name", ["twl06-2p-casual", "twl06-2p-min3-casual", "twl06-3p-casual"])
+@pytest.mark.parametrize("name", [
+    "twl06-2p-casual",
+    *(pytest.param(name, marks=pytest.mark.slow)
+      for name in ["twl06-2p-min3-casual", "twl06-3p-casual"]),
+])
 def test_explain_gives_the_card_s_moves_and_words_at_every_opening(
     runner: CliRunner, tmp_path: Path, name: str
 ) -> None:

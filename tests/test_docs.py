@@ -163,11 +163,6 @@ def test_the_readme_side_counts_are_the_decks() -> None:
     assert len(quoted) >= 5
 
 
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
-
-
 def deck(config_text: str, tmp_path: Path, lexicons: Lexicons) -> tuple[int, list[int]]:
     """The sides of the deck of a config, and the rows of each seat's decision tables."""
     path = tmp_path / "deck.yaml"
@@ -189,6 +184,7 @@ def superghost_decks() -> list[list[str]]:
 
 
 @pytest.mark.network
+@pytest.mark.slow
 @pytest.mark.parametrize("row", superghost_decks(), ids=lambda r: "-".join(r[:3]))
 def test_the_superghost_decks_are_the_decks(
     row: list[str], tmp_path: Path, lexicons: Lexicons
@@ -362,6 +358,8 @@ def sessions() -> Iterator[Any]:
                 if not command.startswith("$ cardgen "):
                     continue
                 marks = [pytest.mark.network] if "bad.yaml" not in command else []
+                if "superghost" in command and "--max-seconds" not in command:
+                    marks.append(pytest.mark.slow)  # a variant's whole game, solved afresh
                 reason = next((why for c, why in NOT_RUN.items() if command[2:].startswith(c)),
                               None)
                 if reason:
@@ -430,6 +428,7 @@ def abridges(sample: object, real: object) -> bool:
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_superghost_site_figures_are_what_publish_writes(tmp_path: Path) -> None:
     """Issue 35, 16: docs/cli.md's sizes of the SuperGhost site (the shared game data, each
     card's printed plays, all that publishing both shipped configs writes) are measured, not

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 from bruteforce import LETTERS, BruteGhost, BruteTable, playable
-from conftest import CONFIGS, DATA
-from hypothesis import HealthCheck, given, settings
+from conftest import CONFIGS, DATA, costly
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.cards.explain import (
@@ -22,7 +22,6 @@ from cardgen.cards.explain import (
 )
 from cardgen.errors import InputError
 from cardgen.games.advice import Escape, Try
-from cardgen.games.game import GameSolution
 from cardgen.games.solver import Solution, solve
 from cardgen.games.traps import thresholds
 from cardgen.render.explain import position_document
@@ -152,11 +151,6 @@ def test_the_best_try_avoids_a_letter_that_ends_the_game() -> None:
     assert explain(solution, "ca").best_try == Try("b", 0, 0)
 
 
-@pytest.fixture(scope="module")
-def twl06() -> GameSolution:
-    return solution_for(CONFIGS / "twl06-2p.yaml")[1]
-
-
 def _letters(letters: str, losers: list[int]) -> list[dict[str, Any]]:
     return [
         {"letter": x, "losers": losers, "word": False, "words": [], "threshold": None,
@@ -256,7 +250,7 @@ def check_every_fragment(lexicon: Lexicon, players: int, extra: str) -> None:
         assert document == expected, fragment
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@costly
 @given(
     entries=st.lists(st.text(alphabet="abc", min_size=1, max_size=6), min_size=1, max_size=25),
     min_length=st.integers(2, 4),
@@ -270,7 +264,7 @@ def test_random_dictionaries_against_the_brute_force_rules(
         check_every_fragment(lexicon, players, "abcd")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@costly
 @given(
     entries=st.lists(st.text(alphabet="aåäöz", min_size=1, max_size=6), min_size=1, max_size=25),
     min_length=st.integers(2, 4),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bruteforce import BruteGhost, playable
 from conftest import CONFIGS, DATA, word_card
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -182,7 +182,6 @@ def test_the_shipped_familiar_configs_build(
             assert (opening["try"] is None) == bool(opening["words"])
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     entries=st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30),
     min_length=st.integers(2, 3),

@@ -260,7 +260,10 @@ LANGUAGES = {
 
 
 @pytest.mark.network
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", [
+    pytest.param(language, marks=() if language == "en" else pytest.mark.slow)
+    for language in LANGUAGES
+])
 def test_each_language_s_wordfreq_data_as_its_lexicon_writes_the_words(
     tmp_path: Path, language: str
 ) -> None:

@@ -7,7 +7,7 @@ from unittest import mock
 import numpy as np
 from bruteforce import BruteGhost, familiar_rank, playable
 from conftest import word_card
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.cards.strategy import DictionaryInfo, build_card
@@ -25,9 +25,6 @@ entries_strategy = st.lists(
 )
 # Only playable-looking entries, so that most examples hold real choices between moves and sets.
 words_strategy = st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30)
-common = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 def both_solvers(
     entries: list[str], min_length: int, players: int
 ) -> tuple[BruteGhost, Solution] | None:
@@ -39,13 +36,11 @@ def both_solvers(
     return BruteGhost(words, players), solve(playable_words(entries, min_length), players)
 
 
-@common
 @given(entries=entries_strategy, min_length=st.integers(2, 4))
 def test_playable_words_match(entries: list[str], min_length: int) -> None:
     assert set(playable_words(entries, min_length).words) == playable(entries, min_length)
 
 
-@common
 @given(entries=entries_strategy, min_length=st.integers(2, 4), tries=st.lists(
     st.text(alphabet="abcd", max_size=8), max_size=20))
 def test_a_fragment_is_found_at_its_place_in_its_level(
@@ -64,7 +59,6 @@ def test_a_fragment_is_found_at_its_place_in_its_level(
         assert fast.find(fragment) == expected, fragment
 
 
-@common
 @given(
     entries=entries_strategy,
     min_length=st.integers(2, 4),
@@ -86,7 +80,6 @@ def test_losers_and_minimal_sets_match_brute_force(
             assert fast.winning_words(fragment, seat) == expected, (fragment, seat)
 
 
-@common
 @given(
     entries=entries_strategy,
     min_length=st.integers(2, 3),
@@ -109,7 +102,6 @@ def test_card_openings_match_brute_force(
             assert opening.words == tuple(sorted(brute.winning_words(opening.fragment, seat.seat)))
 
 
-@common
 @given(
     entries=st.lists(st.text(alphabet="ab", min_size=1, max_size=12), min_size=1, max_size=30),
     players=st.integers(2, 3),
@@ -126,7 +118,6 @@ def test_long_shared_prefixes_match_brute_force(entries: list[str], players: int
         assert fast.losers(fragment) == brute.losers(fragment), fragment
 
 
-@common
 @given(
     entries=words_strategy,
     min_length=st.integers(2, 4),
@@ -143,7 +134,6 @@ def test_best_try_matches_brute_force(entries: list[str], min_length: int, playe
         assert got == brute.best_try(fragment), fragment
 
 
-@common
 @given(
     entries=words_strategy,
     min_length=st.integers(2, 4),
@@ -172,7 +162,6 @@ def test_familiar_ranking_matches_brute_force(
 
 # Swedish letters beyond z, whose alphabetical order (a z å ä ö) is not code point order
 # (a z ä å ö): the solver and the cards must follow the alphabet, not the code points.
-@common
 @given(
     entries=st.lists(st.text(alphabet="aåäöz", min_size=1, max_size=7), min_size=1, max_size=30),
     min_length=st.integers(2, 3),
@@ -207,7 +196,6 @@ def test_another_alphabet_matches_brute_force(
             assert opening.moves == tuple(brute.winning_moves(opening.fragment, strategy.seat))
 
 
-@common
 @given(entries=entries_strategy, min_length=st.integers(2, 3), players=st.integers(2, 5))
 def test_a_table_row_sums_up_the_card(entries: list[str], min_length: int, players: int) -> None:
     """Rows are computed straight from the solution; they must say what the card says."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CONFIGS, shipped_card
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.cards.cachekey import config_key
@@ -169,7 +169,6 @@ row_strategy = st.tuples(
 )
 
 
-@settings(max_examples=500, deadline=None)
 @given(
     rows=st.lists(row_strategy, max_size=8),
     first=st.frozensets(st.sampled_from(["Ab", "Bas", "Bass", "Ce", "Ces", "De"]), max_size=3),
@@ -297,7 +296,6 @@ def test_a_german_entry_without_a_vowel_is_an_abbreviation() -> None:
     assert list(Spelling("pl", "scrabble").words(["bzz", "w"])) == ["bzz", "w"]
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.text("bkmnaeyüéBÄ", min_size=1, max_size=4), max_size=12))
 def test_the_vowel_rule_matches_a_brute_force(entries: list[str]) -> None:
     """The words of a German spelling are those of the same spelling without the rule that
@@ -386,6 +384,7 @@ the data's names of two words and more were left out too.)"""
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_real_data_and_the_german_list(letters_unchecked: None) -> None:
     entries = names.names_entries("de", "lower")
     found = names.load_names(entries)

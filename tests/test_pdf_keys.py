@@ -71,8 +71,11 @@ def test_the_second_seat_s_words_key_their_frames_and_the_strip_its_blanks() -> 
         assert back[1] == {"boxed letter", "framed letter"}
 
 
-@pytest.mark.parametrize("game", ["superghost", "superduperghost"])
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize(("players", "game"), [
+    (2, "superghost"),
+    *(pytest.param(players, game, marks=pytest.mark.slow)
+      for players, game in [(2, "superduperghost"), (3, "superghost"), (3, "superduperghost")]),
+])
 def test_every_mark_of_a_superghost_deck_is_keyed_on_its_side(game: str, players: int) -> None:
     """tests/pdfmarks.py skipped the decks of decision tables; on animals they left the front's
     Zipf figure and boxed first play unkeyed (the second seat's key is on the back), a third

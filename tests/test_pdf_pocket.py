@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pdfplumber
 import pytest
-from conftest import SHIPPED, shipped_card
-from hypothesis import HealthCheck, given, settings
+from conftest import SHIPPED, costliest, decks, shipped_card
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -40,17 +40,8 @@ from cardgen.render.sentences import percent_down, worth_sentence
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
 
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
-
-
 @pytest.mark.network
-@pytest.mark.parametrize(
-    "path",
-    GHOST_DECKS,
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("path", decks(GHOST_DECKS))
 def test_every_seat_wins_at_every_table_what_the_range_allows(
     lexicons: Lexicons, path: Path
 ) -> None:
@@ -374,7 +365,7 @@ def small_lists(draw: st.DrawFn) -> tuple[list[str], list[float]]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@costliest
 @given(game=small_lists(), min_length=st.integers(2, 4),
        formats=st.sets(st.sampled_from(FORMATS), min_size=1))
 def test_random_small_dictionaries_build_in_every_format(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import SHIPPED, shipped_card, word_card
+from conftest import FAST_DECKS, SHIPPED, shipped_card, word_card
 from pdfink import ink, ink_faults
 from pdfmarks import unkeyed
 from typer.testing import CliRunner
@@ -30,11 +30,6 @@ from cardgen.render.pdf.pocket import budget
 from cardgen.render.sentences import NAMED_MARK, RARE_MARK
 
 MARKS = RARE_MARK + NAMED_MARK
-
-
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
 
 
 SIDES = {
@@ -87,13 +82,13 @@ def test_every_shipped_deck_has_its_sides_listed() -> None:
     assert set(SIDES) == set(FULL_SIDES) == {path.stem for path in SHIPPED}
 
 
-DECKS = [(path, full) for path in SHIPPED for full in (False, True)]
+DECKS = [pytest.param(path, full, id=f"{path.stem}-{'full' if full else 'pocket'}",
+                      marks=() if path.stem in FAST_DECKS else pytest.mark.slow)
+         for path in SHIPPED for full in (False, True)]
 
 
 @pytest.mark.network
-@pytest.mark.parametrize(
-    ("path", "full"), DECKS, ids=[f"{p.stem}-{'full' if f else 'pocket'}" for p, f in DECKS]
-)
+@pytest.mark.parametrize(("path", "full"), DECKS)
 def test_every_shipped_deck_prints_every_letter_whole(
     lexicons: Lexicons, path: Path, full: bool
 ) -> None:

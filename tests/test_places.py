@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CONFIGS, shipped_card
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.cards.make import Lexicons
@@ -138,7 +138,6 @@ def brute_places(
 place_words = st.sampled_from(["Ab", "Abs", "Bo", "Bos", "Ab Bo", "Bo-Ab", "Abo", "Abos", "Abba"])
 
 
-@settings(max_examples=300, deadline=None)
 @given(
     cities=st.lists(st.tuples(place_words, st.sampled_from([199_999, 200_000, 3_000_000]),
                               st.lists(place_words, max_size=3)), max_size=5),
@@ -196,6 +195,7 @@ alternate names; Dhabi is one word of Abu Dhabi)."""
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_real_place_data_and_the_german_list(letters_unchecked: None) -> None:
     entries = names.names_entries("de", "lower")
     assert [entry.name for entry in entries[2:]] == ["places", "countries"]

@@ -7,11 +7,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from conftest import CONFIGS, DATA
+from conftest import DATA
 from rich.console import Console
 
 from cardgen.app.play import GameResult, Slip, play
-from cardgen.cards.explain import solution_for
 from cardgen.errors import InputError
 from cardgen.games.computer import computer_move
 from cardgen.games.game import GameSolution
@@ -24,11 +23,6 @@ ANIMALS = (DATA / "animals.txt").read_text(encoding="utf-8").splitlines()
 @pytest.fixture(scope="module")
 def animals() -> GameSolution:
     return solve(playable_words(ANIMALS, 3), 2)
-
-
-@pytest.fixture(scope="module")
-def twl06() -> GameSolution:
-    return solution_for(CONFIGS / "twl06-2p.yaml")[1]
 
 
 def run(

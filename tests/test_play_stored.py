@@ -203,10 +203,12 @@ def test_no_cache_reads_and_writes_no_store(folder: Path, runner: CliRunner) -> 
     ("config", "options", "typed"),
     [
         ("twl06-2p.yaml", ["--seed", "1", "--hints"], "n\ny\n"),
-        ("twl06-2p.yaml", ["--seat", "2", "--seed", "7", "--hints"], "?\ni\nc\n!\n"),
-        ("twl06-2p-casual.yaml", ["--seed", "3", "--hints"], "q\nb\nqubit\n"),
-        ("twl06-2p.yaml", ["--knows", "4", "--seat", "2", "--seed", "2"], "a\nr\n!\n"),
-        ("twl06-3p.yaml", ["--seat", "3", "--seed", "4", "--hints"], "?\na\nb\nquit\n"),
+        *(pytest.param(*game, marks=pytest.mark.slow) for game in [
+            ("twl06-2p.yaml", ["--seat", "2", "--seed", "7", "--hints"], "?\ni\nc\n!\n"),
+            ("twl06-2p-casual.yaml", ["--seed", "3", "--hints"], "q\nb\nqubit\n"),
+            ("twl06-2p.yaml", ["--knows", "4", "--seat", "2", "--seed", "2"], "a\nr\n!\n"),
+            ("twl06-3p.yaml", ["--seat", "3", "--seed", "4", "--hints"], "?\na\nb\nquit\n"),
+        ]),
     ],
 )
 def test_twl06_games_stored_and_full(

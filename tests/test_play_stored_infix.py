@@ -19,7 +19,7 @@ from test_play_stored import (
     played_after_a_build,
     same_games,
 )
-from test_superghost import common, words_strategy
+from test_superghost import words_strategy
 from typer.testing import CliRunner
 
 from cardgen.games.advice import best_try
@@ -108,7 +108,6 @@ def test_a_bad_variant_store_is_a_miss_and_is_written_again(
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
 
 
-@common
 @given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
        players=st.integers(2, 3), reverse=st.booleans(),
        knows=st.sampled_from([None, 0.5, 1.0, 2.0, 3.5]))
@@ -219,6 +218,7 @@ def test_the_solved_variant_is_rebuilt_from_its_store(
 
 
 @pytest.mark.network
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("config", "options", "typed"),
     [
@@ -237,6 +237,7 @@ def test_twl06_variant_games_stored_and_full(
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_casual_superghost_test_config_plays_the_same_stored(
     folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

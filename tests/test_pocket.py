@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 from bruteforce import BruteGhost, playable
 from bruteforce_pocket import BrutePocket, Entry
+from conftest import costly
 from hypothesis import given
 from hypothesis import strategies as st
-from test_hypothesis import common, words_strategy
+from test_hypothesis import words_strategy
 
 from cardgen.cards.odds import Odds
 from cardgen.cards.openings import odds, range_odds
@@ -63,7 +64,6 @@ def letters_allowed(game: BruteGhost, fragment: str, seat: int) -> list[str]:
     )
 
 
-@common
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -113,7 +113,6 @@ def test_each_openings_figures_are_the_enumerated_ones(
             assert o.full == pytest.approx(float(expected), abs=CLOSE)
 
 
-@common
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -173,7 +172,6 @@ def test_a_small_game_exactly() -> None:
     assert brute.wins(1, {"": ("letter", "d")}, [""]) == Fraction(1, 2)
 
 
-@common
 @given(entries=words_strategy, zipfs=st.lists(st.integers(0, 5), max_size=30),
        min_length=st.integers(2, 4), players=st.integers(2, 4), data=st.data())
 def test_a_subtrees_words_figures_are_the_whole_games(
@@ -234,7 +232,7 @@ def range_figures(
     return solution, tables, brutes, BruteGhost(words, players), seats
 
 
-@common
+@costly
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -299,7 +297,7 @@ def test_each_openings_figures_over_a_range_are_the_enumerated_ones(
                     assert o.words == pytest.approx(mean(words), abs=CLOSE)
 
 
-@common
+@costly
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -363,7 +361,7 @@ def test_a_cards_win_rate_at_each_table_is_the_enumerated_one(
         assert figures(tuple(marked)) == by_table[tables.middle_index if len(brutes) > 1 else 0]
 
 
-@common
+@costly
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),

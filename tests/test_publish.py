@@ -18,7 +18,7 @@ import pytest
 from conftest import DATA, word_card
 from hypothesis import given
 from hypothesis import strategies as st
-from test_hypothesis import both_solvers, common, words_strategy
+from test_hypothesis import both_solvers, words_strategy
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -319,7 +319,6 @@ def _decode(game: str, card: str) -> dict[str, Decoded]:
     }
 
 
-@common
 @given(entries=words_strategy, min_length=st.integers(2, 3), players=st.integers(2, 4))
 def test_the_explorer_data_is_the_solution(
     entries: list[str], min_length: int, players: int

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import CONFIGS, DATA, SHIPPED, shipped_card
+from conftest import CONFIGS, DATA, SHIPPED, decks, shipped_card
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -45,11 +45,6 @@ PUBLISHED_TWL06 = {
 @cache
 def _lexicon(name: str, min_length: int) -> Lexicon:
     return playable_words(load_wordlist(name).entries, min_length)
-
-
-@pytest.fixture(scope="module")
-def lexicons() -> Lexicons:
-    return Lexicons()
 
 
 @pytest.mark.parametrize(
@@ -108,7 +103,7 @@ def test_twl06_two_players_first_seat_card(tmp_path: Path) -> None:
     assert "45,002 playable words of 4+ letters" in text
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", decks(SHIPPED))
 def test_every_shipped_card_config_builds(lexicons: Lexicons, path: Path) -> None:
     config, card = shipped_card(path, lexicons)
     assert len(card.seats) == config.players

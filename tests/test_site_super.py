@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
-from conftest import DATA
-from hypothesis import HealthCheck, given, settings
+from conftest import DATA, costly
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -52,7 +52,6 @@ def decode(script: str) -> dict[str, bool]:
     return {f: bool(words[k >> 3] >> (k & 7) & 1) for k, f in enumerate(fragments)}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=words_strategy, min_length=st.integers(2, 3), reverse=st.booleans())
 def test_the_explorer_data_is_every_infix(words: list[str], min_length: int, reverse: bool) -> None:
     lexicon = playable_words(words, min_length, prefix_free=False)
@@ -64,7 +63,7 @@ def test_the_explorer_data_is_every_infix(words: list[str], min_length: int, rev
     assert list(decoded) == sorted(decoded, key=lambda f: (len(f), f))  # explain's order
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@costly
 @given(words=words_strategy, min_length=st.integers(2, 3), reverse=st.booleans())
 def test_the_explorer_data_carries_each_words_zipf_in_its_order(
     words: list[str], min_length: int, reverse: bool

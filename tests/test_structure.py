@@ -168,7 +168,7 @@ def test_ci_tests_the_lowest_versions_pyproject_allows() -> None:
             floors[package] = [version]
     assert floors == lowest
     ci = (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert 'python -m pip install -q -c .ci/floors.txt -e ".[test]" && python -m pytest' in ci
+    assert 'python -m pip install -q -c .ci/floors.txt -e ".[test]" && python -m pytest -m ""' in ci
 
 
 def test_the_default_output_folders_are_ignored_by_git() -> None:

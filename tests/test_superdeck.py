@@ -115,6 +115,7 @@ def test_markdown_prints_the_same_selection() -> None:
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
     """TWL06 SuperGhost: the first seat's table (105 rows) did not fit, so its deck printed
     the play y alone, 62% at the casual table. Now it prints the table's first row and the 39

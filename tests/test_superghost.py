@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.games.game import Decision
@@ -14,9 +14,6 @@ from cardgen.words.lexicon import playable_words
 
 # Few letters, so that infixes are shared and the games hold real choices.
 words_strategy = st.lists(st.text(alphabet="abcd", min_size=2, max_size=6), min_size=1, max_size=12)
-common = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 def solved(
     words: str, players: int = 2, min_length: int = 3, reverse: bool = False
 ) -> InfixSolution:
@@ -64,7 +61,6 @@ def test_decisions_of_a_small_game() -> None:
     assert solution.decisions("b", 2) == ()
 
 
-@common
 @given(words=words_strategy, min_length=st.integers(2, 3), players=st.integers(2, 4),
        reverse=st.booleans())
 def test_losers_moves_and_decisions_match_brute_force(
@@ -94,7 +90,6 @@ def test_losers_moves_and_decisions_match_brute_force(
     assert fast.find("ab" * 5) is None or "ab" * 5 in brute.infixes
 
 
-@common
 @given(words=words_strategy, reverse=st.booleans(), data=st.data())
 def test_over_words_reduces_over_the_words_that_contain_each_infix(
     words: list[str], reverse: bool, data: st.DataObject

@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
 from bruteforce_superpocket import BruteSuperPocket
-from hypothesis import HealthCheck, example, given, settings
+from conftest import costly
+from hypothesis import example, given
 from hypothesis import strategies as st
-from test_hypothesis import common, words_strategy
+from test_hypothesis import words_strategy
 
 from cardgen.cards.config import load_card_config
 from cardgen.cards.figures import position_figures
@@ -46,8 +47,6 @@ GAMES = (
     st.booleans(),
 )
 """Entries, their Zipf frequencies, min length, players, the table's theta, reversal."""
-FEWER = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""Every fragment of a game, or every prefix of a table, enumerated: fewer examples."""
 
 
 def fast_and_brute(
@@ -78,7 +77,6 @@ def rows(opening: Opening) -> dict[str, str]:
     return {d.fragment: d.play for d in opening.decisions}
 
 
-@common
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -131,7 +129,6 @@ def test_each_openings_figures_are_the_enumerated_ones(
             assert o.full == pytest.approx(float(expected), abs=CLOSE)
 
 
-@common
 @given(*GAMES, st.data())
 def test_a_cards_win_rate_is_the_enumerated_one(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
@@ -184,7 +181,7 @@ def test_a_small_game_exactly() -> None:
     assert first.odds.none == pytest.approx(float(1 - brute.lose("", 1, {})))
 
 
-@FEWER
+@costly
 @given(*GAMES)
 def test_explain_s_figures_are_the_enumerated_ones(
     entries: list[str], zipfs: list[int], min_length: int, players: int, knows: float,
@@ -239,7 +236,7 @@ def test_explain_s_figures_on_a_small_game_exactly() -> None:
     assert [1 - brute.lose(g, 1, {}) for g in "acst"] == [Fraction(1, 2), 1, 1, 0]
 
 
-@FEWER
+@costly
 @given(*GAMES)
 @example(  # rows 1 and 2 gain 4.1658e-6 and 4.1667e-6 per character: 2 comes first
     entries=["aa", "aaa", "aba", "baa", "aaaa", "ababaa", "abacaab"], zipfs=[0, 0, 0, 0, 4],
@@ -300,7 +297,6 @@ def assert_same_play(ours: InfixPlay, theirs: InfixPlay) -> None:
             assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), "lose"
 
 
-@common
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -371,6 +367,7 @@ def test_a_positions_figures_worked_out_alone_are_the_whole_tables(
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_twl06_s_default_tables_worked_out_together_are_each_worked_out_alone() -> None:
     """TWL06 SuperGhost's five default tables (Zipf 2 to 4), together as a build works them
     out and one by one, float for float."""
@@ -387,7 +384,6 @@ def test_twl06_s_default_tables_worked_out_together_are_each_worked_out_alone() 
         assert_same_play(play, infix_play(solution, traps.zipf, theta))
 
 
-@common
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),

@@ -11,7 +11,7 @@ from bruteforce_super import BruteSuperGhost, BruteSuperTable
 from conftest import DATA
 from hypothesis import given
 from hypothesis import strategies as st
-from test_superghost import common, words_strategy
+from test_superghost import words_strategy
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -46,7 +46,6 @@ def positions(brute: BruteSuperTable) -> list[str]:
     return sorted(brute.game.infixes, key=lambda f: (len(f), f))
 
 
-@common
 @given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
        players=st.integers(2, 4), reverse=st.booleans())
 def test_thresholds_traps_and_escapes_match_brute_force(
@@ -69,7 +68,6 @@ def test_thresholds_traps_and_escapes_match_brute_force(
         assert fast.trap(fragment) == Try(move, mistakes, replies, escape and Escape(*escape))
 
 
-@common
 @given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
        players=st.integers(2, 4), reverse=st.booleans(),
        knows=st.sampled_from([0.5, 1.0, 2.0, 3.5]))

@@ -11,7 +11,7 @@ import pytest
 from bruteforce import BruteGhost, BruteTable, familiar_rank, playable
 from hypothesis import given
 from hypothesis import strategies as st
-from test_hypothesis import common, words_strategy
+from test_hypothesis import words_strategy
 
 from cardgen.cards.explain import explain
 from cardgen.cards.strategy import Card, DictionaryInfo, build_card
@@ -62,7 +62,6 @@ def both(
     return brute, fast
 
 
-@common
 @given(
     entries=words_strategy,
     zipfs=st.lists(ZIPF, max_size=30),
@@ -90,7 +89,6 @@ def test_thresholds_traps_and_escapes_match_brute_force(
         assert found == Try(move, mistakes, replies, escape and Escape(*escape)), fragment
 
 
-@common
 @given(
     entries=words_strategy,
     zipfs=st.lists(ZIPF, max_size=30),
@@ -203,7 +201,6 @@ def test_twl06_openings_a_table_gangs_up_on() -> None:
     assert casual(four, 3.0).trap("cyl") == Try("i", 2, 3, Escape("cylinder", 3.99))
 
 
-@common
 @given(
     entries=words_strategy,
     zipfs=st.lists(ZIPF, max_size=30),
@@ -246,7 +243,6 @@ def gang_up_words(players: int, prefix: str) -> list[str]:
     return [prefix + w for w in ("x" + "z" * (n - 1), "xyx" + "x" * (n - 2), "xyz" + "z" * (n - 1))]
 
 
-@common
 @given(
     entries=words_strategy,
     zipfs=st.lists(ZIPF, max_size=35),

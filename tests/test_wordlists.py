@@ -926,8 +926,9 @@ def test_a_download_cut_short_says_so(
 
 
 def test_the_test_run_has_a_cache_of_its_own() -> None:
-    """No test writes into the user's cache (issue 20, item 17): the run's cache is a
-    temporary folder, in this process and in the subprocesses tests start."""
+    """No test writes into the user's cache (issue 20, item 17): the run's cache is a folder
+    of its own (in pytest's cache folder), in this process and in the subprocesses tests
+    start."""
     import subprocess
     import sys
 

@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -38,7 +38,6 @@ words_strategy = st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_s
 
 
 @given(words_strategy, st.integers(2, 3), st.integers(2, 6))
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_counts_are_the_fragments_of_the_rules(
     entries: list[str], min_length: int, players: int
 ) -> None:
@@ -61,7 +60,6 @@ def test_the_counts_are_the_fragments_of_the_rules(
 
 
 @given(words_strategy, st.integers(2, 3), st.integers(2, 6))
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_explain_counts_the_positions_the_solved_game_keeps(
     entries: list[str], min_length: int, players: int
 ) -> None:
@@ -292,6 +290,7 @@ def test_a_table_is_refused_as_a_whole(runner: CliRunner, tmp_path: Path, plenty
 
 
 @pytest.mark.network
+@pytest.mark.slow
 def test_every_shipped_config_is_well_inside_the_default_budget() -> None:
     """Shipped cards and tables estimated at under a quarter of the default budget, and the
     estimate of the 10-player SuperGhost card of the issue over it."""

@@ -33,7 +33,7 @@ class Odds:
     wins with the first row and every row up to it printed; () elsewhere."""
     top: float | None = None
     """At one table of a range (`tables`): how often the seat wins from here with the letter
-    that wins most at this table (for `best`), where `letter` is the range's; None: the
+    that wins most at this table (for `Wins.best`), where `letter` is the range's; None: the
     letter is this table's own (`letter_wins`)."""
     tables: tuple[Odds, ...] = ()
     """For a range of tables (docs/rules.md, "A range of tables"): the figures at each table,
@@ -43,12 +43,6 @@ class Odds:
     letters: tuple[tuple[str, float], ...] = ()
     """While a range is worked out (`cardgen.cards.pocket.over_tables`): each letter the card
     may print alone here and how often the seat wins after it at this table; () once it is."""
-
-    @property
-    def best(self) -> float:
-        """How often it wins from here with the best of the three entries."""
-        letter = self.letter_wins if self.top is None else self.top
-        return max(self.none, letter, self.words or 0.0)
 
 
 @dataclass(frozen=True)

@@ -137,7 +137,7 @@ def _wins(c: Columns, card: FloatArray, table: int) -> Wins:
     def rate(wins_at: FloatArray) -> float:
         return 1.0 - float(np.add.accumulate(reach * (1.0 - wins_at))[-1])
 
-    words = np.where(np.isnan(t[2]), 0.0, t[2])  # `Odds.best`: words or 0.0
+    words = np.where(np.isnan(t[2]), 0.0, t[2])  # an opening without words: 0.0
     best = np.maximum(np.maximum(t[1], t[5]), words)
     return Wins(none=rate(t[1]), full=rate(t[4]), card=rate(card[:, table]), best=rate(best))
 
