@@ -420,7 +420,7 @@ def test_the_real_data_and_the_german_list(letters_unchecked: None) -> None:
     assert (len(abbreviations), len(named & nouns), len(named - nouns)) == (68, 2_186, 329)
     after = set(playable_words(listed, 4, spelling).words)
     assert (len(before), len(after), len(before - after), len(after - before)) == (
-        33_516, 33_003, 1_020, 507
+        33_510, 32_996, 1_020, 506
     )
     assert {"amoralisch", "andenken", "achillesferse", "billig"} <= after - before  # unhidden
     assert set(NAMES + ABBREVIATIONS) <= before - after
@@ -445,7 +445,7 @@ def test_the_german_first_player_opens_with_j_and_steers_to_words() -> None:
     _, card = shipped_card(CONFIGS / "german-2p.yaml", Lexicons())
     first = json.loads(render_card(card))["seats"][0]["openings"][0]
     assert (first["fragment"], first["moves"], first["words"]) == (
-        "", ["d", "g", "h", "j", "l", "m", "r", "u"],
+        "", ["d", "h", "j", "l", "m", "r"],  # g and u won before Cisco, Cmos, ... went
         ["jazz", "jäte", "jean", "jiddisch", "jota", "juli", "jünger"],
     )
     markdown = render_markdown(card)

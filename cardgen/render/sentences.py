@@ -82,8 +82,9 @@ def spelling_words(card: Card) -> str:
 
 def accents_note(card: Card) -> str:
     """What a card whose rule drops accents says of them, with the letter that has the most:
-    'Accents are ignored: e is also é è ê ë.' ('' where no letter of its language loses one:
-    German keeps ä ö ü, and writes ß ss, which `alphabet_rule` says)."""
+    'Accents are ignored: e is also é è ê ë.' (e where letters tie: Swedish é, not à; '' where
+    no letter of its language loses one: German keeps ä ö ü, and writes ß ss, which
+    `alphabet_rule` says)."""
     d = card.dictionary
     if d.alphabet not in ("scrabble", "fold"):
         return ""
@@ -95,7 +96,7 @@ def accents_note(card: Card) -> str:
             bases.setdefault(base, []).append(letter)
     if not bases:
         return ""
-    base = max(sorted(bases), key=lambda b: len(bases[b]))
+    base = max(sorted(bases), key=lambda b: (len(bases[b]), b == "e"))  # e, the commonest
     return f"Accents are ignored: {base} is also {' '.join(bases[base])}."
 
 

@@ -13,8 +13,15 @@ written so (Jul, Yule; Prof, Dez, Sept). With `capitalized: drop` every capitali
 anyway, so the abbreviations are the lower-case ones and the noun data is not read. The data is
 about the list's own words, so a list of the user's needs none.
 
-The abbreviations are worked out once and kept in the cache as a small file named by the
-data's sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 24 MB.
+The dictionary names names too (docs/rules.md, "Names by the dictionary's flags"): igerman98
+gives a common noun the flags of its forms (Haus/EPSm) and a name none but `S`, its genitive
+(Cisco/S, Xoff). With `capitalized: lower` such a capitalised entry, and its genitive, is
+dropped as a name unless the noun data has a common noun written so, or it is one of the common
+nouns reviewed by hand (`keep` of `wordlists/reviewed.yaml`: Laktose, Scampi).
+
+The abbreviations and the names are worked out once and kept in the cache as two small files
+named by the data's sha256s (`_MAGIC` says which rule wrote them), so a later build reads them,
+not 24 MB.
 """
 
 from __future__ import annotations

@@ -14,8 +14,10 @@ French qqúun, German Café), then one of these rules (`alphabet`) writes each l
 
 In German an entry with no vowel (`VOWELS`) is an abbreviation or a unit (bzw, jmdn, kg, Lkw)
 and is dropped too, and so are a catalog list's abbreviations by its own source
-(`abbreviations`: `cardgen.words.abbreviations`; wngerman's evtl, inkl, usw); in French an entry
-with qq is (`cardgen.words.languages.ABBREVIATED`: qqn, qqun).
+(`abbreviations`: `cardgen.words.abbreviations`; wngerman's evtl, inkl, usw, and the names its
+dictionary writes as names: Cisco, Xoff); in French an entry with qq is
+(`cardgen.words.languages.ABBREVIATED`: qqn, qqun). A language's reviewed stop list
+(`cardgen.words.reviewed`: German Cmos, Cluny, msec) is dropped in every rule.
 
 An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
 digits, a ligature the rule does not write, ...) is dropped; entries that become the same word

@@ -198,7 +198,7 @@ def wordfreq_label(entry: CatalogEntry) -> str:
     return f"{WORDFREQ} {entry.version} ({entry.language})"
 
 
-def plain_label(label: str) -> str:
+def plain_label(label: str | None) -> str:
     """How a card names frequencies to a player: wordfreq's as their language's word
     frequencies (`wordfreq 3.1.1 (de)` is "German word frequencies"; the version stays in the
     JSON and docs), a file of the config's by its label.
@@ -206,9 +206,9 @@ def plain_label(label: str) -> str:
     >>> plain_label("wordfreq 3.1.1 (pt-BR)"), plain_label("freq.tsv")
     ('Brazilian Portuguese word frequencies', 'freq.tsv')
     """
-    found = re.fullmatch(rf"{WORDFREQ} \S+ \(([A-Za-z-]+)\)", label)
+    found = re.fullmatch(rf"{WORDFREQ} \S+ \(([A-Za-z-]+)\)", label or "")
     if found is None:
-        return label
+        return str(label)  # a file's label; None as the card said it before
     return f"{NAMES.get(found[1], found[1])} word frequencies"
 
 
