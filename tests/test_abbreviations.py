@@ -31,7 +31,8 @@ from cardgen.words.abbreviations import abbreviation_entries, abbreviation_set, 
 from cardgen.words.alphabet import Spelling
 from cardgen.words.catalog import CatalogEntry, load_catalog, parse_catalog
 from cardgen.words.lexicon import not_counted, playable_words
-from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist
+from cardgen.words.reviewed import reviewed
+from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 DIC = (
     "10\n"
@@ -100,7 +101,7 @@ def test_the_abbreviations_are_kept_and_read_back(made_up: str, tmp_path: Path) 
     assert lines[1:] == ["Hausn", "Ing", "evtl", "ggü", "inkl"]
     abbreviations._LOADED.clear()
     assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
-    kept.write_text("cardgen-abbreviations 1 0000\nHaus\n", encoding="utf-8")  # not whole
+    kept.write_text("cardgen-abbreviations 2 0000\nHaus\n", encoding="utf-8")  # not whole
     abbreviations._LOADED.clear()
     with pytest.warns(CardgenWarning) as caught:  # as every bad cache file is (issue 35, 7)
         assert abbreviation_set(made_up) == {"evtl", "inkl", "Ing", "Hausn", "ggü"}
@@ -192,8 +193,19 @@ def brute_abbreviation(lines: list[str], rows: list[tuple[str, str]], word: str)
     return f"{word}." in written and word not in written and not noun
 
 
+def brute_name(lines: list[str], rows: list[tuple[str, str]], word: str) -> bool:
+    """docs/rules.md, word by word: with `lower`, a capitalised word the dictionary has with
+    no flag but S on every line and the noun data has in no common noun's row is a name."""
+    labels = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
+    common = [lemma for lemma, pos in rows if not labels & set(pos.split(","))]
+    flags = [line.partition("/")[2] for line in lines if line.partition("/")[0] == word]
+    capitalised = word[:1].isupper() and word[1:].islower()
+    return capitalised and bool(flags) and set("".join(flags)) <= {"S"} and word not in common
+
+
 @given(
-    lines=st.lists(st.sampled_from(["ab", "ab.", "ab./X", "Ab.", "Ab", "ef.", "ef/S", "e."]),
+    lines=st.lists(st.sampled_from(["ab", "ab.", "ab./X", "Ab.", "Ab", "Ab/S", "Ab/Sm", "ef.",
+                                    "ef/S", "e.", "Ef/S"]),
                    max_size=8),
     rows=st.lists(st.tuples(st.sampled_from(["Ab", "ab", "Ef", "E"]),
                             st.sampled_from(["Substantiv", "Vorname", "Substantiv,Toponym"])),
@@ -217,7 +229,8 @@ def test_the_abbreviations_match_a_brute_force(
         spelling = dataclasses.replace(plain, abbreviations=key)
         found = [word for entry in candidates for word in spelling.words([entry])]
     assert found == [word for entry in candidates for word in plain.words([entry])
-                     if not brute_abbreviation(lines, rows, entry)]
+                     if not brute_abbreviation(lines, rows, entry)
+                     and not (capitalized == "lower" and brute_name(lines, rows, entry))]
 
 
 def catalog_without_the_dictionary(tmp_path: Path) -> Mapping[str, CatalogEntry]:
@@ -296,7 +309,8 @@ def test_the_real_dictionary_and_the_german_list(letters_unchecked: None) -> Non
     if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
         pytest.skip("hunspell-de-de is not installed")
     entries = abbreviation_entries(german, "lower")
-    found = abbreviations.load_abbreviations(entries)
+    named = abbreviations.load_abbreviations(entries)
+    found = named - abbreviations.abbreviation_names(abbreviations_key(entries))
     listed = list(load_wordlist(german).entries)
     assert (len(found), len(found & set(listed))) == (84, 83)  # Allg. is not in wngerman
     # The dictionary writes them so, and a noun of Wiktionary's is written so: kept as words.
@@ -306,14 +320,22 @@ def test_the_real_dictionary_and_the_german_list(letters_unchecked: None) -> Non
     assert spelling.abbreviations == abbreviations_key(entries)
     without = dataclasses.replace(spelling, abbreviations="")
     assert sorted(e for e in found & set(listed) if list(without.words([e]))) == sorted(GONE)
+    # The counts of the abbreviations alone: the names by the dictionary's flags kept.
+    key = abbreviations_key(entries)
+    abbreviations._LOADED[key] = found
+    try:
+        dotted_only = {length: set(playable_words(listed, length, spelling).words)
+                       for length in (3, 4)}
+    finally:
+        abbreviations._LOADED.pop(key)
     for length, counts, gone, back in (
-        (4, (33_003, 33_254, 20, 271), {"evtl", "inkl", "allg", "engl", "entspr", "insbes"},
+        (4, (32_991, 33_242, 20, 271), {"evtl", "inkl", "allg", "engl", "entspr", "insbes"},
          {"allgemein", "englisch", "insbesondere", "inklusive"}),  # no longer hidden
-        (3, (22_786, 23_976, 33, 1_223), {"etc", "usw", "evtl", "inkl", "min", "max"},
+        (3, (22_775, 23_965, 33, 1_223), {"etc", "usw", "evtl", "inkl", "min", "max"},
          {"besen", "gebirge", "minute", "zusammen"}),
     ):
         before = set(playable_words(listed, length, without).words)
-        after = set(lexicons.lexicon(german, length).words)
+        after = dotted_only[length]
         assert (len(before), len(after), len(before - after), len(after - before)) == counts
         assert (gone <= before - after, back <= after - before) == (True, True)
         assert {"jul", "prof", "sept", "dez", "vorm"} & before <= after
@@ -327,6 +349,38 @@ def test_the_german_card_says_where_its_abbreviations_come_from() -> None:
     _, card = shipped_card(CONFIGS / "german-2p.yaml", Lexicons())
     dictionary = json.loads(render_card(card))["dictionary"]
     data = load_catalog("data.yaml")
-    assert (dictionary["playable"], dictionary["abbreviations"]) == (33_251, True)
+    assert (dictionary["playable"], dictionary["abbreviations"]) == (32_938, True)
     shas = f"{data['abbrev-de'].sha256} {data['names-de'].sha256}"
     assert dictionary["abbreviation_data"] == shas
+
+
+@pytest.mark.network
+def test_the_dictionary_names_and_the_reviewed_stop_list_leave_the_german_list() -> None:
+    """Issue 37, 6: the german-3p card steered to aids, cmos, msec, nsec, xoff, cisco and
+    cluny. Names the dictionary writes with no flag but S (Cisco/S, Xoff) go by that rule,
+    the others by the reviewed stop list; the common nouns it writes so (Laktose) stay."""
+    german = CatalogList("german")
+    if not Path(load_catalog("data.yaml")["abbrev-de"].member).is_file():
+        pytest.skip("hunspell-de-de is not installed")
+    entries = abbreviation_entries(german, "lower")
+    key = abbreviations_key(entries)
+    names = abbreviations.load_abbreviations(entries) & abbreviations.abbreviation_names(key)
+    assert {"Cisco", "Ciscos", "Xoff", "Xon", "Nvidia", "Nvidias", "Benz", "Sony"} <= names
+    assert not {"Laktose", "Fruktose", "Scampi", "Lido", "Haus", "Hiwi", "Cluny"} & names
+    lexicon = Lexicons().lexicon(german, 4)
+    words = set(lexicon.words)
+    gone = {"aids", "cmos", "msec", "nsec", "xoff", "cisco", "cluny", "noah", "memelgebiet"}
+    assert gone & words == set()
+    assert {"laktose", "fruktose", "benzin", "bulldozer", "damoklesschwert"} <= words
+    assert len(words) == 32_938
+    spelling = lexicon.spelling
+    assert [spelling.left_out(e) for e in ("Cisco", "Cmos", "Cluny", "msec", "evtl")] == [
+        "a name", "an acronym", "a name", "a unit", "an abbreviation",
+    ]
+    # The reviewed lists stay true to the data: every stop entry is an entry of the list that
+    # no rule drops, and every kept noun one the flags rule would drop.
+    listed = set(load_wordlist(german).entries)
+    stop, keep = reviewed("de")
+    assert set(stop) <= listed and not set(stop) & names
+    dictionary = read_verified(entries[0])
+    assert keep <= abbreviations.read_unflagged(dictionary) and keep <= listed

@@ -8,16 +8,20 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.games.solver import solve
+from cardgen.render.sentences import accents_note, spelling_words
 from cardgen.words import alphabet
 from cardgen.words.alphabet import Spelling, default_spelling
 from cardgen.words.catalog import load_catalog
-from cardgen.words.languages import A_Z, KEPT, LANGUAGES, LETTERS
+from cardgen.words.familiarity import plain_label, wordfreq_label
+from cardgen.words.languages import A_Z, KEPT, LANGUAGES, LETTERS, NAMES
 from cardgen.words.lexicon import not_counted, playable_words
 from cardgen.words.lexicons import list_spelling
 from cardgen.words.wordlists import CatalogList, load_wordlist
@@ -54,7 +58,7 @@ def test_every_language_has_its_letters_and_they_hold_its_scrabble_tiles() -> No
     assert sorted(LETTERS) == sorted(LANGUAGES)
     for language, kept in KEPT.items():
         assert set(kept) <= set(LETTERS[language]), language
-    assert LETTERS["fr"] == "àâæçéèêëîïôœùûüÿ"  # the issue's French letters, CLDR's
+    assert LETTERS["fr"] == "àâæçéèêëîïôöœùûüÿ"  # CLDR's, and ö for maelström
 
 
 def test_docs_state_each_languages_letters() -> None:
@@ -64,10 +68,63 @@ def test_docs_state_each_languages_letters() -> None:
     assert {language: "".join(extra.split()) for language, extra in rows.items()} == LETTERS
 
 
+def card_of(language: str, rule: str, letters: str = "") -> Any:
+    """What `spelling_words` and `accents_note` read of a card: its dictionary's facts."""
+    return SimpleNamespace(dictionary=SimpleNamespace(language=language, alphabet=rule,
+                                                      letters=letters))
+
+
+def test_every_shipped_list_is_named_in_words_a_player_reads() -> None:
+    """Issue 37, 8: a footer says "German, Scrabble spelling", never `de scrabble`; an English
+    list in a-z says nothing; every wordfreq data is "<language> word frequencies"."""
+    assert list(NAMES) == list(LANGUAGES)
+    said = {name: spelling_words(card_of(entry.language, list_spelling(CatalogList(name)).rule))
+            for name, entry in load_catalog().items()}
+    assert said == {
+        "twl06": "", "sowpods": "", "csw19": "", "web2": "", "american-english": "",
+        "british-english": "", "french": "French, Scrabble spelling",
+        "german": "German, Scrabble spelling", "spanish": "Spanish, Scrabble spelling",
+        "italian": "Italian, Scrabble spelling", "portuguese": "Portuguese, Scrabble spelling",
+        "brazilian": "Brazilian Portuguese, Scrabble spelling",
+        "dutch": "Dutch, Scrabble spelling", "swedish": "Swedish, Scrabble spelling",
+        "danish": "Danish, Scrabble spelling", "norwegian": "Norwegian, Scrabble spelling",
+        "polish": "Polish, Scrabble spelling", "catalan": "Catalan, Scrabble spelling",
+    }
+    assert [spelling_words(card_of("fr", rule)) for rule in ("fold", "keep", "a-z")] == [
+        "French, accents folded", "French, as written", "French, a-z only",
+    ]
+    frequencies = {entry.name: plain_label(wordfreq_label(entry))
+                   for entry in load_catalog("data.yaml").values()
+                   if entry.name.startswith("wordfreq-")}
+    assert frequencies == {
+        f"wordfreq-{code}": f"{name} word frequencies"
+        for code, name in NAMES.items() if code != "pt-BR"
+    }
+    assert plain_label("freq.tsv") == "freq.tsv"  # a config's own file keeps its name
+
+
+def test_a_card_whose_rule_drops_accents_says_so() -> None:
+    """Issue 37, 7: French prints bleme for blême; its card says accents are ignored."""
+    french = default_spelling("fr")
+    assert accents_note(card_of("fr", "scrabble", french.letters or "")) == (
+        "Accents are ignored: e is also é è ê ë."
+    )
+    assert accents_note(card_of("fr", "fold")) == "Accents are ignored: e is also é è ê ë."
+    assert accents_note(card_of("fr", "keep")) == accents_note(card_of("en", "a-z")) == ""
+    german = default_spelling("de")  # keeps ä ö ü; ß is no accent
+    assert accents_note(card_of("de", "scrabble", german.letters or "")) == ""
+    polish = default_spelling("pl")  # every letter a tile of its own
+    assert accents_note(card_of("pl", "scrabble", polish.letters or "")) == ""
+    spanish = default_spelling("es")
+    assert accents_note(card_of("es", "scrabble", spanish.letters or "")) == (
+        "Accents are ignored: u is also ú ü."
+    )
+
+
 def test_a_foreign_letter_drops_its_entry_before_the_rule_folds_it() -> None:
     french = default_spelling("fr")
     assert list(french.words(["qqúun", "maelström", "élève", "cœur", "naïf", "ÿ"])) == [
-        "eleve", "naif", "y",
+        "maelstrom", "eleve", "naif", "y",
     ]
     assert list(Spelling("fr", "keep").words(["qqúun", "élève", "cœur"])) == ["élève", "cœur"]
     assert list(Spelling("fr", "fold").words(["qqúun", "élève", "cœur"])) == ["eleve"]
@@ -133,7 +190,7 @@ COUNTS = [
     # abbreviation rule removes, both together (the rest were dropped by other rules already)
     ("american-english", 256, 0, 0, 0),
     ("web2", 0, 0, 0, 0),
-    ("french", 15, 11, 3, 13),
+    ("french", 14, 10, 3, 12),
     ("german", 65, 65, 0, 65),
     ("spanish", 0, 0, 0, 0),
     ("italian", 0, 0, 0, 0),
@@ -182,11 +239,11 @@ def test_french_drops_qquun_and_the_first_player_wins_against_q_no_more() -> Non
     french = default_spelling("fr")
     gone = set(words(french, entries, letters=False, marks=False)) - set(words(french, entries))
     assert sorted(gone) == [
-        "jusqu", "lorsqu", "maelstrom", "presquile", "presquiles", "qqn", "qqun", "qquun",
+        "jusqu", "lorsqu", "presquile", "presquiles", "qqn", "qqun", "qquun",
         "quelquun", "quoiqu",
     ]
     lexicon = playable_words(entries, 4, french)
-    assert len(lexicon.words) == 43_191  # 43,193 before: qqun and qquun
+    assert len(lexicon.words) == 43_192  # 43,193 before: qqun and qquun go, maelstrom comes
     solution = solve(lexicon, 2)
     assert solution.winning_moves("") == ("h", "j", "l", "m", "q", "r", "v")
     assert solution.winning_moves("q") == ()

@@ -9,10 +9,11 @@ import io
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
-from conftest import FAST_DECKS, SHIPPED, shipped_card, word_card
+from conftest import CONFIGS, FAST_DECKS, SHIPPED, shipped_card, word_card
 from pdfink import ink, ink_faults
 from pdfmarks import unkeyed
 from typer.testing import CliRunner
@@ -376,10 +377,44 @@ def test_a_strip_of_replies_has_one_size_and_its_accents_inside_their_boxes() ->
     assert "".join(o.play or "-" for o in card.seats[1].openings) == "åaöåååöå"
     with pdfplumber.open(io.BytesIO(render_card(card))) as pdf:
         front = pdf.pages[0]
-        strip = [c for c in front.chars if c["text"] in "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"
-                 and c["top"] > front.height / 2]
-        # 6.91: the front keys the strip's blank cells (no word begins with a, c, e, ...)
-        assert {round(c["size"], 2) for c in strip} == {6.91}
-        # in drawing order: the first half's replies, then the second's header and replies
-        assert "".join(c["text"] for c in strip if c["text"] in "ÅÖ") == "ÅÖÅÅÅÖÅÖÅ"
+        capitals = "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"
+        lines: dict[float, list[dict[str, Any]]] = {}
+        for c in front.chars:
+            if c["text"].strip() and c["top"] > front.height / 2:
+                lines.setdefault(round(c["top"]), []).append(c)
+        # The strip's lines are all capitals: not "You play second", nor the footer's
+        # "Swedish, Scrabble spelling".
+        rows = {top for top, line in lines.items() if all(c["text"] in capitals for c in line)}
+        strip = [c for c in front.chars if c["text"].strip() and c["top"] > front.height / 2
+                 and round(c["top"]) in rows]
+        # 6.75: the front keys the strip's blank cells (no word begins with a, c, e, ...) and
+        # says that accents are ignored (issue 37, 7)
+        assert {round(c["size"], 2) for c in strip} == {6.75}
+        # in drawing order: the header's Å Ö, then the replies (at 6.75 pt the alphabet fits in
+        # one row: no halves)
+        assert "".join(c["text"] for c in strip if c["text"] in "ÅÖ") == "ÅÖÅÖÅÅÅÖÅ"
         assert ink_faults(front) == []
+
+
+FOOTERS = {
+    "german-3p": "german 4864ca · 3p · 4+ · German, Scrabble spelling card {} · {}",
+    "french-2p": "french 33b3a15b · 2p · 4+ · French, Scrabble spelling card {} · {}",
+    "twl06-3p-casual": "twl06 ea06931e · 3p · 4+ · casual Zipf 3+ card {} · {}",
+    "twl06-2p": "twl06 ea06931e · 2 players · 4+ letters card {} · {}",
+}
+"""The footers of a few decks, in words a player reads (issue 37, 8): no `de scrabble`."""
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("name", sorted(FOOTERS))
+def test_footers_say_the_language_and_spelling_in_words(name: str, lexicons: Lexicons) -> None:
+    config, card = shipped_card(CONFIGS / f"{name}.yaml", lexicons)
+    card = budget(card, config.pdf)
+    with pdfplumber.open(io.BytesIO(render_card(card, config.pdf))) as pdf:
+        pages = [page.extract_text().splitlines() for page in pdf.pages]
+    sides = [(f"{n // 2 + 1}/{len(pages) // 2}", "back" if n % 2 else "front")
+             for n in range(len(pages))]
+    assert [lines[-1] for lines in pages] == [FOOTERS[name].format(*side) for side in sides]
+    accents = [line for lines in pages for line in lines if line.startswith("Accents")]
+    # French folds its accents (bleme is blême): its front says so, once.
+    assert accents == (["Accents are ignored: e is also é è ê ë."] if name == "french-2p" else [])

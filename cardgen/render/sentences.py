@@ -7,11 +7,14 @@ function as a filter of the same name (see `cardgen.render.environment`).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from decimal import Decimal
 
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.advice import Try
+from cardgen.words.familiarity import plain_label
+from cardgen.words.languages import LETTERS, NAMES
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -60,6 +63,41 @@ def rules_sentence(card: Card) -> str:
         f"{card.players} players add a letter in turn; the letters must begin a word of "
         f"{card.dictionary.name}. Whoever completes a word of {card.min_length}+ letters loses."
     )
+
+
+RULE_WORDS = {"scrabble": "Scrabble spelling", "fold": "accents folded", "keep": "as written",
+              "a-z": "a-z only"}
+"""How a card's footer says each alphabet rule (`cardgen.words.alphabet.RULES`)."""
+
+
+def spelling_words(card: Card) -> str:
+    """The list's language and alphabet rule as a footer says them: 'German, Scrabble
+    spelling'; '' for English in a-z, every English list's rule. The codes (`de`, `scrabble`)
+    are the JSON's."""
+    d = card.dictionary
+    if d.language == "en" and d.alphabet == "a-z":
+        return ""
+    return f"{NAMES.get(d.language, d.language)}, {RULE_WORDS.get(d.alphabet, d.alphabet)}"
+
+
+def accents_note(card: Card) -> str:
+    """What a card whose rule drops accents says of them, with the letter that has the most:
+    'Accents are ignored: e is also é è ê ë.' (e where letters tie: Swedish é, not à; '' where
+    no letter of its language loses one: German keeps ä ö ü, and writes ß ss, which
+    `alphabet_rule` says)."""
+    d = card.dictionary
+    if d.alphabet not in ("scrabble", "fold"):
+        return ""
+    kept = d.letters if d.alphabet == "scrabble" else ""
+    bases: dict[str, list[str]] = {}
+    for letter in LETTERS.get(d.language, ""):
+        base = unicodedata.normalize("NFD", letter)[0]
+        if letter not in kept and base != letter and base.isascii():
+            bases.setdefault(base, []).append(letter)
+    if not bases:
+        return ""
+    base = max(sorted(bases), key=lambda b: (len(bases[b]), b == "e"))  # e, the commonest
+    return f"Accents are ignored: {base} is also {' '.join(bases[base])}."
 
 
 def full_rules(card: Card) -> str:
@@ -152,7 +190,7 @@ def rare_legend(card: Card) -> str:
         return ""
     return (
         f"{RARE_MARK} marks a rare word (Zipf frequency below {ranking.rare_below:g} in "
-        f"{ranking.familiarity})."
+        f"{plain_label(ranking.familiarity)})."
     )
 
 
@@ -196,7 +234,8 @@ def try_legend(card: Card) -> str:
         return (
             "Where you have no forced win, set the trap: the letter after which the others "
             "need the rarest word to get out (the word is named, with its Zipf frequency in "
-            f"{card.ranking.familiarity}; Zipf 0: a word the data do not list), then the most "
+            f"{plain_label(card.ranking.familiarity)}; Zipf 0: a word the data do not list), "
+            "then the most "
             "chances to go wrong."
         )
     return ("Where you have no forced win, try the letter that gives the next player the most "
@@ -213,7 +252,8 @@ def opponent_sentence(card: Card, *, brief: bool = False) -> str:
     if brief:
         return f"{table}; {NAMED_MARK}: name it when they challenge."
     plays, named = TABLE_PLAYS[card.decision_tables]
-    return (f"{table} in {card.ranking.familiarity}: they {plays}, and challenge when they know "
+    return (f"{table} in {plain_label(card.ranking.familiarity)}: they {plays}, and challenge "
+            "when they know "
             f"none; then name {named}.")
 
 
@@ -380,6 +420,6 @@ FILTERS = (
     ordinal, seat_list, verdict, seat_heading, rules_line, no_first_win, try_outcome,
     try_summary, try_name, try_legend, opponent_sentence, zipf, rare_legend,
     try_sentence, framed_legend, try_line, named_line, percent_down, percent_span, ranged,
-    table_sentence, worth_sentence, left_out, percent,
+    table_sentence, worth_sentence, left_out, percent, spelling_words, accents_note, plain_label,
 )
 """The sentences the Jinja2 templates get as filters of the same name."""

@@ -14,8 +14,10 @@ French qqúun, German Café), then one of these rules (`alphabet`) writes each l
 
 In German an entry with no vowel (`VOWELS`) is an abbreviation or a unit (bzw, jmdn, kg, Lkw)
 and is dropped too, and so are a catalog list's abbreviations by its own source
-(`abbreviations`: `cardgen.words.abbreviations`; wngerman's evtl, inkl, usw); in French an entry
-with qq is (`cardgen.words.languages.ABBREVIATED`: qqn, qqun).
+(`abbreviations`: `cardgen.words.abbreviations`; wngerman's evtl, inkl, usw, and the names its
+dictionary writes as names: Cisco, Xoff); in French an entry with qq is
+(`cardgen.words.languages.ABBREVIATED`: qqn, qqun). A language's reviewed stop list
+(`cardgen.words.reviewed`: German Cmos, Cluny, msec) is dropped in every rule.
 
 An entry with any character that is not then a letter of the alphabet (apostrophes, hyphens,
 digits, a ligature the rule does not write, ...) is dropped; entries that become the same word
@@ -47,6 +49,7 @@ from cardgen.words.languages import (
     VOWELS,
     letter_set,
 )
+from cardgen.words.reviewed import reviewed
 
 __all__ = [
     "A_Z",
@@ -102,7 +105,8 @@ class Spelling:
     def words(self, entries: Iterable[str]) -> Iterator[str]:
         """The entries written in the alphabet, in order; entries that are not words are left
         out, and repeats are not removed."""
-        plain = not (self.abbreviations or self.language in VOWELS or self.language in ABBREVIATED)
+        plain = not (self.abbreviations or self.language in VOWELS or self.language in ABBREVIATED
+                     or reviewed(self.language).stop)
         if self.rule == "a-z" and self.capitalized == "drop" and plain:
             # cardgen's rule for English lists since the beginning: isascii + isalpha + islower
             # is exactly [a-z]+ and runs in C, which matters on large lists.
@@ -158,11 +162,12 @@ class Spelling:
             from cardgen.words.names import name_set  # the data is read only where it is used
 
             names = name_set(self.names)
+        stopped = frozenset(reviewed(self.language).stop)
         if not self.abbreviations:
-            return names, frozenset()
+            return names, stopped
         from cardgen.words.abbreviations import abbreviation_set
 
-        return names, abbreviation_set(self.abbreviations)
+        return names, abbreviation_set(self.abbreviations) | stopped
 
     def left_out(self, entry: str) -> str:
         """What an entry of the list that this spelling drops is left out as: "a name" (one of
@@ -176,9 +181,14 @@ class Spelling:
         if written is not None and self.abbreviation(written):
             return "an abbreviation"
         entry = unicodedata.normalize("NFC", entry)
+        stopped = reviewed(self.language).stop.get(entry)
+        if stopped:
+            return stopped
         if self.abbreviations:
-            from cardgen.words.abbreviations import abbreviation_set
+            from cardgen.words.abbreviations import abbreviation_names, abbreviation_set
 
+            if entry in abbreviation_names(self.abbreviations):
+                return "a name"
             if entry in abbreviation_set(self.abbreviations):
                 return "an abbreviation"
         if self.names and entry[:1].isupper():

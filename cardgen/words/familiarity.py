@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import math
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from cardgen.files import InputFileError, read_limited
 from cardgen.progress import ProgressCallback
 from cardgen.words.alphabet import Spelling
 from cardgen.words.catalog import CatalogEntry, load_catalog, sha256
+from cardgen.words.languages import NAMES
 from cardgen.words.wordlists import decode_lines, parse_entries, read_verified
 
 if TYPE_CHECKING:  # numpy loads only to rank: a config, or a cached card, needs none of it
@@ -138,6 +140,20 @@ def missing_data(
 def wordfreq_label(entry: CatalogEntry) -> str:
     """How a card names wordfreq data, e.g. `wordfreq 3.1.1 (de)`."""
     return f"{WORDFREQ} {entry.version} ({entry.language})"
+
+
+def plain_label(label: str | None) -> str:
+    """How a card names frequencies to a player: wordfreq's as their language's word
+    frequencies (`wordfreq 3.1.1 (de)` is "German word frequencies"; the version stays in the
+    JSON and docs), a file of the config's by its label.
+
+    >>> plain_label("wordfreq 3.1.1 (pt-BR)"), plain_label("freq.tsv")
+    ('Brazilian Portuguese word frequencies', 'freq.tsv')
+    """
+    found = re.fullmatch(rf"{WORDFREQ} \S+ \(([A-Za-z-]+)\)", label or "")
+    if found is None:
+        return str(label)  # a file's label; None as the card said it before
+    return f"{NAMES.get(found[1], found[1])} word frequencies"
 
 
 def wordfreq(language: str = "en", *, progress: ProgressCallback | None = None) -> Frequencies:

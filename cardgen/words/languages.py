@@ -13,18 +13,27 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["ABBREVIATED", "AFTER_Z", "KEPT", "LANGUAGES", "LETTERS", "VOWELS", "letter_set"]
+__all__ = [
+    "ABBREVIATED", "AFTER_Z", "KEPT", "LANGUAGES", "LETTERS", "NAMES", "VOWELS", "letter_set",
+]
 
 A_Z = "abcdefghijklmnopqrstuvwxyz"
 LANGUAGES = ("ca", "da", "de", "en", "es", "fr", "it", "nb", "nl", "pl", "pt", "pt-BR", "sv")
 """The languages cardgen has spelling rules for (those of the catalog's lists)."""
+NAMES = {
+    "ca": "Catalan", "da": "Danish", "de": "German", "en": "English", "es": "Spanish",
+    "fr": "French", "it": "Italian", "nb": "Norwegian", "nl": "Dutch", "pl": "Polish",
+    "pt": "Portuguese", "pt-BR": "Brazilian Portuguese", "sv": "Swedish",
+}
+"""Each language's name in English, as a card says it (its footer: "German, Scrabble
+spelling"; its frequencies: "English word frequencies")."""
 LETTERS: dict[str, str] = {
     "ca": "àçèéíïòóúü",
     "da": "åæø",
     "de": "äöüß",
     "en": "",
     "es": "áéíñóúü",
-    "fr": "àâæçéèêëîïôœùûüÿ",
+    "fr": "àâæçéèêëîïôöœùûüÿ",
     "it": "àèéìòóù",
     "nb": "àåæéòóôø",
     "nl": "áäéëíïóöúü",
@@ -36,12 +45,13 @@ LETTERS: dict[str, str] = {
 """The letters of each language beyond a-z, lower case: the main exemplar characters of its
 locale in Unicode CLDR 42 (as ICU 72 ships them), which leave out the letters that the language
 writes only in foreign words (CLDR's auxiliary set: German Café, Danish idé, Norwegian
-karrière). Two changes: a-z is every language's, as it has always been the game's letters (CLDR's
-Polish set lacks q, v and x, of loanwords: 13,289 entries of `polish` hold one), and
-Brazilian Portuguese keeps ü,
-the trema of the 1943 spelling that wbrazilian is written in (agüentar, lingüiça; the 2009
-spelling agreement, which CLDR follows, dropped it). Catalan's l·l is not a letter: its middle
-dot drops the entry, as every mark does."""
+karrière). Three changes: a-z is every language's, as it has always been the game's letters
+(CLDR's Polish set lacks q, v and x, of loanwords: 13,289 entries of `polish` hold one);
+Brazilian Portuguese keeps ü, the trema of the 1943 spelling that wbrazilian is written in
+(agüentar, lingüiça; the 2009 spelling agreement, which CLDR follows, dropped it); and French
+keeps ö, of its auxiliary set, for maelström (wfrench's one entry with it), which French
+Scrabble writes maelstrom as it folds every other French accent. Catalan's l·l is not a
+letter: its middle dot drops the entry, as every mark does."""
 ABBREVIATED: dict[str, str] = {"fr": "qq"}
 """Letters that a language's spelling never writes inside a word, so that an entry holding them
 is an abbreviation: French never doubles q (a q is followed by u, or ends the word: cinq,

@@ -51,6 +51,7 @@ from cardgen.render.sentences import (
     opponent_sentence,
     rare_legend,
     seat_heading,
+    spelling_words,
     try_sentence,
 )
 
@@ -171,7 +172,8 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
     dot = fonts.dot
     n, face = side // 2 + 1, "back" if side % 2 else "front"
     places = [f"card {n}/{total // 2} {dot} {face}", f"{n}/{total // 2} {face}"]
-    rule = f" {dot} {d.language} {d.alphabet}" if d.language != "en" or d.alphabet != "a-z" else ""
+    spelling = spelling_words(card)
+    rule = f" {dot} {spelling}" if spelling else ""
     # The game and the table, so cards for different tables are never mixed up.
     game = f" {dot} {card.game_title}" if card.game != "ghost" else ""
     knows = card.opponent.knows

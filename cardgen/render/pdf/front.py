@@ -40,6 +40,7 @@ from cardgen.render.pdf.layout import (
 from cardgen.render.pdf.sides import draw_top
 from cardgen.render.sentences import (
     NOT_LISTED,
+    accents_note,
     framed_legend,
     no_first_win,
     not_listed,
@@ -166,6 +167,8 @@ def front_paras(
         *(() if pocket else (Para(words(rules_sentence(card)), size, space=gap),)),
         Para(words(f"With perfect play {verdict(card)}"), size, space=gap),
     ]
+    if note := accents_note(card):  # a reader sees bleme and must know it is blême
+        paras.append(Para(words(note), size, space=gap))
     if card.opponent.knows is not None:
         paras.append(Para(words(opponent_sentence(card, brief=True)), size, space=gap))
     first = card.seats[0].openings[0] if card.seats[0].openings else None
