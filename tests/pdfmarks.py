@@ -24,8 +24,13 @@ KEYS = {
     "named mark \u2021": r"\u2021:|marked \u2021",
     "Zipf": r"Zipf 3: 1 in a million words",
     "blank cell": r"\bblank:",
+    "ellipsis \u2026": r"b\u2026 \(b in front\) or \u2026m \(m at the back\)",
+    "reversal \u21ba": r"\u21ba reverse the fragment",
 }
 """Each mark, and the pattern of the text that keys it."""
+WRITTEN = ("ellipsis \u2026", "reversal \u21ba")
+"""The marks of a play written as SuperGhost writes it (`b…`, `↺…m`): their keys hold the
+marks, so a mark is used where it is seen outside its key."""
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 TAB = (8 * MM + 3 * MM, 4.5 * MM + 3 * MM)
 """The seat mark's corner: its width and height from the page's top-right corner, margin
@@ -91,6 +96,9 @@ def marks(page: Any) -> set[str]:
     chars = [c for c in page.chars if c["text"].strip() and not in_tab(c, page.width)
              and c["top"] < footer_top]
     text = "\n".join(body)
+    plays = " ".join(body)
+    for mark in WRITTEN:
+        plays = re.sub(KEYS[mark], "", plays)
     frames = [r for r in page.rects if r["stroke"] and not r["fill"]]
     used = {
         "boxed letter": any(white(c) for c in chars),
@@ -103,6 +111,8 @@ def marks(page: Any) -> set[str]:
         "named mark \u2021": "\u2021" in text,
         "Zipf": "Zipf" in text,
         "blank cell": blank_cells(chars) > 0,
+        "ellipsis \u2026": "\u2026" in plays,
+        "reversal \u21ba": "\u21ba" in plays,
     }
     return {mark for mark, is_used in used.items() if is_used}
 
@@ -117,3 +127,10 @@ def unkeyed(page: Any) -> list[str]:
         faults += [f"tab {tab}: seat {seat}" for seat in tab.split("&")
                    if f"You play {ORDINALS[int(seat) - 1]}" not in text]
     return faults
+
+
+def idle_keys(page: Any) -> list[str]:
+    """The marks a page keys and does not use (issue 37: SuperDuperGhost's second side keyed
+    \u21ba and printed none)."""
+    text = " ".join(page.extract_text().splitlines()[:-1])
+    return sorted(m for m in KEYS if re.search(KEYS[m], text) and m not in marks(page))

@@ -14,7 +14,7 @@ import pdfplumber
 import pytest
 from conftest import SHIPPED, shipped_card, word_card
 from pdfink import ink, ink_faults
-from pdfmarks import unkeyed
+from pdfmarks import idle_keys, unkeyed
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -57,7 +57,7 @@ FULL_SIDES = {
     "polish-2p": 4, "portuguese-2p": 4, "sowpods-2p": 4, "sowpods-4p": 92, "spanish-2p": 4,
     "swedish-2p": 2, "twl06-2p": 2, "twl06-2p-a4": 2, "twl06-2p-casual": 2,
     "twl06-2p-familiar": 4, "twl06-2p-min3": 2, "twl06-2p-min3-casual": 2,
-    "twl06-2p-superduperghost": 30, "twl06-2p-superghost": 22, "twl06-3p": 10,
+    "twl06-2p-superduperghost": 32, "twl06-2p-superghost": 22, "twl06-3p": 10,
     "twl06-3p-casual": 12, "twl06-4p": 82, "web2-2p": 2,
 }
 """The sides of every shipped deck with `pdf.cards: full` (issue 16, 11): two-player decks take
@@ -123,6 +123,8 @@ def test_every_shipped_deck_prints_every_letter_whole(
             assert {c["ncs"] for c in page.chars} == {"DeviceGray"}, number
             # Every mark the side uses is keyed on it (issue 25, 5.4), SuperGhost's too.
             assert unkeyed(page) == [], number
+            # ... and no side keys a mark it does not use (issue 37).
+            assert idle_keys(page) == [], number
             text = page.extract_text()
             footer = text.splitlines()[-1]
             assert footer.startswith(card.dictionary.name + " "), (number, footer)
