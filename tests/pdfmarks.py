@@ -26,6 +26,7 @@ KEYS = {
     "blank cell": r"\bblank:",
     "ellipsis \u2026": r"b\u2026 \(b in front\) or \u2026m \(m at the back\)",
     "reversal \u21ba": r"\u21ba reverse the fragment",
+    "unlisted *": r"\* not listed: play toward",
 }
 """Each mark, and the pattern of the text that keys it."""
 WRITTEN = ("ellipsis \u2026", "reversal \u21ba")
@@ -113,6 +114,7 @@ def marks(page: Any) -> set[str]:
         "blank cell": blank_cells(chars) > 0,
         "ellipsis \u2026": "\u2026" in plays,
         "reversal \u21ba": "\u21ba" in plays,
+        "unlisted *": "*" in re.sub(KEYS["unlisted *"], "", plays),
     }
     return {mark for mark, is_used in used.items() if is_used}
 

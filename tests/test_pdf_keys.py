@@ -4,6 +4,7 @@ is checked the same way in tests/test_pdf_print.py (`pdfmarks.unkeyed`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 
@@ -14,14 +15,16 @@ from pdfmarks import idle_keys, marks, unkeyed
 
 from cardgen.cards.make import make_card
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.strategy import Opening
+from cardgen.cards.strategy import Card, Opening
 from cardgen.games.advice import Try
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
-from cardgen.render.pdf.grid import cell, pocket_cell
+from cardgen.render.pdf.front import strip_cell
+from cardgen.render.pdf.grid import Cell, cell, pocket_cell
 from cardgen.render.pdf.keys import move_keys
 from cardgen.render.pdf.layout import BOLD, MOVE, Entry, Para, Token, words
+from cardgen.render.pdf.pocket import budget
 from cardgen.render.pdf.sides import card_frame, section_sides
 
 
@@ -73,7 +76,8 @@ def test_the_second_seat_s_words_key_their_frames_and_the_strip_its_blanks() -> 
         front, back = sides
         assert front[1] == {"boxed letter", "framed letter", "blank cell"}
         assert front[0].startswith("Ghost: tiny, 2 players, 1&2 ")
-        assert "(framed: no forced win, your best try); blank: no such word." in front[0]
+        assert ("You play second: play the letter under theirs: A a forced win; A no forced "
+                "win, your best try; blank: no such word.") in front[0]
         assert back[0].startswith("You play second framed: no forced win, the best try 2 ")
         assert back[1] == {"boxed letter", "framed letter"}
 
@@ -141,3 +145,47 @@ def test_a_section_keys_a_mark_only_on_the_sides_whose_entries_print_it() -> Non
     assert [REVERSAL_KEY in s for s in said] == [True, False]
     assert section.key_text([Token("x\u2026", MOVE), Token("xa03")]) == ELLIPSIS_KEY
     assert section.key_text([]) == ""
+
+
+def pocket_card(first: str, second: dict[str, str | None]) -> Card:
+    """The animals-like tiny card as a pocket deck would print it: the first seat's opening
+    printed as `first` ("words" or "move"), the second seat's openings as `second` says."""
+    card = word_card("cat camel goat gecko gerbil gar gannet hen", 2)
+    card = budget(card, PdfOptions(cards=FULL))
+    one, two = card.seats
+    one = dataclasses.replace(one, openings=tuple(
+        dataclasses.replace(o, printed=first) for o in one.openings))
+    two = dataclasses.replace(two, openings=tuple(
+        dataclasses.replace(o, printed=second.get(o.fragment, o.printed),
+                            printed_move=o.printed_move if second.get(o.fragment, "") else None)
+        for o in two.openings))
+    return dataclasses.replace(card, deck="pocket", seats=(one, two))
+
+
+def test_a_strip_cell_left_out_and_one_no_word_begins_with_look_apart() -> None:
+    """Issue 37, item 4: a blank strip cell meant 'play toward the most common word you know'
+    on one card (twl06-3p under B) and 'no word begins so' on another (Swedish under Q).
+    Now a letter the deck leaves out shows the sign *, keyed; blank is a letter no word
+    begins with, keyed; the first seat's letter and the strip show their marks drawn, the
+    front naming no 'boxed' or 'framed' (item 8)."""
+    card = pocket_card("words", {"c": "words", "g": None, "h": "move"})
+    assert strip_cell(card.seats[1].openings[1]) == Cell("unlisted")
+    assert strip_cell(card.seats[1].openings[0]) == Cell("play", "a")
+    front = pages(render_card(card, PdfOptions()))[0]
+    assert (front[2], front[3]) == ([], [])
+    assert front[1] == {"boxed letter", "blank cell", "unlisted *"}
+    assert ("You play second: play the letter under theirs: A a forced win; * not listed: play "
+            "toward the most common word you know; blank: no such word.") in front[0]
+    # Under C the boxed a, under G the sign, under H the boxed e; the other letters blank.
+    assert "A B C D E F G H I J K L M A * E N O P Q R S T U V W X Y Z tiny" in front[0]
+    assert "boxed" not in front[0] and "framed" not in front[0]
+
+
+def test_a_forced_win_printed_without_its_words_says_so() -> None:
+    """Issue 37, item 3: 'open with h (a forced win)' beside 'this card wins 90%', and no
+    words to follow. Now the front says what the box means there."""
+    card = pocket_card("move", {})
+    front = pages(render_card(card, PdfOptions()))[0]
+    assert ("You play first: open with g (a forced win against perfect players; its words are "
+            "not on this card).") in front[0]
+    assert (front[2], front[3]) == ([], [])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.render.pdf.fonts import Fonts
+from cardgen.render.pdf.keys import UNLISTED
 from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text, Token
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
@@ -31,8 +32,9 @@ BAND = "band"
 @dataclass(frozen=True)
 class Cell:
     """One cell: `kind` is "play", "try", "table" (a letter that wins most often at a casual
-    table), "ends" (every letter completes a word: the seat loses at once), "lost" or ""
-    (no word begins so, or not listed)."""
+    table), "ends" (every letter completes a word: the seat loses at once), "lost",
+    "unlisted" (a budgeted deck's strip leaves the letter out: `UNLISTED`) or "" (no word
+    begins so, or not listed)."""
 
     kind: str
     letter: str = ""
@@ -201,6 +203,8 @@ def draw_grid(
                 centred(fonts.lost, REGULAR, c, bottom)
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)
+            elif item.kind == "unlisted":
+                centred(UNLISTED, REGULAR, c, bottom)
     return texts, boxes
 
 

@@ -27,6 +27,10 @@ NO_WORD = "no word begins so"
 """What a blank cell of a grid means where no word begins with its letters ..."""
 NO_SUCH = "no such word"
 """... and of the strip of replies on card 1, said briefly: the front is full."""
+UNLISTED = "*"
+"""The mark of a strip cell whose letter a budgeted deck leaves out (play toward the most
+common word you know): a sign, never a letter, and never blank, which is a letter no word
+begins with (issue 37, item 4)."""
 
 
 PLAY_KEY = f"b{ELLIPSIS} (b in front) or {ELLIPSIS}m (m at the back)."
@@ -113,6 +117,6 @@ def zipf_aside(paras: Sequence[Para]) -> str:
 
 
 __all__ = [
-    "LOST", "NO_SUCH", "NO_WORD", "PLAY_KEY", "REVERSE_KEY", "ZIPF_KEY", "MarkKey", "in_font",
-    "keyed", "lost_tokens", "move_keys", "rare_key", "zipf_aside",
+    "LOST", "NO_SUCH", "NO_WORD", "PLAY_KEY", "REVERSE_KEY", "UNLISTED", "ZIPF_KEY", "MarkKey",
+    "in_font", "keyed", "lost_tokens", "move_keys", "rare_key", "zipf_aside",
 ]
