@@ -16,7 +16,7 @@ from cardgen.cards.paper import MM
 
 KEYS = {
     "boxed letter": r"boxed|(?<!no )forced win|\bA play\b",
-    "framed letter": r"framed|the trap|[Bb]est try",
+    "framed letter": r"framed|the trap|a trap:|[Bb]est try",
     "dashed frame": r"dashed|wins most often at a casual table",
     "lost sign \u25cf": r"\u25cf any letter loses",
     "dash \u2014": r"\u2014 no forced win",
@@ -82,7 +82,16 @@ def blank_cells(chars: list[dict[str, Any]]) -> int:
         columns = [(c["x0"] + c["x1"]) / 2 for c in found[n]]
         step = median(b - a for a, b in zip(columns[:-1], columns[1:], strict=True))
         end = min([h for h in heads if h > n] + [len(found)])
+        # A sign centred in its cell (the strip's *) has a baseline of its own: it belongs to
+        # the row whose letters it overlaps.
+        band: list[list[dict[str, Any]]] = []
         for line in found[n + 1 : end]:
+            if band and min(c["top"] for c in line) < max(c["bottom"] for c in band[-1]) \
+                    and max(c["bottom"] for c in line) > min(c["top"] for c in band[-1]):
+                band[-1] = band[-1] + line
+            else:
+                band.append(line)
+        for line in band:
             middles = [(c["x0"] + c["x1"]) / 2 for c in line]
             if not any(columns[0] - step / 2 <= m <= columns[-1] + step / 2 for m in middles):
                 continue  # a row's label alone, or text under the grid

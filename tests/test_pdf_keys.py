@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import io
 from pathlib import Path
+from typing import Literal
 
 import pdfplumber
 import pytest
@@ -147,7 +148,10 @@ def test_a_section_keys_a_mark_only_on_the_sides_whose_entries_print_it() -> Non
     assert section.key_text([]) == ""
 
 
-def pocket_card(first: str, second: dict[str, str | None]) -> Card:
+Printed = Literal["words", "move"] | None
+
+
+def pocket_card(first: Printed, second: dict[str, Printed]) -> Card:
     """The animals-like tiny card as a pocket deck would print it: the first seat's opening
     printed as `first` ("words" or "move"), the second seat's openings as `second` says."""
     card = word_card("cat camel goat gecko gerbil gar gannet hen", 2)

@@ -129,6 +129,8 @@ PAD = 0.08
 """The gap between a letter's ink and its box above and below, as a share of its size ..."""
 PAD_X = 0.05
 """... and beside it."""
+SIGN_SCALE = 1.5
+"""The size of the sign of a letter left out (`UNLISTED`), as a multiple of the letters'."""
 
 
 def fit_size(geometry: GridGeometry, letters: str, fonts: Fonts) -> float:
@@ -204,7 +206,13 @@ def draw_grid(
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)
             elif item.kind == "unlisted":
-                centred(UNLISTED, REGULAR, c, bottom)
+                # Bold and larger than the letters (an asterisk's ink is half a capital's),
+                # centred on its own ink: set as they are, it sits high.
+                big = SIGN_SCALE * size
+                left, low, right, high = fonts.ink(UNLISTED, BOLD)
+                across = x0 + (c + 0.5) * geometry.cell_width - (left + right) / 2 * big
+                up = bottom + (pitch - (high - low) * big) / 2 - low * big
+                texts.append(Text(across, up, UNLISTED, BOLD, big))
     return texts, boxes
 
 
