@@ -192,8 +192,8 @@ def test_a_trap_names_its_escape_word_and_the_card_its_table() -> None:
     assert "Against players who know no word rarer than Zipf 3; ‡: name it when they challenge." \
         in front
     assert (
-        "You play second: play the boxed letter under theirs (framed: no forced win, a trap: "
-        "they get out only if they know the word named); blank: no such word." in front
+        "You play second: play the letter under theirs: A a forced win; A no forced win, a "
+        "trap: they get out only if they know the word named; blank: no such word." in front
     )
     assert "c a camel cat‡ g a only gannet h e 1 of 1 lose" in back
     assert (
