@@ -16,7 +16,7 @@ from cardgen.cards.paper import MM
 
 KEYS = {
     "boxed letter": r"boxed|(?<!no )forced win|\bA play\b",
-    "framed letter": r"framed|the trap|[Bb]est try",
+    "framed letter": r"framed|the trap|a trap:|[Bb]est try",
     "dashed frame": r"dashed|wins most often at a casual table",
     "lost sign \u25cf": r"\u25cf any letter loses",
     "dash \u2014": r"\u2014 no forced win",
@@ -24,8 +24,14 @@ KEYS = {
     "named mark \u2021": r"\u2021:|marked \u2021",
     "Zipf": r"Zipf 3: 1 in a million words",
     "blank cell": r"\bblank:",
+    "ellipsis \u2026": r"b\u2026 \(b in front\) or \u2026m \(m at the back\)",
+    "reversal \u21ba": r"\u21ba reverse the fragment",
+    "unlisted *": r"\* not listed: play toward",
 }
 """Each mark, and the pattern of the text that keys it."""
+WRITTEN = ("ellipsis \u2026", "reversal \u21ba")
+"""The marks of a play written as SuperGhost writes it (`b…`, `↺…m`): their keys hold the
+marks, so a mark is used where it is seen outside its key."""
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 TAB = (8 * MM + 3 * MM, 4.5 * MM + 3 * MM)
 """The seat mark's corner: its width and height from the page's top-right corner, margin
@@ -76,7 +82,16 @@ def blank_cells(chars: list[dict[str, Any]]) -> int:
         columns = [(c["x0"] + c["x1"]) / 2 for c in found[n]]
         step = median(b - a for a, b in zip(columns[:-1], columns[1:], strict=True))
         end = min([h for h in heads if h > n] + [len(found)])
+        # A sign centred in its cell (the strip's *) has a baseline of its own: it belongs to
+        # the row whose letters it overlaps.
+        band: list[list[dict[str, Any]]] = []
         for line in found[n + 1 : end]:
+            if band and min(c["top"] for c in line) < max(c["bottom"] for c in band[-1]) \
+                    and max(c["bottom"] for c in line) > min(c["top"] for c in band[-1]):
+                band[-1] = band[-1] + line
+            else:
+                band.append(line)
+        for line in band:
             middles = [(c["x0"] + c["x1"]) / 2 for c in line]
             if not any(columns[0] - step / 2 <= m <= columns[-1] + step / 2 for m in middles):
                 continue  # a row's label alone, or text under the grid
@@ -91,6 +106,9 @@ def marks(page: Any) -> set[str]:
     chars = [c for c in page.chars if c["text"].strip() and not in_tab(c, page.width)
              and c["top"] < footer_top]
     text = "\n".join(body)
+    plays = " ".join(body)
+    for mark in WRITTEN:
+        plays = re.sub(KEYS[mark], "", plays)
     frames = [r for r in page.rects if r["stroke"] and not r["fill"]]
     used = {
         "boxed letter": any(white(c) for c in chars),
@@ -103,6 +121,9 @@ def marks(page: Any) -> set[str]:
         "named mark \u2021": "\u2021" in text,
         "Zipf": "Zipf" in text,
         "blank cell": blank_cells(chars) > 0,
+        "ellipsis \u2026": "\u2026" in plays,
+        "reversal \u21ba": "\u21ba" in plays,
+        "unlisted *": "*" in re.sub(KEYS["unlisted *"], "", plays),
     }
     return {mark for mark, is_used in used.items() if is_used}
 
@@ -117,3 +138,10 @@ def unkeyed(page: Any) -> list[str]:
         faults += [f"tab {tab}: seat {seat}" for seat in tab.split("&")
                    if f"You play {ORDINALS[int(seat) - 1]}" not in text]
     return faults
+
+
+def idle_keys(page: Any) -> list[str]:
+    """The marks a page keys and does not use (issue 37: SuperDuperGhost's second side keyed
+    \u21ba and printed none)."""
+    text = " ".join(page.extract_text().splitlines()[:-1])
+    return sorted(m for m in KEYS if re.search(KEYS[m], text) and m not in marks(page))

@@ -142,7 +142,8 @@ def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicon
         texts = [page.extract_text().replace("\n", " ") for page in pdf.pages]
     assert len(texts) == 6
     assert front_worth(card, card.seats[:2]) in texts[0]
-    assert "You play first: open with h (a forced win)." in texts[0]
+    assert ("You play first: open with h (a forced win against perfect players; its words "
+            "are not on this card).") in texts[0]
     for number, seat, front in ((3, 3, True), (4, 3, False), (5, 4, True), (6, 4, False)):
         assert (worth_sentence(card, card.seats[seat - 1]) in texts[number - 1]) is front
         assert "Not listed: play toward the most common word you know." in texts[number - 1]

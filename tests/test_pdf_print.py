@@ -15,7 +15,7 @@ import pdfplumber
 import pytest
 from conftest import CONFIGS, FAST_DECKS, SHIPPED, shipped_card, word_card
 from pdfink import ink, ink_faults
-from pdfmarks import unkeyed
+from pdfmarks import idle_keys, unkeyed
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -53,7 +53,7 @@ FULL_SIDES = {
     "polish-2p": 4, "portuguese-2p": 4, "sowpods-2p": 4, "sowpods-4p": 92, "spanish-2p": 4,
     "swedish-2p": 2, "twl06-2p": 2, "twl06-2p-a4": 2, "twl06-2p-casual": 2,
     "twl06-2p-familiar": 4, "twl06-2p-min3": 2, "twl06-2p-min3-casual": 2,
-    "twl06-2p-superduperghost": 30, "twl06-2p-superghost": 22, "twl06-3p": 10,
+    "twl06-2p-superduperghost": 32, "twl06-2p-superghost": 22, "twl06-3p": 10,
     "twl06-3p-casual": 12, "twl06-4p": 82, "web2-2p": 2,
 }
 """The sides of every shipped deck with `pdf.cards: full` (issue 16, 11): two-player decks take
@@ -119,6 +119,8 @@ def test_every_shipped_deck_prints_every_letter_whole(
             assert {c["ncs"] for c in page.chars} == {"DeviceGray"}, number
             # Every mark the side uses is keyed on it (issue 25, 5.4), SuperGhost's too.
             assert unkeyed(page) == [], number
+            # ... and no side keys a mark it does not use (issue 37).
+            assert idle_keys(page) == [], number
             text = page.extract_text()
             footer = text.splitlines()[-1]
             assert footer.startswith(card.dictionary.name + " "), (number, footer)
@@ -186,8 +188,8 @@ def test_a_trap_names_its_escape_word_and_the_card_its_table() -> None:
     assert "Against players who know no word rarer than Zipf 3; ‡: name it when they challenge." \
         in front
     assert (
-        "You play second: play the boxed letter under theirs (framed: no forced win, a trap: "
-        "they get out only if they know the word named); blank: no such word." in front
+        "You play second: play the letter under theirs: A a forced win; A no forced win, a "
+        "trap: they get out only if they know the word named; blank: no such word." in front
     )
     assert "c a camel cat‡ g a only gannet h e 1 of 1 lose" in back
     assert (

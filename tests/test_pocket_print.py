@@ -300,7 +300,8 @@ def test_the_markdown_lists_only_what_the_deck_prints() -> None:
         "At a casual table (knows words of Zipf 3+, such as *dove*, not *duck*) this card "
         "wins 100% of your games in seat 1; 16% without it.",
         "",
-        "Open with **d** (a forced win), then play toward the most common word you know.",
+        "Open with **d** (a forced win against perfect players; its words are not on this "
+        "card), then play toward the most common word you know.",
         "",
     ]
     assert seat_section(text, "second") == [

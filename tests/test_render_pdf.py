@@ -236,9 +236,9 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
         "With perfect play the first player wins and the second player",
         "loses.",
         "You play first: open with j then keep to jack jell jilt john just",
-        "You play second: play the boxed letter under theirs (framed: no",
-        "forced win, a trap: they get out only if they know the word",
-        "named).",
+        "You play second: play the letter under theirs: A a forced win; A",  # drawn marks
+        "no forced win, a trap: they get out only if they know the word",
+        "named.",
         "A B C D E F GH I J K L MNO P QR S T U VWX Y Z",
         "OR R J J J H A F I H L K Y ZWU H QR D Y R T T W",  # a framed letter: the trap
         "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · front",
@@ -273,7 +273,8 @@ def test_the_move_is_white_on_black_and_all_else_black(two: Card, two_pdf: bytes
         assert_black_or_white_on_black(page)
     moves = "".join(o.play or "" for o in two.seats[1].openings)
     assert moves == "orrjjjhfhlzwuqrdyrtt"
-    assert white(front) == "j" + moves.upper() + "1&2"  # first move, strip, corner mark
+    # The first move, the boxed A of the strip's key, the strip, the corner mark.
+    assert white(front) == "jA" + moves.upper() + "1&2"
     assert white(back) == moves + "2"
 
 

@@ -143,7 +143,8 @@ def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
             "seat 2 (49-50%).") in texts[0]
     assert "(the boxed play), then look up each fragment you face in your table (40 rows)." in (
         texts[0].replace("\n", " "))
-    assert texts[2].startswith("The first player's decision tables. 1\nTable\nFind the "
+    assert texts[2].startswith("The first player's decision tables. 1\nTable b\u2026 (b in "
+                               "front) or \u2026m (m at the back).\nFind the "
                                "fragment on the table, make the boxed play;\nelsewhere play "
                                "toward the most common word you know.\nstart y y ")
     assert ("Open with **y**, then follow your table: 40 rows, the 40 of 105 that win most at "

@@ -210,8 +210,9 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
     # Each side of the front is marked with the seat it holds (issue 25, 5.4: a side marked
     # 1&2 must name both seats).
     assert "SuperGhost: animals.txt, 2 players, 1 words of 3+ letters" in front
-    assert texts[1].startswith("You play second 2\n")
-    assert "You play first: open with i then look up each fragment" in front
+    assert texts[1].startswith(
+        "You play second b\u2026 (b in front) or \u2026m (m at the back). 2\n")
+    assert "You play first: open with i (a forced win), then look up each fragment" in front
     assert "a c… ca · 2 rows" in front  # the second player's reply to a
     tables = "\n".join(texts[1:])
     assert "The first player's decision table." in tables
@@ -222,7 +223,8 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
     with pdfplumber.open(io.BytesIO(render_card(card, PdfOptions(seats=(2,), cards=FULL)))) as pdf:
         second = [page.extract_text().splitlines() for page in pdf.pages]
     assert [lines[0] for lines in second[2:]] == [
-        "The second player's decision table. 2", "Table · cko–mel 2"
+        "The second player's decision table. 2",
+        "Table · cko–mel b\u2026 (b in front) or \u2026m (m at the back). 2",  # its key beside
     ]
     assert second[3][-6:-1] == [
         "The rules: Players take turns to add a letter at the front or the back.",

@@ -72,6 +72,17 @@ def _meanings(card: Card) -> dict[LetterKind, str]:
     }
 
 
+FORCED_ELSEWHERE = "a forced win against perfect players; its words are not on this card"
+"""What a forced-win letter means where the card prints it without its words: the card
+cannot carry the win out (issue 37, item 3)."""
+
+
+def opening_meaning(card: Card, opening: Opening) -> str:
+    """What the first seat's letter printed alone means: as `letter_meaning`, but a forced
+    win says that its words are not on the card ('' where it prints none)."""
+    return FORCED_ELSEWHERE if letter_kind(opening) == "win" else letter_meaning(card, opening)
+
+
 def letter_meaning(card: Card, opening: Opening) -> str:
     """What the letter an opening prints alone is, in words: 'a forced win', 'the trap' (or
     'the best try'), 'wins most often at a casual table'; '' where it prints none."""
@@ -89,10 +100,11 @@ def letter_legend(card: Card, kinds: Iterable[LetterKind] = ("win", "trap", "cas
     )
 
 
-FILTERS = (letter_mark, letter_meaning, letter_legend, printed_letter)
+FILTERS = (letter_mark, letter_meaning, letter_legend, opening_meaning, printed_letter)
 """The marks the Jinja2 templates get as filters of the same name."""
 
 __all__ = [
-    "FILTERS", "LETTER_MARKS", "LOST", "LOST_SIGN", "LetterKind", "letter_kind", "letter_legend",
-    "letter_mark", "letter_meaning", "printed_letter",
+    "FILTERS", "FORCED_ELSEWHERE", "LETTER_MARKS", "LOST", "LOST_SIGN", "LetterKind",
+    "letter_kind", "letter_legend", "letter_mark", "letter_meaning", "opening_meaning",
+    "printed_letter",
 ]

@@ -16,10 +16,11 @@ from collections.abc import Callable, Sequence
 
 from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
-from cardgen.games.game import ELLIPSIS, REVERSED
+from cardgen.games.game import written_move
 from cardgen.render.booklet import decision_count, groups
 from cardgen.render.pdf.content import Section, game_over
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
+from cardgen.render.pdf.keys import in_font, move_keys
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -61,10 +62,7 @@ START = "start"
 
 def pdf_move(fragment: str, play: str, fonts: Fonts) -> str:
     """A play as the card writes it (`b…`, `…m`, `↺b…`), in glyphs the font has."""
-    from cardgen.games.game import written_move
-
-    text = written_move(fragment, play).replace(ELLIPSIS, fonts.ellipsis)
-    return text.replace(REVERSED, "\u21ba" if fonts.ellipsis == ELLIPSIS else "r:")
+    return in_font(written_move(fragment, play), fonts)
 
 
 def rules_sentence(card: Card) -> str:
@@ -106,7 +104,6 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         Para(words(card.title, BOLD), TITLE_SIZE, HEADING_LEADING, keep_end=True),
         Para(words(rules_sentence(card)), size),
         Para(words(f"With perfect play {verdict(card)}"), size),
-        Para(words(f"A play: {card.game_moves.replace('`', '')}."), size),
     ]
     first = card.seats[0].openings[0] if card.seats[0].openings else None
     if 1 in seats and first is not None:
@@ -117,7 +114,8 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
                 line += f" Best try: open with *{first.best_try.move}* ({outcome})."
         else:
             line = (
-                f"open with !{first.play}! then look up each fragment you face in your table "
+                f"open with !{first.play}! (a forced win), then look up each fragment you face "
+                "in your table "
                 f"({decision_count(card.seats[0])} rows, ending in {len(first.words)} "
                 f"{'word' if len(first.words) == 1 else 'words'})."
             )
@@ -140,6 +138,7 @@ def front_section(card: Card, fonts: Fonts, seats: tuple[int, ...]) -> Section:
         (howto,),
         tuple(reply(opening, fonts, card) for opening in second.openings),
         tuple(opening.fragment for opening in second.openings),
+        keys=move_keys(fonts),
     )
 
 
@@ -159,7 +158,8 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     # A short heading: each side's adds its first and last fragment, the booklet's index; the
     # corner mark says whose table it is, and the first side says it in full.
     first = Para(words(f"The {ordinal(seat.seat)} player's decision table.", BOLD), BODY_SIZES[0])
-    return Section((first,), "Table", (howto,), tuple(entries), tuple(labels))
+    return Section((first,), "Table", (howto,), tuple(entries), tuple(labels),
+                   keys=move_keys(fonts))
 
 
 def listed(card: Card, seat: SeatStrategy) -> bool:

@@ -10,6 +10,7 @@ is black ink alone, or white on a black box sized from the letter's outline.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.advice import Try
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.grid import pocket_cell
-from cardgen.render.pdf.keys import lost_tokens
+from cardgen.render.pdf.keys import MarkKey, lost_tokens
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -79,14 +80,33 @@ class Section:
     (`sides.section_sides`): it takes no line from the entries ..."""
     aside_first: bool = False
     """... on the first side alone (it keys `lead`), or on every side."""
+    keys: tuple[MarkKey, ...] = ()
+    """The keys of the marks its entries may print, each said before the how-to of a side
+    whose entries print its mark, and only there (issue 37)."""
 
-    def top(self, first: bool, heading: str | None = None) -> tuple[Para, ...]:
-        """The heading area of a side (the first one, or a later one)."""
+    def top(
+        self, first: bool, heading: str | None = None, printed: Sequence[Token] | None = None,
+        keyed: bool = True,
+    ) -> tuple[Para, ...]:
+        """The heading area of a side (the first one, or a later one) whose entries print the
+        tokens `printed`, with the keys of the marks they hold before the how-to (for None,
+        those the section's entries print: the tallest it may be, as the layout reserves);
+        without `keyed`, the keys are said beside the heading (`sides.section_sides`)."""
         extra = self.extra if first else ()
         space = 2 * MM if extra else 0.0
         title = Para(words(heading or self.heading, BOLD), HEADING_SIZE, HEADING_LEADING, space,
                      keep_end=True)
-        return (*extra, title, *(self.lead if first else ()), *self.howto)
+        howto = self.howto
+        said = words(self.key_text(printed)) if keyed else ()
+        if said and howto:
+            howto = (dataclasses.replace(howto[0], tokens=said + howto[0].tokens), *howto[1:])
+        return (*extra, title, *(self.lead if first else ()), *howto)
+
+    def key_text(self, printed: Sequence[Token] | None = None) -> str:
+        """The keys of the marks the tokens `printed` hold (for None, those the section's
+        entries print), '' for none."""
+        tokens = [t for e in self.entries for t in e.tokens] if printed is None else printed
+        return " ".join(key.text for key in self.keys if any(map(key.marks, tokens)))
 
 
 def legend(card: Card, seat: SeatStrategy, *, tries: bool = True) -> tuple[Para, ...]:

@@ -35,7 +35,7 @@ from cardgen.render.pdf.content import (
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, PdfError, check_glyphs, load_fonts
 from cardgen.render.pdf.front import front
 from cardgen.render.pdf.glance import grid_sides
-from cardgen.render.pdf.keys import keyed
+from cardgen.render.pdf.keys import MarkKey, keyed
 from cardgen.render.pdf.layout import (
     MARK_HEIGHT,
     MARK_SIZE,
@@ -89,11 +89,11 @@ def word_section(seat: SeatStrategy, card: Card, frame: Frame, fonts: Fonts) -> 
         labels = tuple(opening.fragment for opening in seat.openings)
         howto = "Find their *bold* letter, play the boxed one, keep to its words."
         top = (Para(markup(howto), 7.0), *side_legend(card, seat, tries=False))
-        # The frame's key beside the heading: a line under it would cost the words a side.
-        framed = any(t.style.framed for e in entries for t in e.tokens)
-        aside = f"framed: no forced win, the {try_name(card)}" if framed else ""
+        # The frame's key beside the heading of each side that frames a letter, where it fits
+        # (a line under it would cost the words a side).
+        framed = MarkKey("", f"framed: no forced win, the {try_name(card)}", framed=True)
         return Section((), heading, keyed(top, card, fonts, entries), entries, labels,
-                       aside=aside)
+                       keys=(framed,))
     by_row: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         by_row.setdefault(opening.fragment[:-1], []).append(opening)

@@ -4,16 +4,19 @@ which cards hold which seat and grid rows."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
-from cardgen.cards.strategy import Card, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.render.marks import FORCED_ELSEWHERE
 from cardgen.render.pdf.content import phrase, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.glance import MIN_LETTER, footer_top
 from cardgen.render.pdf.grid import (
     CELL_HEIGHTS,
     STYLES,
+    Cell,
     GridGeometry,
     Row,
     cell,
@@ -22,12 +25,14 @@ from cardgen.render.pdf.grid import (
     pocket_cell,
     rows,
 )
-from cardgen.render.pdf.keys import LOST, NO_SUCH, keyed, lost_tokens
+from cardgen.render.pdf.keys import NO_SUCH, UNLISTED, keyed, lost_tokens
 from cardgen.render.pdf.layout import (
     BOLD,
     HEADING_LEADING,
+    MOVE,
     PARAGRAPH_GAP,
     SAFE_MARGIN,
+    TABLE,
     TRY,
     Box,
     Frame,
@@ -97,7 +102,7 @@ def front(
                 continue  # too small: try a smaller body
             halves = -minus
             per = math.ceil(len(letters) / halves)
-            row = rows(second, letters, pocket_cell if card.deck not in (None, "full") else None)[0]
+            row = rows(second, letters, strip_cell if card.deck not in (None, "full") else None)[0]
             for half in range(halves):
                 part = letters[half * per : (half + 1) * per]
                 cells = row.cells[half * per : (half + 1) * per]
@@ -192,19 +197,21 @@ def front_paras(
             tokens = (*markup(f"open with !{first.play}! then keep to"), *listed)
         paras.append(Para(words(seat_heading(1) + ":", BOLD) + tuple(tokens), size, space=gap))
     if card.players > 1 and 2 in seats and card.seats[1].openings and pocket:
-        tokens = words(seat_heading(2) + ":", BOLD) + words(second_line(card, fonts) + ".")
+        tokens = words(seat_heading(2) + ":", BOLD) + second_tokens(card, fonts)
         paras.append(Para(tokens, size, space=gap))
     elif card.players > 1 and 2 in seats and card.seats[1].openings:
-        line = "play the boxed letter under theirs"
-        lost = [o.best_try for o in card.seats[1].openings if not o.won]
-        if any(t is not None for t in lost):
-            line += f" ({framed_legend(card)})"
-        elif lost:
-            line += " (\u2014 no forced win)"
-        line += f"; blank: {NO_SUCH}" if unanswered(card) else ""
-        tokens = words(seat_heading(2) + ":", BOLD) + words(line + ".")
-        if any(cell(o).kind == "ends" for o in card.seats[1].openings):
-            tokens += (*lost_tokens(fonts), Token(".", space=False))
+        kinds = {cell(o).kind for o in card.seats[1].openings}
+        marks = [(*words("play the letter under theirs:"), Token("A", MOVE),
+                  *words("a forced win"))]
+        if "try" in kinds:
+            marks.append((Token("A", TRY), *words(framed_legend(card).removeprefix("framed: "))))
+        elif "lost" in kinds:
+            marks.append(words("\u2014 no forced win"))
+        if "ends" in kinds:
+            marks.append(lost_tokens(fonts))
+        if unanswered(card):
+            marks.append(words(f"blank: {NO_SUCH}"))
+        tokens = words(seat_heading(2) + ":", BOLD) + key_list(marks)
         paras.append(Para(tokens, size, space=gap))
     if index:
         paras.append(Para(words(index), size, space=gap))
@@ -223,31 +230,49 @@ def first_tokens(card: Card, back: bool = False) -> tuple[Token, ...]:
         tokens = (*markup(f"open with !{opening.printed_move}! then keep to"),
                   *(Token(shown(opening, word)) for word in opening.words))
     elif kind:
-        what = {"play": "a forced win", "try": "no forced win: the trap" if card.traps
-                else "no forced win: best try", "table": "no forced win: dashed, it wins "
-                "most often at a casual table"}[kind]
+        what = {"play": f"({FORCED_ELSEWHERE}).", "try": "(no forced win: the trap)."
+                if card.traps else "(no forced win: best try).", "table": "(no forced win: it "
+                "wins most often at a casual table)."}[kind]
         tokens = (*words("open with"), Token(str(opening.printed_move), STYLES[kind]),
-                  *words(f"({what})."))
+                  *words(what))
     else:
         tokens = words(not_listed())
     return tuple(tokens)
 
 
-def second_line(card: Card, fonts: Fonts) -> str:
-    """What the front of a budgeted deck tells the second seat about its strip."""
-    kinds = {pocket_cell(o).kind for o in card.seats[1].openings}
-    parts = ["play the boxed letter under theirs"]
+def strip_cell(opening: Opening) -> Cell:
+    """A cell of a budgeted deck's strip: the letter it prints (`pocket_cell`), or the mark
+    of a letter it leaves out (`UNLISTED`), never blank: a blank cell is a letter no word
+    begins with."""
+    found = pocket_cell(opening)
+    return found if found.kind else Cell("unlisted")
+
+
+def second_tokens(card: Card, fonts: Fonts) -> tuple[Token, ...]:
+    """What the front of a budgeted deck tells the second seat about its strip: each mark it
+    shows, drawn as the strip draws it, and what it means."""
+    kinds = {strip_cell(o).kind for o in card.seats[1].openings}
+    marks = [(*words("play the letter under theirs:"), Token("A", MOVE), *words("a forced win"))]
     if "try" in kinds:
-        parts.append("framed: " + ("the trap" if card.traps else "best try"))
+        marks.append((Token("A", TRY), *words("the trap" if card.traps else "best try")))
     if "table" in kinds:
-        parts.append("dashed: wins most often at a casual table")
+        marks.append((Token("A", TABLE), *words("wins most often at a casual table")))
     if "ends" in kinds:
-        parts.append(f"{fonts.lost} {LOST}")
-    blank = [NOT_LISTED.split(": ")[1]] if "" in kinds else []
-    blank += [NO_SUCH] if unanswered(card) else []
-    if blank:
-        parts.append("blank: " + ", or ".join(blank))
-    return "; ".join(parts)
+        marks.append(lost_tokens(fonts))
+    if "unlisted" in kinds:
+        marks.append(words(f"{UNLISTED} {NOT_LISTED}"))
+    if unanswered(card):
+        marks.append(words(f"blank: {NO_SUCH}"))
+    return key_list(marks)
+
+
+def key_list(parts: Sequence[Sequence[Token]]) -> tuple[Token, ...]:
+    """Parts of a key, '; ' between them and '.' at the end."""
+    tokens: list[Token] = []
+    for n, part in enumerate(parts):
+        end = ";" if n < len(parts) - 1 else "."
+        tokens += [*part[:-1], dataclasses.replace(part[-1], text=part[-1].text + end)]
+    return tuple(tokens)
 
 
 def unanswered(card: Card) -> bool:

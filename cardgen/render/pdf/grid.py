@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.render.pdf.fonts import Fonts
+from cardgen.render.pdf.keys import UNLISTED
 from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text, Token
 
 CELL_HEIGHTS = (20.0, 16.0, 13.0, 11.0, 9.5, 8.5, 7.5, 6.5, 5.8, 5.2, 4.6)
@@ -31,8 +32,9 @@ BAND = "band"
 @dataclass(frozen=True)
 class Cell:
     """One cell: `kind` is "play", "try", "table" (a letter that wins most often at a casual
-    table), "ends" (every letter completes a word: the seat loses at once), "lost" or ""
-    (no word begins so, or not listed)."""
+    table), "ends" (every letter completes a word: the seat loses at once), "lost",
+    "unlisted" (a budgeted deck's strip leaves the letter out: `UNLISTED`) or "" (no word
+    begins so, or not listed)."""
 
     kind: str
     letter: str = ""
@@ -127,6 +129,8 @@ PAD = 0.08
 """The gap between a letter's ink and its box above and below, as a share of its size ..."""
 PAD_X = 0.05
 """... and beside it."""
+SIGN_SCALE = 1.5
+"""The size of the sign of a letter left out (`UNLISTED`), as a multiple of the letters'."""
 
 
 def fit_size(geometry: GridGeometry, letters: str, fonts: Fonts) -> float:
@@ -201,6 +205,14 @@ def draw_grid(
                 centred(fonts.lost, REGULAR, c, bottom)
             elif item.kind == "lost":
                 centred(fonts.dash, REGULAR, c, bottom)
+            elif item.kind == "unlisted":
+                # Bold and larger than the letters (an asterisk's ink is half a capital's),
+                # centred on its own ink: set as they are, it sits high.
+                big = SIGN_SCALE * size
+                left, low, right, high = fonts.ink(UNLISTED, BOLD)
+                across = x0 + (c + 0.5) * geometry.cell_width - (left + right) / 2 * big
+                up = bottom + (pitch - (high - low) * big) / 2 - low * big
+                texts.append(Text(across, up, UNLISTED, BOLD, big))
     return texts, boxes
 
 

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from cardgen.cards.strategy import Card
+from cardgen.games.game import ELLIPSIS, REVERSED
 from cardgen.render.marks import LOST
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.layout import Entry, Para, Token, words
@@ -26,6 +27,49 @@ NO_WORD = "no word begins so"
 """What a blank cell of a grid means where no word begins with its letters ..."""
 NO_SUCH = "no such word"
 """... and of the strip of replies on card 1, said briefly: the front is full."""
+UNLISTED = "*"
+"""The mark of a strip cell whose letter a budgeted deck leaves out (play toward the most
+common word you know): a sign, never a letter, and never blank, which is a letter no word
+begins with (issue 37, item 4)."""
+
+
+PLAY_KEY = f"b{ELLIPSIS} (b in front) or {ELLIPSIS}m (m at the back)."
+"""The key of the ellipsis of a play written as SuperGhost writes it: which end the letter
+goes on ..."""
+REVERSE_KEY = f"{REVERSED} reverse the fragment first."
+"""... and of SuperDuperGhost's reversal mark."""
+
+
+@dataclasses.dataclass(frozen=True)
+class MarkKey:
+    """A mark that a section's entries may print inside their text (the ellipsis, the
+    reversal) and its key, said only on the sides whose entries print it
+    (`content.Section.keys`)."""
+
+    mark: str
+    """The mark's glyph, as it is printed inside a token's text ("" for none) ..."""
+    text: str
+    framed: bool = False
+    """... or whether the mark is a letter's plain frame (`layout.TRY`)."""
+
+    def marks(self, token: Token) -> bool:
+        """Whether `token` prints the mark."""
+        if self.framed:
+            return token.style.framed and not token.style.dashed
+        return bool(self.mark) and self.mark in token.text
+
+
+def in_font(text: str, fonts: Fonts) -> str:
+    """A play as the card writes it (`b…`, `↺b…`), or its key, in glyphs the font has."""
+    text = text.replace(ELLIPSIS, fonts.ellipsis)
+    return text.replace(REVERSED, REVERSED if fonts.ellipsis == ELLIPSIS else "r:")
+
+
+def move_keys(fonts: Fonts) -> tuple[MarkKey, ...]:
+    """The keys of the marks a written play may hold: the ellipsis, then the reversal (a side
+    that prints ↺ prints … too, so the reversal's key follows the ellipsis's)."""
+    return tuple(MarkKey(in_font(mark, fonts), in_font(key, fonts))
+                 for mark, key in ((ELLIPSIS, PLAY_KEY), (REVERSED, REVERSE_KEY)))
 
 
 def lost_tokens(fonts: Fonts) -> tuple[Token, ...]:
@@ -73,5 +117,6 @@ def zipf_aside(paras: Sequence[Para]) -> str:
 
 
 __all__ = [
-    "LOST", "NO_SUCH", "NO_WORD", "ZIPF_KEY", "keyed", "lost_tokens", "rare_key", "zipf_aside",
+    "LOST", "NO_SUCH", "NO_WORD", "PLAY_KEY", "REVERSE_KEY", "UNLISTED", "ZIPF_KEY", "MarkKey",
+    "in_font", "keyed", "lost_tokens", "move_keys", "rare_key", "zipf_aside",
 ]

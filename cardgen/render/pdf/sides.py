@@ -155,6 +155,9 @@ class Layout:
     """For each side, for each column, the entry indices."""
     pitch: float
     """The distance between baselines (`line_pitch`) the sides were packed with."""
+    keyed: bool = True
+    """Whether the keys of the marks its entries print lead each side's how-to, else they
+    are set beside its heading (`keys_beside`)."""
 
 
 @dataclass(frozen=True)
@@ -182,12 +185,24 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
                   ) -> Layout | None:
     """The layout of a section that takes the fewest sides (with `fill`: exactly its sides,
     the last keeping room for its tail), then the largest size, then the looser leading, then
-    the fewest columns; each side's columns balanced. None if no layout fills as asked."""
+    the fewest columns; each side's columns balanced. None if no layout fills as asked. The
+    keys of the marks its entries print are set beside the heading where they fit there on
+    every side it takes, else they lead the how-to (`keys_beside`)."""
+    if keys_beside(section, frame, fonts, first=True):
+        layout = _layout(section, frame, fonts, fill, keyed=False)
+        if layout is not None and (len(layout.sides) == 1
+                                   or keys_beside(section, frame, fonts, first=False)):
+            return layout
+    return _layout(section, frame, fonts, fill, keyed=True)
+
+
+def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, keyed: bool
+            ) -> Layout | None:
     if not section.entries:
         size = frame.body_sizes[0]
         return Layout(size, LEADING, 1, 0.0, ((),), line_pitch(size, LEADING, fonts))
-    first_height = _body_height(section.top(first=True), frame, fonts)
-    later_height = _body_height(section.top(first=False), frame, fonts)
+    first_height = _body_height(section.top(first=True, keyed=keyed), frame, fonts)
+    later_height = _body_height(section.top(first=False, keyed=keyed), frame, fonts)
     tail = _tail_height(fill, frame, fonts)
     labels = [e.label for e in section.entries if e.label is not None and not section.run_in]
     best: tuple[tuple[int, float, float, int], Layout, list[int], tuple[int, int, int]] | None
@@ -219,7 +234,7 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
                 score = (len(sides), -size, -leading, columns)
                 if best is None or score < best[0]:
                     packed = tuple(tuple(tuple(column) for column in side) for side in sides)
-                    layout = Layout(size, leading, columns, gutter, packed, pitch)
+                    layout = Layout(size, leading, columns, gutter, packed, pitch, keyed)
                     best = (score, layout, heights, (first, later, last))
     if best is None and fill is not None:
         return None
@@ -254,17 +269,24 @@ def section_sides(
     pitch = layout.pitch
     width = _column_width(frame, layout.columns)
     units = units_of(section, width, layout.gutter, layout.size, fonts)
+    beside = not layout.keyed
     for n, columns in enumerate(layout.sides):
         heading = section.heading
         indices = [i for column in columns for i in column]
+        printed = [t for i in indices for line in units[i].lines for _x, t in line]
+        key = section.key_text(printed)
         if len(layout.sides) > 1 and indices:
             first, last = units[indices[0]].first, units[indices[-1]].last
             span = first if first == last else f"{first}{fonts.range}{last}"
             ranged = f"{heading} {fonts.dot} {span}"
-            if len(wrap(words(ranged, BOLD), frame.inner_width, HEADING_SIZE, fonts.measure)) == 1:
+            if len(wrap(words(ranged, BOLD), frame.inner_width, HEADING_SIZE, fonts.measure)) == 1 \
+                    and not (beside and key and not heading_aside(key, section, n == 0, ranged,
+                                                                  frame, fonts)):
                 heading = ranged
-        top = section.top(first=n == 0, heading=heading)
+        top = section.top(n == 0, heading, printed, not beside)
         texts, y = draw_top(top, frame, fonts)
+        if beside and key:
+            texts += heading_aside(key, section, n == 0, heading, frame, fonts)
         if section.aside and not (section.extra if n == 0 else section.aside_first):
             texts += aside(section.aside, texts, frame, fonts)
         body_top = y - PARAGRAPH_GAP
@@ -289,17 +311,38 @@ def section_sides(
 
 
 def aside(text: str, top: Sequence[Text], frame: Frame, fonts: Fonts) -> list[Text]:
-    """`text` at the end of the heading's line (the first of `top`), left of the seat mark,
-    at the footer's size or down to 6 pt where it is short of room; nothing where even that
-    does not fit."""
+    """`text` at the end of the heading's line (the first of `top`), left of the seat mark
+    (where the line is beside it), at the footer's size or down to 6 pt where it is short of
+    room; nothing where even that does not fit."""
     baseline = top[0].y
     end = max(t.x + fonts.measure(t.text, t.style) * t.size for t in top if t.y == baseline)
-    right = frame.width - SAFE_MARGIN - MARK_WIDTH - COLUMN_GAP
     for size in (FOOTER_SIZE * frame.scale, 6.0):
+        beside = baseline + size * fonts.ascent > frame.height - SAFE_MARGIN - MARK_HEIGHT
+        right = frame.width - SAFE_MARGIN - (MARK_WIDTH + COLUMN_GAP if beside else 0.0)
         width = fonts.measure(text, REGULAR) * size
         if end + COLUMN_GAP <= right - width:
             return [Text(right - width, baseline, text, REGULAR, size)]
     return []
+
+
+def heading_aside(
+    text: str, section: Section, first: bool, heading: str, frame: Frame, fonts: Fonts
+) -> list[Text]:
+    """`text` as an `aside` on the line of a side's `heading` (below the first side's
+    `extra`), without the keys in the how-to; nothing where it does not fit."""
+    texts, _y = draw_top(section.top(first, heading, keyed=False), frame, fonts)
+    skip = len(draw_top(section.extra, frame, fonts)[0]) if first and section.extra else 0
+    return aside(text, texts[skip:], frame, fonts)
+
+
+def keys_beside(section: Section, frame: Frame, fonts: Fonts, first: bool) -> bool:
+    """Whether the keys of every mark a section's entries print (`Section.keys`) fit as an
+    aside on its heading's line on its `first` side (else a later one): there they take no
+    line from the entries (issue 37). A section with an aside of its own says them in the
+    how-to."""
+    text = section.key_text()
+    return bool(text) and not section.aside and bool(
+        heading_aside(text, section, first, section.heading, frame, fonts))
 
 
 @dataclass(frozen=True)

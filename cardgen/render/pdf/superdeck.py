@@ -28,7 +28,7 @@ from cardgen.render.pdf.content import Section, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.grid import STYLES
-from cardgen.render.pdf.keys import LOST, keyed
+from cardgen.render.pdf.keys import LOST, keyed, move_keys
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
@@ -176,15 +176,15 @@ def front_section(
     if 1 in seats and card.seats[0].openings:
         extra.append(Para(words(seat_heading(1) + ":", BOLD) + first_line(card, fonts), size))
     second = card.seats[1] if card.players > 1 else None
-    plays = Para(words(f"A play: {card.game_moves.replace('`', '')}."), size)
     if second is None or 2 not in seats or not second.openings:
-        return Section((), card.title, (*extra[1:], plays))
+        return Section((), card.title, tuple(extra[1:]))
     listed = [o for o in second.openings if o.printed is not None]
-    howto = (f"A play: {card.game_moves.replace('`', '')}. Their letter, then your play and "
-             "the fragment it makes; N rows: your table under that letter follows.")
+    howto = ("Their letter, then your play and the fragment it makes; N rows: your table under "
+             "that letter follows.")
     return Section(
         tuple(extra), seat_heading(2), key_paras(card, listed, howto, fonts=fonts),
         tuple(reply(o, fonts) for o in listed), tuple(o.fragment for o in listed),
+        keys=move_keys(fonts),
     )
 
 
@@ -224,12 +224,13 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
             "Find the letters on the table at your first turn and make your play; under it, "
             "each fragment you face later and its boxed play."), fonts=fonts)
         return Section(extra, "Table", keyed(howto, card, fonts, entries, extra),
-                       tuple(entries), tuple(labels))
+                       tuple(entries), tuple(labels), keys=move_keys(fonts))
     first = "the fragment on the table" if seat.seat == 1 else (
         "the letter they opened with, then the fragment on the table under it")
     howto_para = Para(markup(f"Find {first}, make the boxed play; elsewhere play toward the "
                              "most common word you know."), BODY_SIZES[0])
-    return Section((heading,), "Table", (howto_para,), tuple(entries), tuple(labels))
+    return Section((heading,), "Table", (howto_para,), tuple(entries), tuple(labels),
+                   keys=move_keys(fonts))
 
 
 def pocket_sides(
