@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.cards.strategy import Card
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import BODY_SIZES, Box, Text
+from cardgen.render.pdf.layout import BODY_SIZES, HEAD_SCALE, Box, Text
 from cardgen.render.pdf.sides import Side
 
 
@@ -92,12 +92,17 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
         placed.append(text)
     current: tuple[str, float, str] | None = None
     for text in placed:
-        key = (fonts.name(text.style), text.size, text.style.color)
+        size = text.size * (HEAD_SCALE if text.style.head else 1.0)
+        key = (fonts.name(text.style), size, text.style.color)
         if key != current:
             canvas.setFont(key[0], key[1])
             canvas.setFillGray(COLORS[key[2]])
             current = key
         canvas.drawString(text.x, text.y, text.text)
+
+
+INSET = 0.25
+"""How far inside its measured width a letter's box is drawn, in points (see `letter_box`)."""
 
 
 def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
@@ -109,6 +114,9 @@ def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
     x = text.x + fonts.width(text.text[:lead], text.style) * text.size
     width = fonts.box_width(letter, text.style) * text.size
     bottom, top = fonts.box_extent(letter, text.style)
-    box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
+    # Drawn inside the width measured for it by `INSET` a side (half a frame's line), so a
+    # letter whose ink reaches its advance (k) never touches the box glued after it.
+    box = Box(x + INSET, text.y + bottom * text.size, width - 2 * INSET,
+              (top - bottom) * text.size)
     advance = fonts.width(letter, text.style) * text.size
     return box, x + (width - advance) / 2

@@ -76,10 +76,18 @@ class Style:
     """Black inside an outlined box: the best try."""
     dashed: bool = False
     """With `framed`, the outline dashed: a letter that wins most often at a casual table."""
+    head: bool = False
+    """The head of a group of run-in entries (its first letter): set in a serif bold face
+    (`Fonts.head`), `HEAD_SCALE` times the line's size, so it stands out of the black boxes
+    and its capital I (serifed) is never read as an l."""
 
 
 REGULAR = Style()
 BOLD = Style(bold=True)
+HEAD = Style(bold=True, head=True)
+HEAD_SCALE = 1.1
+"""How much larger than its line a head is set: as large as it goes at no cost in lines, its
+capital no higher above the baseline than a box's top (0.8 em), so the line pitch stays."""
 MOVE = Style(bold=True, color="paper", boxed=True)
 """The letter to play: meaning carried by the black box, so it survives black-and-white."""
 TRY = Style(framed=True)
@@ -152,6 +160,9 @@ class Entry:
 
     label: Token | None
     tokens: tuple[Token, ...]
+    items: tuple[int, ...] = ()
+    """Where each item of a run-in entry begins (indices into `tokens`: an opening and its
+    words): a side never breaks inside one. Empty: the whole entry is one item."""
 
 
 Line = list[tuple[float, Token]]

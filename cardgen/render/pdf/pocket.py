@@ -29,6 +29,7 @@ from cardgen.render.pdf.keys import keyed, zipf_aside
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
+    HEAD,
     REGULAR,
     Entry,
     Frame,
@@ -102,13 +103,15 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     entries = []
     for label, openings in rows.items():
         tokens: list[Token] = []
+        items = []
         for opening in openings:
+            items.append(len(tokens))
             rest = opening.fragment[1:]
             tokens += [Token(rest + THIN if overhangs(rest, fonts) else rest),
                        cell_token(pocket_cell(opening), fonts, space=False)]
             if opening.printed == "words":
                 tokens += [Token(shown(opening, word)) for word in opening.words]
-        entries.append(Entry(Token(initial(label), BOLD), tuple(tokens)))
+        entries.append(Entry(Token(initial(label), HEAD), tuple(tokens), tuple(items)))
     printed = [o for o in seat.openings if o.printed is not None]
     howto = "*Capital:* the first letter on the table; then the others, and your letter:"
     # The line of worth goes on the card's first side; each side keys its own marks.

@@ -21,6 +21,7 @@ game after its last entry; only where that cannot be do the rules take a side of
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,7 +56,7 @@ from cardgen.render.pdf.layout import (
     wrap,
 )
 from cardgen.render.pdf.rtl import is_rtl, right_to_left, visual
-from cardgen.render.pdf.units import entry_lines, reach, units_of
+from cardgen.render.pdf.units import CLEARANCE, Unit, entry_lines, reach, run_in_sides, units_of
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,10 @@ class Side:
 
 
 def line_pitch(size: float, leading: float, fonts: Fonts, reach: float = 0.0) -> float:
-    """The distance between baselines: the leading, but never less than the glyphs' extent
-    (their ink up to `reach` ems, where a line holds taller ink than the font's ascent)."""
-    return max(size * leading, size * (max(fonts.ascent, reach) + fonts.descent))
+    """The distance between baselines: the leading, but never less than the glyphs' extent,
+    nor than `reach` ems (a body's boxes and ink, `units.reach`) and `CLEARANCE`."""
+    return max(size * leading, size * (fonts.ascent + fonts.descent),
+               size * reach + CLEARANCE if reach else 0.0)
 
 
 def draw_top(
@@ -155,6 +157,9 @@ class Layout:
     """For each side, for each column, the entry indices."""
     pitch: float
     """The distance between baselines (`line_pitch`) the sides were packed with."""
+    units: tuple[Unit, ...] = ()
+    """A run-in section's lines as its sides set them (`units.run_in_sides`), which `sides`
+    indexes; empty for other sections, whose units do not depend on the sides."""
 
 
 @dataclass(frozen=True)
@@ -205,11 +210,25 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
             width = _column_width(frame, columns)
             if columns > 1 and width - gutter < widest * size:  # a word would be cut
                 break
-            heights = [len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
+            heights = [] if section.run_in else [
+                len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
             for leading in (LEADING, TIGHT_LEADING):
                 pitch = line_pitch(size, leading, fonts, above)
                 first, later = int(first_height // pitch), int(later_height // pitch)
                 last = int((later_height - tail) // pitch) if fill else later
+                if section.run_in:
+                    run = run_in_layout(section, width, size, fonts, (first, later, last), fill)
+                    if run is None:
+                        continue
+                    score = (len(run), -size, -leading, columns)
+                    if best is None or score < best[0]:
+                        units = tuple(u for side in run for u in side)
+                        counts = list(itertools.accumulate(len(side) for side in run))
+                        packed = tuple(((*range(n - len(side), n),),)
+                                       for n, side in zip(counts, run, strict=True))
+                        layout = Layout(size, leading, columns, gutter, packed, pitch, units)
+                        best = (score, layout, [1] * len(units), (first, later, last))
+                    continue
                 if fill is None:
                     sides = pack(heights, columns, (first, later))
                 else:
@@ -242,6 +261,26 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
     return dataclasses.replace(layout, sides=tuple(balanced))
 
 
+def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
+                  capacities: tuple[int, int, int], fill: Fill | None) -> list[list[Unit]] | None:
+    """A run-in section's sides (`units.run_in_sides`) of `capacities` lines (the first side,
+    the later ones, the last one with `fill`); with `fill`, exactly its sides, as evenly
+    filled as they go: the smallest side height that takes no more (as `layout.spread`)."""
+    first, later, last = capacities
+    if fill is None:
+        return run_in_sides(section, width, size, fonts, lambda n: later if n else first)
+    for height in range(1, max(first, later) + 1):
+        run = run_in_sides(section, width, size, fonts,
+                           lambda n, h=height: min(h, later if n else first))
+        if run is None or len(run) > fill.sides:
+            continue
+        if len(run) < fill.sides:  # the last side would hold nothing but the tail
+            return None
+        if len(run[-1]) <= last:
+            return run
+    return None
+
+
 def section_sides(
     section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None
 ) -> list[Side]:
@@ -253,7 +292,7 @@ def section_sides(
     sides = []
     pitch = layout.pitch
     width = _column_width(frame, layout.columns)
-    units = units_of(section, width, layout.gutter, layout.size, fonts)
+    units = layout.units or units_of(section, width, layout.gutter, layout.size, fonts)
     for n, columns in enumerate(layout.sides):
         heading = section.heading
         indices = [i for column in columns for i in column]
