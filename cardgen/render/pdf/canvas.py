@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from cardgen.cards.strategy import Card
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import BODY_SIZES, HEAD_SCALE, Box, Text
+from cardgen.render.pdf.layout import BODY_SIZES, Box, Text
 from cardgen.render.pdf.sides import Side
 
 
@@ -92,7 +92,7 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
         placed.append(text)
     current: tuple[str, float, str] | None = None
     for text in placed:
-        size = text.size * (HEAD_SCALE if text.style.head else 1.0)
+        size = text.size * fonts.scale(text.text, text.style)
         key = (fonts.name(text.style), size, text.style.color)
         if key != current:
             canvas.setFont(key[0], key[1])
@@ -102,7 +102,10 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
 
 
 INSET = 0.25
-"""How far inside its measured width a letter's box is drawn, in points (see `letter_box`)."""
+"""How far inside its measured width a letter's box is drawn, in points (see `letter_box`),
+where its letter leaves the room ..."""
+INK_MARGIN = 0.15
+"""... and the least box, in points, kept beside the letter's ink."""
 
 
 def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
@@ -114,9 +117,14 @@ def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
     x = text.x + fonts.width(text.text[:lead], text.style) * text.size
     width = fonts.box_width(letter, text.style) * text.size
     bottom, top = fonts.box_extent(letter, text.style)
-    # Drawn inside the width measured for it by `INSET` a side (half a frame's line), so a
-    # letter whose ink reaches its advance (k) never touches the box glued after it.
-    box = Box(x + INSET, text.y + bottom * text.size, width - 2 * INSET,
-              (top - bottom) * text.size)
     advance = fonts.width(letter, text.style) * text.size
-    return box, x + (width - advance) / 2
+    at = x + (width - advance) / 2
+    # Drawn inside the width measured for it, by up to `INSET` a side, so a letter whose ink
+    # reaches its advance (k) never touches the box glued after it; never into its own
+    # letter's ink (a wide or overhanging one: m, j), which keeps `INK_MARGIN` of box around it.
+    ink_left, _low, ink_right, _high = fonts.ink(letter, text.style)
+    left = min(INSET, max(0.0, at + ink_left * text.size - x - INK_MARGIN))
+    right = min(INSET, max(0.0, x + width - at - ink_right * text.size - INK_MARGIN))
+    box = Box(x + left, text.y + bottom * text.size, width - left - right,
+              (top - bottom) * text.size)
+    return box, at

@@ -94,7 +94,15 @@ class Fonts:
         `Measure`); a boxed or framed letter takes its box's fixed width (`box_width`)."""
         if (style.boxed or style.framed) and text.strip():
             return self.box_width(text, style)
-        return self.width(text, style) * (HEAD_SCALE if style.head else 1.0)
+        return self.width(text, style) * self.scale(text, style)
+
+    def scale(self, text: str, style: Style) -> float:
+        """How much larger than its line `text` is set: `HEAD_SCALE` for a head (`Style.head`),
+        but 1 for one whose ink reaches above the font's ascent (a mark over a capital, Ä):
+        larger, it would set every line of its side further apart."""
+        if not style.head or ink_bounds(text, self.head_path)[3] > self.ascent:
+            return 1.0
+        return HEAD_SCALE
 
     def width(self, text: str, style: Style) -> float:
         """Width of `text` at 1 pt in the font of `style`."""
@@ -107,7 +115,7 @@ class Fonts:
     def ink(self, text: str, style: Style) -> tuple[float, float, float, float]:
         """The extent of the ink of `text` at 1 pt of its line from its origin: (left, bottom,
         right, top), bottom negative below the baseline; accents and descenders included."""
-        scale = HEAD_SCALE if style.head else 1.0
+        scale = self.scale(text, style)
         x0, y0, x1, y1 = ink_bounds(text, self.path(style))
         return x0 * scale, y0 * scale, x1 * scale, y1 * scale
 
