@@ -36,10 +36,10 @@ from cardgen.render.pdf import render_card
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
-from cardgen.render.pdf.layout import BOLD, Entry, Token
+from cardgen.render.pdf.layout import BOLD, HEAD, Entry, Token
 from cardgen.render.pdf.pocket import budget, letter_kind, row_section
 from cardgen.render.pdf.sides import card_frame, section_sides
-from cardgen.render.pdf.units import units_of
+from cardgen.render.pdf.units import run_in_sides, units_of
 from cardgen.render.sentences import percent_down, seat_heading, worth_sentence
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
@@ -476,13 +476,33 @@ def test_every_seat_side_begins_with_its_head_and_splits_no_entry(
             for page in pages:
                 body, first = body_text(page)
                 assert first == items[k][0], (seat.seat, first)  # the side begins with its head
-                body = body[1:]
+                body, start = body[1:], k
                 while body:  # whole items, each group's head in front of its first
                     head, said = items[k]
-                    if k and items[k - 1][0] != head:
+                    if k > start and items[k - 1][0] != head:
                         assert body.startswith(head), (seat.seat, body[:20])
                         body = body[len(head):]
                     assert body.startswith(said), (seat.seat, said, body[:20])
                     body = body[len(said):]
                     k += 1
             assert k == len(items), seat.seat
+
+
+def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:
+    """Sides of 2 lines, then 3, 40 pt wide: the item 'ad' with its words does not fit what
+    the first side leaves, so it moves whole, and the second side, inside group A, begins
+    with A's head again; the third begins with B's."""
+    fonts = load_fonts(PdfOptions().font)
+    words = tuple(Token(w) for w in ("adder", "addle", "adds"))
+    a = Entry(Token("A", HEAD), (Token("ab"), Token("ac"), Token("ad"), *words), (0, 1, 2))
+    b = Entry(Token("B", HEAD), (Token("ba"),))
+    section = Section((), "Run in", (), (a, b), ("a", "b"), run_in=True)
+    sides = run_in_sides(section, 40.0, 8.0, fonts, lambda n: 3 if n else 2)
+    assert sides is not None
+    said = [[" ".join(t.text for _x, t in line) for u in side for line in u.lines]
+            for side in sides]
+    assert said == [["A ab ac"], ["A ad", "adder", "addle adds"], ["B ba"]]
+    assert [[(u.first, u.last) for u in side] for side in sides] == [
+        [("a", "a")], [("a", "a")] * 3, [("b", "b")]]
+    # An item taller than a side (with its head) cannot be set.
+    assert run_in_sides(section, 40.0, 8.0, fonts, lambda _n: 2) is None

@@ -1,16 +1,18 @@
 """The sides of a PDF card: each section laid out on sides of the card's size, and drawn.
 
 Every side has the same frame inside a 3 mm safe margin: a bold heading, a one-line "how to
-read", the body, and a footer with the rules and the side's place in the deck; lines beside
-the seat mark in the top-right corner are set narrower. An opening is never split: what does
-not fit moves to the next side. The body is set in the largest size of the card's ladder
-(`Frame.body_sizes`: 8, 7.5, 7 pt on pocket cards; 11, 10, 9 pt on a7 and index) that takes
-no more sides than a smaller one, in the column count and leading (1.15, or 1.1) giving the
-fewest sides (ties: the larger size, the looser leading, fewer columns); each side's columns
-are balanced. Columns are never narrower than the widest word; only a word wider than a whole
-side (a long word of the user's own list) is cut across lines rather than narrowing every
-column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
-text is black; the move is drawn white on a black box, the best try inside an outline.
+read", the body, and a footer with the rules and the side's place in the deck; lines beside the
+seat mark in the top-right corner are set narrower. An opening is never split: what does not fit
+moves to the next side (run in, with its group's head repeated before it: `units.run_in_sides`).
+The body is set in the largest size of the card's ladder (`Frame.body_sizes`: 8, 7.5, 7 pt on
+pocket cards; 11, 10, 9 pt on a7 and index) that takes no more sides than a smaller one, in the
+column count and leading (1.15, or 1.1; wider where the body's boxes and ink need it, so none
+comes within `units.CLEARANCE` of the line above or below: `units.reach`) giving the fewest
+sides (ties: the larger size, the looser leading, fewer columns); each side's columns are
+balanced. Columns are never narrower than the widest word; only a word wider than a whole side
+(a long word of the user's own list) is cut across lines rather than narrowing every column.
+Every line is measured with the font's widths, so nothing is shrunk or clipped. All text is
+black; the move is drawn white on a black box, the best try inside an outline.
 
 A deck is printed on both sides of every card, so an odd one is made even (`even_deck`): the
 run of sides that ends it is set again over one side more (`Fill`: the largest size that
@@ -145,6 +147,10 @@ def room_below(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
     return _body_height(paras, frame, fonts)
 
 
+Packed = tuple[tuple[tuple[int, ...], ...], ...]
+"""For each side, for each column, the indices of its units."""
+
+
 @dataclass(frozen=True)
 class Layout:
     """One way to set a section's body: size, columns and which entries go where."""
@@ -153,8 +159,8 @@ class Layout:
     leading: float
     columns: int
     gutter: float
-    sides: tuple[tuple[tuple[int, ...], ...], ...]
-    """For each side, for each column, the entry indices."""
+    sides: Packed
+    """For each side, for each column, the entry indices (run in: the line indices)."""
     pitch: float
     """The distance between baselines (`line_pitch`) the sides were packed with."""
     units: tuple[Unit, ...] = ()
@@ -223,10 +229,10 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
                     score = (len(run), -size, -leading, columns)
                     if best is None or score < best[0]:
                         units = tuple(u for side in run for u in side)
-                        counts = list(itertools.accumulate(len(side) for side in run))
-                        packed = tuple(((*range(n - len(side), n),),)
-                                       for n, side in zip(counts, run, strict=True))
-                        layout = Layout(size, leading, columns, gutter, packed, pitch, units)
+                        ends = itertools.accumulate(len(side) for side in run)
+                        lines: Packed = tuple((tuple(range(end - len(side), end)),)
+                                              for end, side in zip(ends, run, strict=True))
+                        layout = Layout(size, leading, columns, gutter, lines, pitch, units)
                         best = (score, layout, [1] * len(units), (first, later, last))
                     continue
                 if fill is None:
@@ -237,7 +243,8 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
                     continue
                 score = (len(sides), -size, -leading, columns)
                 if best is None or score < best[0]:
-                    packed = tuple(tuple(tuple(column) for column in side) for side in sides)
+                    packed: Packed = tuple(tuple(tuple(column) for column in side)
+                                           for side in sides)
                     layout = Layout(size, leading, columns, gutter, packed, pitch)
                     best = (score, layout, heights, (first, later, last))
     if best is None and fill is not None:
@@ -270,8 +277,11 @@ def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
     if fill is None:
         return run_in_sides(section, width, size, fonts, lambda n: later if n else first)
     for height in range(1, max(first, later) + 1):
-        run = run_in_sides(section, width, size, fonts,
-                           lambda n, h=height: min(h, later if n else first))
+
+        def capped(n: int, height: int = height) -> int:
+            return min(height, later if n else first)
+
+        run = run_in_sides(section, width, size, fonts, capped)
         if run is None or len(run) > fill.sides:
             continue
         if len(run) < fill.sides:  # the last side would hold nothing but the tail

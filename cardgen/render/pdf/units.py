@@ -1,19 +1,21 @@
 """How a section's body becomes the units that packing moves between columns and sides: each
 entry's lines (an entry is never split, its label in the gutter), or, in a run-in section, each
-line of the entries set one after another with their labels inline (`Section.run_in`)."""
+line of the entries set one after another with their labels inline (`Section.run_in`), whose
+sides are set by `run_in_sides`: each begins with the label of the entry it begins in, and
+none breaks an item (an opening with its words)."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import itertools
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import MOVE, Entry, Line, Token, cut_pieces, cut_wide, wrap
-
+from cardgen.render.pdf.layout import Entry, Line, Token, cut_pieces, cut_wide, wrap
 
 CLEARANCE = 0.25
 """The least white, in points, between a box and the ink of the lines above and below it
@@ -75,24 +77,9 @@ def units_of(section: Section, width: float, gutter: float, size: float, fonts: 
     if not section.run_in:
         return [Unit(e.label, entry_lines(e, width, gutter, size, fonts), name, name)
                 for e, name in zip(section.entries, labels, strict=True)]
-    # Run in: each entry's label starts it inline, kept with its first token.
-    stream: list[Token] = []
-    owner: list[str] = []
-    for entry, name in zip(section.entries, labels, strict=True):
-        head = [] if entry.label is None else [dataclasses.replace(entry.label, keep=True)]
-        stream += head + list(entry.tokens)
-        owner += [name] * (len(head) + len(entry.tokens))
-    if not stream:  # no entries, no units: `wrap` sets nothing as one empty line
-        return []
-    # A token wider than the line is cut into pieces (`cut_wide`), each of its token's entry.
-    pieces = cut_pieces(stream, width, size, fonts.measure)
-    owner = [name for name, cut in zip(owner, pieces, strict=True) for _ in cut]
-    tokens = [piece for cut in pieces for piece in cut]
-    units, start = [], 0
-    for line in wrap(tokens, width, size, fonts.measure):
-        units.append(Unit(None, [line], owner[start], owner[start + len(line) - 1]))
-        start += len(line)
-    return units
+    # Run in: each entry's label starts it inline, kept with its first token; one side.
+    sides = run_in_sides(section, width, size, fonts, lambda _n: sys.maxsize)
+    return sides[0] if sides else []
 
 
 def run_in_sides(section: Section, width: float, size: float, fonts: Fonts,
