@@ -85,8 +85,9 @@ class Style:
 REGULAR = Style()
 BOLD = Style(bold=True)
 HEAD = Style(bold=True, head=True)
-HEAD_SPACE = "\u2003"
-"""The space before a head mid-line: an em, so each group stands apart from the one before."""
+HEAD_GAP = 1.0
+"""The room before a head mid-line, in ems of its line: a space and blank room after it, so
+each group stands apart from the one before (in any font: no wide space character needed)."""
 HEAD_SCALE = 1.1
 """How much larger than its line a head is set: as large as it goes at no cost in lines, its
 capital no higher above the baseline than a box's top (0.8 em), so the line pitch stays."""
@@ -105,9 +106,11 @@ Measure = Callable[[str, Style], float]
 """The width of a text at 1 pt in a style."""
 
 
-def space(style: Style) -> str:
-    """The space set before a token of `style` mid-line (in its style: see `wrap`)."""
-    return HEAD_SPACE if style.head else " "
+def gap(style: Style, measure: Measure) -> float:
+    """The room at 1 pt before a token of `style` mid-line: a space in its style (see `wrap`),
+    before a head `HEAD_GAP` in all."""
+    space = measure(" ", style)
+    return max(space, HEAD_GAP) if style.head else space
 
 
 @dataclass(frozen=True)
@@ -216,18 +219,18 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
     for i, group in enumerate(groups):
         head = group[0]
         w = widths[i]
-        gap = measure(space(head.style), head.style) * size if head.space and lines[-1] else 0.0
+        room = gap(head.style, measure) * size if head.space and lines[-1] else 0.0
         kept, j = w, i  # with the groups it keeps on its line (`Token.keep`)
         while groups[j][-1].keep and j + 1 < len(groups):
             j += 1
-            kept += measure(space(groups[j][0].style), groups[j][0].style) * size + widths[j]
-        if gap and (x + gap + w > width + 1e-6 or x + gap + kept > width + 1e-6 >= kept):
+            kept += gap(groups[j][0].style, measure) * size + widths[j]
+        if room and (x + room + w > width + 1e-6 or x + room + kept > width + 1e-6 >= kept):
             lines.append([])
-            x, gap = 0.0, 0.0
+            x, room = 0.0, 0.0
         for token in group:
-            lines[-1].append((x + gap, token))
-            x += gap + measure(token.text, token.style) * size
-            gap = 0.0
+            lines[-1].append((x + room, token))
+            x += room + measure(token.text, token.style) * size
+            room = 0.0
     return lines
 
 
@@ -319,13 +322,12 @@ def runs(line: Line, x0: float, y: float, size: float, measure: Measure) -> list
     texts: list[Text] = []
     for i, (x, token) in enumerate(line):
         spaced = token.space and i > 0
-        gap = space(token.style)
-        text = gap + token.text if spaced else token.text
+        text = " " + token.text if spaced else token.text
         if texts and texts[-1].style == token.style:
             last = texts[-1]
             texts[-1] = Text(last.x, y, last.text + text, last.style, size)
-        else:
-            start = x0 + x - (measure(gap, token.style) * size if spaced else 0.0)
+        else:  # the space drawn right before the token (a head's room before it left blank)
+            start = x0 + x - (measure(" ", token.style) * size if spaced else 0.0)
             texts.append(Text(start, y, text, token.style, size))
     return texts
 
