@@ -129,3 +129,32 @@ def ink_faults(page: pdfplumber.page.Page) -> list[str]:
                     f"({placed[i][0]['x0']:.1f}, {placed[i][0]['top']:.1f})"
                 )
     return faults
+
+
+CLEARANCE = 0.2
+"""The least white, in points, a letter's box keeps from every other box and every glyph
+outside it (the layout keeps 0.25: `units.CLEARANCE`, `canvas.INSET`)."""
+
+
+def gap(one: Box, other: Box) -> float:
+    """The white between two boxes: the larger of their gaps across and down (negative where
+    they overlap both ways)."""
+    return max(one[0] - other[2], other[0] - one[2], one[1] - other[3], other[1] - one[3])
+
+
+def box_faults(page: pdfplumber.page.Page) -> list[str]:
+    """Letter boxes (black boxes and frames with a glyph inside) that come closer than
+    `CLEARANCE` to another box or to a glyph outside them, as readable lines (issue 37, 5: two
+    Swedish boxes merged, box bottoms touched the ring of å on the line below)."""
+    placed = [(c, b) for c in page.chars if c["text"].strip() and (b := ink(c)) is not None]
+    rects = [rect_box(r) for r in page.rects
+             if (r["fill"] and r["non_stroking_color"] in BLACK) or (r["stroke"] and not r["fill"])]
+    boxes = [r for r in rects if any(inside(b, r) for _c, b in placed)]
+    faults = []
+    for i, box in enumerate(boxes):
+        where = f"box at ({box[0]:.1f}, {box[1]:.1f})"
+        faults += [f"{where}: {gap(box, other):.2f} pt from the box at ({other[0]:.1f}, "
+                   f"{other[1]:.1f})" for other in boxes[i + 1:] if gap(box, other) < CLEARANCE]
+        faults += [f"{where}: {gap(box, b):.2f} pt from {c['text']!r}" for c, b in placed
+                   if not inside(b, box) and gap(box, b) < CLEARANCE]
+    return faults

@@ -14,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from cardgen.render.pdf import metrics
 from cardgen.render.pdf.fonts import (
     DEFAULT_FONT,
+    HEAD_FONT,
     VERA,
     bold_beside,
     load_fonts,
@@ -21,8 +22,9 @@ from cardgen.render.pdf.fonts import (
     text_width,
 )
 
-FONTS = [DEFAULT_FONT, bold_beside(DEFAULT_FONT), VERA, bold_beside(VERA)]
-"""The fonts the table holds: the default body font and its bold, and the fallback pair."""
+FONTS = [DEFAULT_FONT, bold_beside(DEFAULT_FONT), VERA, bold_beside(VERA), HEAD_FONT]
+"""The fonts the table holds: the default body font and its bold, the fallback pair, and the
+heads' face."""
 
 needs_fonts = pytest.mark.skipif(
     not DEFAULT_FONT.is_file(), reason=f"{DEFAULT_FONT} is not installed here"

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import json
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pdfplumber
 import pytest
-from conftest import SHIPPED, costliest, decks, shipped_card
+from conftest import CONFIGS, SHIPPED, costliest, decks, shipped_card
 from hypothesis import given
 from hypothesis import strategies as st
+from pdfmarks import lines
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -32,11 +36,11 @@ from cardgen.render.pdf import render_card
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
-from cardgen.render.pdf.layout import BOLD, Entry, Token
-from cardgen.render.pdf.pocket import budget, letter_kind
+from cardgen.render.pdf.layout import BOLD, HEAD, Entry, Token
+from cardgen.render.pdf.pocket import budget, letter_kind, row_section
 from cardgen.render.pdf.sides import card_frame, section_sides
-from cardgen.render.pdf.units import units_of
-from cardgen.render.sentences import percent_down, worth_sentence
+from cardgen.render.pdf.units import run_in_sides, units_of
+from cardgen.render.sentences import percent_down, seat_heading, worth_sentence
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
 
@@ -415,3 +419,84 @@ def test_without_frequencies_the_tables_are_one(
     assert "At casual tables" not in text
     explained = runner.invoke(app, ["explain", str(path), ""]).stdout
     assert "At each table" not in explained
+
+
+LOOKUP_DECKS = ["twl06-3p", "twl06-4p", "sowpods-4p", "german-3p"]
+"""The decks issue 37 reads side by side: every seat-3/4 side begins with its group's head,
+no entry split."""
+
+
+def body_text(page: Any) -> tuple[str, str]:
+    """A seat-3/4 side's body as its text reads, spaces left out: from the line of its first
+    head (a character in the heads' serif face) to the footer; and that line's first
+    character."""
+    rows = lines([c for c in page.chars if c["text"].strip()])
+    start = next(i for i, row in enumerate(rows) if any("Serif" in c["fontname"] for c in row))
+    body = "".join(c["text"] for row in rows[start:-1] for c in row)
+    return body, rows[start][0]["text"]
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("name", [  # one deck in the default run, all with -m ""
+    pytest.param(name, marks=() if name == "twl06-3p" else pytest.mark.slow)
+    for name in LOOKUP_DECKS])
+def test_every_seat_side_begins_with_its_head_and_splits_no_entry(
+    lexicons: Lexicons, name: str
+) -> None:
+    """Issue 37, 1: read from the PDF's text, each side of the third and fourth seats begins
+    with the capital of the group (first letter) it begins in, repeated where it continues
+    the side before; the sides hold the seat's entries in order, each whole (an opening's
+    letters, its move and its words on one side: twl06-4p no longer ends a side with
+    'dw[e] dweeb dwell' and opens the next with 'dwelt')."""
+    config, card = shipped_card(CONFIGS / f"{name}.yaml", lexicons)
+    deck = budget(card, config.pdf)
+    fonts = load_fonts(config.pdf.font)
+    with pdfplumber.open(io.BytesIO(render_card(deck, config.pdf))) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+        for seat in deck.seats[2:]:
+            section = row_section(deck, seat, fonts)
+            # Each item: (its group's capital, its text with the spaces left out).
+            items = []
+            for entry in section.entries:
+                assert entry.label is not None
+                starts = [*entry.items, len(entry.tokens)]
+                for a, b in itertools.pairwise(starts):
+                    said = "".join(t.text for t in entry.tokens[a:b])
+                    items.append((entry.label.text, re.sub(r"\s|\u200a", "", said)))
+            heading = seat_heading(seat.seat)
+            pages = [p for p, t in zip(pdf.pages, texts, strict=True) if t.startswith(heading)]
+            assert len(pages) == 2, seat.seat
+            k = 0
+            for page in pages:
+                body, first = body_text(page)
+                assert first == items[k][0], (seat.seat, first)  # the side begins with its head
+                body, start = body[1:], k
+                while body:  # whole items, each group's head in front of its first
+                    head, said = items[k]
+                    if k > start and items[k - 1][0] != head:
+                        assert body.startswith(head), (seat.seat, body[:20])
+                        body = body[len(head):]
+                    assert body.startswith(said), (seat.seat, said, body[:20])
+                    body = body[len(said):]
+                    k += 1
+            assert k == len(items), seat.seat
+
+
+def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:
+    """Sides of 2 lines, then 3, 40 pt wide: the item 'ad' with its words does not fit what
+    the first side leaves, so it moves whole, and the second side, inside group A, begins
+    with A's head again; the third begins with B's."""
+    fonts = load_fonts(PdfOptions().font)
+    words = tuple(Token(w) for w in ("adder", "addle", "adds"))
+    a = Entry(Token("A", HEAD), (Token("ab"), Token("ac"), Token("ad"), *words), (0, 1, 2))
+    b = Entry(Token("B", HEAD), (Token("ba"),))
+    section = Section((), "Run in", (), (a, b), ("a", "b"), run_in=True)
+    sides = run_in_sides(section, 40.0, 8.0, fonts, lambda n: 3 if n else 2)
+    assert sides is not None
+    said = [[" ".join(t.text for _x, t in line) for u in side for line in u.lines]
+            for side in sides]
+    assert said == [["A ab ac"], ["A ad", "adder", "addle adds"], ["B ba"]]
+    assert [[(u.first, u.last) for u in side] for side in sides] == [
+        [("a", "a")], [("a", "a")] * 3, [("b", "b")]]
+    # An item taller than a side (with its head) cannot be set.
+    assert run_in_sides(section, 40.0, 8.0, fonts, lambda _n: 2) is None

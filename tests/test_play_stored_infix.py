@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CONFIGS, DATA
+from conftest import CONFIGS, DATA, costly
 from hypothesis import given
 from hypothesis import strategies as st
 from test_play_stored import (
@@ -162,7 +162,7 @@ def test_the_stored_variant_answers_what_the_solved_game_answers(
                     known.shortest_word(f)), f
 
 
-@common
+@costly
 @given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), min_length=st.integers(2, 3),
        players=st.integers(2, 3), reverse=st.booleans(), frequencies=st.booleans())
 def test_the_solved_variant_is_rebuilt_from_its_store(

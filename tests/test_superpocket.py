@@ -328,7 +328,7 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
     assert all(first[theta] is play for theta, play in zip(thetas, together, strict=True))
 
 
-@common
+@costly
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),

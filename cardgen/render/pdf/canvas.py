@@ -92,12 +92,20 @@ def draw(canvas: Canvas, side: Side, fonts: Fonts) -> None:
         placed.append(text)
     current: tuple[str, float, str] | None = None
     for text in placed:
-        key = (fonts.name(text.style), text.size, text.style.color)
+        size = text.size * fonts.scale(text.text, text.style)
+        key = (fonts.name(text.style), size, text.style.color)
         if key != current:
             canvas.setFont(key[0], key[1])
             canvas.setFillGray(COLORS[key[2]])
             current = key
         canvas.drawString(text.x, text.y, text.text)
+
+
+INSET = 0.25
+"""How far inside its measured width a letter's box is drawn, in points (see `letter_box`),
+where its letter leaves the room ..."""
+INK_MARGIN = 0.15
+"""... and the least box, in points, kept beside the letter's ink."""
 
 
 def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
@@ -109,6 +117,14 @@ def letter_box(text: Text, fonts: Fonts) -> tuple[Box, float]:
     x = text.x + fonts.width(text.text[:lead], text.style) * text.size
     width = fonts.box_width(letter, text.style) * text.size
     bottom, top = fonts.box_extent(letter, text.style)
-    box = Box(x, text.y + bottom * text.size, width, (top - bottom) * text.size)
     advance = fonts.width(letter, text.style) * text.size
-    return box, x + (width - advance) / 2
+    at = x + (width - advance) / 2
+    # Drawn inside the width measured for it, by up to `INSET` a side, so a letter whose ink
+    # reaches its advance (k) never touches the box glued after it; never into its own
+    # letter's ink (a wide or overhanging one: m, j), which keeps `INK_MARGIN` of box around it.
+    ink_left, _low, ink_right, _high = fonts.ink(letter, text.style)
+    left = min(INSET, max(0.0, at + ink_left * text.size - x - INK_MARGIN))
+    right = min(INSET, max(0.0, x + width - at - ink_right * text.size - INK_MARGIN))
+    box = Box(x + left, text.y + bottom * text.size, width - left - right,
+              (top - bottom) * text.size)
+    return box, at

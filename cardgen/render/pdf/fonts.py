@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from cardgen.errors import ConfigError, InputError
-from cardgen.render.pdf.layout import Style
+from cardgen.render.pdf.layout import HEAD_SCALE, Style
 from cardgen.render.pdf.metrics import SHIPPED, glyph_ink, shipped
 
 T = TypeVar("T")
@@ -23,6 +23,9 @@ T = TypeVar("T")
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 DEFAULT_FONT = _DEJAVU / "DejaVuSansCondensed.ttf"
 """The body font when none is asked for, if installed ..."""
+HEAD_FONT = _DEJAVU / "DejaVuSerifCondensed-Bold.ttf"
+"""The face of the heads of run-in entries (`Style.head`) where installed (else the body's
+bold): a serif capital, so I has the bars an l lacks."""
 _REPORTLAB = importlib.util.find_spec("reportlab")  # found, not imported: a JSON build needs none
 VERA = Path(str(_REPORTLAB and _REPORTLAB.origin)).parent / "fonts" / "Vera.ttf"
 """... and else the one reportlab ships."""
@@ -78,17 +81,28 @@ class Fonts:
     lost: str
     """The sign of a lost position, where every letter completes a word: a shape, never a
     letter, so it is not read as a move."""
+    head: str
+    """The registered font of heads (`Style.head`), and its file."""
+    head_path: Path
 
     def name(self, style: Style) -> str:
         """The registered font a style is set in."""
-        return self.bold if style.bold else self.regular
+        return self.head if style.head else self.bold if style.bold else self.regular
 
     def measure(self, text: str, style: Style) -> float:
-        """Width of `text` at 1 pt in the font of `style` (the layout's `Measure`); a boxed or
-        framed letter takes its box's fixed width (`box_width`)."""
+        """Width of `text` at 1 pt of its line in the font of `style` (the layout's
+        `Measure`); a boxed or framed letter takes its box's fixed width (`box_width`)."""
         if (style.boxed or style.framed) and text.strip():
             return self.box_width(text, style)
-        return self.width(text, style)
+        return self.width(text, style) * self.scale(text, style)
+
+    def scale(self, text: str, style: Style) -> float:
+        """How much larger than its line `text` is set: `HEAD_SCALE` for a head (`Style.head`),
+        but 1 for one whose ink reaches above the font's ascent (a mark over a capital, Ä):
+        larger, it would set every line of its side further apart."""
+        if not style.head or ink_bounds(text, self.head_path)[3] > self.ascent:
+            return 1.0
+        return HEAD_SCALE
 
     def width(self, text: str, style: Style) -> float:
         """Width of `text` at 1 pt in the font of `style`."""
@@ -96,12 +110,14 @@ class Fonts:
 
     def path(self, style: Style) -> Path:
         """The font file a style is set in."""
-        return self.paths[1] if style.bold else self.paths[0]
+        return self.head_path if style.head else self.paths[1] if style.bold else self.paths[0]
 
     def ink(self, text: str, style: Style) -> tuple[float, float, float, float]:
-        """The extent of the ink of `text` at 1 pt from its origin: (left, bottom, right, top),
-        bottom negative below the baseline; accents and descenders included."""
-        return ink_bounds(text, self.path(style))
+        """The extent of the ink of `text` at 1 pt of its line from its origin: (left, bottom,
+        right, top), bottom negative below the baseline; accents and descenders included."""
+        scale = self.scale(text, style)
+        x0, y0, x1, y1 = ink_bounds(text, self.path(style))
+        return x0 * scale, y0 * scale, x1 * scale, y1 * scale
 
     def box_width(self, text: str, style: Style) -> float:
         """The width of the box of a boxed or framed letter at 1 pt: the same for every
@@ -118,7 +134,7 @@ class Fonts:
     def register(self) -> None:
         """Register both faces with reportlab, to draw with them (`load_fonts` registers
         only a font whose figures are not shipped)."""
-        for path in self.paths:
+        for path in (*self.paths, self.head_path):
             register(path)
 
 
@@ -220,6 +236,8 @@ def load_fonts(font: Path | None) -> Fonts:
         range=pick("\u2013", "-"),
         ellipsis=pick("\u2026", "~"),
         lost=pick("\u25cf", "#"),
+        head=_face(HEAD_FONT).name if HEAD_FONT.is_file() else bold.name,
+        head_path=HEAD_FONT if HEAD_FONT.is_file() else bold_path,
     )
 
 
@@ -269,10 +287,12 @@ def check_glyphs(texts: Iterable[tuple[str, Style]], fonts: Fonts, title: str = 
     error names an installed font that has them, if there is one; others are the font's.
     """
     fonts.register()
-    chars: dict[str, set[str]] = {fonts.regular: set(), fonts.bold: set()}
+    faces = dict(zip((fonts.regular, fonts.bold, fonts.head), (*fonts.paths, fonts.head_path),
+                     strict=True))
+    chars: dict[str, set[str]] = {name: set() for name in faces}
     for text, style in texts:
         chars[fonts.name(style)] |= set(text)
-    for name, path in zip((fonts.regular, fonts.bold), fonts.paths, strict=True):
+    for name, path in faces.items():
         missing = glyphless("".join(chars[name]), path)
         if not missing:
             continue

@@ -76,10 +76,21 @@ class Style:
     """Black inside an outlined box: the best try."""
     dashed: bool = False
     """With `framed`, the outline dashed: a letter that wins most often at a casual table."""
+    head: bool = False
+    """The head of a group of run-in entries (its first letter): set in a serif bold face
+    (`Fonts.head`), `HEAD_SCALE` times the line's size, so it stands out of the black boxes
+    and its capital I (serifed) is never read as an l."""
 
 
 REGULAR = Style()
 BOLD = Style(bold=True)
+HEAD = Style(bold=True, head=True)
+HEAD_GAP = 1.0
+"""The room before a head mid-line, in ems of its line: a space and blank room after it, so
+each group stands apart from the one before (in any font: no wide space character needed)."""
+HEAD_SCALE = 1.1
+"""How much larger than its line a head is set: as large as it goes at no cost in lines, its
+capital no higher above the baseline than a box's top (0.8 em), so the line pitch stays."""
 MOVE = Style(bold=True, color="paper", boxed=True)
 """The letter to play: meaning carried by the black box, so it survives black-and-white."""
 TRY = Style(framed=True)
@@ -93,6 +104,13 @@ FOOT = REGULAR
 
 Measure = Callable[[str, Style], float]
 """The width of a text at 1 pt in a style."""
+
+
+def gap(style: Style, measure: Measure) -> float:
+    """The room at 1 pt before a token of `style` mid-line: a space in its style (see `wrap`),
+    before a head `HEAD_GAP` in all."""
+    space = measure(" ", style)
+    return max(space, HEAD_GAP) if style.head else space
 
 
 @dataclass(frozen=True)
@@ -152,6 +170,9 @@ class Entry:
 
     label: Token | None
     tokens: tuple[Token, ...]
+    items: tuple[int, ...] = ()
+    """Where each item of a run-in entry begins (indices into `tokens`: an opening and its
+    words): a side never breaks inside one. Empty: the whole entry is one item."""
 
 
 Line = list[tuple[float, Token]]
@@ -198,18 +219,18 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
     for i, group in enumerate(groups):
         head = group[0]
         w = widths[i]
-        gap = measure(" ", head.style) * size if head.space and lines[-1] else 0.0
+        room = gap(head.style, measure) * size if head.space and lines[-1] else 0.0
         kept, j = w, i  # with the groups it keeps on its line (`Token.keep`)
         while groups[j][-1].keep and j + 1 < len(groups):
             j += 1
-            kept += measure(" ", groups[j][0].style) * size + widths[j]
-        if gap and (x + gap + w > width + 1e-6 or x + gap + kept > width + 1e-6 >= kept):
+            kept += gap(groups[j][0].style, measure) * size + widths[j]
+        if room and (x + room + w > width + 1e-6 or x + room + kept > width + 1e-6 >= kept):
             lines.append([])
-            x, gap = 0.0, 0.0
+            x, room = 0.0, 0.0
         for token in group:
-            lines[-1].append((x + gap, token))
-            x += gap + measure(token.text, token.style) * size
-            gap = 0.0
+            lines[-1].append((x + room, token))
+            x += room + measure(token.text, token.style) * size
+            room = 0.0
     return lines
 
 
@@ -305,7 +326,7 @@ def runs(line: Line, x0: float, y: float, size: float, measure: Measure) -> list
         if texts and texts[-1].style == token.style:
             last = texts[-1]
             texts[-1] = Text(last.x, y, last.text + text, last.style, size)
-        else:
+        else:  # the space drawn right before the token (a head's room before it left blank)
             start = x0 + x - (measure(" ", token.style) * size if spaced else 0.0)
             texts.append(Text(start, y, text, token.style, size))
     return texts

@@ -5,12 +5,13 @@ Card 1 holds the first two seats as the whole deck does: the front the first sea
 the second seat's letters as a strip, the back the second seat's words, as many as fit that
 side. Each further seat gets one card of its own, both sides: its entries in dictionary order,
 run in (one after another on a line, so no row ends half empty), the first letter on the table
-in bold capitals once, then for each opening the other letters on the table and the letter to
-play (white on black: a forced win; framed: the trap or best try; dashed: the
-letter that wins most often at a casual table), words after it where they are printed.
-`budget` chooses the entries: the longest run of `cardgen.cards.selection.steps` that fits each
-seat's sides (`pdf.cards: N` shares 2N sides among the seats by what they win; `full` prints
-every entry as the whole deck does).
+once as the head of its group (a serif bold capital, `layout.HEAD`, repeated where a side
+continues a group; no opening split between sides), then for each opening the other letters on
+the table and the letter to play (white on black: a forced win; framed: the trap or best try;
+dashed: the letter that wins most often at a casual table), words after it where they are
+printed. `budget` chooses the entries: the longest run of `cardgen.cards.selection.steps` that
+fits each seat's sides (`pdf.cards: N` shares 2N sides among the seats by what they win; `full`
+prints every entry as the whole deck does).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from cardgen.render.pdf.keys import keyed, zipf_aside
 from cardgen.render.pdf.layout import (
     BODY_SIZES,
     BOLD,
+    HEAD,
     REGULAR,
     Entry,
     Frame,
@@ -90,11 +92,10 @@ def second_section(
 
 
 def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
-    """A further seat's card: its printed openings run in, in dictionary order, each first
-    letter on the table once, in bold capitals; then for each opening the rest of the letters
-    on the table and the letter to play, and its words where they are printed. Run in, 2 sides
-    hold half as many entries again as rows per first letter did (twl06-4p seat 4: 299, not
-    194)."""
+    """A further seat's card: its printed openings run in, in dictionary order, each first letter on
+    the table once, as a head (`layout.HEAD`); then for each opening the rest of the letters on
+    the table and the letter to play, and its words where they are printed. Run in, 2 sides hold
+    half as many entries again as rows per first letter did (twl06-4p seat 4: 279, not 194)."""
     rows: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         if opening.printed is not None:
@@ -102,13 +103,15 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     entries = []
     for label, openings in rows.items():
         tokens: list[Token] = []
+        items = []
         for opening in openings:
+            items.append(len(tokens))
             rest = opening.fragment[1:]
             tokens += [Token(rest + THIN if overhangs(rest, fonts) else rest),
                        cell_token(pocket_cell(opening), fonts, space=False)]
             if opening.printed == "words":
                 tokens += [Token(shown(opening, word)) for word in opening.words]
-        entries.append(Entry(Token(initial(label), BOLD), tuple(tokens)))
+        entries.append(Entry(Token(initial(label), HEAD), tuple(tokens), tuple(items)))
     printed = [o for o in seat.openings if o.printed is not None]
     howto = "*Capital:* the first letter on the table; then the others, and your letter:"
     # The line of worth goes on the card's first side; each side keys its own marks.

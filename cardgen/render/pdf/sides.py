@@ -1,16 +1,18 @@
 """The sides of a PDF card: each section laid out on sides of the card's size, and drawn.
 
 Every side has the same frame inside a 3 mm safe margin: a bold heading, a one-line "how to
-read", the body, and a footer with the rules and the side's place in the deck; lines beside
-the seat mark in the top-right corner are set narrower. An opening is never split: what does
-not fit moves to the next side. The body is set in the largest size of the card's ladder
-(`Frame.body_sizes`: 8, 7.5, 7 pt on pocket cards; 11, 10, 9 pt on a7 and index) that takes
-no more sides than a smaller one, in the column count and leading (1.15, or 1.1) giving the
-fewest sides (ties: the larger size, the looser leading, fewer columns); each side's columns
-are balanced. Columns are never narrower than the widest word; only a word wider than a whole
-side (a long word of the user's own list) is cut across lines rather than narrowing every
-column. Every line is measured with the font's widths, so nothing is shrunk or clipped. All
-text is black; the move is drawn white on a black box, the best try inside an outline.
+read", the body, and a footer with the rules and the side's place in the deck; lines beside the
+seat mark in the top-right corner are set narrower. An opening is never split: what does not fit
+moves to the next side (run in, with its group's head repeated before it: `units.run_in_sides`).
+The body is set in the largest size of the card's ladder (`Frame.body_sizes`: 8, 7.5, 7 pt on
+pocket cards; 11, 10, 9 pt on a7 and index) that takes no more sides than a smaller one, in the
+column count and leading (1.15, or 1.1; wider where the body's boxes and ink need it, so none
+comes within `units.CLEARANCE` of the line above or below: `units.reach`) giving the fewest
+sides (ties: the larger size, the looser leading, fewer columns); each side's columns are
+balanced. Columns are never narrower than the widest word; only a word wider than a whole side
+(a long word of the user's own list) is cut across lines rather than narrowing every column.
+Every line is measured with the font's widths, so nothing is shrunk or clipped. All text is
+black; the move is drawn white on a black box, the best try inside an outline.
 
 A deck is printed on both sides of every card, so an odd one is made even (`even_deck`): the
 run of sides that ends it is set again over one side more (`Fill`: the largest size that
@@ -21,6 +23,7 @@ game after its last entry; only where that cannot be do the rules take a side of
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,7 +58,7 @@ from cardgen.render.pdf.layout import (
     wrap,
 )
 from cardgen.render.pdf.rtl import is_rtl, right_to_left, visual
-from cardgen.render.pdf.units import entry_lines, reach, units_of
+from cardgen.render.pdf.units import CLEARANCE, Unit, entry_lines, reach, run_in_sides, units_of
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,10 @@ class Side:
 
 
 def line_pitch(size: float, leading: float, fonts: Fonts, reach: float = 0.0) -> float:
-    """The distance between baselines: the leading, but never less than the glyphs' extent
-    (their ink up to `reach` ems, where a line holds taller ink than the font's ascent)."""
-    return max(size * leading, size * (max(fonts.ascent, reach) + fonts.descent))
+    """The distance between baselines: the leading, but never less than the glyphs' extent,
+    nor than `reach` ems (a body's boxes and ink, `units.reach`) and `CLEARANCE`."""
+    return max(size * leading, size * (fonts.ascent + fonts.descent),
+               size * reach + CLEARANCE if reach else 0.0)
 
 
 def draw_top(
@@ -143,6 +147,10 @@ def room_below(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
     return _body_height(paras, frame, fonts)
 
 
+Packed = tuple[tuple[tuple[int, ...], ...], ...]
+"""For each side, for each column, the indices of its units."""
+
+
 @dataclass(frozen=True)
 class Layout:
     """One way to set a section's body: size, columns and which entries go where."""
@@ -151,13 +159,16 @@ class Layout:
     leading: float
     columns: int
     gutter: float
-    sides: tuple[tuple[tuple[int, ...], ...], ...]
-    """For each side, for each column, the entry indices."""
+    sides: Packed
+    """For each side, for each column, the entry indices (run in: the line indices)."""
     pitch: float
     """The distance between baselines (`line_pitch`) the sides were packed with."""
     keyed: bool = True
     """Whether the keys of the marks its entries print lead each side's how-to, else they
     are set beside its heading (`keys_beside`)."""
+    units: tuple[Unit, ...] = ()
+    """A run-in section's lines as its sides set them (`units.run_in_sides`), which `sides`
+    indexes; empty for other sections, whose units do not depend on the sides."""
 
 
 @dataclass(frozen=True)
@@ -220,11 +231,26 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
             width = _column_width(frame, columns)
             if columns > 1 and width - gutter < widest * size:  # a word would be cut
                 break
-            heights = [len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
+            heights = [] if section.run_in else [
+                len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
             for leading in (LEADING, TIGHT_LEADING):
                 pitch = line_pitch(size, leading, fonts, above)
                 first, later = int(first_height // pitch), int(later_height // pitch)
                 last = int((later_height - tail) // pitch) if fill else later
+                if section.run_in:
+                    run = run_in_layout(section, width, size, fonts, (first, later, last), fill)
+                    if run is None:
+                        continue
+                    score = (len(run), -size, -leading, columns)
+                    if best is None or score < best[0]:
+                        units = tuple(u for side in run for u in side)
+                        ends = itertools.accumulate(len(side) for side in run)
+                        lines: Packed = tuple((tuple(range(end - len(side), end)),)
+                                              for end, side in zip(ends, run, strict=True))
+                        layout = Layout(size, leading, columns, gutter, lines, pitch, keyed,
+                                        units)
+                        best = (score, layout, [1] * len(units), (first, later, last))
+                    continue
                 if fill is None:
                     sides = pack(heights, columns, (first, later))
                 else:
@@ -233,7 +259,8 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
                     continue
                 score = (len(sides), -size, -leading, columns)
                 if best is None or score < best[0]:
-                    packed = tuple(tuple(tuple(column) for column in side) for side in sides)
+                    packed: Packed = tuple(tuple(tuple(column) for column in side)
+                                           for side in sides)
                     layout = Layout(size, leading, columns, gutter, packed, pitch, keyed)
                     best = (score, layout, heights, (first, later, last))
     if best is None and fill is not None:
@@ -257,6 +284,29 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     return dataclasses.replace(layout, sides=tuple(balanced))
 
 
+def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
+                  capacities: tuple[int, int, int], fill: Fill | None) -> list[list[Unit]] | None:
+    """A run-in section's sides (`units.run_in_sides`) of `capacities` lines (the first side,
+    the later ones, the last one with `fill`); with `fill`, exactly its sides, as evenly
+    filled as they go: the smallest side height that takes no more (as `layout.spread`)."""
+    first, later, last = capacities
+    if fill is None:
+        return run_in_sides(section, width, size, fonts, lambda n: later if n else first)
+    for height in range(1, max(first, later) + 1):
+
+        def capped(n: int, height: int = height) -> int:
+            return min(height, later if n else first)
+
+        run = run_in_sides(section, width, size, fonts, capped)
+        if run is None or len(run) > fill.sides:
+            continue
+        if len(run) < fill.sides:  # the last side would hold nothing but the tail
+            return None
+        if len(run[-1]) <= last:
+            return run
+    return None
+
+
 def section_sides(
     section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None
 ) -> list[Side]:
@@ -268,7 +318,7 @@ def section_sides(
     sides = []
     pitch = layout.pitch
     width = _column_width(frame, layout.columns)
-    units = units_of(section, width, layout.gutter, layout.size, fonts)
+    units = layout.units or units_of(section, width, layout.gutter, layout.size, fonts)
     beside = not layout.keyed
     for n, columns in enumerate(layout.sides):
         heading = section.heading
