@@ -381,6 +381,7 @@
     if (t && t.escape) {
       line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
     }
+    if (p.printed && !p.cardMove) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
     var rows = p.decisions || [];
     if (rows.length) {
       line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
@@ -799,9 +800,11 @@
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null, letters: letters,
       moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
       words: words, named: own.named, notCounted: word ? null : this.uncounted(text),
-      cardMove: words.length && decisions.length ? decisions[0].play : null,
+      // explain's card move: the play the card prints here, else its table's first row.
+      cardMove: words.length && decisions.length ? printed || decisions[0].play : null,
       // The play the pocket card prints here (an opening's, or a row of a table it prints).
       cardLetter: word ? null : printed,
+      printed: word ? null : printed,
       challengeWord: words.length ? words[0] : this.text(this.shortestWord(node)),
       bestTry: word || this.wins(node, mover) ? null : this.bestTry(node, mover),
       decisions: decisions
