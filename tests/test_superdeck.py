@@ -5,8 +5,8 @@ the whole booklet."""
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
