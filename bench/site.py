@@ -2,9 +2,11 @@
 
 Publishes the card configs (default: twl06-2p and twl06-3p) into a temporary folder, best of 3,
 then prints each card's explorer data size (its game's, shared, and its own moves') and,
-when Debian's Chromium and Playwright are installed, how long the explorer takes to be ready
-after the page starts loading (five loads each, from `file://`). Word lists are fetched first
-so that no download is timed. Not part of the test run.
+when Debian's Chromium and Playwright are installed, how long the explorer takes to answer
+and to have its game after the page starts loading (five loads each, from `file://`; a
+variant page answers the start before it has its game), and how tall the page is on a phone
+(390 px wide). Word lists are fetched first so that no download is timed. Not part of the
+test run.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 
 
-def explorer_ready_ms(page_file: Path, loads: int = 5) -> list[int]:
-    """Milliseconds from navigation start to the explorer's first step, per load."""
+def explorer_ready_ms(page_file: Path, loads: int = 5) -> tuple[list[int], list[int], int]:
+    """Milliseconds from navigation start to the explorer's first answer and to its game
+    (a variant page shows the start before its game is rebuilt), per load; and the page's
+    height at 390 px, as a phone shows it."""
     from playwright.sync_api import sync_playwright
 
-    times = []
+    answers, games = [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
@@ -36,10 +40,15 @@ def explorer_ready_ms(page_file: Path, loads: int = 5) -> list[int]:
             page = browser.new_page()
             page.goto(page_file.as_uri())
             page.wait_for_selector("#explorer-app[data-ready]")
-            times.append(int(page.get_attribute("#explorer-app", "data-load-ms") or 0))
+            answers.append(int(page.get_attribute("#explorer-app", "data-load-ms") or 0))
+            games.append(int(page.get_attribute("#explorer-app", "data-game-ms") or 0))
             page.close()
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(page_file.as_uri())
+        phone.wait_for_selector("#explorer-app[data-ready]")
+        height = int(phone.evaluate("document.documentElement.scrollHeight"))
         browser.close()
-    return times
+    return answers, games, height
 
 
 def main(args: list[str]) -> None:
@@ -67,8 +76,10 @@ def main(args: list[str]) -> None:
             line = (f"{path.stem}: explorer data {game.stat().st_size / 1000:.0f} KB ({game.name}, "
                     f"shared by the cards of its game) + {card.stat().st_size / 1000:.0f} KB")
             if browser:
-                ms = explorer_ready_ms(out / f"{path.stem}.html")
-                line += f", ready after {min(ms)}-{max(ms)} ms over {len(ms)} loads"
+                ms, game, height = explorer_ready_ms(out / f"{path.stem}.html")
+                line += (f", first answer after {min(ms)}-{max(ms)} ms, its game after "
+                         f"{min(game)}-{max(game)} ms over {len(ms)} loads; {height:,} px "
+                         "tall at 390 px")
             print(line)
 
 

@@ -729,6 +729,78 @@ def test_the_four_player_page_answers_at_once_and_browses_on_a_phone(
         assert page.evaluate("document.documentElement.scrollWidth") == 390
 
 
+EARLY = """new MutationObserver(() => {
+  const root = document.getElementById('explorer-app');
+  if (root && root.hasAttribute('data-load-ms') && window.firstAnswer === undefined) {
+    window.firstAnswer = [root.innerHTML, root.hasAttribute('data-ready')];
+  }
+}).observe(document, {attributes: true, childList: true, subtree: true});"""
+"""Keeps the explorer as it first answers (`window.firstAnswer`: its HTML, and whether its
+game was there yet)."""
+
+
+def test_the_variant_pages_answer_at_once_and_browse_on_a_phone(
+    site: Path, browser: Browser
+) -> None:
+    """Issue 35, 20 on the variant pages: they answered 0.73-1.28 s after the page started
+    loading (the explorer rebuilt a game of a million fragments first) and were 25,341 and
+    36,234 px tall at 390 px (every decision table laid out). The start, as `cardgen explain`
+    says it, comes with the card (`start`) and is shown at once, its plays disabled until
+    the game is rebuilt; each seat's tables are behind a disclosure, as a Ghost page's further
+    seats' openings are, and the explorer's decision table runs in columns."""
+    for stem in VARIANTS:
+        assert first_answer(browser, (site / f"{stem}.html").as_uri()) < 500, stem
+    summaries = {
+        "twl06-2p-superghost": [
+            ["tables-1", "Every row (105 rows; the pocket card prints 40)"],
+            ["tables-2", "Every table (22 tables, 348 rows; the pocket card prints 19)"]],
+        "twl06-2p-superduperghost": [
+            ["tables-1", "Every row (100 rows; the pocket card prints 37)"],
+            ["tables-2", "Every table (16 tables, 684 rows; the pocket card prints 19)"]],
+    }
+    with opened(browser, viewport={"width": 390, "height": 844}) as page:
+        for stem in VARIANTS:
+            page.goto((site / f"{stem}.html").as_uri())
+            page.wait_for_selector("#explorer-app[data-ready]")
+            assert page.evaluate("document.documentElement.scrollHeight") < 12_000, stem
+            assert page.eval_on_selector_all(
+                "details.every > summary",
+                "ss => ss.map(s => [s.closest('section').id, s.innerText])") == summaries[stem]
+            rows = page.locator("#tables-2 table.decisions tr")
+            assert not rows.first.is_visible()
+            page.click("#tables-2 details.every > summary")
+            assert rows.first.is_visible() and rows.last.is_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") == 390, stem
+        # A link to a table opens its disclosure (Chromium opens a closed <details> that
+        # holds the target of the address).
+        page.goto((site / "twl06-2p-superghost.html").as_uri())
+        page.wait_for_selector("#explorer-app[data-ready]")
+        page.click("#seat-2 a[href='#table-2-c']")
+        assert page.locator("#table-2-c").is_visible()
+
+
+@pytest.mark.parametrize("stem", VARIANTS + CASUAL_VARIANTS)
+def test_the_start_shown_at_once_is_the_games(site: Path, browser: Browser, stem: str) -> None:
+    """The start a variant page shows before its game is rebuilt (the card's `start`, written
+    by `cardgen explain`'s code) is the start the rebuilt game shows, but for its plays and
+    form, disabled until then; an address that names a position waits for the game."""
+    with opened(browser) as page:
+        page.add_init_script(EARLY)
+        page.goto((site / f"{stem}.html").as_uri())
+        page.wait_for_selector("#explorer-app[data-ready]")
+        early, ready = page.evaluate("window.firstAnswer")
+        assert not ready
+        assert early.count(' disabled=""') == page.locator(
+            "#explorer-position button, #explorer-form input, #explorer-form button").count()
+        assert early.replace(' disabled=""', "") == page.inner_html("#explorer-app")
+        assert page.get_attribute("#explorer-app", "aria-busy") == "false"
+        page.goto((site / f"{stem}.html").as_uri() + "#b")
+        page.reload()
+        page.wait_for_selector("#explorer-app[data-ready]")
+        early, ready = page.evaluate("window.firstAnswer")
+        assert ready and page.get_attribute("#explorer-app", "data-fragment") == "b"
+
+
 def test_each_card_page_shows_the_pocket_cards_figures(site: Path, page: Page) -> None:
     """Issue 28, 4: per seat, what it wins at each casual table of the card's range (a row a
     table: Zipf 2+ to 4+) with no card, the pocket card, every opening and each opening's best
@@ -806,8 +878,9 @@ def test_the_variant_explorer_agrees_with_explain(site: Path, page: Page, stem: 
     against the config's table (issue 28, 2: a casual card's page follows its casual table):
     the plays (`data-play`), who loses after each, the words each forces and those named when
     challenged, the decision table, the word to name; `data-card` marks the play the card's
-    JSON prints there (an opening's printed move, chosen over the range of tables, may differ
-    from explain's card move at one table), and a row of a table it prints is explain's."""
+    JSON prints there (an opening's printed move, chosen over the range of tables, which
+    `cardgen explain` names as the card's move: `runner.with_printed`), and a row of a table
+    it prints is the strategy's."""
     from cardgen.cards.explain import explain, game_for
     from cardgen.games.casual import casual
     from cardgen.render.explain import position_document
@@ -861,6 +934,7 @@ def test_a_variant_page_lists_its_whole_tables(site: Path, page: Page) -> None:
     table = card["seats"][0]["openings"][0]["decisions"]  # the whole table, each row marked
     on_card = [d["fragment"] for d in table if d["printed"]]
     page.goto((site / f"{stem}.html").as_uri())
+    page.click("#tables-1 details.every > summary")  # the tables are behind a disclosure
     rows = page.eval_on_selector_all("#table-1- tbody tr", "rows => rows.map(r => "
                                      "[r.dataset.fragment, r.classList.contains('unprinted'), "
                                      "r.querySelector('th').innerText])")

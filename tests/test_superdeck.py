@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -186,3 +187,66 @@ def test_the_json_carries_every_row_marked_printed_or_not() -> None:
             assert marks <= {opening["printed"] == "words"}
             kinds.add((opening["printed"], tuple(marks)))
     assert kinds == {("words", (True,)), ("move", (False,)), ("move", ())}
+
+
+OPENING_PDF = re.compile(r"(?<!\S)([a-z]) (↺?(?:[a-z]…|…[a-z])) ([a-z]+)(?!\S)")
+"""An opening as the PDF's second-seat side prints it: their letter, the play, the fragment."""
+OPENING_MD = re.compile(r"^\| ([a-z]) \| \*\*(\S+)\*\* \(([a-z]+)\)", re.MULTILINE)
+"""An opening's row in the Markdown's second-seat table."""
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("stem", ["twl06-2p-superghost", "twl06-2p-superduperghost"])
+def test_one_card_one_play_at_every_opening(stem: str) -> None:
+    """Issue 37, 9: the PDF printed "g …k gk" (the play after which the seat wins most often at
+    the casual tables, docs/rules.md: gk and gv tie, then alphabetically; at o and p the play
+    alone wins more than the table's first row: ro 19.0% against lo 17.1%, kp 7.7% against pc
+    2.3%) while `cardgen explain` and the site said the card's move was gv, the first row of
+    the decision table. The deck's choice is the one source: at every opening the PDF, the
+    Markdown, the JSON's printed play (and a printed table's row at the opening) and explain
+    (`<- the card's move`, or "The card prints ... here." where the seat cannot win) agree."""
+    from cardgen.app.runner import with_printed
+    from cardgen.cards.explain import explain, game_for
+    from cardgen.render.explain import describe, position_document
+
+    path = Path(f"configs/{stem}.yaml")
+    lexicons = Lexicons()
+    config, card = shipped_card(path, lexicons)
+    deck = budget(card, config.pdf)
+    document = json.loads(render_json(deck))
+    json_plays = {}
+    for seat in document["seats"]:
+        for o in seat["openings"]:
+            rows = [(r["fragment"], r["play"]) for r in o["decisions"] if r["printed"]]
+            assert bool(rows) == (o["printed"] == "words"), o["fragment"]
+            if rows:  # a printed table: its row at the opening is the printed play
+                assert rows[0] == (o["fragment"], o["printed_move"]), o["fragment"]
+            if o["printed"]:
+                json_plays[o["fragment"]] = o["printed_move"]
+    assert len(json_plays) == 27  # the start and every second-seat opening print a play
+    _, solution, _ = game_for(path, lexicons=lexicons)
+
+    def written(fragment: str, play: str) -> str:  # as explain writes a play: "…k gk"
+        shown = solution.describe_move(fragment, play)
+        return play if shown == play else f"{shown} {play}"
+
+    texts = pages(deck, config.pdf)
+    assert f"open with {json_plays['']} (the boxed play)" in texts[0].replace("\n", " ")
+    pdf_plays = {f: (side, play) for f, side, play in OPENING_PDF.findall(texts[1])}
+    assert pdf_plays == {f: tuple(written(f, p).split()) for f, p in json_plays.items() if f}
+    markdown = render_markdown(deck)
+    assert f"Open with **{json_plays['']}**" in markdown
+    md_plays = {f: (side, play) for f, side, play in OPENING_MD.findall(markdown)}
+    assert md_plays == pdf_plays
+    knows = config.opponent.knows
+    for fragment, play in json_plays.items():
+        position = with_printed(explain(solution, fragment, None, knows), deck)
+        said = position_document(position)
+        assert said["printed"] == play, fragment
+        text = describe(position, config, solution)
+        if said["moves"]:
+            assert said["card_move"] == play, fragment
+            (line,) = [x for x in text.splitlines() if x.endswith("<- the card's move")]
+            assert line.startswith(f"  {written(fragment, play)}  "), fragment
+        else:
+            assert f"\nThe card prints {written(fragment, play)} here.\n" in text, fragment

@@ -313,6 +313,12 @@ def explain(
                 config, fragment, opponent=opponent, progress=_solving(display),
                 cache=not no_cache, max_seconds=max_seconds,
             )
+            if opponent is None and card_config.game.decision_tables:  # the card's table
+                from cardgen.app import runner
+                from cardgen.cards.make import Lexicons
+
+                deck = runner.compute(runner.CARDS, card_config, Lexicons(cache=not no_cache))
+                position = runner.with_printed(position, deck)
         answer = {"position": position_document(position)}
         if not as_json:
             answer["text"] = describe(position, card_config, solution, fragment)

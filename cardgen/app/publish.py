@@ -144,12 +144,17 @@ class _Explorers:
                       if isinstance(solution, InfixSolution) else
                       render_game(cast(Solution, solution), zipf, uncounted, wordlist.name))
             self.games[key] = (game_file(script), script.encode())
-        if isinstance(solution, InfixSolution):
-            name, game = self.games[key]
-            return name, game, render_printed(card, traps is not None).encode()
-        assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         knows = config.opponent.knows
         table = None if traps is None or knows is None else casual(traps, knows)
+        if isinstance(solution, InfixSolution):
+            from cardgen.app.runner import with_printed
+            from cardgen.cards.position import explain
+
+            # The start as explain says it: shown at once while the page rebuilds the game.
+            start = with_printed(explain(solution, "", traps, knows, table), card)
+            name, game = self.games[key]
+            return name, game, render_printed(card, traps is not None, start).encode()
+        assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         name, game = self.games[key]
         return name, game, render_card(solution, table).encode()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -29,6 +29,7 @@ from cardgen.words.lexicons import where
 from cardgen.words.wordlists import CatalogList, WordListSource, check_available
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.cards.position import Position
     from cardgen.cards.tables import ListInfo, Row, Table
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import FloatArray
@@ -233,6 +234,18 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
         what = f"{config.game.name} on {where(config.dictionary)} for {config.players} players"
         check_deck(openings, lexicons.max_seconds, what)  # `compute` names the config
     return card
+
+
+def with_printed(position: Position, card: Card) -> Position:
+    """The position with the play `card`'s deck prints there (`printed`: an opening's play or
+    a row of a table it prints, `cardgen.render.explorer.printed_plays`, which the site's
+    explorer reads too), as its PDF, Markdown and JSON print it: the card's move `explain`
+    names in a game with decision tables. Ghost's positions are returned as they are."""
+    if not card.decision_tables:
+        return position
+    from cardgen.render.explorer import printed_plays
+
+    return replace(position, printed=printed_plays(card).get(position.fragment))
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

@@ -146,14 +146,20 @@ class Position:
     `explain_config`): at the middle table of the card's range."""
     odds_by_table: tuple[PositionOdds, ...] = ()
     """The same at each table of the card's range, lowest Zipf first; () for one table."""
+    printed: str | None = None
+    """In a game with decision tables, the play the config's card prints here (an opening's
+    play, its letter alone or its table's first row, or a row of a table it prints:
+    `cardgen.render.explorer.printed_plays`, which the site reads too); None where it prints
+    none, or where the card was not asked (set by `cardgen explain`)."""
 
     @property
     def card_move(self) -> str | None:
-        """The letter the card plays here: the one leading to `words` (None without a win)."""
+        """The letter the card plays here: the one leading to `words` (None without a win);
+        with decision tables, the play the card prints here, else its table's first row."""
         if not self.words or self.word:
             return None
         if self.decisions:
-            return self.decisions[0].play
+            return self.printed or self.decisions[0].play
         return self.words[0][len(self.fragment)]
 
     @property

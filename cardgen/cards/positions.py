@@ -79,7 +79,10 @@ class PositionIndex:
         if root is None:
             return cls(None, {})
         try:
-            key = dict(config_key(load_card_config(config_path), "game"), kind="positions")
+            config = load_card_config(config_path)
+            # A variant's answer names the play its deck prints, which the `pdf` keys choose.
+            key = dict(config_key(config, "deck" if config.game.decision_tables else "game"),
+                       kind="positions")
         except (CardgenError, ValueError, TypeError, OSError):
             return cls(None, {})
         return cls(root / entry_name(key), key)

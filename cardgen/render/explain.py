@@ -78,10 +78,11 @@ def _lose(seats: tuple[int, ...], players: int) -> str:
 
 def position_document(position: Position) -> dict[str, Any]:
     """The position as one JSON-ready object (`cardgen explain --json`); a game with decision
-    tables adds `game` and `decisions` [{fragment, play}], and its moves are fragments; a
-    position explained from its config adds `casual_table`: its figures at the pocket cards'
-    table (knows, reach, none, words: keeping to its words or its decision table, letters:
-    {letter or fragment made: win rate}) at the middle table of the card's range, and
+    tables adds `game`, `decisions` [{fragment, play}] and `printed` (the play its card prints
+    here, or null), and its moves are fragments; a position explained from its config adds
+    `casual_table`: its figures at the pocket cards' table (knows, reach, none, words: keeping
+    to its words or its decision table, letters: {letter or fragment made: win rate}) at the
+    middle table of the card's range, and
     `by_table` [{knows, reach, none, words}] at each table ([] for a single table)."""
     document: dict[str, Any] = {
         "fragment": position.fragment,
@@ -134,6 +135,7 @@ def position_document(position: Position) -> dict[str, Any]:
         document["decisions"] = [
             {"fragment": d.fragment, "play": d.play} for d in position.decisions
         ]
+        document["printed"] = position.printed
     return document
 
 

@@ -67,6 +67,7 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cards.position import Position
 from cardgen.cards.strategy import Card
 from cardgen.games.casual import Casual
 from cardgen.games.planes import choice_planes
@@ -270,16 +271,21 @@ def printed_plays(card: Card) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def render_printed(card: Card, traps: bool = False) -> str:
+def render_printed(card: Card, traps: bool = False, start: Position | None = None) -> str:
     """A card of decision tables for the explorer (`window.cardgenCard`): its game, whether
     a fragment may be reversed, and the play it prints at each fragment where it prints one
     (`printed_plays`), whether its tries are traps, and (with traps) the casual table it is
-    for, whose moves the explorer finds from the game's `zipf` as `cardgen.games.casual` does."""
+    for, whose moves the explorer finds from the game's `zipf` as `cardgen.games.casual` does;
+    with `start`, the start explained (`cardgen explain --json` of ''), which the explorer
+    shows while it rebuilds the game (a million fragments in TWL06: a second)."""
     from cardgen.games.variants import SuperGhost, find_game
+    from cardgen.render.explain import position_document
 
     game = find_game(card.game)
     reverse = isinstance(game, SuperGhost) and game.reverse
     knows = card.opponent.knows if traps else None
     data = {"knows": knows, "game": card.game, "reverse": reverse, "noun": game.move_noun,
             "inside": game.inside, "printed": printed_plays(card), "traps": traps}
+    if start is not None:
+        data["start"] = position_document(start)
     return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

@@ -381,12 +381,16 @@
     if (t && t.escape) {
       line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
     }
+    if (p.printed && !p.cardMove) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
     var rows = p.decisions || [];
     if (rows.length) {
       line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
+      // The rows in columns (the first seat's table from the start: 105 rows).
+      var at = out.length;
       rows.forEach(function (d) {
         line([(d.fragment || "(start)") + " -> " + shown(d.play, d.fragment)], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
       });
+      out.push(element("div", {"class": "decision-rows"}, out.splice(at)));
     }
     if (f) { line(["If challenged, name: " + p.challengeWord], {"class": "challenge"}); }
     return out;
@@ -799,9 +803,11 @@
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null, letters: letters,
       moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
       words: words, named: own.named, notCounted: word ? null : this.uncounted(text),
-      cardMove: words.length && decisions.length ? decisions[0].play : null,
+      // explain's card move: the play the card prints here, else its table's first row.
+      cardMove: words.length && decisions.length ? printed || decisions[0].play : null,
       // The play the pocket card prints here (an opening's, or a row of a table it prints).
       cardLetter: word ? null : printed,
+      printed: word ? null : printed,
       challengeWord: words.length ? words[0] : this.text(this.shortestWord(node)),
       bestTry: word || this.wins(node, mover) ? null : this.bestTry(node, mover),
       decisions: decisions
@@ -865,6 +871,15 @@
     });
   }
 
+  // While the game is rebuilt, the form and the plays shown are disabled (`busy`).
+  Explorer.prototype.waiting = function (busy) {
+    this.busy = busy;
+    this.root.setAttribute("aria-busy", String(busy));
+    this.root.querySelectorAll("#explorer-form input, #explorer-form button").forEach(function (control) {
+      control.disabled = busy;
+    });
+  };
+
   // A fragment as typed (or in the URL): NFC, lower case, the list's letters only, and no
   // longer than the longest playable word (as explain takes it: no game gets further).
   Explorer.prototype.type = function (typed, how, focus, moved) {
@@ -926,6 +941,7 @@
   // `focus` moves the focus to the new position's heading (the control pressed is gone).
   // `moved`: the fragment is a play from the one shown, so it extends the path.
   Explorer.prototype.go = function (fragment, how, focus, moved) {
+    if (this.busy && fragment.length) { this.pending = Array.from(arguments); return; }  // after the game
     var self = this, game = this.game, p = game.explain(fragment), f = p.fragment;
     var at = this.path.indexOf(f);
     if (at >= 0) {
@@ -983,6 +999,7 @@
         attributes["data-reversed"] = String(move.reversed);
       }
       if (x.letter === p.cardLetter) { attributes["data-card"] = "move"; }
+      if (self.busy) { attributes.disabled = ""; }
       var control = element("button", attributes, [shown]);
       control.addEventListener("click", function () { self.go(game.after(fragment, x.letter), "push", true, true); });
       return control;
@@ -995,9 +1012,49 @@
     if (focus) { heading.focus(); }
   };
 
+  // The start as `cardgen explain --json` says it (a variant card's `start`), as the game's
+  // `explain` gives a position.
+  function startPosition(doc) {
+    function threshold(t) { return t === "+inf" ? Infinity : t === "-inf" ? -Infinity : t; }
+    return {
+      fragment: doc.fragment, depth: 0, mover: doc.mover, losers: doc.losers, word: doc.word,
+      prefix: doc.prefix, completedBy: doc.completed_by, endedAt: doc.ended_at,
+      letters: doc.letters.map(function (x) {
+        return {letter: x.letter, losers: x.losers, word: x.word, wins: doc.moves.indexOf(x.letter) >= 0,
+                words: x.words, named: x.named, threshold: threshold(x.threshold), escape: x.escape};
+      }),
+      moves: doc.moves, words: doc.words, named: doc.named, notCounted: doc.not_counted,
+      cardMove: doc.card_move, cardLetter: doc.printed, printed: doc.printed,
+      challengeWord: doc.challenge_word, bestTry: doc["try"], decisions: doc.decisions
+    };
+  }
+
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
+  // Milliseconds from the page's start to the explorer's first answer, then to its game
+  // (README: "Publish").
+  function answered() { root.setAttribute("data-load-ms", String(Math.round(performance.now()))); }
+  var early = null;
+  if (data.infix && card.start && !location.hash) {
+    // A variant's game takes a second to rebuild (a million fragments): the start, as explain
+    // says it, is shown at once, its controls disabled until the game is there.
+    var shell = Object.create(InfixGame.prototype);
+    ["name", "minLength", "players"].forEach(function (key) { shell[key] = data[key]; });
+    shell.letters = Array.from(data.letters);
+    shell.noun = card.noun;
+    shell.inside = card.inside;
+    shell.reverse = card.reverse;
+    shell.knows = card.knows === undefined ? null : card.knows;
+    shell.traps = Boolean(card.traps) && Boolean(data.zipf);
+    var start = startPosition(card.start);
+    shell.explain = function () { return start; };
+    early = new Explorer(shell, root);
+    early.waiting(true);
+    root.hidden = false;
+    early.go([], "none", false);
+    answered();
+  }
   var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
     [inflate(data.tree), inflate(data.losers), inflate(card.moves),
      card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
@@ -1007,11 +1064,16 @@
     var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
       new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
     game.notCounted = notCounted;
-    var explorer = new Explorer(game, root);
     root.hidden = false;
-    explorer.address("replace", false);
-    // Milliseconds from the page's start to the explorer's first step (README: "Publish").
-    root.setAttribute("data-load-ms", String(Math.round(performance.now())));
+    if (early) {
+      early.game = game;
+      early.waiting(false);
+      early.go.apply(early, early.pending || [early.fragment, "none", false]);
+    } else {
+      new Explorer(game, root).address("replace", false);
+      answered();
+    }
+    root.setAttribute("data-game-ms", String(Math.round(performance.now())));
     root.setAttribute("data-ready", "true");
   }, function (error) {
     root.hidden = false;
