@@ -162,6 +162,7 @@ def test_twl06_n_in_a_real_process() -> None:
         "Trap: y: 4 of the first player's 5 replies are mistakes that let the second "
         "player escape.\n"
         "  To get out, they must know words as rare as nyctalopia (Zipf 0).\n"
+        "The card prints g here.\n"
         "If challenged, name: naan\n"
         "At a casual table (knows words of Zipf 3+) this position comes up in 1.7% of games; "
         "from here the second player wins 53.3% playing as the table does.\n"
@@ -344,3 +345,49 @@ def test_a_trap_with_no_mistake_among_its_replies_reads_naturally(
     game = runner.invoke(app, ["play", str(config), "--hints", "--seed", "1"], input="quit\n")
     assert "card: no letter forces a win; best try a (none of 2 replies is a mistake)\n" in (
         game.stdout)
+
+
+@pytest.mark.network
+def test_one_card_one_play_at_every_ghost_opening(lexicons: Any) -> None:
+    """Issue 37, 9, for Ghost: at twl06-3p's "ab" explain named m (abmho) the card's move
+    where the third seat's pocket card prints f alone (abfarad: it wins more at the casual
+    tables), and at twl06-2p's "n" it named y the trap where the card prints g. At every
+    opening of both decks, explain's card's move is the letter the JSON marks printed where
+    that is a winning one, and otherwise explain says what the card prints (or it is the
+    trap explain names); the explorer's card script carries the same letters
+    (`letters_apart`)."""
+    from conftest import shipped_card
+
+    from cardgen.app.runner import with_printed
+    from cardgen.cards.explain import explain, game_for
+    from cardgen.render.explain import describe
+    from cardgen.render.explorer import letters_apart
+    from cardgen.render.json import render_card as render_json
+    from cardgen.render.pdf.pocket import budget
+
+    apart_found = {}
+    for stem in ("twl06-2p", "twl06-3p"):
+        path = CONFIGS / f"{stem}.yaml"
+        config, card = shipped_card(path, lexicons)
+        deck = budget(card, config.pdf)
+        printed = {o["fragment"]: o["printed_move"]
+                   for seat in json.loads(render_json(deck))["seats"] for o in seat["openings"]
+                   if o["printed"]}
+        _, solution, traps = game_for(path, lexicons=lexicons)
+        apart = letters_apart(deck)
+        apart_found[stem] = apart
+        for fragment, letter in printed.items():
+            position = with_printed(explain(solution, fragment, traps), deck)
+            assert position.printed == letter, fragment
+            text = describe(position, config, solution, fragment)
+            if letter in position.moves:
+                assert position.card_move == letter, fragment
+                assert f"{letter}  " in text and "<- the card's move" in text, fragment
+            elif position.best_try is not None and position.best_try.move == letter:
+                assert "The card prints" not in text, fragment
+            else:
+                assert f"The card prints {letter} here." in text, fragment
+            own = (position.words[0][len(fragment)] if position.words
+                   else position.best_try.move if position.best_try else None)
+            assert (fragment in apart) == (letter != own), fragment
+    assert apart_found["twl06-3p"]["ab"] == "f" and apart_found["twl06-2p"]["n"] == "g"

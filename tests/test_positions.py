@@ -36,9 +36,9 @@ def explain(*args: str) -> tuple[str, list[str]]:
 
 def test_a_warm_explain_imports_no_numpy_and_prints_the_same_bytes(folder: Path) -> None:
     cold, imported = explain("b")
-    # (a casual table's strategies are solved only where the table is casual)
+    # (an opening's answer names the letter the card's deck prints there: the card is built)
     assert imported == ["numpy", "jinja2", "cardgen.games.solver", "cardgen.cards.explain",
-                        "cardgen.games.traps", "cardgen.cards.pocket"]
+                        "cardgen.games.casual", "cardgen.games.traps", "cardgen.cards.pocket"]
     assert explain("b") == (cold, [])
     assert len(list(folder.glob("positions-*.entry"))) == 1
 
@@ -85,13 +85,15 @@ def test_a_fragment_refused_is_never_kept(folder: Path, runner: CliRunner) -> No
 def test_the_index_is_an_entry_of_the_cache(folder: Path, runner: CliRunner) -> None:
     runner.invoke(app, ["explain", ANIMALS, "b"])
     lines = runner.invoke(app, ["cache"]).stdout.splitlines()
-    assert sorted(line[:47] for line in lines[:7]) == [  # each casual table's figures too
+    assert sorted(line[:47] for line in lines[:9]) == [  # each casual table's figures too,
+        "card      ghost, animals.txt, 2 players, min 3 ",  # and at an opening the card
+        "deck      ghost, animals.txt, 2 players, min 3 ",
         *["figures   ghost, animals.txt, 2 players, min 3 "] * 5,
         "game      ghost, animals.txt, 2 players, min 3 ",
         "positions ghost, animals.txt, 2 players, min 3 ",
     ]
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert cleared.stdout == f"removed 7 entries from {folder}\n"
+    assert cleared.stdout == f"removed 9 entries from {folder}\n"
 
 
 FAILED = "failed its checksum (cut short or changed)"

@@ -313,7 +313,9 @@ def explain(
                 config, fragment, opponent=opponent, progress=_solving(display),
                 cache=not no_cache, max_seconds=max_seconds,
             )
-            if opponent is None and card_config.game.decision_tables:  # the card's table
+            # The card's play where it prints one: a variant's tables, Ghost's openings.
+            if opponent is None and (card_config.game.decision_tables
+                                     or len(position.fragment) < card_config.players):
                 from cardgen.app import runner
                 from cardgen.cards.make import Lexicons
 

@@ -156,7 +156,7 @@ class _Explorers:
             return name, game, render_printed(card, traps is not None, start).encode()
         assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         name, game = self.games[key]
-        return name, game, render_card(solution, table).encode()
+        return name, game, render_card(solution, table, card).encode()
 
 
 def publish(

@@ -240,9 +240,7 @@ def with_printed(position: Position, card: Card) -> Position:
     """The position with the play `card`'s deck prints there (`printed`: an opening's play or
     a row of a table it prints, `cardgen.render.explorer.printed_plays`, which the site's
     explorer reads too), as its PDF, Markdown and JSON print it: the card's move `explain`
-    names in a game with decision tables. Ghost's positions are returned as they are."""
-    if not card.decision_tables:
-        return position
+    names (issue 37, item 9: one card, one play)."""
     from cardgen.render.explorer import printed_plays
 
     return replace(position, printed=printed_plays(card).get(position.fragment))

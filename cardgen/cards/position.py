@@ -147,19 +147,22 @@ class Position:
     odds_by_table: tuple[PositionOdds, ...] = ()
     """The same at each table of the card's range, lowest Zipf first; () for one table."""
     printed: str | None = None
-    """In a game with decision tables, the play the config's card prints here (an opening's
-    play, its letter alone or its table's first row, or a row of a table it prints:
-    `cardgen.render.explorer.printed_plays`, which the site reads too); None where it prints
-    none, or where the card was not asked (set by `cardgen explain`)."""
+    """The play the config's card prints here: at an opening its move (Ghost: its words'
+    letter, or its letter alone), and in a game with decision tables a row of a table it
+    prints (`cardgen.render.explorer.printed_plays`, which the site reads too); None where it
+    prints none, or where the card was not asked (set by `cardgen explain`)."""
 
     @property
     def card_move(self) -> str | None:
-        """The letter the card plays here: the one leading to `words` (None without a win);
-        with decision tables, the play the card prints here, else its table's first row."""
+        """The letter the card plays here (None without a win): the play it prints here where
+        that is a winning one, else with decision tables its table's first row, else the
+        letter that leads to `words`."""
         if not self.words or self.word:
             return None
         if self.decisions:
             return self.printed or self.decisions[0].play
+        if self.printed in self.moves:  # a pocket card's letter alone (issue 37, item 9)
+            return self.printed
         return self.words[0][len(self.fragment)]
 
     @property

@@ -80,9 +80,8 @@ class PositionIndex:
             return cls(None, {})
         try:
             config = load_card_config(config_path)
-            # A variant's answer names the play its deck prints, which the `pdf` keys choose.
-            key = dict(config_key(config, "deck" if config.game.decision_tables else "game"),
-                       kind="positions")
+            # An answer names the play the deck prints, which the `pdf` keys choose.
+            key = dict(config_key(config, "deck"), kind="positions")
         except (CardgenError, ValueError, TypeError, OSError):
             return cls(None, {})
         return cls(root / entry_name(key), key)

@@ -165,12 +165,32 @@ def game_file(script: str) -> str:
     return f"game-{hashlib.sha256(script.encode()).hexdigest()[:12]}.js"
 
 
-def render_card(solution: Solution, table: Casual | None = None) -> str:
-    """A card's script for the explorer (`window.cardgenCard`): its moves, and against a casual
-    table what that table knows and the words named when it challenges."""
+def render_card(solution: Solution, table: Casual | None = None, card: Card | None = None
+                ) -> str:
+    """A card's script for the explorer (`window.cardgenCard`): its moves, against a casual
+    table what that table knows and the words named when it challenges, and (`printed`) the
+    openings where the `card`'s deck prints another winning letter than its words' (a letter
+    alone, or another than its try: issue 37, item 9), which the explorer names as the play
+    the card prints there."""
     data: dict[str, object] = {"knows": None if table is None else table.knows}
     data.update(_packed(card_planes(solution, table)))
+    data["printed"] = {} if card is None else letters_apart(card)
     return f"window.cardgenCard = {json.dumps(data)};\n"
+
+
+def letters_apart(card: Card) -> dict[str, str]:
+    """The openings of a Ghost card where its deck prints another letter (`printed_plays`)
+    than the explorer finds from the game (its words' letter, else its best try's), and
+    that letter."""
+    printed = printed_plays(card)
+    found = {}
+    for seat in card.seats:
+        for o in seat.openings:
+            own = (o.words[0][len(o.fragment)] if o.words
+                   else o.best_try.move if o.best_try is not None else None)
+            if o.fragment in printed and printed[o.fragment] != own:
+                found[o.fragment] = printed[o.fragment]
+    return found
 
 
 def infix_planes(

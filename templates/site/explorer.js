@@ -48,6 +48,8 @@
     this.move = card.moves;
     this.pick = card.pick;
     this.knows = card.knows;
+    // The openings where the pocket deck prints a winning letter alone, not its words' letter.
+    this.printed = card.printed || {};
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
     this.depth = new Uint8Array(n);
@@ -273,16 +275,21 @@
     }
     var own = this.winningWords(node, depth, mover, text), words = own.words;
     var cardMove = words.length && !word ? Array.from(words[0])[depth] : null;
+    // One card, one play: the letter its deck prints, where that is another (an opening).
+    var printed = !word && Object.prototype.hasOwnProperty.call(this.printed, text)
+      ? this.printed[text] : null;
+    var winning = letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; });
+    if (cardMove && printed && winning.indexOf(printed) >= 0) { cardMove = printed; }
     var bestTry = word || this.wins(node, mover) ? null : this.bestTry(node, depth, text);
     return {
       fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null,
       letters: letters,
-      moves: letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; }),
+      moves: winning,
       words: words, named: own.named, notCounted: word ? null : notCounted,
-      cardMove: cardMove,
+      cardMove: cardMove, printed: printed,
       // The letter the card prints here: its move, or at a seat's opening its trap (or try).
-      cardLetter: cardMove || (depth < n && bestTry ? bestTry.move : null),
+      cardLetter: cardMove || printed || (depth < n && bestTry ? bestTry.move : null),
       challengeWord: words.length ? words[0] : game.shortestWord(node, text),
       bestTry: bestTry
     };
@@ -381,7 +388,7 @@
     if (t && t.escape) {
       line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
     }
-    if (p.printed && !p.cardMove) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
+    if (p.printed && !p.cardMove && !(p.bestTry && p.bestTry.move === p.printed)) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
     var rows = p.decisions || [];
     if (rows.length) {
       line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
