@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -297,6 +298,20 @@ def assert_same_play(ours: InfixPlay, theirs: InfixPlay) -> None:
             assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), "lose"
 
 
+def random_game(entries: list[str], zipfs: list[int], min_length: int, players: int,
+                frequencies: bool, reverse: bool) -> tuple[InfixSolution, Any] | None:
+    """The variant solved on the entries of `min_length`+ letters, with their Zipfs in the
+    words' order (given `frequencies`); None where no word is long enough."""
+    words = {w for w in entries if len(w) >= min_length}
+    if not words:
+        return None
+    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
+    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
+                     reverse=reverse)
+    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    return solution, array
+
+
 @given(
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
@@ -313,13 +328,10 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
     """`infix_plays` walks the words once for every table: each table's play is the one
     `infix_play` gives it alone, to the last bit (the tables know nested sets of words, some
     none, and a theta may come twice)."""
-    words = {w for w in entries if len(w) >= min_length}
-    if not words:
+    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    if found is None:
         return
-    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
-    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
-                     reverse=reverse)
-    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    solution, array = found
     together = infix_plays(solution, array, thetas)
     assert len(together) == len(thetas)
     for theta, play in zip(thetas, together, strict=True):
@@ -347,13 +359,10 @@ def test_a_positions_figures_worked_out_alone_are_the_whole_tables(
     (`position_plays`: the plays out of the fragments it grows from and of those that grow
     from it): every position's figures, for every seat's decision table from it, are the
     whole tables' to the last bit."""
-    words = {w for w in entries if len(w) >= min_length}
-    if not words:
+    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    if found is None:
         return
-    zipf = dict(zip(sorted(words), zipfs + [0] * len(words), strict=False))
-    solution = solve(playable_words(entries, min_length, prefix_free=False), players,
-                     reverse=reverse)
-    array = np.array([float(zipf[w]) for w in solution.words]) if frequencies else None
+    solution, array = found
     whole = infix_plays(solution, array, thetas)
     fragments = [f for d in range(solution.lexicon.longest + 1) for f in solution.fragments(d)]
     for fragment in [*fragments, "dd" * 4]:
