@@ -33,8 +33,8 @@ import pdfplumber
 from cardgen.cards.config import load_card_config
 from cardgen.cards.make import Lexicons, config_card
 from cardgen.render.pdf import render_card
+from cardgen.render.pdf.budget import budget, row_section
 from cardgen.render.pdf.fonts import load_fonts
-from cardgen.render.pdf.pocket import budget, row_section
 from cardgen.render.sentences import seat_heading
 
 DECKS = ("twl06-3p", "twl06-4p", "sowpods-4p", "german-3p")

@@ -107,7 +107,7 @@ def build(name: str, runs: int) -> Built:
     from cardgen.games.game import GameSolution
     from cardgen.games.solver import Solution
     from cardgen.games.superghost import InfixSolution
-    from cardgen.render.pdf.pocket import budget
+    from cardgen.render.pdf.budget import budget
 
     config = load_card_config(ROOT / "configs" / f"{name}.yaml")
     lexicons = Lexicons()

@@ -57,7 +57,7 @@ _API = {
     "render_markdown": "cardgen.render.markdown:render_card",
     "render_json": "cardgen.render.json:render_card",
     "render_pdf": "cardgen.render.pdf:render_card",
-    "budget": "cardgen.render.pdf.pocket",
+    "budget": "cardgen.render.pdf.budget",
     "CardgenError": "cardgen.errors",
     "InputError": "cardgen.errors",
 }
@@ -108,7 +108,7 @@ if TYPE_CHECKING:
     from cardgen.render.json import render_card as render_json
     from cardgen.render.markdown import render_card as render_markdown
     from cardgen.render.pdf import render_card as render_pdf
-    from cardgen.render.pdf.pocket import budget
+    from cardgen.render.pdf.budget import budget
     from cardgen.words.alphabet import Spelling
     from cardgen.words.lexicon import Lexicon, playable_words
     from cardgen.words.wordlists import CatalogList, ListFile, WordList, load_wordlist

@@ -363,7 +363,7 @@ def test_one_card_one_play_at_every_ghost_opening(lexicons: Any) -> None:
     from cardgen.render.explain import describe
     from cardgen.render.explorer import letters_apart
     from cardgen.render.json import render_card as render_json
-    from cardgen.render.pdf.pocket import budget
+    from cardgen.render.pdf.budget import budget
 
     apart_found = {}
     for stem in ("twl06-2p", "twl06-3p"):

@@ -19,13 +19,13 @@ from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.strategy import Card, Opening
 from cardgen.games.advice import Try
 from cardgen.render.pdf import render_card
+from cardgen.render.pdf.budget import budget
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import strip_cell
 from cardgen.render.pdf.grid import Cell, cell, pocket_cell
 from cardgen.render.pdf.keys import move_keys
 from cardgen.render.pdf.layout import BOLD, MOVE, Entry, Para, Token, words
-from cardgen.render.pdf.pocket import budget
 from cardgen.render.pdf.sides import card_frame, section_sides
 
 

@@ -116,7 +116,7 @@ def test_a_pocket_budget_loads_neither_reportlab_nor_fonttools() -> None:
         "import sys; from pathlib import Path\n"
         "from cardgen.cards.make import make_card\n"
         "from cardgen.cards.paper import PdfOptions\n"
-        "from cardgen.render.pdf.pocket import budget\n"
+        "from cardgen.render.pdf.budget import budget\n"
         "budget(make_card(Path('tests/data/animals.txt'), 3, 2), PdfOptions())\n"
         "print(sorted(m for m in sys.modules if m.startswith(('fontTools', 'reportlab',"
         " 'cardgen.render.pdf.canvas', 'cardgen.render.pdf.deck'))))\n"

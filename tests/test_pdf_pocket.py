@@ -1,5 +1,5 @@
 """The pocket deck (issue 25): each seat on one card, its entries chosen by what they win at a
-casual table (`cardgen.cards.selection`, `cardgen.render.pdf.pocket`), and the figures it prints."""
+casual table (`cardgen.cards.selection`, `cardgen.render.pdf.budget`), and the figures it prints."""
 
 from __future__ import annotations
 
@@ -33,11 +33,11 @@ from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
 from cardgen.render.pdf import render_card
+from cardgen.render.pdf.budget import budget, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.layout import BOLD, HEAD, Entry, Token
-from cardgen.render.pdf.pocket import budget, letter_kind, row_section
 from cardgen.render.pdf.sides import card_frame, section_sides
 from cardgen.render.pdf.units import run_in_sides, units_of
 from cardgen.render.sentences import percent_down, seat_heading, worth_sentence

@@ -26,8 +26,8 @@ from cardgen.games.advice import Escape, Try
 from cardgen.games.opponent import Opponent
 from cardgen.render import environment, sentences
 from cardgen.render.pdf import PdfError, render_card
+from cardgen.render.pdf.budget import budget
 from cardgen.render.pdf.layout import SAFE_MARGIN
-from cardgen.render.pdf.pocket import budget
 from cardgen.render.sentences import NAMED_MARK, RARE_MARK
 
 MARKS = RARE_MARK + NAMED_MARK

@@ -34,7 +34,7 @@ from cardgen.render.json import card_document
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.marks import letter_kind, letter_mark, printed_letter
-from cardgen.render.pdf import pocket
+from cardgen.render.pdf import budget as pocket_budget
 from cardgen.render.sentences import left_out, percent_down, worth_sentence
 from cardgen.words.lexicon import playable_words
 from cardgen.words.wordlists import WordList
@@ -212,7 +212,7 @@ def test_a_card_without_a_deck_is_rendered_as_its_default_deck() -> None:
     assert [seat["wins"] for seat in data["seats"]] == [None, None]
     assert {(o["printed"], o["printed_move"]) for seat in data["seats"]
             for o in seat["openings"]} == {(False, None)}
-    deck = pocket.budget(card, PdfOptions())
+    deck = pocket_budget.budget(card, PdfOptions())
     assert deck.deck == "pocket"
     assert render_json(card) == render_json(deck)
     document = json.loads(render_json(card))
@@ -404,10 +404,10 @@ def test_a_card_without_a_deck_renders_as_its_default_deck() -> None:
     (`pdf.cards: full`) renders every opening as before budgets, without one."""
     card = zoo_card(2)
     text = render_markdown(card)
-    assert text == render_markdown(pocket.budget(card, PdfOptions()))
+    assert text == render_markdown(pocket_budget.budget(card, PdfOptions()))
     assert "At a casual table" in text
     full = render_markdown(whole(card))
-    assert full == render_markdown(pocket.budget(card, PdfOptions(cards=FULL)))
+    assert full == render_markdown(pocket_budget.budget(card, PdfOptions(cards=FULL)))
     assert "At a casual table" not in full and "not listed" not in full
     assert "| c | **o** | cow |" in full
 
@@ -458,5 +458,5 @@ def test_the_json_gives_the_figures_at_each_table_of_the_range() -> None:
         assert [table["knows"] for table in by_table] == [2.0, 2.5, 3.0, 3.5, 4.0]
         assert {k: v for k, v in by_table[2].items() if k != "knows"} == seat["wins"]
         assert all(table["card"] >= table["none"] for table in by_table)
-    budgeted = pocket.budget(card, PdfOptions())
+    budgeted = pocket_budget.budget(card, PdfOptions())
     assert render_json(card) == render_json(budgeted)

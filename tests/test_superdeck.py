@@ -23,7 +23,7 @@ from cardgen.games.opponent import TableRange
 from cardgen.render.json import render_card as render_json
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.render.pdf import render_card
-from cardgen.render.pdf.pocket import budget
+from cardgen.render.pdf.budget import budget
 
 ANIMALS = Path("tests/data/animals.txt")
 

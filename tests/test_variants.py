@@ -247,8 +247,8 @@ def test_a_decision_table_is_alphabetical_and_prints_each_reply_once() -> None:
 
     from cardgen.cards.paper import FULL
     from cardgen.games.game import Decision
-    from cardgen.render.booklet import groups
     from cardgen.render.markdown import render_card as render_markdown
+    from cardgen.render.pagetables import groups
     from cardgen.render.pdf import PdfOptions, render_card
 
     card = make_card(DATA / "animals.txt", 2, 3, game="superghost")

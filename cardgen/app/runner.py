@@ -207,7 +207,7 @@ def run_inputs(configs: Iterable[Config]) -> list[tuple[Path, Path]]:
 
 def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | None) -> Card:
     """The card with what its deck prints chosen as its `pdf` keys say: every format describes
-    that deck (`cardgen.render.pdf.pocket.budget`; reportlab is imported only where the cache
+    that deck (`cardgen.render.pdf.budget.budget`; reportlab is imported only where the cache
     does not have it)."""
 
     def room(lexicon: Lexicon) -> None:  # a deck its card is too narrow for, before the solve
@@ -217,8 +217,8 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
             refuse_cramped(config, lexicon.letters, range(1, lexicon.longest + 1))
 
     def budgeted() -> Card:
+        from cardgen.render.pdf.budget import budget
         from cardgen.render.pdf.fonts import said_for
-        from cardgen.render.pdf.pocket import budget
 
         card = config_card(config, lexicons, before_solve=room)
         stage(lexicons.progress, "deck", "choosing what the deck prints")

@@ -238,7 +238,7 @@ class Card:
     lowest table knows and the highest does not (`cardgen.cards.pocket.examples`); () where
     the tables know every word alike (no frequencies)."""
     deck: str | None = None
-    """The deck its openings' `printed` entries describe (`cardgen.render.pdf.pocket`):
+    """The deck its openings' `printed` entries describe (`cardgen.render.pdf.budget`):
     `pocket` (one card per seat), `full` (every entry), `N cards`; None: not chosen yet."""
 
     @property

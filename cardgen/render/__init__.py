@@ -131,11 +131,11 @@ def deck(card: Card, options: PdfOptions | None = None) -> Card:
     """The card with its deck chosen, which every format describes: as it is where it has one
     (`cardgen build` chooses it by the config's `pdf` keys before any format is written), else
     as `options` say (default: a config without `pdf` keys), by the build's own
-    `cardgen.render.pdf.pocket.budget`. So a card from `cardgen.make_card` renders as the
+    `cardgen.render.pdf.budget.budget`. So a card from `cardgen.make_card` renders as the
     build writes it; reportlab is imported only where a deck is still to be chosen."""
     if card.deck is not None:
         return card
     from cardgen.cards.paper import PdfOptions
-    from cardgen.render.pdf.pocket import budget
+    from cardgen.render.pdf.budget import budget
 
     return budget(card, options or PdfOptions())

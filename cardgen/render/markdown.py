@@ -8,8 +8,8 @@ from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card
 from cardgen.games.game import written_move
 from cardgen.render import deck, render_template
-from cardgen.render.booklet import groups, opening_groups, row_counts
 from cardgen.render.marks import LETTER_MARKS, LetterKind, letter_kind
+from cardgen.render.pagetables import groups, opening_groups, row_counts
 
 
 def render_card(card: Card, options: PdfOptions | None = None) -> str:

@@ -19,7 +19,7 @@ from cardgen.games.game import written_move
 from cardgen.games.variants import SuperGhost, find_game
 from cardgen.packaged import folder
 from cardgen.render import render_template
-from cardgen.render.booklet import opening_groups, row_counts
+from cardgen.render.pagetables import opening_groups, row_counts
 from cardgen.render.sentences import (
     ordinal,
     rare_legend,

@@ -7,8 +7,15 @@ The package holds one job per module:
   (`metrics.json`) or measured from the font file;
 - `layout`: text layout on measured widths (tokens, line breaking, packing into columns and
   sides, balancing), free of reportlab;
+- `units`: a section's lines by entry, the units packing moves between columns and sides;
 - `content`: what goes on the card (title, verdict, each seat's openings, the rules,
   the footer), in the words of `cardgen.render.sentences`;
+- `keys`: the key to the marks a side prints;
+- `budget`: the pocket deck's budget, what each seat's card prints, laid out to fit;
+- `superdeck` and `booklet`: SuperGhost's and SuperDuperGhost's decks and their decision
+  tables;
+- `rtl`: a right-to-left title in display order;
+- `canvas`: drawing on reportlab's canvas (boxes, frames, text runs);
 - `grid`: glance grids, a seat's openings as a table of letters to play, each letter centred
   on its ink in a box sized from the glyphs' outlines;
 - `glance`: a seat's glance grids split over sides, each saying which rows it holds;
@@ -29,7 +36,7 @@ every further seat starts on a new side, with its glance grids first from the th
 importing reportlab) and are re-exported here.
 
 The names are loaded on first use (PEP 562), as `cardgen`'s are: a JSON build measures its
-pocket card with `fonts` and `pocket` and never imports the drawing (`deck`, `canvas`) nor,
+pocket card with `fonts` and `budget` and never imports the drawing (`deck`, `canvas`) nor,
 with the default fonts, reportlab.
 """
 

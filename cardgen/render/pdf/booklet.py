@@ -4,7 +4,7 @@ The front holds the title, the rules, the verdict and the first seat's opening, 
 seat's reply to every opening (its play boxed, the fragment it makes, and how many rows of its
 table follow from there), on as few sides as they take. Then each seat's decision table, as a
 booklet ordered for lookup: rows grouped by the fragment's first two letters, in the order of
-`cardgen.render.booklet`, each row "fragment, boxed play, the fragment it makes"; every side's
+`cardgen.render.pagetables`, each row "fragment, boxed play, the fragment it makes"; every side's
 heading names its first and last fragment, the booklet's index. Sides come without footers
 and marks: `cardgen.render.pdf.deck` adds them as for every deck.
 """
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from cardgen.cards.paper import PdfOptions
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.games.game import written_move
-from cardgen.render.booklet import decision_count, groups
+from cardgen.render.pagetables import decision_count, groups
 from cardgen.render.pdf.content import Section, game_over
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
 from cardgen.render.pdf.keys import in_font, move_keys

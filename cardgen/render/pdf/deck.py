@@ -20,6 +20,7 @@ from cardgen.cards.strategy import Card, Opening, SeatStrategy, default_title
 from cardgen.games.variants import find_game
 from cardgen.render.pdf.bleed import bleed_offset, draw_trimmed
 from cardgen.render.pdf.booklet import booklet_sides
+from cardgen.render.pdf.budget import budget, first_on_back, row_section, second_section
 from cardgen.render.pdf.canvas import draw, new_canvas
 from cardgen.render.pdf.content import (
     Section,
@@ -48,7 +49,6 @@ from cardgen.render.pdf.layout import (
     Text,
     markup,
 )
-from cardgen.render.pdf.pocket import budget, first_on_back, row_section, second_section
 from cardgen.render.pdf.sides import (
     SEATS,
     Run,
@@ -165,7 +165,7 @@ def deck_index(card: Card, sides: Sequence[Side], fonts: Fonts, *, rows: bool = 
 
 
 def pocket_seat(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> SeatSides:
-    """A seat of a budgeted deck (`cardgen.render.pdf.pocket`): the second seat's words on the
+    """A seat of a budgeted deck (`cardgen.render.pdf.budget`): the second seat's words on the
     back of card 1 (below the first seat's where the front cannot hold them), each further
     seat's entries on its own card."""
 
@@ -233,7 +233,7 @@ def layout_deck(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
 
 def card_sides(card: Card, frame: Frame, options: PdfOptions) -> tuple[Fonts, list[Side]]:
     """The fonts `options` ask for and every side of the card set in them (its deck chosen as
-    `options` say where it is not yet: `cardgen.render.pdf.pocket.budget`)."""
+    `options` say where it is not yet: `cardgen.render.pdf.budget.budget`)."""
     card = budget(card, options)
     fonts = load_fonts(options.font)
     try:
@@ -299,7 +299,7 @@ def render_card(card: Card, options: PdfOptions | None = None) -> bytes:
     """The card as a PDF with one side per page at the card's size: front, back, front, ...
     (default options: a credit-card size card in the default font); with `pdf.bleed`, each
     page is larger by the bleed and crop marks outside it. A card whose deck is not chosen
-    yet is budgeted as `options` say (`cardgen.render.pdf.pocket.budget`)."""
+    yet is budgeted as `options` say (`cardgen.render.pdf.budget.budget`)."""
     options = options or PdfOptions()
     frame = card_frame(options)
     fonts, sides = card_sides(card, frame, options)

@@ -163,7 +163,7 @@ def front_paras(
     first_words: bool = True, example: bool = True,
 ) -> list[Para]:
     """The paragraphs of the front at body `size` (a budgeted deck gives its rules sentence
-    to the back, `pocket.second_section`, to keep the front's room for the entries); without
+    to the back, `budget.second_section`, to keep the front's room for the entries); without
     `example`, the line of worth names no example word of a range of tables."""
     gap = 0.25 * size
     pocket = card.deck not in (None, "full")

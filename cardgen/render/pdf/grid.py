@@ -67,7 +67,7 @@ def cell(opening: Opening) -> Cell:
 
 def pocket_cell(opening: Opening) -> Cell:
     """What a cell of a budgeted deck shows: the letter it prints, by what it is
-    (`cardgen.render.pdf.pocket.letter_kind`), or nothing where it prints none."""
+    (`cardgen.render.pdf.budget.letter_kind`), or nothing where it prints none."""
     move = opening.printed_move
     if move is None:
         return Cell("")

@@ -22,7 +22,7 @@ from cardgen.cards.paper import PdfOptions
 from cardgen.cards.selection import Step, longest_run, pick
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
 from cardgen.cards.tablerows import table_steps, with_rows
-from cardgen.render.booklet import opening_groups
+from cardgen.render.pagetables import opening_groups
 from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
 from cardgen.render.pdf.content import Section, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
