@@ -8,10 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bruteforce import BruteGhost, playable
 from conftest import CONFIGS, DATA, word_card
-from hypothesis import given
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
@@ -180,28 +177,6 @@ def test_the_shipped_familiar_configs_build(
         for opening in seat["openings"]:
             assert set(opening["rare"]) <= set(opening["words"])
             assert (opening["try"] is None) == bool(opening["words"])
-
-
-@given(
-    entries=st.lists(st.text(alphabet="abc", min_size=2, max_size=7), min_size=2, max_size=30),
-    min_length=st.integers(2, 3),
-    players=st.integers(2, 4),
-)
-def test_every_lost_opening_of_a_card_has_the_brute_force_try(
-    entries: list[str], min_length: int, players: int
-) -> None:
-    words = playable(entries, min_length)
-    if not words:
-        return
-    brute = BruteGhost(words, players)
-    card = word_card(" ".join(entries), players, min_length)
-    for seat in card.seats:
-        for opening in seat.openings:
-            got = opening.best_try
-            found = None if got is None else (got.move, got.mistakes, got.replies)
-            assert found == brute.best_try(opening.fragment), (seat.seat, opening.fragment)
-
-
 
 
 def test_a_table_row_uses_the_ranking(runner: CliRunner, tmp_path: Path) -> None:

@@ -100,6 +100,9 @@ def test_card_openings_match_brute_force(
             assert opening.losers == tuple(sorted(brute.losers(opening.fragment)))
             assert opening.moves == tuple(brute.winning_moves(opening.fragment, seat.seat))
             assert opening.words == tuple(sorted(brute.winning_words(opening.fragment, seat.seat)))
+            got = opening.best_try
+            found = None if got is None else (got.move, got.mistakes, got.replies)
+            assert found == brute.best_try(opening.fragment), (seat.seat, opening.fragment)
 
 
 @given(
