@@ -391,3 +391,25 @@ def test_one_card_one_play_at_every_ghost_opening(lexicons: Any) -> None:
                    else position.best_try.move if position.best_try else None)
             assert (fragment in apart) == (letter != own), fragment
     assert apart_found["twl06-3p"]["ab"] == "f" and apart_found["twl06-2p"]["n"] == "g"
+
+
+@pytest.mark.parametrize("config", ["animals.yaml", "animals-superghost.yaml"])
+def test_an_opening_without_the_cache_is_solved_once(
+    runner: CliRunner, config: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An explain of an opening builds the deck (to name the card's printed play) from the
+    game it has just solved: without the cache, one solve, not two."""
+    from cardgen.cards.make import Lexicons
+
+    solved = []
+    solution = Lexicons.solution
+
+    def counted(self: Lexicons, *args: Any, **kwargs: Any) -> Any:
+        solved.append(args)
+        return solution(self, *args, **kwargs)
+
+    monkeypatch.setattr(Lexicons, "solution", counted)
+    result = runner.invoke(app, ["explain", str(DATA / config), "", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "the card's move" in result.stdout or "The card prints" in result.stdout
+    assert len(solved) == 1

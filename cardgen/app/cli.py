@@ -304,22 +304,23 @@ def explain(
         answer = index.answer(question)  # a warm run reads the position, not the solved game
     if answer is None or not (as_json or "text" in answer):
         from cardgen.cards.explain import explain_config
+        from cardgen.cards.make import Lexicons
         from cardgen.games.opponent import flag_opponent
         from cardgen.render.explain import describe, position_document
 
         with reporting() as display:
             opponent = flag_opponent(knows, perfect)
+            lexicons = Lexicons(progress=_solving(display), cache=not no_cache)
             card_config, solution, position = explain_config(
-                config, fragment, opponent=opponent, progress=_solving(display),
-                cache=not no_cache, max_seconds=max_seconds,
+                config, fragment, opponent=opponent, max_seconds=max_seconds, lexicons=lexicons
             )
-            # The card's play where it prints one: a variant's tables, Ghost's openings.
+            # The card's play where it prints one: a variant's tables, Ghost's openings; its
+            # deck is built from the game just solved.
             if opponent is None and (card_config.game.decision_tables
                                      or len(position.fragment) < card_config.players):
                 from cardgen.app import runner
-                from cardgen.cards.make import Lexicons
 
-                deck = runner.compute(runner.CARDS, card_config, Lexicons(cache=not no_cache))
+                deck = runner.compute(runner.CARDS, card_config, lexicons)
                 position = runner.with_printed(position, deck)
         answer = {"position": position_document(position)}
         if not as_json:

@@ -115,11 +115,14 @@ def explain_config(
     progress: ProgressCallback | None = None,
     cache: bool = False,
     max_seconds: float | None = None,
+    lexicons: Lexicons | None = None,
 ) -> tuple[CardConfig, GameSolution, Position]:
     """`cardgen explain`: the fragment checked (against a-z before any work when it is plain
     ASCII, against the longest playable word before the game is solved), then the config
     solved and the fragment explained against `opponent` if given (`--knows`, `--perfect`),
-    else against the config's `opponent`, as its card is."""
+    else against the config's `opponent`, as its card is. `lexicons` (made with `progress`
+    and `cache` when not given) keeps the solved game for the caller: the deck built next
+    reads it, not a second solve."""
     if fragment.isascii():
         parse_fragment(fragment)  # a typo fails fast, before the list is read and solved
     # The figures' tables: one that --knows names, else the config's range (`casual_table`,
@@ -127,7 +130,8 @@ def explain_config(
     chosen = None
     if opponent is not None and opponent.knows is not None:
         chosen = TableRange(opponent.knows, opponent.knows)
-    lexicons = Lexicons(progress=progress, cache=cache)  # the budget is explain's: `check`
+    if lexicons is None:  # the budget is explain's: `check`
+        lexicons = Lexicons(progress=progress, cache=cache)
     keeping = lexicons.store.root is not None
 
     def check(config: CardConfig, lexicon: Lexicon) -> None:
