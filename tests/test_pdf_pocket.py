@@ -37,8 +37,8 @@ from cardgen.render.pdf.budget import budget, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
-from cardgen.render.pdf.layout import BOLD, HEAD, Entry, Token
-from cardgen.render.pdf.sides import card_frame, section_sides
+from cardgen.render.pdf.layout import BOLD, HEAD, REGULAR, SAFE_MARGIN, Entry, Text, Token
+from cardgen.render.pdf.sides import card_frame, section_sides, set_in
 from cardgen.render.pdf.units import run_in_sides, units_of
 from cardgen.render.sentences import percent_down, seat_heading, worth_sentence
 
@@ -534,6 +534,23 @@ def test_every_seat_side_begins_with_its_head_and_splits_no_entry(
                     body = body[len(said):]
                     k += 1
             assert k == len(items), seat.seat
+
+
+def test_a_head_that_begins_a_line_keeps_its_ink_inside_the_margin() -> None:
+    """A serif J reaches 0.5 pt left of its origin at 7 pt (twl06-3p's second seat-3 side
+    began with it 0.5 pt into the margin): a head that begins a line is set in by as much;
+    a B, whose ink begins right of its origin, and a line that begins with no head stay."""
+    fonts = load_fonts(PdfOptions().font)
+    j = Text(SAFE_MARGIN, 50.0, "J", HEAD, 7.0)
+    rest = Text(SAFE_MARGIN + 9.0, 50.0, " ea", REGULAR, 7.0)
+    moved, kept = set_in([j, rest], fonts)
+    assert fonts.ink("J", HEAD)[0] * 7.0 == pytest.approx(-0.51, abs=0.01)
+    assert moved.x + fonts.ink("J", HEAD)[0] * 7.0 == pytest.approx(SAFE_MARGIN)
+    assert kept == rest
+    b = Text(SAFE_MARGIN, 50.0, "B", HEAD, 7.0)
+    assert set_in([b, rest], fonts) == [b, rest]
+    plain = Text(SAFE_MARGIN, 50.0, "jo", REGULAR, 7.0)
+    assert set_in([plain], fonts) == [plain]
 
 
 def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:
