@@ -96,7 +96,7 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts, frame: Frame) -> S
     """A further seat's card: its printed openings run in, in dictionary order, each first letter on
     the table once, as a head (`layout.HEAD`); then for each opening the rest of the letters on
     the table and the letter to play, and its words where they are printed. Run in, 2 sides hold
-    half as many entries again as rows per first letter did (twl06-4p seat 4: 279, not 194).
+    half as many entries again as rows per first letter did (twl06-4p seat 4: 291, not 194).
     Above them, what the card's front says too, as briefly as it says it where a line of the
     heading area costs a line of entries (issue 37: every seat kept 95% of its room): the
     table the card is for and its mark in brief, and the line of worth without its example
