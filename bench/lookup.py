@@ -35,6 +35,7 @@ from cardgen.cards.make import Lexicons, config_card
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.budget import budget, row_section
 from cardgen.render.pdf.fonts import load_fonts
+from cardgen.render.pdf.sides import card_frame
 from cardgen.render.sentences import seat_heading
 
 DECKS = ("twl06-3p", "twl06-4p", "sowpods-4p", "german-3p")
@@ -81,7 +82,7 @@ def deck_sides(name: str, lexicons: Lexicons, out: Path | None
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for seat in deck.seats[2:]:
             items = []  # (head, fragment, text without spaces)
-            section = row_section(deck, seat, fonts)
+            section = row_section(deck, seat, fonts, card_frame(config.pdf))
             for entry, label in zip(section.entries, section.labels, strict=True):
                 assert entry.label is not None
                 for a, b in itertools.pairwise([*entry.items, len(entry.tokens)]):

@@ -719,7 +719,7 @@ def test_the_four_player_page_answers_at_once_and_browses_on_a_phone(
             "details.every > summary", "ss => ss.map(s => [s.closest('section').id, s.innerText])")
         assert summaries == [
             ["seat-3", "Every opening (315): at a glance, then one to a row"],
-            ["seat-4", "Every opening (3,067; the pocket card prints 279): at a glance, "
+            ["seat-4", "Every opening (3,067; the pocket card prints 291): at a glance, "
                        "then one to a row"]]
         rows = page.locator("#seat-4 tr.opening")
         assert rows.count() == 3067 and not rows.first.is_visible()

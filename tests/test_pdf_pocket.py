@@ -37,8 +37,8 @@ from cardgen.render.pdf.budget import budget, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
-from cardgen.render.pdf.layout import BOLD, HEAD, Entry, Token
-from cardgen.render.pdf.sides import card_frame, section_sides
+from cardgen.render.pdf.layout import BOLD, HEAD, REGULAR, SAFE_MARGIN, Entry, Text, Token
+from cardgen.render.pdf.sides import card_frame, section_sides, set_in
 from cardgen.render.pdf.units import run_in_sides, units_of
 from cardgen.render.sentences import percent_down, seat_heading, worth_sentence
 
@@ -74,6 +74,33 @@ def test_every_seat_wins_at_every_table_what_the_range_allows(
         best = [w.card for w in reference]
         assert min(cards) >= min(best) - 0.003, (seat.seat, cards, best)
         assert sum(cards) / 5 >= sum(best) / 5 - 0.003, (seat.seat, cards, best)
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("path", decks(GHOST_DECKS))
+def test_every_seat_keeps_the_room_robust_measured(lexicons: Lexicons, path: Path) -> None:
+    """Issue 37's last target: each seat's entries take at least 95% of the characters
+    (`cost`) that seat's card had when it was chosen for one table
+    (tests/data/pocket_room.json), so its worst and mean over the range stay where issue
+    "robust" left them; or the seat already prints all that wins, its figures at every table
+    those of its whole order (the room is not what holds it: twl06-2p-casual's seats, french-2p's
+    and polish-2p's second, whose last steps win nothing). Before issue 37's heads, keys and
+    whole items won their room back: twl06-4p seat 4 93.6%, sowpods-4p seat 4 91.6%,
+    twl06-3p-casual seat 3 90.6%. german-3p was measured on its word list before issue 37
+    (item 6's stop list changed it) and holds all the same (95.1%)."""
+    config, card = shipped_card(path, lexicons)
+    room = json.loads(Path("tests/data/pocket_room.json").read_text())[path.stem]
+    deck = budget(card, config.pdf)
+    for seat, chosen in zip(card.seats, deck.seats, strict=True):
+        strip = seat.seat == 2
+        kept = sum(cost(o, o.printed, strip=strip) for o in chosen.openings if o.printed)
+        if kept >= 0.95 * room[str(seat.seat)]:
+            continue
+        order = steps(seat, strip=strip, words=config.pdf.words != "none" or seat.seat < 3,
+                      forced=card.opponent.perfect)
+        whole = [w.card for w in pick(seat, order).wins_by_table]
+        assert [w.card for w in chosen.wins_by_table] == pytest.approx(whole, abs=1e-12), (
+            seat.seat, kept, room[str(seat.seat)])
 
 
 def odds(reach: float, none: float, letter: float, words: float | None) -> Odds:
@@ -149,13 +176,40 @@ def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicon
     assert ("You play first: open with h (a forced win against perfect players; its words "
             "are not on this card).") in texts[0]
     for number, seat, front in ((3, 3, True), (4, 3, False), (5, 4, True), (6, 4, False)):
-        assert (worth_sentence(card, card.seats[seat - 1]) in texts[number - 1]) is front
+        # Without its example word, which would take a line of entries (card 1 names it).
+        worth = worth_sentence(card, card.seats[seat - 1], example=False)
+        assert (worth in texts[number - 1]) is front
         assert "Not listed: play toward the most common word you know." in texts[number - 1]
         assert "Capital: the first letter on the table; then the others" in texts[number - 1]
     assert worth_sentence(card, card.seats[3]) == (
         "At casual tables (players who know words of Zipf 2 to 4, such as abject at 2, not 4) "
         "this card wins 96% of your games in seat 4 at each; 68-82% without it."
     )
+    # An index card's side holds the example word in the lines it takes without it.
+    fonts = load_fonts(config.pdf.font)
+    for size, example in (("id1", False), ("index", True)):
+        frame = card_frame(dataclasses.replace(config.pdf, size=size))
+        lead = row_section(card, card.seats[3], fonts, frame).lead
+        said = " ".join(t.text for para in lead for t in para.tokens)
+        assert said == worth_sentence(card, card.seats[3], example=example), size
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_a_seat_card_names_its_table_as_briefly_as_card_1(lexicons: Lexicons) -> None:
+    """twl06-3p-casual: the third seat's sides name the table and the mark of the word to
+    name as card 1's front does, in brief (the whole sentence took 3 and 4 lines of entries);
+    the back of card 1, the second seat's words, says it whole."""
+    config, card = shipped_card(CONFIGS / "twl06-3p-casual.yaml", lexicons)
+    with pdfplumber.open(io.BytesIO(render_card(budget(card, config.pdf), config.pdf))) as pdf:
+        texts = [page.extract_text().replace("\n", " ") for page in pdf.pages]
+    brief = ("Against players who know no word rarer than Zipf 3; \u2021: name it when they "
+             "challenge.")
+    whole = ("Against players who know no word rarer than Zipf 3 in English word frequencies: "
+             "they play only letters that begin a word they know, and challenge when they know "
+             "none; then name the word marked \u2021.")
+    assert [(brief in text, whole in text) for text in texts] == [
+        (True, False), (False, True), (True, False), (True, False)]
 
 
 def test_pdf_cards_full_is_the_whole_deck() -> None:
@@ -454,7 +508,7 @@ def test_every_seat_side_begins_with_its_head_and_splits_no_entry(
     with pdfplumber.open(io.BytesIO(render_card(deck, config.pdf))) as pdf:
         texts = [page.extract_text() for page in pdf.pages]
         for seat in deck.seats[2:]:
-            section = row_section(deck, seat, fonts)
+            section = row_section(deck, seat, fonts, card_frame(config.pdf))
             # Each item: (its group's capital, its text with the spaces left out).
             items = []
             for entry in section.entries:
@@ -480,6 +534,23 @@ def test_every_seat_side_begins_with_its_head_and_splits_no_entry(
                     body = body[len(said):]
                     k += 1
             assert k == len(items), seat.seat
+
+
+def test_a_head_that_begins_a_line_keeps_its_ink_inside_the_margin() -> None:
+    """A serif J reaches 0.5 pt left of its origin at 7 pt (twl06-3p's second seat-3 side
+    began with it 0.5 pt into the margin): a head that begins a line is set in by as much;
+    a B, whose ink begins right of its origin, and a line that begins with no head stay."""
+    fonts = load_fonts(PdfOptions().font)
+    j = Text(SAFE_MARGIN, 50.0, "J", HEAD, 7.0)
+    rest = Text(SAFE_MARGIN + 9.0, 50.0, " ea", REGULAR, 7.0)
+    moved, kept = set_in([j, rest], fonts)
+    assert fonts.ink("J", HEAD)[0] * 7.0 == pytest.approx(-0.51, abs=0.01)
+    assert moved.x + fonts.ink("J", HEAD)[0] * 7.0 == pytest.approx(SAFE_MARGIN)
+    assert kept == rest
+    b = Text(SAFE_MARGIN, 50.0, "B", HEAD, 7.0)
+    assert set_in([b, rest], fonts) == [b, rest]
+    plain = Text(SAFE_MARGIN, 50.0, "jo", REGULAR, 7.0)
+    assert set_in([plain], fonts) == [plain]
 
 
 def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:

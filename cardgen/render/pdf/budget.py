@@ -38,7 +38,7 @@ from cardgen.render.pdf.layout import (
     Token,
     words,
 )
-from cardgen.render.pdf.sides import card_frame, section_sides
+from cardgen.render.pdf.sides import card_frame, room_below, section_sides
 from cardgen.render.sentences import (
     seat_heading,
     worth_sentence,
@@ -60,9 +60,10 @@ def initial(letter: str) -> str:
     return upper if len(upper) == 1 else letter
 
 
-def worth_para(card: Card, seat: SeatStrategy) -> tuple[Para, ...]:
-    """The seat's line of worth, or nothing without figures."""
-    line = worth_sentence(card, seat)
+def worth_para(card: Card, seat: SeatStrategy, example: bool = True) -> tuple[Para, ...]:
+    """The seat's line of worth (without `example`, no example word of a range of tables), or
+    nothing without figures."""
+    line = worth_sentence(card, seat, example=example)
     return (Para(words(line), BODY_SIZES[-1]),) if line else ()
 
 
@@ -91,11 +92,16 @@ def second_section(
                    tuple(o.fragment for o in listed))
 
 
-def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
+def row_section(card: Card, seat: SeatStrategy, fonts: Fonts, frame: Frame) -> Section:
     """A further seat's card: its printed openings run in, in dictionary order, each first letter on
     the table once, as a head (`layout.HEAD`); then for each opening the rest of the letters on
     the table and the letter to play, and its words where they are printed. Run in, 2 sides hold
-    half as many entries again as rows per first letter did (twl06-4p seat 4: 279, not 194)."""
+    half as many entries again as rows per first letter did (twl06-4p seat 4: 291, not 194).
+    Above them, what the card's front says too, as briefly as it says it where a line of the
+    heading area costs a line of entries (issue 37: every seat kept 95% of its room): the
+    table the card is for and its mark in brief, and the line of worth without its example
+    word where that word takes a line of `frame`'s first side (the Zipf scale's key beside
+    the heading says what a figure means)."""
     rows: dict[str, list[Opening]] = {}
     for opening in seat.openings:
         if opening.printed is not None:
@@ -115,15 +121,19 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section:
     printed = [o for o in seat.openings if o.printed is not None]
     howto = "*Capital:* the first letter on the table; then the others, and your letter:"
     # The line of worth goes on the card's first side; each side keys its own marks.
-    top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False),
+    top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False, brief=True),
            *key_paras(card, printed, howto, fonts=fonts))
     lead = worth_para(card, seat)
     # The Zipf scale's key beside the heading (a line under it would cost entries): on every
     # side where the key names a Zipf figure, else on the first, with the line of worth.
     aside = zipf_aside(top) or zipf_aside(lead)
-    return Section((), seat_heading(seat.seat), keyed(top, card, fonts, entries, said=aside),
-                   tuple(entries), tuple(rows), lead=lead, run_in=True, aside=aside,
-                   aside_first=not zipf_aside(top))
+    section = Section((), seat_heading(seat.seat), keyed(top, card, fonts, entries, said=aside),
+                      tuple(entries), tuple(rows), lead=lead, run_in=True, aside=aside,
+                      aside_first=not zipf_aside(top))
+    brief = dataclasses.replace(section, lead=worth_para(card, seat, example=False))
+    room = room_below(section.top(first=True), frame, fonts)
+    # A line of the heading area is 8 pt: a point more room is a line.
+    return brief if room_below(brief.top(first=True), frame, fonts) > room + 1.0 else section
 
 
 def fitted(
@@ -183,7 +193,8 @@ def budget(card: Card, options: PdfOptions) -> Card:
             back = fitted(seat, 1, lambda s: second_section(card, s, fonts), frame, fonts,
                           order(seat))
             return back
-        return fitted(seat, sides, lambda s: row_section(card, s, fonts), frame, fonts, order(seat))
+        return fitted(seat, sides, lambda s: row_section(card, s, fonts, frame), frame, fonts,
+                      order(seat))
 
     further = [s for s in card.seats if s.seat > 2 and s.seat in chosen]
     room = {s.seat: 2 for s in further}

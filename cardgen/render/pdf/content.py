@@ -109,15 +109,18 @@ class Section:
         return " ".join(key.text for key in self.keys if any(map(key.marks, tokens)))
 
 
-def legend(card: Card, seat: SeatStrategy, *, tries: bool = True) -> tuple[Para, ...]:
+def legend(
+    card: Card, seat: SeatStrategy, *, tries: bool = True, brief: bool = False
+) -> tuple[Para, ...]:
     """What a seat's side says beyond the how-to, each only where the side uses it: what a
     try means (unless `tries` is off), whom the card is for and the mark of the words you
-    name when challenged, and the rare-word mark."""
+    name when challenged (`brief`: the table and the mark alone, as card 1's front says
+    them), and the rare-word mark."""
     paras = []
     if tries and any(not o.won and o.best_try is not None for o in seat.openings):
         paras.append(Para(words(framed_legend(card).capitalize() + "."), BODY_SIZES[-1]))
     if any(o.named for o in seat.openings):
-        paras.append(Para(words(opponent_sentence(card)), BODY_SIZES[-1]))
+        paras.append(Para(words(opponent_sentence(card, brief=brief)), BODY_SIZES[-1]))
     if card.ranking.familiar and any(opening.rare for opening in seat.openings):
         paras.append(Para(words(rare_legend(card)), BODY_SIZES[-1]))
     return tuple(paras)

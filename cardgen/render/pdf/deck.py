@@ -177,7 +177,7 @@ def pocket_seat(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
             mark = seats_mark((1, 2) if first else (2,))
             run = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
         elif any(o.printed for o in seat.openings):
-            run = seat_run(row_section(card, seat, fonts), seat.seat, frame, fonts)
+            run = seat_run(row_section(card, seat, fonts, frame), seat.seat, frame, fonts)
         else:
             return [], None
         return list(run.sides), run

@@ -350,7 +350,8 @@ def section_sides(
                 if label is not None:
                     texts.append(Text(x0, baseline, label.text, label.style, layout.size))
                 for line in units[i].lines:
-                    texts += runs(line, x0 + layout.gutter, baseline, layout.size, fonts.measure)
+                    drawn = runs(line, x0 + layout.gutter, baseline, layout.size, fonts.measure)
+                    texts += set_in(drawn, fonts)
                     baseline -= pitch
                     lines += 1
             bottom = min(bottom, body_top - lines * pitch)
@@ -358,6 +359,18 @@ def section_sides(
             texts += draw_top(fill.tail, frame, fonts, bottom - PARAGRAPH_GAP)[0]
         sides.append(Side(tuple(texts)))
     return sides
+
+
+def set_in(line: list[Text], fonts: Fonts) -> list[Text]:
+    """A body line's texts with a head that begins it set in by as much as its ink reaches
+    left of its origin (a serif J: 0.5 pt at 7 pt), so no ink crosses the safe margin; the
+    space after a head holds the difference."""
+    if line and line[0].style.head:
+        first = line[0]
+        left = fonts.ink(first.text[:1], first.style)[0] * first.size
+        if left < 0:
+            line[0] = dataclasses.replace(first, x=first.x - left)
+    return line
 
 
 def aside(text: str, top: Sequence[Text], frame: Frame, fonts: Fonts) -> list[Text]:
