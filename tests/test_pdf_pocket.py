@@ -330,7 +330,8 @@ def whole_rest_sides(section: Section, width: float, size: float,
     fonts = load_fonts(PdfOptions().font)
     items = [(e, list(entry.tokens[a:b])) for e, entry in enumerate(section.entries)
              for a, b in itertools.pairwise([*(entry.items or (0,)), len(entry.tokens)])]
-    sides, start = [], 0
+    sides: list[list[list[str]]] = []
+    start = 0
     while start < len(items):
         stream, owner = [], []
         for k in range(start, len(items)):

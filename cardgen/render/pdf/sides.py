@@ -212,10 +212,12 @@ def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | Non
     the fewest columns; each side's columns balanced. None if no layout fills as asked. The
     keys of the marks its entries print are set beside the heading where they fit there on
     every side it takes, else they lead the how-to (`keys_beside`). With `most` (at least
-    1), a run-in layout stops after `most` + 1 sides: one that takes more is found to take
-    more, not how many (`side_count`)."""
+    1), whether a layout of at most `most` sides is found is all that is asked: the sizes
+    and leadings are tried smallest first, the first layout that takes no more is taken, and
+    a run-in layout stops after `most` + 1 sides (`side_count`)."""
     if keys_beside(section, frame, fonts, first=True):
-        layout = _layout(section, frame, fonts, fill, keyed=False, most=most)
+        # Where the keys go depends on how many sides it takes: the fewest, whatever `most`.
+        layout = _layout(section, frame, fonts, fill, keyed=False)
         if layout is not None and (len(layout.sides) == 1
                                    or keys_beside(section, frame, fonts, first=False)):
             return layout
@@ -238,18 +240,29 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     widest = max(widest_group(e.tokens, fonts.measure) for e in section.entries)
     above = reach(section, fonts)
     one_line = [] if section.run_in else [line_width(e, fonts) for e in section.entries]
-    for size in frame.body_sizes:
+    # Asked only whether `most` sides hold it: the layouts likeliest to, first.
+    sizes = frame.body_sizes if most is None else frame.body_sizes[::-1]
+    leadings = (LEADING, TIGHT_LEADING) if most is None else (TIGHT_LEADING, LEADING)
+
+    def enough() -> bool:
+        return most is not None and best is not None and len(best[1].sides) <= most
+
+    for size in sizes:
+        if enough():
+            break
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
         # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
         gutter += max(0.4 * size, 3.2) if labels else 0.0
         # Run in, a line is as full as it can be: more columns only add their gaps.
         for columns in range(1, 2 if section.run_in else MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
-            if columns > 1 and width - gutter < widest * size:  # a word would be cut
+            if enough() or columns > 1 and width - gutter < widest * size:  # a word cut
                 break
             heights = [] if section.run_in else entry_heights(
                 section, width, gutter, size, fonts, one_line)
-            for leading in (LEADING, TIGHT_LEADING):
+            for leading in leadings:
+                if enough():
+                    break
                 pitch = line_pitch(size, leading, fonts, above)
                 first, later = int(first_height // pitch), int(later_height // pitch)
                 last = int((later_height - tail) // pitch) if fill else later
@@ -328,8 +341,9 @@ def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
 
 def side_count(section: Section, frame: Frame, fonts: Fonts, most: int | None = None) -> int:
     """How many sides `section_sides` sets a section on: its layout, nothing drawn (what a
-    budget asks of every selection it tries); with `most`, where that is more than `most`,
-    a number more than `most` (run in, the sides past it are not set)."""
+    budget asks of every selection it tries). With `most`, only whether that is more: the
+    sides of the first layout tried that takes at most `most` (the smallest size first), else
+    a number above `most` (`choose_layout`)."""
     layout = choose_layout(section, frame, fonts, most=most)
     return 0 if layout is None else len(layout.sides)
 
