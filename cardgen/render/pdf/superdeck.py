@@ -63,7 +63,7 @@ POCKET_SIDES = 4
 """A deck of decision tables takes at most this many sides unless `pdf.cards` says."""
 TRIES = 16
 """After the longest run of steps that fits, the later steps tried one by one stop after this
-many in a row that do not fit (each try lays the whole deck out)."""
+many in a row that do not fit (each try counts the whole deck's sides: `sides.counted_sides`)."""
 
 
 def booklet_budget(card: Card, options: PdfOptions) -> Card:
