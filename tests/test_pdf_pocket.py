@@ -408,6 +408,17 @@ def test_an_entry_that_fits_a_line_is_counted_a_line_unset(
         len(entry_lines(e, width, gutter, size, fonts)) for e in entries]
 
 
+def test_fonts_remember_each_width_by_value_and_a_copy_measures_afresh() -> None:
+    """`Fonts.measure` gives what it measured the first time for the same text and style,
+    kept in the fonts it was asked of: a copy with other figures (`dataclasses.replace`)
+    starts with none, so it never reads another font's widths."""
+    fonts = load_fonts(PdfOptions().font)
+    width = fonts.measure("abc", BOLD)
+    assert fonts.measured == {("abc", BOLD): width}
+    assert fonts.measure("abc", BOLD) == width == fonts.width("abc", BOLD)
+    assert dataclasses.replace(fonts, ascent=1.0).measured == {}
+
+
 def test_a_budget_counts_the_sides_section_sides_sets() -> None:
     """`side_count` lays a section out as `section_sides` does, nothing drawn: the budget's
     trials count the sides the deck prints; with `most`, a number above `most` where it

@@ -85,9 +85,10 @@ class Fonts:
     """The registered font of heads (`Style.head`), and its file."""
     head_path: Path
     measured: dict[tuple[str, Style], float] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, init=False, compare=False, repr=False)
     """Each text's width as `measure` found it, by value (a budget sets the same entries
-    many times over); filled as the layout asks."""
+    many times over); filled as the layout asks, and new with every `Fonts`, a copy made
+    by `dataclasses.replace` too."""
 
     def name(self, style: Style) -> str:
         """The registered font a style is set in."""
