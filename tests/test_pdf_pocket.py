@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pdfplumber
@@ -32,7 +33,7 @@ from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
-from cardgen.render.pdf import render_card
+from cardgen.render.pdf import render_card, units
 from cardgen.render.pdf.budget import budget, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
@@ -382,15 +383,37 @@ def test_a_run_in_side_is_set_from_as_much_of_the_rest_as_it_shows(
         return later if n else first
 
     twin = whole_rest_sides(section, 60.0, 8.0, capacity)
-    sides = run_in_sides(section, 60.0, 8.0, fonts, capacity)
-    texts = None if sides is None else [
-        [[t.text for _x, t in line] for unit in side for line in unit.lines] for side in sides]
-    assert texts == twin
+    for ahead in (1, units.AHEAD):  # 1: a side is set again from more items at every line
+        with mock.patch.object(units, "AHEAD", ahead):
+            sides = run_in_sides(section, 60.0, 8.0, fonts, capacity)
+        texts = None if sides is None else [
+            [[t.text for _x, t in line] for unit in side for line in unit.lines]
+            for side in sides]
+        assert texts == twin, ahead
     short = run_in_sides(section, 60.0, 8.0, fonts, capacity, most)
     if twin is None or len(twin) > most + 1:
         assert short is None or len(short) == most + 1
     else:
         assert short is not None and [len(side) for side in short] == [len(s) for s in twin]
+
+
+def test_a_run_in_side_sets_past_what_a_glued_token_would_join() -> None:
+    """A side set from its first items only is set again from more where the next item's
+    first token is glued to the last one set: "aaaa" is kept on a line with "aaaaa" and the
+    next item's glued "aaaaa"; together wider than a line, they do not move "aaaa" down, and
+    the first side holds "aa aaaa" (set without the glued token, it held "aa" alone)."""
+    fonts = load_fonts(PdfOptions().font)
+    tokens = (Token("aa"), Token("aaaa", keep=True), Token("aaaaa"),
+              Token("aaaaa", space=False))
+    section = Section((), "Run in", (), (Entry(Token("A", HEAD), tokens, (0, 1, 2, 3)),),
+                      ("a",), run_in=True)
+    with mock.patch.object(units, "AHEAD", 1):
+        sides = run_in_sides(section, 60.0, 8.0, fonts, lambda _n: 1)
+    assert sides is not None
+    assert [[t.text for unit in side for line in unit.lines for _x, t in line]
+            for side in sides] == [["A", "aa", "aaaa"], ["A", "aaaaa", "aaaaa"]]
+    assert whole_rest_sides(section, 60.0, 8.0, lambda _n: 1) == [
+        [["A", "aa", "aaaa"]], [["A", "aaaaa", "aaaaa"]]]
 
 
 @given(st.lists(st.lists(RUN_IN_TOKENS, max_size=8), max_size=12),

@@ -60,6 +60,9 @@ def _entry_lines(
     return tuple(tuple(line) for line in wrap(tokens, width - gutter, size, fonts.measure))
 
 
+AHEAD = 20
+"""The items a side of run-in text sets at first for each of its lines (an opening and its
+letter: twl06-4p's fourth seat holds 10-15 a line); twice as many more while it shows more."""
 ROUNDING = 1e-3
 """Points to spare where an entry is taken to fit a line without setting it (`entry_heights`):
 far more than the sums' rounding, far less than any glyph."""
@@ -130,9 +133,8 @@ def run_in_sides(section: Section, width: float, size: float, fonts: Fonts,
         # The side's lines are the first `room` of the rest set from `start`; greedy breaking
         # never looks further than a line's last group and the groups it keeps (`Token.keep`),
         # so only as many items are set as the side can show (each side set from the rest of
-        # the section took a 4-player deck's budget 4 times as long). A line holds up to about
-        # 20 items (an opening and its letter, run in: twl06-4p's seat 4 sets 10-15 a line).
-        stop, more = start, max(20 * room, 16)
+        # the section took a 4-player deck's budget 4 times as long).
+        stop, more = start, max(AHEAD * room, 1)
         while True:
             stop, more = min(len(items), stop + more), 2 * more
             stream, owner = _stream(section, items, start, min(stop + 1, len(items)))
