@@ -142,6 +142,23 @@ def test_wrap_measures_a_space_in_the_style_of_the_token_after_it() -> None:
     assert texts_of(wrap(tokens, 6, 1.0, wide_bold)) == [[(0.0, "a"), (3.0, "b")], [(0.0, "c")]]
 
 
+def test_wrap_with_a_limit_sets_and_measures_only_its_first_lines() -> None:
+    """`limit` lines are those of the whole wrap; what follows them is never measured but
+    the group that starts the next line (a run-in side measured the rest of its section)."""
+    measured: list[str] = []
+
+    def counting(text: str, style: Style) -> float:
+        measured.append(text)
+        return mono(text, style)
+
+    tokens = words("aa bbb cc d ee ff gg")
+    assert wrap(tokens, 6, 1.0, counting, 2) == wrap(tokens, 6, 1.0, mono)[:2]
+    assert texts_of(wrap(tokens, 6, 1.0, mono, 2)) == [
+        [(0.0, "aa"), (3.0, "bbb")], [(0.0, "cc"), (3.0, "d")]]
+    assert [t for t in measured if t.strip()] == ["aa", "bbb", "cc", "d", "ee"]
+    assert wrap(tokens, 6, 1.0, mono, 9) == wrap(tokens, 6, 1.0, mono)
+
+
 def test_para_lines_cuts_a_word_wider_than_the_line() -> None:
     para = Para(words("abcdefgh ij", BOLD), 1.0)
     assert texts_of(para_lines(para, 6, wide_bold)) == [

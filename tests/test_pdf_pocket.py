@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pdfplumber
@@ -32,14 +33,31 @@ from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
-from cardgen.render.pdf import render_card
+from cardgen.render.pdf import render_card, units
 from cardgen.render.pdf.budget import budget, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
-from cardgen.render.pdf.layout import BOLD, HEAD, REGULAR, SAFE_MARGIN, Entry, Text, Token
-from cardgen.render.pdf.sides import card_frame, section_sides, set_in
-from cardgen.render.pdf.units import run_in_sides, units_of
+from cardgen.render.pdf.layout import (
+    BOLD,
+    HEAD,
+    MOVE,
+    REGULAR,
+    SAFE_MARGIN,
+    Entry,
+    Text,
+    Token,
+    cut_pieces,
+    wrap,
+)
+from cardgen.render.pdf.sides import card_frame, section_sides, set_in, side_count
+from cardgen.render.pdf.units import (
+    entry_heights,
+    entry_lines,
+    line_width,
+    run_in_sides,
+    units_of,
+)
 from cardgen.render.sentences import percent_down, seat_heading, worth_sentence
 
 GHOST_DECKS = [p for p in SHIPPED if "superghost" not in p.stem and "superduper" not in p.stem]
@@ -360,6 +378,142 @@ def test_a_word_cut_across_lines_run_in_stays_its_entrys() -> None:
         ("a", "a"), ("a", "a"), ("a", "a"), ("a", "a"), ("a", "e")]
     assert ranges(("a", (Token("b"),)), ("c", (Token("d"), long))) == [
         ("a", "c"), ("c", "c"), ("c", "c"), ("c", "c"), ("c", "c")]
+
+
+def whole_rest_sides(section: Section, width: float, size: float,
+                     capacity: Callable[[int], int]) -> list[list[list[str]]] | None:
+    """`run_in_sides` as first written, each side set from all the rest of the section (the
+    twin the faster one is held to), as each side's lines of texts."""
+    fonts = load_fonts(PdfOptions().font)
+    items = [(e, list(entry.tokens[a:b])) for e, entry in enumerate(section.entries)
+             for a, b in itertools.pairwise([*(entry.items or (0,)), len(entry.tokens)])]
+    sides: list[list[list[str]]] = []
+    start = 0
+    while start < len(items):
+        stream, owner = [], []
+        for k in range(start, len(items)):
+            e, tokens = items[k]
+            label = section.entries[e].label
+            if label is not None and (k == start or items[k - 1][0] != e):
+                stream.append(dataclasses.replace(label, keep=True))
+                owner.append(k)
+            stream += tokens
+            owner += [k] * len(tokens)
+        pieces = cut_pieces(stream, width, size, fonts.measure)
+        owner = [k for k, cut in zip(owner, pieces, strict=True) for _ in cut]
+        tokens = [piece for cut in pieces for piece in cut]
+        room = capacity(len(sides))
+        taken = sum(len(line) for line in wrap(tokens, width, size, fonts.measure)[:room])
+        end = owner[taken] if taken < len(tokens) else len(items)
+        if end == start:
+            return None
+        count = owner.index(end) if end < len(items) else len(tokens)
+        sides.append([[t.text for _x, t in line]
+                      for line in wrap(tokens[:count], width, size, fonts.measure)])
+        start = end
+    return sides
+
+
+RUN_IN_TOKENS = st.builds(
+    Token, st.text("abcmw", min_size=0, max_size=14), st.sampled_from([REGULAR, BOLD, MOVE]),
+    st.booleans(), st.booleans())
+
+
+@given(st.lists(st.tuples(st.lists(RUN_IN_TOKENS, max_size=12), st.lists(
+    st.integers(0, 11), max_size=3, unique=True)), max_size=40),
+       st.integers(0, 9), st.integers(1, 12), st.integers(0, 3))
+def test_a_run_in_side_is_set_from_as_much_of_the_rest_as_it_shows(
+    drawn: list[tuple[list[Token], list[int]]], first: int, later: int, most: int
+) -> None:
+    """Each side of a run-in section is set from only as many items as it can show (issue 39),
+    and is the side set from all the rest (`whole_rest_sides`), glued, kept and over-wide
+    tokens included; with `most`, the first `most` + 1 of those sides."""
+    fonts = load_fonts(PdfOptions().font)
+    entries = tuple(Entry(Token("ABC"[i % 3], HEAD), tuple(tokens),
+                          tuple(sorted({0, *(j for j in items if j < len(tokens))})))
+                    for i, (tokens, items) in enumerate(drawn))
+    section = Section((), "Run in", (), entries, tuple("abc"[i % 3] for i in range(len(entries))),
+                      run_in=True)
+
+    def capacity(n: int) -> int:
+        return later if n else first
+
+    twin = whole_rest_sides(section, 60.0, 8.0, capacity)
+    for ahead in (1, units.AHEAD):  # 1: a side is set again from more items at every line
+        with mock.patch.object(units, "AHEAD", ahead):
+            sides = run_in_sides(section, 60.0, 8.0, fonts, capacity)
+        texts = None if sides is None else [
+            [[t.text for _x, t in line] for unit in side for line in unit.lines]
+            for side in sides]
+        assert texts == twin, ahead
+    short = run_in_sides(section, 60.0, 8.0, fonts, capacity, most)
+    if twin is None or len(twin) > most + 1:
+        assert short is None or len(short) == most + 1
+    else:
+        assert short is not None and [len(side) for side in short] == [len(s) for s in twin]
+
+
+def test_a_run_in_side_sets_past_what_a_glued_token_would_join() -> None:
+    """A side set from its first items only is set again from more where the next item's
+    first token is glued to the last one set: "aaaa" is kept on a line with "aaaaa" and the
+    next item's glued "aaaaa"; together wider than a line, they do not move "aaaa" down, and
+    the first side holds "aa aaaa" (set without the glued token, it held "aa" alone)."""
+    fonts = load_fonts(PdfOptions().font)
+    tokens = (Token("aa"), Token("aaaa", keep=True), Token("aaaaa"),
+              Token("aaaaa", space=False))
+    section = Section((), "Run in", (), (Entry(Token("A", HEAD), tokens, (0, 1, 2, 3)),),
+                      ("a",), run_in=True)
+    with mock.patch.object(units, "AHEAD", 1):
+        sides = run_in_sides(section, 60.0, 8.0, fonts, lambda _n: 1)
+    assert sides is not None
+    assert [[t.text for unit in side for line in unit.lines for _x, t in line]
+            for side in sides] == [["A", "aa", "aaaa"], ["A", "aaaaa", "aaaaa"]]
+    assert whole_rest_sides(section, 60.0, 8.0, lambda _n: 1) == [
+        [["A", "aa", "aaaa"]], [["A", "aaaaa", "aaaaa"]]]
+
+
+@given(st.lists(st.lists(RUN_IN_TOKENS, max_size=8), max_size=12),
+       st.floats(20.0, 120.0), st.floats(0.0, 15.0), st.sampled_from([7.0, 7.5, 8.0]))
+def test_an_entry_that_fits_a_line_is_counted_a_line_unset(
+    drawn: list[list[Token]], width: float, gutter: float, size: float
+) -> None:
+    """`entry_heights` counts an entry whose tokens fit the line with room to spare as one
+    line without setting it, and every entry as many lines as `entry_lines` sets."""
+    fonts = load_fonts(PdfOptions().font)
+    entries = tuple(Entry(Token("a", BOLD), tuple(tokens)) for tokens in drawn)
+    section = Section((), "Rows", (), entries, ("a",) * len(entries))
+    widths = [line_width(e, fonts) for e in entries]
+    assert entry_heights(section, width, gutter, size, fonts, widths) == [
+        len(entry_lines(e, width, gutter, size, fonts)) for e in entries]
+
+
+def test_fonts_remember_each_width_by_value_and_a_copy_measures_afresh() -> None:
+    """`Fonts.measure` gives what it measured the first time for the same text and style,
+    kept in the fonts it was asked of: a copy with other figures (`dataclasses.replace`)
+    starts with none, so it never reads another font's widths."""
+    fonts = load_fonts(PdfOptions().font)
+    width = fonts.measure("abc", BOLD)
+    assert fonts.measured == {("abc", BOLD): width}
+    assert fonts.measure("abc", BOLD) == width == fonts.width("abc", BOLD)
+    assert dataclasses.replace(fonts, ascent=1.0).measured == {}
+
+
+def test_a_budget_counts_the_sides_section_sides_sets() -> None:
+    """`side_count` lays a section out as `section_sides` does, nothing drawn: the budget's
+    trials count the sides the deck prints; with `most`, a number above `most` where it
+    takes more."""
+    fonts = load_fonts(PdfOptions().font)
+    frame = card_frame(PdfOptions())
+    tokens = tuple(Token(f"{c}{d}") for c in "bcdefgh" for d in "aeiou")
+    entries = tuple(Entry(Token(label, BOLD), tokens) for label in "ABCDEFGHIJKLMNOPQRSTUV")
+    rows = Section((), "Rows", (), entries, tuple("abcdefghijklmnopqrstuv"))
+    run_in = dataclasses.replace(rows, run_in=True)
+    for section in (rows, run_in, dataclasses.replace(run_in, entries=entries[:2])):
+        laid = len(section_sides(section, frame, fonts))
+        assert side_count(section, frame, fonts) == laid
+        assert side_count(section, frame, fonts, laid) == laid
+    assert len(section_sides(run_in, frame, fonts)) == 3
+    assert side_count(run_in, frame, fonts, 1) == 2
 
 
 def test_a_run_in_section_of_no_entries_takes_one_side_of_its_heading() -> None:

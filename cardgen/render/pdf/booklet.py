@@ -38,6 +38,7 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.sides import (
+    Lay,
     Run,
     Side,
     even_deck,
@@ -212,21 +213,22 @@ def front_marks(
 def deck_sides(
     card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], front: Section,
     tables: Callable[[SeatStrategy], Section | None], even: bool = True,
+    lay: Lay = section_sides,
 ) -> list[Side]:
     """A deck of decision tables: the `front` (its replies on a side of their own where they
     do not fit beside its text), then each chosen seat's `tables`, evened (`even_deck`) unless
-    `even` is off."""
+    `even` is off; each section set on sides by `lay` (`sides.counted_sides` to count them)."""
     front_mark = seats_mark([s for s in seats if s <= min(2, card.players)] or [1])
     try:
         if room_below(front.top(first=True), frame, fonts) < 0:
             raise DoesNotFit("the front")
-        sides = section_sides(front, frame, fonts)
+        sides = lay(front, frame, fonts)
     except DoesNotFit:  # a small card: the replies start on a side of their own
         alone = Section((), card.title, front.extra[1:])
         if room_below(alone.top(first=True), frame, fonts) < 0:
             raise DoesNotFit("the front's text") from None
-        sides = section_sides(alone, frame, fonts)
-        sides += section_sides(dataclasses.replace(front, extra=()), frame, fonts)
+        sides = lay(alone, frame, fonts)
+        sides += lay(dataclasses.replace(front, extra=()), frame, fonts)
     sides = front_marks(sides, front_mark, seats, front.heading)
     last: Run | None = None
     for seat in card.seats:
@@ -234,8 +236,8 @@ def deck_sides(
             continue
         last = None
         if not seat.openings and seat.seat > 2:
-            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts).sides
+            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts, lay).sides
         elif (section := tables(seat)) is not None:
-            last = seat_run(section, seat.seat, frame, fonts)
+            last = seat_run(section, seat.seat, frame, fonts, lay)
             sides += last.sides
     return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides

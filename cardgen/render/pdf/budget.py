@@ -38,7 +38,7 @@ from cardgen.render.pdf.layout import (
     Token,
     words,
 )
-from cardgen.render.pdf.sides import card_frame, room_below, section_sides
+from cardgen.render.pdf.sides import card_frame, room_below, side_count
 from cardgen.render.sentences import (
     seat_heading,
     worth_sentence,
@@ -150,7 +150,7 @@ def fitted(
 
     def fits(chosen: Steps) -> bool:
         try:
-            return len(section_sides(section(pick(seat, chosen)), frame, fonts)) <= sides
+            return side_count(section(pick(seat, chosen)), frame, fonts, sides) <= sides
         except DoesNotFit:
             return False
 

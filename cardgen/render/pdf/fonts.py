@@ -10,7 +10,7 @@ import functools
 import hashlib
 import importlib.util
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -84,6 +84,11 @@ class Fonts:
     head: str
     """The registered font of heads (`Style.head`), and its file."""
     head_path: Path
+    measured: dict[tuple[str, Style], float] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    """Each text's width as `measure` found it, by value (a budget sets the same entries
+    many times over); filled as the layout asks, and new with every `Fonts`, a copy made
+    by `dataclasses.replace` too."""
 
     def name(self, style: Style) -> str:
         """The registered font a style is set in."""
@@ -92,9 +97,14 @@ class Fonts:
     def measure(self, text: str, style: Style) -> float:
         """Width of `text` at 1 pt of its line in the font of `style` (the layout's
         `Measure`); a boxed or framed letter takes its box's fixed width (`box_width`)."""
-        if (style.boxed or style.framed) and text.strip():
-            return self.box_width(text, style)
-        return self.width(text, style) * self.scale(text, style)
+        width = self.measured.get((text, style))
+        if width is None:
+            if (style.boxed or style.framed) and text.strip():
+                width = self.box_width(text, style)
+            else:
+                width = self.width(text, style) * self.scale(text, style)
+            self.measured[text, style] = width
+        return width
 
     def scale(self, text: str, style: Style) -> float:
         """How much larger than its line `text` is set: `HEAD_SCALE` for a head (`Style.head`),

@@ -199,8 +199,13 @@ def markup(text: str) -> tuple[Token, ...]:
     return tuple(tokens)
 
 
-def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Line]:
-    """Greedy line breaking at token boundaries; a token is never split.
+def wrap(
+    tokens: Sequence[Token], width: float, size: float, measure: Measure,
+    limit: int | None = None,
+) -> list[Line]:
+    """Greedy line breaking at token boundaries; a token is never split. With `limit`, only
+    the first `limit` lines (what follows is neither set nor measured: a side of run-in text
+    takes its lines from the rest of the section, `units.run_in_sides`).
 
     A space is set in the style of the token after it: `runs` draws it at the start of that
     token's string, so text extraction finds a real space between any two words."""
@@ -214,22 +219,40 @@ def wrap(tokens: Sequence[Token], width: float, size: float, measure: Measure) -
             groups[-1].append(token)
         else:
             groups.append([token])
-    widths = [sum(measure(t.text, t.style) for t in group) * size for group in groups]
+    # Each group's tokens measured once, as far as the lines set need them.
+    measured: list[list[float]] = []
+    widths: list[float] = []
+    gaps: dict[Style, float] = {}
+
+    def group_width(j: int) -> float:
+        while len(widths) <= j:
+            own = [measure(t.text, t.style) for t in groups[len(widths)]]
+            measured.append(own)
+            widths.append(sum(own) * size)
+        return widths[j]
+
+    def before(token: Token) -> float:
+        if token.style not in gaps:
+            gaps[token.style] = gap(token.style, measure) * size
+        return gaps[token.style]
+
     # A group wider than the line is set token by token, breaking inside it if it must.
     for i, group in enumerate(groups):
         head = group[0]
-        w = widths[i]
-        room = gap(head.style, measure) * size if head.space and lines[-1] else 0.0
+        w = group_width(i)
+        room = before(head) if head.space and lines[-1] else 0.0
         kept, j = w, i  # with the groups it keeps on its line (`Token.keep`)
         while groups[j][-1].keep and j + 1 < len(groups):
             j += 1
-            kept += gap(groups[j][0].style, measure) * size + widths[j]
+            kept += before(groups[j][0]) + group_width(j)
         if room and (x + room + w > width + 1e-6 or x + room + kept > width + 1e-6 >= kept):
+            if len(lines) == limit:
+                break
             lines.append([])
             x, room = 0.0, 0.0
-        for token in group:
+        for token, own in zip(group, measured[i], strict=True):
             lines[-1].append((x + room, token))
-            x += room + measure(token.text, token.style) * size
+            x += room + own * size
             room = 0.0
     return lines
 
@@ -281,6 +304,11 @@ def para_lines(para: Para, width: float, measure: Measure) -> list[Line]:
     """Lines of a heading-area paragraph; a word wider than the line (a long title) is cut."""
     tokens: list[Token] = []
     for token in para.tokens:
+        # Widths only grow as letters are added (a head's may not: `Fonts.scale`): a word no
+        # wider than the line is not cut.
+        if not token.style.head and measure(token.text, token.style) * para.size <= width:
+            tokens.append(Token(token.text, token.style, token.space))
+            continue
         pieces = [""]
         for ch in token.text:
             if pieces[-1] and measure(pieces[-1] + ch, token.style) * para.size > width:

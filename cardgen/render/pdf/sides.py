@@ -23,8 +23,9 @@ game after its last entry; only where that cannot be do the rules take a side of
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.cards.paper import SIZES, PdfOptions
@@ -58,7 +59,16 @@ from cardgen.render.pdf.layout import (
     wrap,
 )
 from cardgen.render.pdf.rtl import is_rtl, right_to_left, visual
-from cardgen.render.pdf.units import CLEARANCE, Unit, entry_lines, reach, run_in_sides, units_of
+from cardgen.render.pdf.units import (
+    CLEARANCE,
+    Unit,
+    entry_heights,
+    entry_lines,
+    line_width,
+    reach,
+    run_in_sides,
+    units_of,
+)
 
 
 @dataclass(frozen=True)
@@ -136,7 +146,10 @@ def draw_top(
     return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
 
 
-def _body_height(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
+@functools.lru_cache(maxsize=1 << 10)
+def _body_height(paras: tuple[Para, ...], frame: Frame, fonts: Fonts) -> float:
+    """The height a side has left under `paras`, remembered by value: a deck's budget sets
+    the same heading areas once a trial (issue 39)."""
     _texts, y = draw_top(paras, frame, fonts)
     footer_height = FOOTER_SIZE * frame.scale * (fonts.ascent + fonts.descent)
     return y - SAFE_MARGIN - footer_height - 2 * PARAGRAPH_GAP
@@ -144,7 +157,7 @@ def _body_height(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
 
 def room_below(paras: Sequence[Para], frame: Frame, fonts: Fonts) -> float:
     """The height a side has left under `paras` (negative where they do not fit on it)."""
-    return _body_height(paras, frame, fonts)
+    return _body_height(tuple(paras), frame, fonts)
 
 
 Packed = tuple[tuple[tuple[int, ...], ...], ...]
@@ -192,23 +205,27 @@ def _tail_height(fill: Fill | None, frame: Frame, fonts: Fonts) -> float:
     return top - draw_top(fill.tail, frame, fonts, top)[1] + PARAGRAPH_GAP
 
 
-def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None
-                  ) -> Layout | None:
+def choose_layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None = None,
+                  most: int | None = None) -> Layout | None:
     """The layout of a section that takes the fewest sides (with `fill`: exactly its sides,
     the last keeping room for its tail), then the largest size, then the looser leading, then
     the fewest columns; each side's columns balanced. None if no layout fills as asked. The
     keys of the marks its entries print are set beside the heading where they fit there on
-    every side it takes, else they lead the how-to (`keys_beside`)."""
+    every side it takes, else they lead the how-to (`keys_beside`). With `most` (at least
+    1), whether a layout of at most `most` sides is found is all that is asked: the sizes
+    and leadings are tried smallest first, the first layout that takes no more is taken, and
+    a run-in layout stops after `most` + 1 sides (`side_count`)."""
     if keys_beside(section, frame, fonts, first=True):
+        # Where the keys go depends on how many sides it takes: the fewest, whatever `most`.
         layout = _layout(section, frame, fonts, fill, keyed=False)
         if layout is not None and (len(layout.sides) == 1
                                    or keys_beside(section, frame, fonts, first=False)):
             return layout
-    return _layout(section, frame, fonts, fill, keyed=True)
+    return _layout(section, frame, fonts, fill, keyed=True, most=most)
 
 
-def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, keyed: bool
-            ) -> Layout | None:
+def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, keyed: bool,
+            most: int | None = None) -> Layout | None:
     if not section.entries:
         size = frame.body_sizes[0]
         return Layout(size, LEADING, 1, 0.0, ((),), line_pitch(size, LEADING, fonts))
@@ -222,23 +239,36 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     # even one column of the smallest size cannot hold it.
     widest = max(widest_group(e.tokens, fonts.measure) for e in section.entries)
     above = reach(section, fonts)
-    for size in frame.body_sizes:
+    one_line = [] if section.run_in else [line_width(e, fonts) for e in section.entries]
+    # Asked only whether `most` sides hold it: the layouts likeliest to, first.
+    sizes = frame.body_sizes if most is None else frame.body_sizes[::-1]
+    leadings = (LEADING, TIGHT_LEADING) if most is None else (TIGHT_LEADING, LEADING)
+
+    def enough() -> bool:
+        return most is not None and best is not None and len(best[1].sides) <= most
+
+    for size in sizes:
+        if enough():
+            break
         gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
         # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
         gutter += max(0.4 * size, 3.2) if labels else 0.0
         # Run in, a line is as full as it can be: more columns only add their gaps.
         for columns in range(1, 2 if section.run_in else MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
-            if columns > 1 and width - gutter < widest * size:  # a word would be cut
+            if enough() or columns > 1 and width - gutter < widest * size:  # a word cut
                 break
-            heights = [] if section.run_in else [
-                len(u.lines) for u in units_of(section, width, gutter, size, fonts)]
-            for leading in (LEADING, TIGHT_LEADING):
+            heights = [] if section.run_in else entry_heights(
+                section, width, gutter, size, fonts, one_line)
+            for leading in leadings:
+                if enough():
+                    break
                 pitch = line_pitch(size, leading, fonts, above)
                 first, later = int(first_height // pitch), int(later_height // pitch)
                 last = int((later_height - tail) // pitch) if fill else later
                 if section.run_in:
-                    run = run_in_layout(section, width, size, fonts, (first, later, last), fill)
+                    run = run_in_layout(section, width, size, fonts, (first, later, last), fill,
+                                        most)
                     if run is None:
                         continue
                     score = (len(run), -size, -leading, columns)
@@ -285,13 +315,15 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
 
 
 def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
-                  capacities: tuple[int, int, int], fill: Fill | None) -> list[list[Unit]] | None:
+                  capacities: tuple[int, int, int], fill: Fill | None, most: int | None = None
+                  ) -> list[list[Unit]] | None:
     """A run-in section's sides (`units.run_in_sides`) of `capacities` lines (the first side,
     the later ones, the last one with `fill`); with `fill`, exactly its sides, as evenly
-    filled as they go: the smallest side height that takes no more (as `layout.spread`)."""
+    filled as they go: the smallest side height that takes no more (as `layout.spread`);
+    without, at most `most` + 1 sides."""
     first, later, last = capacities
     if fill is None:
-        return run_in_sides(section, width, size, fonts, lambda n: later if n else first)
+        return run_in_sides(section, width, size, fonts, lambda n: later if n else first, most)
     for height in range(1, max(first, later) + 1):
 
         def capped(n: int, height: int = height) -> int:
@@ -305,6 +337,21 @@ def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,
         if len(run[-1]) <= last:
             return run
     return None
+
+
+def side_count(section: Section, frame: Frame, fonts: Fonts, most: int | None = None) -> int:
+    """How many sides `section_sides` sets a section on: its layout, nothing drawn (what a
+    budget asks of every selection it tries). With `most`, only whether that is more: the
+    sides of the first layout tried that takes at most `most` (the smallest size first), else
+    a number above `most` (`choose_layout`)."""
+    layout = choose_layout(section, frame, fonts, most=most)
+    return 0 if layout is None else len(layout.sides)
+
+
+def counted_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
+    """As many blank sides as `section_sides` sets the section on (`side_count`), where only
+    their number is asked."""
+    return [Side(())] * side_count(section, frame, fonts)
 
 
 def section_sides(
@@ -417,9 +464,14 @@ class Run:
     sides: tuple[Side, ...]
 
 
-def seat_run(section: Section, seat: int, frame: Frame, fonts: Fonts) -> Run:
-    """A seat's section laid out on sides, each marked with the seat."""
-    return Run(section, str(seat), tuple(marked(section_sides(section, frame, fonts), str(seat))))
+Lay = Callable[[Section, Frame, Fonts], list[Side]]
+"""How a deck sets a section on sides: `section_sides`, or `counted_sides` to count them."""
+
+
+def seat_run(section: Section, seat: int, frame: Frame, fonts: Fonts,
+             lay: Lay = section_sides) -> Run:
+    """A seat's section laid out on sides (by `lay`), each marked with the seat."""
+    return Run(section, str(seat), tuple(marked(lay(section, frame, fonts), str(seat))))
 
 
 SEATS = "&"

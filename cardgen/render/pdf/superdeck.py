@@ -43,8 +43,11 @@ from cardgen.render.pdf.layout import (
     words,
 )
 from cardgen.render.pdf.sides import (
+    Lay,
     Side,
     card_frame,
+    counted_sides,
+    section_sides,
 )
 from cardgen.render.sentences import (
     no_first_win,
@@ -60,7 +63,7 @@ POCKET_SIDES = 4
 """A deck of decision tables takes at most this many sides unless `pdf.cards` says."""
 TRIES = 16
 """After the longest run of steps that fits, the later steps tried one by one stop after this
-many in a row that do not fit (each try lays the whole deck out)."""
+many in a row that do not fit (each try counts the whole deck's sides: `sides.counted_sides`)."""
 
 
 def booklet_budget(card: Card, options: PdfOptions) -> Card:
@@ -93,7 +96,8 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
     def fits(taken: list[tuple[int, Step, int]]) -> bool:
         try:
             # An odd deck takes one side more, whichever way it is evened (`even_deck`).
-            laid = len(pocket_sides(with_steps(taken), frame, fonts, options, even=False))
+            laid = len(pocket_sides(with_steps(taken), frame, fonts, options, even=False,
+                                    lay=counted_sides))
         except DoesNotFit:
             return False
         return laid + laid % 2 <= sides
@@ -234,17 +238,19 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
 
 
 def pocket_sides(
-    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions, even: bool = True
+    card: Card, frame: Frame, fonts: Fonts, options: PdfOptions, even: bool = True,
+    lay: Lay = section_sides,
 ) -> list[Side]:
     """Every side of a budgeted card of decision tables, with its seat mark, before footers;
-    without `even`, an odd deck as it is (`sides.even_deck` adds one side)."""
+    without `even`, an odd deck as it is (`sides.even_deck` adds one side); each section set
+    on sides by `lay` (`sides.counted_sides` to count them)."""
     seats = options.seats or tuple(range(1, card.players + 1))
     try:
         return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats),
-                          lambda seat: table_section(card, seat, fonts), even)
+                          lambda seat: table_section(card, seat, fonts), even, lay)
     except DoesNotFit:  # the line of worth without its example word, where the front needs it
         return deck_sides(card, frame, fonts, seats, front_section(card, fonts, seats, False),
-                          lambda seat: table_section(card, seat, fonts), even)
+                          lambda seat: table_section(card, seat, fonts), even, lay)
 
 
 __all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]

@@ -6,16 +6,17 @@ none breaks an item (an opening with its words)."""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import itertools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import Fonts
-from cardgen.render.pdf.layout import Entry, Line, Token, cut_pieces, cut_wide, wrap
+from cardgen.render.pdf.layout import Entry, Line, Token, cut_pieces, cut_wide, gap, wrap
 
 CLEARANCE = 0.25
 """The least white, in points, between a box and the ink of the lines above and below it
@@ -59,6 +60,33 @@ def _entry_lines(
     return tuple(tuple(line) for line in wrap(tokens, width - gutter, size, fonts.measure))
 
 
+AHEAD = 20
+"""The items a side of run-in text sets at first for each of its lines (an opening and its
+letter: twl06-4p's fourth seat holds 10-15 a line); twice as many more while it shows more."""
+ROUNDING = 1e-3
+"""Points to spare where an entry is taken to fit a line without setting it (`entry_heights`):
+far more than the sums' rounding, far less than any glyph."""
+
+
+def line_width(entry: Entry, fonts: Fonts) -> float:
+    """The width at 1 pt of an entry's tokens set on one line, with the room before each
+    (`layout.gap`) as `wrap` leaves it."""
+    return sum(fonts.measure(t.text, t.style) + (gap(t.style, fonts.measure) if t.space and i
+                                                  else 0.0)
+               for i, t in enumerate(entry.tokens))
+
+
+def entry_heights(section: Section, width: float, gutter: float, size: float, fonts: Fonts,
+                  one_line: Sequence[float]) -> list[int]:
+    """The number of lines of each entry of a section (not run in) as `units_of` sets them,
+    for `one_line` their `line_width`s: 1 where that leaves room to spare (greedy breaking
+    then never breaks, nor is a token cut), else its lines counted (a deck's budget lays
+    its entries out at every size and column count it tries: mostly a line each)."""
+    room = width - gutter - ROUNDING
+    return [1 if w * size <= room else len(_entry_lines(e, width, gutter, size, fonts))
+            for e, w in zip(section.entries, one_line, strict=True)]
+
+
 @dataclass(frozen=True)
 class Unit:
     """What packing moves between columns and sides as one: an entry's lines (an entry is
@@ -83,11 +111,13 @@ def units_of(section: Section, width: float, gutter: float, size: float, fonts: 
 
 
 def run_in_sides(section: Section, width: float, size: float, fonts: Fonts,
-                 capacity: Callable[[int], int]) -> list[list[Unit]] | None:
+                 capacity: Callable[[int], int], most: int | None = None
+                 ) -> list[list[Unit]] | None:
     """A run-in section's lines side by side, each side holding at most `capacity(n)` lines
     (n from 0): every side begins with the head (the label) of the entry it begins in, also
     where it continues one, and no item (`Entry.items`: an opening and its words) is broken
-    across sides. None where an item (with its head) is taller than a side."""
+    across sides. None where an item (with its head) is taller than a side. With `most`,
+    only the first `most` + 1 sides (a budget asks only whether a section takes more)."""
     labels = section.labels or ("",) * len(section.entries)
     # The items in order, each as (entry, its tokens); the head goes in front of an entry's
     # first item, and in front of whichever item a side begins with.
@@ -98,22 +128,28 @@ def run_in_sides(section: Section, width: float, size: float, fonts: Fonts,
             items.append((e, list(entry.tokens[a:b])))
     sides: list[list[Unit]] = []
     start = 0
-    while start < len(items):
-        stream: list[Token] = []
-        owner: list[int] = []  # the item of each token
-        for k in range(start, len(items)):
-            e, tokens = items[k]
-            label = section.entries[e].label
-            if label is not None and (k == start or items[k - 1][0] != e):
-                stream.append(dataclasses.replace(label, keep=True))
-                owner.append(k)
-            stream += tokens
-            owner += [k] * len(tokens)
-        pieces = cut_pieces(stream, width, size, fonts.measure)
-        owner = [k for k, cut in zip(owner, pieces, strict=True) for _ in cut]
-        tokens = [piece for cut in pieces for piece in cut]
+    while start < len(items) and (most is None or len(sides) <= most):
         room = capacity(len(sides))
-        taken = sum(len(line) for line in wrap(tokens, width, size, fonts.measure)[:room])
+        # The side's lines are the first `room` of the rest set from `start`; greedy breaking
+        # never looks further than a line's last group and the groups it keeps (`Token.keep`),
+        # so only as many items are set as the side can show (each side set from the rest of
+        # the section took a 4-player deck's budget 4 times as long).
+        stop, more = start, max(AHEAD * room, 1)
+        while True:
+            stop, more = min(len(items), stop + more), 2 * more
+            stream, owner = _stream(section, items, start, min(stop + 1, len(items)))
+            n = bisect.bisect_left(owner, stop)  # the tokens of the items before `stop`
+            after = stream[n] if n < len(stream) else None
+            pieces = cut_pieces(stream[:n], width, size, fonts.measure)
+            owner = [k for k, cut in zip(owner[:n], pieces, strict=True) for _ in cut]
+            tokens = [piece for cut in pieces for piece in cut]
+            lines = wrap(tokens, width, size, fonts.measure, room)[:room]
+            taken = sum(len(line) for line in lines)
+            # Enough where the side ends inside what is set, and the token after it neither
+            # joins its last group (glued) nor is kept on a line with it.
+            if stop == len(items) or (taken < len(tokens) and not tokens[-1].keep
+                                      and after is not None and after.space):
+                break
         # The side ends before the first item it cannot hold whole.
         end = owner[taken] if taken < len(tokens) else len(items)
         if end == start:
@@ -127,3 +163,20 @@ def run_in_sides(section: Section, width: float, size: float, fonts: Fonts,
         sides.append(units)
         start = end
     return sides
+
+
+def _stream(section: Section, items: list[tuple[int, list[Token]]], start: int, stop: int
+            ) -> tuple[list[Token], list[int]]:
+    """The tokens of items `start` to `stop` set one after another, each entry's head (its
+    label) in front of its first item and of item `start`, and the item of each token."""
+    stream: list[Token] = []
+    owner: list[int] = []
+    for k in range(start, stop):
+        e, tokens = items[k]
+        label = section.entries[e].label
+        if label is not None and (k == start or items[k - 1][0] != e):
+            stream.append(dataclasses.replace(label, keep=True))
+            owner.append(k)
+        stream += tokens
+        owner += [k] * len(tokens)
+    return stream, owner
