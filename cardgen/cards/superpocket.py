@@ -26,7 +26,7 @@ from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
-from cardgen.cards.tablerows import inside, with_row_order
+from cardgen.cards.tablerows import inside, tables_lose, with_row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
 from cardgen.games.opponent import TableRange
@@ -223,13 +223,17 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
 
 
 def odds(
-    play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False
+    play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False,
+    lose_words: Sequence[float] | None = None,
 ) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`), its entries
     judged alone: nothing, its table (`words`), the best play alone (`letter`, among
     `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
-    `Opening.full_move`); with `letters`, each play it may print alone and what it wins."""
+    `Opening.full_move`); with `letters`, each play it may print alone and what it wins;
+    `lose_words`: what `table_lose` gives each opening with a table, in order, where it is
+    worked out already (`cardgen.cards.tablerows.tables_lose`)."""
     solution = play.solution
+    tabled = iter(lose_words) if lose_words is not None else None
     levels = solution.graph.levels
     d = seat - 1
     lose = play.lose[d]
@@ -245,7 +249,10 @@ def odds(
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
         k = int(np.flatnonzero(score >= score.max() - TIE)[0])
-        words = 1.0 - table_lose(play, seat, opening.decisions) if opening.decisions else None
+        words = None
+        if opening.decisions:
+            words = 1.0 - (next(tabled) if tabled is not None else
+                           table_lose(play, seat, opening.decisions))
         none = 1.0 - float(lose[d][i])
         move = opening.full_move
         full = words if words is not None else (
@@ -271,7 +278,9 @@ def with_infix_odds(
     many = len(plays) > 1
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
-        found = over_tables([odds(play, seat, openings, many) for play in plays])
+        lose = tables_lose(plays, seat, [o.decisions for o in openings if o.decisions])
+        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row])
+                             for play, row in zip(plays, lose, strict=True)])
         return tuple(with_row_order(plays, seat, o.decisions, f)
                      if seat == 1 and f.words is not None else f
                      for o, f in zip(openings, found, strict=True))
