@@ -104,8 +104,12 @@ class InfixSolution(InfixMoves, SolvedPositions):
 
     def _suffixes(self) -> list[tuple[Array, Array]]:
         """Per length from 1, the infix id and the word of every suffix of that length, found
-        once (a letter at a time, by each level's key) and kept for every later `over_words`."""
+        once (a letter at a time, by each level's key; or as `build_graph` met them) and kept
+        for every later `over_words`."""
         if self._suffix_ids:
+            return self._suffix_ids
+        if self.graph.suffixes:
+            self._suffix_ids.extend(self.graph.suffixes)
             return self._suffix_ids
         graph, levels = self.graph, self.graph.levels
         lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
