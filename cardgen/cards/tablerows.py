@@ -115,9 +115,9 @@ class _Walks:
                 continue
             level = levels[d]
             at = at[~level.leaf[ids[at]]]
-            distinct = np.unique(ids[at])
             wanted = np.zeros(len(level), dtype=bool)
-            wanted[distinct] = True
+            wanted[ids[at]] = True
+            distinct = np.flatnonzero(wanted)
             moves = np.flatnonzero(wanted[level.parent])  # in the order the table lists them
             moves = moves[np.argsort(level.parent[moves], kind="stable")]
             lo = np.searchsorted(level.parent[moves], np.append(distinct, len(level)))
