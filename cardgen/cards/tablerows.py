@@ -155,6 +155,21 @@ class _Walks:
         self.to_fixed = np.array([[float(lose[d][j]) for d, j in made] for lose in loses])
         self.mine = depth[self.at] % solution.players == seat_index  # the seat's own turns
         self.tables = len(plays)
+        self.steps = [self._step(d) for d in self.depths]
+
+    def _step(self, d: int) -> tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray,
+                                     FloatArray, IntArray, IntArray, FloatArray]:
+        """What a pass needs at length d, found once: the fragments of that length; the
+        moves out of them (each table's slot of each, where they lead, whether inside, the
+        shares and the chances outside); and the moves that stay inside (where from, each
+        table's slot of where to, the shares)."""
+        edges = np.flatnonzero(self.edge_depth == d)
+        src, dst = self.src[edges], self.dst[edges]
+        inward = dst >= 0
+        share = self.share[:, edges]
+        return (np.flatnonzero(self.depth == d), self._spread(src), inward, np.maximum(dst, 0),
+                share, self.fixed[:, edges], src[inward], self._spread(dst[inward]),
+                share[:, inward])
 
     def _spread(self, index: IntArray) -> IntArray:
         """`index` into the nodes, for each table's row of a flattened (tables, nodes) array."""
@@ -165,17 +180,15 @@ class _Walks:
         `chosen` rows (those at its own turns), longest first."""
         chosen = chosen & self.mine
         at, to, outside = self.at[chosen], self.to[chosen], self.to_fixed[:, chosen]
+        played = self.depth[at]
         value = self.stored.copy()
-        for d in reversed(self.depths):
-            edges = self.edge_depth == d
-            dst = self.dst[edges]
-            below = np.where(dst >= 0, value[:, np.maximum(dst, 0)], self.fixed[:, edges])
-            total = np.bincount(self._spread(self.src[edges]),
-                                (self.share[:, edges] * below).ravel(),
+        for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
+            level, spread, inward, dst, share, fixed = step[:6]
+            below = np.where(inward, value[:, dst], fixed)
+            total = np.bincount(spread, (share * below).ravel(),
                                 minlength=value.size).reshape(value.shape)
-            level = np.flatnonzero(self.depth == d)
             value[:, level] = np.where(self.ends[:, level], value[:, level], total[:, level])
-            here = self.depth[at] == d
+            here = played == d
             if here.any():
                 j = to[here]
                 value[:, at[here]] = np.where(j >= 0, value[:, np.maximum(j, 0)],
@@ -187,17 +200,16 @@ class _Walks:
         fragment, the seat making the plays of the `chosen` rows (those at its own turns)."""
         chosen = chosen & self.mine
         at, to = self.at[chosen], self.to[chosen]
+        played = self.depth[at]
         reach = np.zeros(self.stored.shape)
         reach[:, self.firsts[0]] = 1.0
         free = ~self.ends
         free[:, at] = False
-        for d in self.depths:
-            edges = (self.edge_depth == d) & (self.dst >= 0)
-            src = self.src[edges]
-            flow = np.where(free[:, src], self.share[:, edges] * reach[:, src], 0.0)
-            reach += np.bincount(self._spread(self.dst[edges]), flow.ravel(),
-                                 minlength=reach.size).reshape(reach.shape)
-            here = np.flatnonzero((self.depth[at] == d) & (to >= 0))
+        for d, step in zip(self.depths, self.steps, strict=True):
+            src, spread, share = step[6:]
+            flow = np.where(free[:, src], share * reach[:, src], 0.0)
+            reach += np.bincount(spread, flow.ravel(), minlength=reach.size).reshape(reach.shape)
+            here = np.flatnonzero((played == d) & (to >= 0))
             here = here[np.argsort(at[here], kind="stable")]  # by fragment, as one walk adds
             for k, j in zip(at[here].tolist(), to[here].tolist(), strict=True):
                 reach[:, j] += reach[:, k]

@@ -53,8 +53,22 @@ class InfixSolution(InfixMoves, SolvedPositions):
         return sum(int(level.fragment.sum()) for level in self.graph.levels)
 
     def _search(self, fragment: str) -> int | None:
-        i = self.graph.find(fragment)
-        return i if i is not None and bool(self.graph.levels[len(fragment)].fragment[i]) else None
+        """A step from the fragment without its last letter (found once, and a fragment if
+        this is one): one binary search, where `InfixGraph.find` takes one a letter."""
+        levels = self.graph.levels
+        if not fragment or len(fragment) >= len(levels):
+            i = self.graph.find(fragment)
+        else:
+            parent = self.find(fragment[:-1])
+            code = self.graph.letters.find(fragment[-1])
+            if parent is None or code < 0:
+                return None
+            keys = levels[len(fragment)].key
+            want = parent * len(self.graph.letters) + code
+            i = int(keys.searchsorted(want))
+            if i >= len(keys) or keys[i] != want:
+                return None
+        return i if i is not None and bool(levels[len(fragment)].fragment[i]) else None
 
     def is_word(self, fragment: str) -> bool:
         """Whether `fragment` is a playable word."""
