@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -154,10 +155,11 @@ def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]
     seconds. `casual model` is the casual tables' play of the game over the config's range of
     tables (`cardgen.cards.make.config_figures`) and the openings' figures from it
     (`cardgen.cards.figures.card_figures`); `casual model, 1 table` is the same at its middle
-    table alone, for comparison (not part of the build)."""
+    table alone, for comparison (not part of the build). CPU seconds of this process: the
+    machine is shared, and wall time counts the others' work too."""
     from dataclasses import replace
 
-    started = time.perf_counter()
+    started = time.process_time()
     import cardgen.cards.figures as figures_module
     from cardgen.app.runner import CARDS
     from cardgen.cards.config import load_card_config
@@ -166,7 +168,7 @@ def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]
     from cardgen.render.pdf.budget import budget
     from cardgen.render.pdf.fonts import said_for
 
-    times: dict[str, float] = {"imports": time.perf_counter() - started}
+    times: dict[str, float] = {"imports": time.process_time() - started}
     config = load_card_config(config_path)
     lexicons = Lexicons(drawing="pdf" in formats)
     request = LexiconRequest.of(config)
@@ -174,15 +176,15 @@ def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]
     spent = [0.0]
 
     def timed_figures(*args: Any, **kwargs: Any) -> Any:  # Lexicons.card's second part
-        t = time.perf_counter()
+        t = time.process_time()
         found = figures(*args, **kwargs)
-        spent[0] += time.perf_counter() - t
+        spent[0] += time.process_time() - t
         return found
 
     def stage(name: str, work: Callable[[], Any]) -> Any:
-        t = time.perf_counter()
+        t = time.process_time()
         found = work()
-        times[name] = times.get(name, 0.0) + time.perf_counter() - t
+        times[name] = times.get(name, 0.0) + time.process_time() - t
         return found
 
     def model(config: Any, key: str) -> Any:
@@ -190,7 +192,7 @@ def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]
         plays = stage(key, lambda: config_figures(config, lexicons, solution, traps,
                                                   config.opponent.table_range, keep=False))
         spent[0] = 0.0
-        figures_module.card_figures = timed_figures  # type: ignore[assignment]
+        figures_module.card_figures = timed_figures
         try:
             card = stage("strategy", lambda: lexicons.card(
                 request, config.players, config.title, config.opponent,
@@ -209,13 +211,24 @@ def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]
     card = model(config, "casual model")
     card = stage("deck budget", lambda: said_for(config.path, lambda: budget(card, config.pdf)))
     for name in formats:
-        stage(f"render {name}", lambda name=name: CARDS.formats[name].render(card, config))
+        stage(f"render {name}", partial(CARDS.formats[name].render, card, config))
     middle = config.opponent.table_range.middle
     one = replace(config, opponent=replace(config.opponent, figures=TableRange(middle, middle)))
     strategy = times["strategy"]
     model(one, "casual model, 1 table")
     times["strategy"] = strategy
     return times
+
+
+def wall_and_cpu(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One run of a command as a process: wall seconds and its CPU seconds (user and
+    system)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(command)}")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
 
 
 def norvig_pairs(pairs: int) -> None:
@@ -234,26 +247,28 @@ def norvig_pairs(pairs: int) -> None:
         }
         for command in (norvig, *builds.values()):  # bytecode written, lists read once
             subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
-        times: dict[Any, list[float]] = {key: [] for key in ("norvig", *builds)}
+        load = os.getloadavg()[0]
+        times: dict[Any, list[tuple[float, float]]] = {key: [] for key in ("norvig", *builds)}
         for _ in range(pairs):
             for key, command in (("norvig", norvig), *builds.items()):
-                t = time.perf_counter()
-                subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL,
-                               env=env)
-                times[key].append(time.perf_counter() - t)
+                times[key].append(wall_and_cpu(command, env))
     base = times["norvig"]
     print(f"\nVariants' cold builds beside Norvig's code, {pairs} rounds back to back "
-          f"(load before: {os.getloadavg()[0]:.2f}):")
-    print(f"  Norvig's code, twl06 4+, winning first play: best {min(base):.3f} s, "
-          f"median {statistics.median(base):.3f} s")
-    for (config, what), found in builds.items():
-        ratios = [t / n for t, n in zip(times[config, what], base, strict=True)]
+          f"(load average before: {load:.2f}, after: {os.getloadavg()[0]:.2f}); wall time, "
+          "and the median ratio of wall and of CPU time to Norvig's in the same round:")
+    print(f"  Norvig's code, twl06 4+, winning first play: best {min(base)[0]:.3f} s, "
+          f"median {statistics.median(w for w, _ in base):.3f} s")
+    for config, what in builds:
+        found = times[config, what]
+        walls = [t[0] / n[0] for t, n in zip(found, base, strict=True)]
+        cpus = [t[1] / n[1] for t, n in zip(found, base, strict=True)]
         label = "JSON" if what == "json" else "md + JSON + PDF"
-        print(f"  {config}, {label:<15} best {min(times[config, what]):.3f} s, median "
-              f"{statistics.median(times[config, what]):.3f} s, ratio median "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
-    print("\nStages of each cold build (one process each; `imports`: cardgen's modules the "
-          "build reads; the rest of a process is Python's start and writing):")
+        print(f"  {config}, {label:<15} best {min(found)[0]:.3f} s, median "
+              f"{statistics.median(w for w, _ in found):.3f} s, ratio "
+              f"{statistics.median(walls):.2f}x ({min(walls):.2f}-{max(walls):.2f}), "
+              f"CPU {statistics.median(cpus):.2f}x")
+    print("\nStages of each cold build, CPU time (one process each; `imports`: cardgen's "
+          "modules the build reads; the rest of a process is Python's start and writing):")
     for what, formats in (("JSON", ("json",)), ("md + JSON + PDF", ("md", "json", "pdf"))):
         header = None
         for config in TARGETS:
