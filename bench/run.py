@@ -9,11 +9,15 @@ words, its word frequencies (from the cache: a cold cache makes the first run sl
 strategy card, render each format) and reports its peak memory; then it times the
 whole `cardgen build` command as a process (best and median of several runs), the way a user
 runs it. First comes SuperGhost: Norvig's notebook code (bench/norvig.py) answering only "is
-there a winning first play" on twl06 4+, beside the whole SuperGhost card built as JSON, in
-one run; then the variants' stages and peak memory on twl06 and sowpods, 2 and 4 players
-(`--only superghost` or `--only ghost` runs one part). Word lists must be cached or installed
-(a first build fetches them). Not a test: the figures go in docs/speed.md and in the notes, not
-into assertions.
+there a winning first play" on twl06 4+, and the cold builds (`--no-cache`) of
+configs/twl06-2p-superghost.yaml and twl06-2p-superduperghost.yaml, JSON alone and all three
+formats, in rounds back to back (`--pairs`, PYTHONHASHSEED=0 for all: the method of issue 39),
+with each build's ratio to Norvig's and its stages in CPU time (the casual model over the
+range of tables one of them, and the same at one table beside it); then the variants' stages
+and peak memory on twl06 and sowpods, 2 and 4 players (`--only superghost` or `--only ghost`
+runs one part, `--only ratios` the rounds and the cold builds' stages alone). Word lists
+must be cached or installed (a first build fetches them). Not a test: the figures go in
+docs/speed.md and in the notes, not into assertions.
 """
 
 from __future__ import annotations
