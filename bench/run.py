@@ -9,11 +9,15 @@ words, its word frequencies (from the cache: a cold cache makes the first run sl
 strategy card, render each format) and reports its peak memory; then it times the
 whole `cardgen build` command as a process (best and median of several runs), the way a user
 runs it. First comes SuperGhost: Norvig's notebook code (bench/norvig.py) answering only "is
-there a winning first play" on twl06 4+, beside the whole SuperGhost card built as JSON, in
-one run; then the variants' stages and peak memory on twl06 and sowpods, 2 and 4 players
-(`--only superghost` or `--only ghost` runs one part). Word lists must be cached or installed
-(a first build fetches them). Not a test: the figures go in docs/speed.md and in the notes, not
-into assertions.
+there a winning first play" on twl06 4+, and the cold builds (`--no-cache`) of
+configs/twl06-2p-superghost.yaml and twl06-2p-superduperghost.yaml, JSON alone and all three
+formats, in rounds back to back (`--pairs`, PYTHONHASHSEED=0 for all: the method of issue 39),
+with each build's ratio to Norvig's and its stages in CPU time (the casual model over the
+range of tables one of them, and the same at one table beside it); then the variants' stages
+and peak memory on twl06 and sowpods, 2 and 4 players (`--only superghost` or `--only ghost`
+runs one part, `--only ratios` the rounds and the cold builds' stages alone). Word lists
+must be cached or installed (a first build fetches them). Not a test: the figures go in
+docs/speed.md and in the notes, not into assertions.
 """
 
 from __future__ import annotations
@@ -27,7 +31,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ("twl06-2p", "twl06-4p", "sowpods-4p")
@@ -139,6 +146,149 @@ SUPER = (
 )
 """The SuperGhost figures: (list, game, players, min length)."""
 
+TARGETS = ("twl06-2p-superghost", "twl06-2p-superduperghost")
+"""The variants' cold builds timed beside Norvig's code (issue 39): `dictionary: twl06,
+players: 2, min_length: 4`, the game its own."""
+PAIRS = 3
+"""Rounds of Norvig's code and the cold builds, back to back (/work/shared/peers/README.md)."""
+
+
+def cold_stages(config_path: Path, formats: tuple[str, ...]) -> dict[str, float]:
+    """Each stage of a cold `cardgen build` of a config, in this process, in the order the
+    build runs them (`cardgen.cards.make.config_card`, the deck's budget, each format);
+    seconds. `casual model` is the casual tables' play of the game over the config's range of
+    tables (`cardgen.cards.make.config_figures`) and the openings' figures from it
+    (`cardgen.cards.figures.card_figures`); `casual model, 1 table` is the same at its middle
+    table alone, for comparison (not part of the build). CPU seconds of this process: the
+    machine is shared, and wall time counts the others' work too."""
+    from dataclasses import replace
+
+    started = time.process_time()
+    import cardgen.cards.figures as figures_module
+    from cardgen.app.runner import CARDS
+    from cardgen.cards.config import load_card_config
+    from cardgen.cards.make import LexiconRequest, Lexicons, config_figures
+    from cardgen.games.opponent import TableRange
+    from cardgen.render.pdf.budget import budget
+    from cardgen.render.pdf.fonts import said_for
+
+    times: dict[str, float] = {"imports": time.process_time() - started}
+    config = load_card_config(config_path)
+    lexicons = Lexicons(drawing="pdf" in formats)
+    request = LexiconRequest.of(config)
+    figures = figures_module.card_figures
+    spent = [0.0]
+
+    def timed_figures(*args: Any, **kwargs: Any) -> Any:  # Lexicons.card's second part
+        t = time.process_time()
+        found = figures(*args, **kwargs)
+        spent[0] += time.process_time() - t
+        return found
+
+    def stage(name: str, work: Callable[[], Any]) -> Any:
+        t = time.process_time()
+        found = work()
+        times[name] = times.get(name, 0.0) + time.process_time() - t
+        return found
+
+    def model(config: Any, key: str) -> Any:
+        """The game's card from its solved game, the casual model timed apart."""
+        plays = stage(key, lambda: config_figures(config, lexicons, solution, traps,
+                                                  config.opponent.table_range, keep=False))
+        spent[0] = 0.0
+        figures_module.card_figures = timed_figures
+        try:
+            card = stage("strategy", lambda: lexicons.card(
+                request, config.players, config.title, config.opponent,
+                solved=(solution, traps), plays=plays))
+        finally:
+            figures_module.card_figures = figures
+        times["strategy"] -= spent[0]
+        times[key] += spent[0]
+        return card
+
+    stage("read", lambda: lexicons.wordlist(config.dictionary))
+    stage("playable words", lambda: lexicons.playable(request))
+    stage("frequencies", lambda: lexicons.word_zipf(request))
+    solution = stage("solve", lambda: lexicons.solution(request, config.players, work="card"))
+    traps = stage("traps", lambda: lexicons.traps(request, solution))
+    card = model(config, "casual model")
+    card = stage("deck budget", lambda: said_for(config.path, lambda: budget(card, config.pdf)))
+    for name in formats:
+        stage(f"render {name}", partial(CARDS.formats[name].render, card, config))
+    middle = config.opponent.table_range.middle
+    one = replace(config, opponent=replace(config.opponent, figures=TableRange(middle, middle)))
+    strategy = times["strategy"]
+    model(one, "casual model, 1 table")
+    times["strategy"] = strategy
+    return times
+
+
+def wall_and_cpu(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One run of a command as a process: wall seconds and its CPU seconds (user and
+    system)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(command)}")
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+
+
+def norvig_pairs(pairs: int) -> None:
+    """Norvig's code and the variants' cold builds (JSON alone; md, JSON and PDF), timed back
+    to back as processes, `pairs` rounds, PYTHONHASHSEED=0 for all (the method of
+    /work/shared/peers/README.md); then the stages of each build."""
+    env = {**user_env(), "PYTHONHASHSEED": "0"}
+    norvig = [sys.executable, str(ROOT / "bench" / "norvig.py"), "twl06", "4"]
+    with tempfile.TemporaryDirectory() as out:
+        builds = {
+            (config, what): [sys.executable, "-m", "cardgen", "build",
+                             str(ROOT / "configs" / f"{config}.yaml"), "--no-cache", "--out",
+                             out, "--quiet", *formats]
+            for config in TARGETS
+            for what, formats in (("json", ["--format", "json"]), ("all", []))
+        }
+        for command in (norvig, *builds.values()):  # bytecode written, lists read once
+            subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
+        load = os.getloadavg()[0]
+        times: dict[Any, list[tuple[float, float]]] = {key: [] for key in ("norvig", *builds)}
+        for _ in range(pairs):
+            for key, command in (("norvig", norvig), *builds.items()):
+                times[key].append(wall_and_cpu(command, env))
+    base = times["norvig"]
+    print(f"\nVariants' cold builds beside Norvig's code, {pairs} rounds back to back "
+          f"(load average before: {load:.2f}, after: {os.getloadavg()[0]:.2f}); wall time, "
+          "and the median ratio of wall and of CPU time to Norvig's in the same round:")
+    print(f"  Norvig's code, twl06 4+, winning first play: best {min(base)[0]:.3f} s, "
+          f"median {statistics.median(w for w, _ in base):.3f} s")
+    for config, what in builds:
+        found = times[config, what]
+        walls = [t[0] / n[0] for t, n in zip(found, base, strict=True)]
+        cpus = [t[1] / n[1] for t, n in zip(found, base, strict=True)]
+        label = "JSON" if what == "json" else "md + JSON + PDF"
+        print(f"  {config}, {label:<15} best {min(found)[0]:.3f} s, median "
+              f"{statistics.median(w for w, _ in found):.3f} s, ratio "
+              f"{statistics.median(walls):.2f}x ({min(walls):.2f}-{max(walls):.2f}), "
+              f"CPU {statistics.median(cpus):.2f}x")
+    print("\nStages of each cold build, CPU time (one process each; `imports`: cardgen's "
+          "modules the build reads; the rest of a process is Python's start and writing):")
+    for what, formats in (("JSON", ("json",)), ("md + JSON + PDF", ("md", "json", "pdf"))):
+        header = None
+        for config in TARGETS:
+            out = subprocess.run(
+                [sys.executable, __file__, "--cold-stages",
+                 str(ROOT / "configs" / f"{config}.yaml"), "--formats", ",".join(formats)],
+                check=True, capture_output=True, text=True, env=env,
+            ).stdout
+            figures = json.loads(out)
+            if header is None:
+                header = list(figures)
+                print(f"\n{what}:\n\n| config | " + " | ".join(header) + " |")
+                print("|---" * (len(header) + 1) + "|")
+            print(f"| {config} | " + " | ".join(f"{v * 1000:.0f} ms" for v in figures.values())
+                  + " |")
+
 
 def superghost() -> None:
     """SuperGhost beside Norvig's notebook code (bench/norvig.py), in one run."""
@@ -167,12 +317,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stages", metavar="CONFIG", help=argparse.SUPPRESS)
     parser.add_argument("--formats", default="md,json,pdf", help=argparse.SUPPRESS)
-    parser.add_argument("--only", choices=["ghost", "superghost"], help="run one part")
+    parser.add_argument("--cold-stages", metavar="CONFIG", help=argparse.SUPPRESS)
+    parser.add_argument("--only", choices=["ghost", "superghost", "ratios"],
+                        help="run one part (ratios: the variants beside Norvig's code alone)")
+    parser.add_argument("--pairs", type=int, default=PAIRS,
+                        help=f"rounds of Norvig's code and the cold builds (default {PAIRS})")
     args = parser.parse_args()
     if args.stages:
         print(json.dumps(stages(Path(args.stages), tuple(args.formats.split(",")))))
         return
+    if args.cold_stages:
+        print(json.dumps(cold_stages(Path(args.cold_stages), tuple(args.formats.split(",")))))
+        return
     if args.only != "ghost":
+        norvig_pairs(args.pairs)
+        if args.only == "ratios":
+            return
         superghost()
     if args.only == "superghost":
         return

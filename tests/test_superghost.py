@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from bruteforce_super import BruteSuperGhost
@@ -122,3 +124,39 @@ def test_no_fragment_outside_the_words(reverse: bool) -> None:
     assert solution.find("tac") is None  # a reversed word is not an infix
     with pytest.raises(KeyError, match="no playable word contains 'ct'"):
         solution.losers("ct")
+
+
+@given(words=words_strategy, reverse=st.booleans(), data=st.data())
+def test_a_graph_read_back_finds_the_suffixes_build_graph_met(
+    words: list[str], reverse: bool, data: st.DataObject
+) -> None:
+    # A graph that was not built (read back from a stored game) has no suffixes: over_words
+    # finds them, the same ids and words as build_graph's.
+    fast = solve(playable_words(words, 2, prefix_free=False), 2, reverse=reverse)
+    read = replace(fast, graph=replace(fast.graph, suffixes=()), _suffix_ids=[])
+    assert fast.graph.suffixes
+    for (ids, owner), (their_ids, their_owner) in zip(
+            fast._suffixes(), read._suffixes(), strict=True):
+        assert ids.tolist() == their_ids.tolist() and owner.tolist() == their_owner.tolist()
+    values = np.array(data.draw(st.lists(st.integers(0, 99), min_size=len(fast.words),
+                                         max_size=len(fast.words))), dtype=np.int64)
+    for a, b in zip(fast.over_words(values, np.add, 0), read.over_words(values, np.add, 0),
+                    strict=True):
+        assert a.tolist() == b.tolist()
+
+
+@given(words=words_strategy, reverse=st.booleans(), data=st.data())
+def test_a_fragment_found_from_its_prefix_is_the_one_found_letter_by_letter(
+    words: list[str], reverse: bool, data: st.DataObject
+) -> None:
+    # InfixSolution.find steps from the fragment without its last letter; the graph reads
+    # every letter. Every infix, reversed ones and strangers too.
+    fast = solve(playable_words(words, 2, prefix_free=False), 2, reverse=reverse)
+    graph = fast.graph
+    infixes = [graph.string(d, i) for d, level in enumerate(graph.levels)
+               for i in range(len(level))]
+    others = data.draw(st.lists(st.text("abcdz", max_size=6), max_size=10))
+    for fragment in [*infixes, *others, "A", "a" * 40]:
+        i = graph.find(fragment)
+        expected = i if i is not None and graph.levels[len(fragment)].fragment[i] else None
+        assert fast.find(fragment) == expected, fragment

@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from test_hypothesis import words_strategy
 
+from cardgen.cards import offers
 from cardgen.cards.config import load_card_config
 from cardgen.cards.figures import position_figures
 from cardgen.cards.localplay import position_plays
@@ -30,8 +32,9 @@ from cardgen.cards.superpocket import (
     infix_plays,
     infix_position_odds,
     odds,
+    table_lose,
 )
-from cardgen.cards.tablerows import TIE, row_chars, with_row_order
+from cardgen.cards.tablerows import TIE, row_chars, tables_lose, with_row_order
 from cardgen.errors import FetchError
 from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution, solve
@@ -439,3 +442,57 @@ def test_the_first_seat_s_rows_over_a_range_come_in_the_order_that_wins_most(
         for b, table in zip(brutes, found.tables, strict=True):
             assert table.rows[step][1] == pytest.approx(float(1 - b.lose("", 1, printed)),
                                                         abs=CLOSE)
+
+
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.lists(st.sampled_from([0.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
+    st.booleans(),
+    st.booleans(),
+)
+def test_every_table_and_opening_walked_together_is_each_walked_alone(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], frequencies: bool, reverse: bool,
+) -> None:
+    """A card's figures walk every table and every opening's decision table at once
+    (`tables_lose`, as `row_order` does): each is `table_lose` of that table and opening
+    alone, to the last bit."""
+    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    if found is None:
+        return
+    solution, array = found
+    plays = infix_plays(solution, array, thetas)
+    for seat in range(1, players + 1):
+        groups = [o.decisions for o in seat_strategy(solution, seat).openings if o.decisions]
+        together = tables_lose(plays, seat, groups)
+        assert together.shape == (len(plays), len(groups))
+        alone = [[table_lose(play, seat, rows) for rows in groups] for play in plays]
+        assert together.tobytes() == np.array(alone, dtype=np.float64).tobytes()
+
+
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.booleans(),
+)
+def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
+    entries: list[str], zipfs: list[int], min_length: int, players: int, reverse: bool,
+) -> None:
+    """`offer_weights` finds each kind's edges once per child (`_kind_edges`): every table's
+    weights are those of the lookup of every word's move, to the last bit."""
+    found = random_game(entries, zipfs, min_length, players, True, reverse)
+    if found is None:
+        return
+    solution, zipf = found
+    tables = [zipf >= theta for theta in (0.0, 2.0, 4.0)]
+    weights = 10.0 ** zipf
+    fast = offers.offer_weights(solution, solution.words, weights, tables)
+    with patch.object(offers, "_kind_edges", lambda *_: None):
+        slow = offers.offer_weights(solution, solution.words, weights, tables)
+    for mine, other in zip(fast, slow, strict=True):
+        assert [a.tobytes() for a in mine] == [b.tobytes() for b in other]

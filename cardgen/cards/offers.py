@@ -117,28 +117,37 @@ def offer_weights(
             kinds = [(a, c) for a in parents for c in (left, right)]
         level = levels[d]
         n_a, n_c = len(level), len(below)
-        codes = []
+        moves = []
         for a, c in kinds:
             ok = (c >= 0) & (a >= 0)
             ok[ok] &= level.fragment[a[ok]] & ~level.leaf[a[ok]] & ~below.leaf[c[ok]]
             if keep is not None:
                 ok[ok] &= keep[d][a[ok]]
-            codes.append((words_of[ok] * n_a + a[ok]) * n_c + c[ok])
+            moves.append((words_of[ok], a[ok], c[ok]))
+        by_edge = _kind_edges(level, n_c, moves) if keep is None else None
+        # (word, parent, child), or (word, parent, edge) where each move's edge is known: the
+        # same order, as a parent's edges go to distinct children
+        width = n_c if by_edge is None else len(level.parent)
+        codes = [(w * n_a + a) * width + (c if by_edge is None else by_edge[k])
+                 for k, (w, a, c) in enumerate(moves)]
         if n_a == 1:  # the empty fragment: a bitmap of (word, letter) sorts them at once
-            seen = np.zeros(len(known) * n_c, dtype=bool)
+            seen = np.zeros(len(known) * width, dtype=bool)
             seen[np.concatenate(codes)] = True
             triples = np.flatnonzero(seen)
         else:
             triples = _distinct(np.concatenate(codes))  # (word, parent, child), sorted
         if not len(triples):
             continue
-        pair = triples // n_c  # word and parent
+        pair = triples // width  # word and parent
         first = np.flatnonzero(_starts(pair))
         count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
         word = pair // n_a
         share = weight[word] / np.repeat(count, count)
-        edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
-                        None if keep is None else np.flatnonzero(keep[d][level.parent]))
+        if by_edge is not None:
+            edge = triples % width
+        else:
+            edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
+                            None if keep is None else np.flatnonzero(keep[d][level.parent]))
         if (edge < 0).any():
             word, share, edge = (x[edge >= 0] for x in (word, share, edge))
         for t, knows in enumerate(tables):
@@ -161,6 +170,38 @@ def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     60 times as long on TWL06 SuperGhost's levels, in its hash table)."""
     values = np.sort(values)
     return values[_starts(values)]
+
+
+def _kind_edges(
+    level: InfixLevel, children: int,
+    moves: Sequence[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]],
+) -> list[npt.NDArray[np.int64]] | None:
+    """The level's edge of each move of each kind (words, parents, children: a way of growing
+    a fragment, whose parent is the same for every occurrence of a child), looked up once per
+    distinct child of each kind (`_edge_of`), not once per word; None where a kind's child
+    comes from two parents or a move has no edge (the caller then looks each move up)."""
+    parents, kids = [], []
+    for _, a, c in moves:
+        parent_of = np.full(children, -1, dtype=np.int64)
+        parent_of[c] = a
+        if not (parent_of[c] == a).all():
+            return None
+        distinct = np.flatnonzero(parent_of >= 0)
+        parents.append(parent_of[distinct])
+        kids.append(distinct)
+    if not kids:
+        return []
+    found = _edge_of(level, children, np.concatenate(parents), np.concatenate(kids))
+    if (found < 0).any():
+        return None
+    edges = []
+    start = 0
+    for (_, _, c), distinct in zip(moves, kids, strict=True):
+        edge_of = np.full(children, -1, dtype=np.int64)
+        edge_of[distinct] = found[start:start + len(distinct)]
+        start += len(distinct)
+        edges.append(edge_of[c])
+    return edges
 
 
 def _edge_of(

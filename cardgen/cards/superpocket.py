@@ -26,7 +26,7 @@ from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
-from cardgen.cards.tablerows import inside, with_row_order
+from cardgen.cards.tablerows import inside, tables_lose, with_row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
 from cardgen.games.opponent import TableRange
@@ -131,17 +131,37 @@ def infix_plays(
     tables = [knows[known_at] for knows in knowing]
     offers = offer_weights(solution, [words[int(k)] for k in known_at], weights[known_at],
                             tables)
+    moves = _Moves.of(solution)
     plays = {
-        theta: _table_play(solution, offers[t], theta, bool(tables[t].any()),
+        theta: _table_play(solution, moves, offers[t], theta, bool(tables[t].any()),
                            () if zipf is None else examples(words, zipf, theta))
         for t, theta in enumerate(distinct)
     }
     return tuple(plays[theta] for theta in thetas)
 
 
+@dataclass(frozen=True)
+class _Moves:
+    """What every table's play reads of the game's levels, found once for all tables: each
+    level's moves as `np.intp` (numpy indexes by them; int32 is converted at every use) and
+    the fragments where the game goes on."""
+
+    parent: tuple[npt.NDArray[np.intp], ...]
+    child: tuple[npt.NDArray[np.intp], ...]
+    on: tuple[BoolArray, ...]
+    """`on[d][i]`: fragment i of length d is a fragment and no word."""
+
+    @classmethod
+    def of(cls, solution: InfixSolution) -> _Moves:
+        levels = solution.graph.levels
+        return cls(tuple(level.parent.astype(np.intp) for level in levels),
+                   tuple(level.child.astype(np.intp) for level in levels),
+                   tuple(level.fragment & ~level.leaf for level in levels))
+
+
 def _table_play(
-    solution: InfixSolution, offers: Sequence[FloatArray], knows: float, anyone: bool,
-    named: tuple[str, ...],
+    solution: InfixSolution, moves: _Moves, offers: Sequence[FloatArray], knows: float,
+    anyone: bool, named: tuple[str, ...],
 ) -> InfixPlay:
     """The play of the table that knows the words of Zipf >= `knows`, from the weight each
     edge gets from its words (`cardgen.cards.offers.offer_weights`); `anyone`: whether it
@@ -151,30 +171,29 @@ def _table_play(
     shares: list[FloatArray] = []
     dead: list[BoolArray] = []
     for d, level in enumerate(levels):
-        weight = offers[d]
-        total = np.bincount(level.parent, weight, minlength=len(level))
-        if d == 0 and not anyone and len(level.parent):  # nobody knows a word
-            weight = np.ones(len(level.parent))
-            total = np.bincount(level.parent, weight, minlength=len(level))
-        share = np.divide(weight, total[level.parent], out=np.zeros_like(weight),
-                          where=total[level.parent] > 0)
+        weight, parent = offers[d], moves.parent[d]
+        total = np.bincount(parent, weight, minlength=len(level))
+        if d == 0 and not anyone and len(parent):  # nobody knows a word
+            weight = np.ones(len(parent))
+            total = np.bincount(parent, weight, minlength=len(level))
+        out_of = total[parent]
+        share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
         shares.append(share)
-        dead.append(level.fragment & ~level.leaf & (total == 0))
+        dead.append(moves.on[d] & (total == 0))
     reach: list[FloatArray] = [np.ones(1)]
     for d in range(len(levels) - 1):
-        level = levels[d]
-        reach.append(np.bincount(level.child, shares[d] * reach[d][level.parent],
+        reach.append(np.bincount(moves.child[d], shares[d] * reach[d][moves.parent[d]],
                                  minlength=len(levels[d + 1])).astype(np.float64))
     lose = tuple(
-        _lose_pass(levels, shares, dead, n, seat_index) for seat_index in range(n)
+        _lose_pass(levels, moves, shares, dead, n, seat_index) for seat_index in range(n)
     )
     return InfixPlay(knows, tuple(shares), tuple(dead), tuple(reach), lose, named,
                      solution=solution)
 
 
 def _lose_pass(
-    levels: Sequence[InfixLevel], shares: Sequence[FloatArray], dead: Sequence[BoolArray],
-    players: int, seat_index: int,
+    levels: Sequence[InfixLevel], moves: _Moves, shares: Sequence[FloatArray],
+    dead: Sequence[BoolArray], players: int, seat_index: int,
 ) -> tuple[FloatArray, ...]:
     """Per length, the seat's chance of losing from each fragment when everyone plays as the
     table does."""
@@ -185,9 +204,9 @@ def _lose_pass(
         value = np.zeros(len(level.key))
         value[level.leaf] = float(seat_index == (d - 1) % players)
         if below is not None and len(level.parent):
-            inner = np.bincount(level.parent, shares[d] * below[level.child],
+            inner = np.bincount(moves.parent[d], shares[d] * below[moves.child[d]],
                                 minlength=len(value))
-            on = level.fragment & ~level.leaf
+            on = moves.on[d]
             value[on] = inner[on]
             value[dead[d]] = float(seat_index == d % players)
         out.append(value)
@@ -223,13 +242,17 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
 
 
 def odds(
-    play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False
+    play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False,
+    lose_words: Sequence[float] | None = None,
 ) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`), its entries
     judged alone: nothing, its table (`words`), the best play alone (`letter`, among
     `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
-    `Opening.full_move`); with `letters`, each play it may print alone and what it wins."""
+    `Opening.full_move`); with `letters`, each play it may print alone and what it wins;
+    `lose_words`: what `table_lose` gives each opening with a table, in order, where it is
+    worked out already (`cardgen.cards.tablerows.tables_lose`)."""
     solution = play.solution
+    tabled = iter(lose_words) if lose_words is not None else None
     levels = solution.graph.levels
     d = seat - 1
     lose = play.lose[d]
@@ -245,7 +268,10 @@ def odds(
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
         k = int(np.flatnonzero(score >= score.max() - TIE)[0])
-        words = 1.0 - table_lose(play, seat, opening.decisions) if opening.decisions else None
+        words = None
+        if opening.decisions:
+            words = 1.0 - (next(tabled) if tabled is not None else
+                           table_lose(play, seat, opening.decisions))
         none = 1.0 - float(lose[d][i])
         move = opening.full_move
         full = words if words is not None else (
@@ -271,7 +297,9 @@ def with_infix_odds(
     many = len(plays) > 1
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
-        found = over_tables([odds(play, seat, openings, many) for play in plays])
+        lose = tables_lose(plays, seat, [o.decisions for o in openings if o.decisions])
+        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row])
+                             for play, row in zip(plays, lose, strict=True)])
         return tuple(with_row_order(plays, seat, o.decisions, f)
                      if seat == 1 and f.words is not None else f
                      for o, f in zip(openings, found, strict=True))

@@ -49,7 +49,8 @@ class InfixPlay(Protocol):
     def dead(self) -> tuple[npt.NDArray[np.bool_], ...]: ...
     @property
     def reach(self) -> tuple[FloatArray, ...]: ...
-    def moves(self, d: int, i: int) -> tuple[npt.NDArray[np.int32], FloatArray]: ...
+    @property
+    def share(self) -> tuple[FloatArray, ...]: ...
 
 
 def row_chars(row: Decision) -> int:
@@ -75,49 +76,158 @@ def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, 
     return found
 
 
-class _Walk:
-    """One table's play inside the rows' fragments, as arrays over the fragments (`nodes`) and
-    the moves between them, for `row_order`."""
+class _Walks:
+    """Every table's play inside the fragments of each group of rows (`inside`), the tables
+    side by side: arrays over the groups' fragments (`nodes`, each group its own) and the
+    moves between them, one row of each per table, for `row_order` and `tables_lose`. Each
+    table's figures are the same floats as a walk of that table and group alone: a fragment's
+    chance sums its moves in the order the table lists them (`InfixPlay.moves`)."""
 
     def __init__(
-        self, play: InfixPlay, seat: int, rows: Sequence[Decision],
-        nodes: list[tuple[int, int]], local: dict[tuple[int, int], int],
+        self, plays: Sequence[InfixPlay], seat: int, groups: Sequence[Sequence[Decision]]
     ) -> None:
-        solution = play.solution
+        solution = plays[0].solution
         levels = solution.graph.levels
-        lose = play.lose[seat - 1]
-        self.stored = np.array([lose[d][i] for d, i in nodes])
-        self.ends = np.array([bool(levels[d].leaf[i] or play.dead[d][i]) for d, i in nodes])
-        src: list[int] = []
-        dst: list[int] = []
-        share: list[float] = []
-        fixed: list[float] = []
-        for k, (d, i) in enumerate(nodes):
-            if self.ends[k]:
+        seat_index = seat - 1
+        found = [sorted(inside(solution, rows)) for rows in groups]
+        sizes = [len(nodes) for nodes in found]
+        self.size = size = sum(sizes)
+        group = np.repeat(np.arange(len(groups), dtype=np.int64), sizes)
+        self.depth = depth = np.array([d for nodes in found for d, _ in nodes], dtype=np.int64)
+        ids = np.array([i for nodes in found for _, i in nodes], dtype=np.int64)
+        # (group, length, id) ascending along the nodes: a node is found by a binary search.
+        tall, wide = int(depth.max(initial=0)) + 2, len(max(levels, key=len)) + 1
+        keys = (group * tall + depth) * wide + ids
+        loses = [play.lose[seat_index] for play in plays]
+        self.stored = np.zeros((len(plays), size))
+        self.ends = np.zeros((len(plays), size), dtype=bool)
+        src: list[IntArray] = []
+        dst: list[IntArray] = []
+        share: list[FloatArray] = []
+        fixed: list[FloatArray] = []
+        self.depths = sorted(set(depth.tolist()))
+        for d in self.depths:
+            at = np.flatnonzero(depth == d)
+            for t, play in enumerate(plays):
+                self.stored[t, at] = loses[t][d][ids[at]]
+                self.ends[t, at] = levels[d].leaf[ids[at]] | play.dead[d][ids[at]]
+            if d + 1 >= len(levels):
                 continue
-            children, shares = play.moves(d, i)
-            for j, p in zip(children.tolist(), shares.tolist(), strict=True):
-                src.append(k)
-                dst.append(local.get((d + 1, j), -1))
-                share.append(p)
-                fixed.append(float(lose[d + 1][j]))
-        self.src, self.dst = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-        self.share, self.fixed = np.array(share), np.array(fixed)
+            level = levels[d]
+            at = at[~level.leaf[ids[at]]]
+            wanted = np.zeros(len(level), dtype=bool)
+            wanted[ids[at]] = True
+            distinct = np.flatnonzero(wanted)
+            moves = np.flatnonzero(wanted[level.parent])  # in the order the table lists them
+            moves = moves[np.argsort(level.parent[moves], kind="stable")]
+            lo = np.searchsorted(level.parent[moves], np.append(distinct, len(level)))
+            place = np.searchsorted(distinct, ids[at])
+            first, count = lo[place], lo[place + 1] - lo[place]
+            total = int(count.sum())
+            edge = moves[np.repeat(first - np.cumsum(count) + count, count) + np.arange(total)]
+            source = np.repeat(at, count)
+            children = level.child[edge].astype(np.int64)
+            want = (group[source] * tall + d + 1) * wide + children
+            k = np.minimum(np.searchsorted(keys, want), max(size - 1, 0))
+            src.append(source)
+            dst.append(np.where(keys[k] == want, k, -1))
+            share.append(np.array([play.share[d][edge] for play in plays]))
+            fixed.append(np.array([lose[d + 1][children] for lose in loses]))
+        self.src = np.concatenate(src) if src else np.zeros(0, dtype=np.int64)
+        self.dst = np.concatenate(dst) if dst else np.zeros(0, dtype=np.int64)
+        self.share = np.concatenate(share, axis=1) if share else np.zeros((len(plays), 0))
+        self.fixed = np.concatenate(fixed, axis=1) if fixed else np.zeros((len(plays), 0))
+        self.edge_depth = depth[self.src]
+        rows = [row for rows in groups for row in rows]
+        row_group = np.repeat(np.arange(len(groups)), [len(rows) for rows in groups])
+        self.firsts = np.searchsorted(keys, [
+            (g * tall + len(rows[0].fragment)) * wide + solution._index(rows[0].fragment)
+            for g, rows in enumerate(groups)])
+        self.at = np.searchsorted(keys, [
+            (g * tall + len(r.fragment)) * wide + solution._index(r.fragment)
+            for g, r in zip(row_group.tolist(), rows, strict=True)]).astype(np.int64)
         made = [(len(r.play), solution._index(r.play)) for r in rows]
-        self.to_fixed = np.array([float(lose[d][j]) for d, j in made])
+        want = np.array([(g * tall + d) * wide + j
+                         for g, (d, j) in zip(row_group.tolist(), made, strict=True)],
+                        dtype=np.int64)
+        k = np.minimum(np.searchsorted(keys, want), max(size - 1, 0))
+        self.to = np.where(keys[k] == want, k, -1) if size else np.zeros(0, dtype=np.int64)
+        self.to_fixed = np.array([[float(lose[d][j]) for d, j in made] for lose in loses])
+        self.mine = depth[self.at] % solution.players == seat_index  # the seat's own turns
+        self.tables = len(plays)
+        self.steps = [self._step(d) for d in self.depths]
 
-    def values(self, depth: IntArray, at: IntArray, to: IntArray, chosen: BoolArray
-               ) -> FloatArray:
-        """The seat's chance of losing from each fragment, making the `chosen` rows' plays."""
-        return _values(self.stored, self.ends, depth, self.src, self.dst, self.share,
-                       self.fixed, at[chosen], to[chosen], self.to_fixed[chosen])
+    def _step(self, d: int) -> tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray,
+                                     FloatArray, IntArray, IntArray, FloatArray]:
+        """What a pass needs at length d, found once: the fragments of that length; the
+        moves out of them (each table's slot of each, where they lead, whether inside, the
+        shares and the chances outside); and the moves that stay inside (where from, each
+        table's slot of where to, the shares)."""
+        edges = np.flatnonzero(self.edge_depth == d)
+        src, dst = self.src[edges], self.dst[edges]
+        inward = dst >= 0
+        share = self.share[:, edges]
+        return (np.flatnonzero(self.depth == d), self._spread(src), inward, np.maximum(dst, 0),
+                share, self.fixed[:, edges], src[inward], self._spread(dst[inward]),
+                share[:, inward])
 
-    def reach(self, opening: int, depth: IntArray, at: IntArray, to: IntArray,
-              chosen: BoolArray) -> FloatArray:
-        """The chance that a game from the opening reaches each fragment, making the `chosen`
-        rows' plays."""
-        return _reach(len(self.stored), opening, self.ends, depth, self.src, self.dst,
-                      self.share, at[chosen], to[chosen])
+    def _spread(self, index: IntArray) -> IntArray:
+        """`index` into the nodes, for each table's row of a flattened (tables, nodes) array."""
+        return (index[None, :] + self.size * np.arange(self.tables)[:, None]).ravel()
+
+    def values(self, chosen: BoolArray) -> FloatArray:
+        """Each table's chance that the seat loses from each fragment, making the plays of the
+        `chosen` rows (those at its own turns), longest first."""
+        chosen = chosen & self.mine
+        at, to, outside = self.at[chosen], self.to[chosen], self.to_fixed[:, chosen]
+        played = self.depth[at]
+        value = self.stored.copy()
+        for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
+            level, spread, inward, dst, share, fixed = step[:6]
+            below = np.where(inward, value[:, dst], fixed)
+            total = np.bincount(spread, (share * below).ravel(),
+                                minlength=value.size).reshape(value.shape)
+            value[:, level] = np.where(self.ends[:, level], value[:, level], total[:, level])
+            here = played == d
+            if here.any():
+                j = to[here]
+                value[:, at[here]] = np.where(j >= 0, value[:, np.maximum(j, 0)],
+                                              outside[:, here])
+        return value
+
+    def reach(self, chosen: BoolArray) -> FloatArray:
+        """Each table's chance that a game from the (first group's) opening reaches each
+        fragment, the seat making the plays of the `chosen` rows (those at its own turns)."""
+        chosen = chosen & self.mine
+        at, to = self.at[chosen], self.to[chosen]
+        played = self.depth[at]
+        reach = np.zeros(self.stored.shape)
+        reach[:, self.firsts[0]] = 1.0
+        free = ~self.ends
+        free[:, at] = False
+        for d, step in zip(self.depths, self.steps, strict=True):
+            src, spread, share = step[6:]
+            flow = np.where(free[:, src], share * reach[:, src], 0.0)
+            reach += np.bincount(spread, flow.ravel(), minlength=reach.size).reshape(reach.shape)
+            here = np.flatnonzero((played == d) & (to >= 0))
+            here = here[np.argsort(at[here], kind="stable")]  # by fragment, as one walk adds
+            for k, j in zip(at[here].tolist(), to[here].tolist(), strict=True):
+                reach[:, j] += reach[:, k]
+        return reach
+
+
+def tables_lose(
+    plays: Sequence[InfixPlay], seat: int, groups: Sequence[Sequence[Decision]]
+) -> FloatArray:
+    """`result[t][g]`: the chance that `seat` loses at table t from the fragment of the first
+    row of `groups[g]` (an opening and its decision table), making each row's play where one
+    is at the fragment and playing as the table does elsewhere
+    (`cardgen.cards.superpocket.table_lose` of each table and group, float for float),
+    worked out for every table and group at once."""
+    if not groups:
+        return np.zeros((len(plays), 0))
+    walks = _Walks(plays, seat, groups)
+    return walks.values(np.ones(len(walks.at), dtype=bool))[:, walks.firsts]
 
 
 def row_order(
@@ -129,82 +239,33 @@ def row_order(
     index in `rows`, the seat's win rate from the opening at that table with the first row and
     every row up to this one printed): one tuple per table, the rows in the same order."""
     solution = plays[0].solution
-    n, seat_index = solution.players, seat - 1
     start = len(rows[0].fragment)
-    nodes = sorted(inside(solution, rows))
-    local = {node: k for k, node in enumerate(nodes)}
-    walks = [_Walk(play, seat, rows, nodes, local) for play in plays]
+    walks = _Walks(plays, seat, [rows])
     weights = [float(play.reach[start][solution._index(rows[0].fragment)]) for play in plays]
     if len(plays) == 1 or not any(weights):
         weights = [1.0] * len(plays)  # one table, or none reaches the opening: each alike
-    depth = np.array([d for d, _ in nodes])
-    at_row = np.array([local[len(r.fragment), solution._index(r.fragment)] for r in rows])
-    made = [(len(r.play), solution._index(r.play)) for r in rows]
-    to = np.array([local.get(node, -1) for node in made])
+    at_row, to, mine = walks.at, walks.to, walks.mine
     chars = np.array([row_chars(r) for r in rows], dtype=np.float64)
-    mine = depth[at_row] % n == seat_index  # rows are the seat's own turns
     chosen = np.zeros(len(rows), dtype=bool)
     chosen[0] = True
-    opening = local[start, solution._index(rows[0].fragment)]
+    opening = int(walks.firsts[0])
     found: list[list[tuple[int, float]]] = [[] for _ in plays]
+    values = walks.values(chosen)
     while not chosen.all():
         gain = np.zeros(len(rows))
-        for walk, weight in zip(walks, weights, strict=True):
-            value = walk.values(depth, at_row, to, chosen & mine)
-            reach = walk.reach(opening, depth, at_row, to, chosen & mine)
-            after = np.where(to >= 0, value[np.maximum(to, 0)], walk.to_fixed)
+        reaches = walks.reach(chosen)
+        for value, reach, outside, weight in zip(values, reaches, walks.to_fixed, weights,
+                                                 strict=True):
+            after = np.where(to >= 0, value[np.maximum(to, 0)], outside)
             gain += weight * np.where(mine, reach[at_row] * (value[at_row] - after), 0.0)
         ratio = np.where(chosen, -np.inf, gain / chars)
         top = float(ratio.max())  # the first of the best, the table's order on ties
         best = int(np.flatnonzero(ratio >= top - TIE * abs(top) - 1e-15)[0])
         chosen[best] = True
-        for walk, table in zip(walks, found, strict=True):
-            value = walk.values(depth, at_row, to, chosen & mine)
+        values = walks.values(chosen)
+        for value, table in zip(values, found, strict=True):
             table.append((best, 1.0 - float(value[opening])))
     return tuple(map(tuple, found))
-
-
-def _values(
-    stored: FloatArray, ends: npt.NDArray[np.bool_], depth: IntArray, e_src: IntArray,
-    e_dst: IntArray, e_p: FloatArray, e_fixed: FloatArray, at: IntArray, to: IntArray,
-    to_fixed: FloatArray,
-) -> FloatArray:
-    """The seat's chance of losing from each fragment inside, longest first, where it makes
-    the plays of the rows at `at` (to `to`, or outside with `to_fixed`)."""
-    value = stored.copy()
-    played = dict(zip(at.tolist(), zip(to.tolist(), to_fixed.tolist(), strict=True),
-                      strict=True))
-    for d in sorted(set(depth.tolist()), reverse=True):
-        edges = depth[e_src] == d
-        below = np.where(e_dst[edges] >= 0, value[np.maximum(e_dst[edges], 0)], e_fixed[edges])
-        total = np.bincount(e_src[edges], e_p[edges] * below, minlength=len(value))
-        level = (depth == d) & ~ends
-        value[level] = total[level]
-        for k in np.flatnonzero(depth == d).tolist():
-            if k in played:
-                j, outside = played[k]
-                value[k] = value[j] if j >= 0 else outside
-    return value
-
-
-def _reach(
-    size: int, opening: int, ends: npt.NDArray[np.bool_], depth: IntArray, e_src: IntArray,
-    e_dst: IntArray, e_p: FloatArray, at: IntArray, to: IntArray,
-) -> FloatArray:
-    """The chance that a game from the opening reaches each fragment inside, where the seat
-    makes the plays of the rows at `at` (to `to`)."""
-    reach = np.zeros(size)
-    reach[opening] = 1.0
-    played = dict(zip(at.tolist(), to.tolist(), strict=True))
-    free = ~ends
-    free[at] = False
-    for d in sorted(set(depth.tolist())):
-        edges = (depth[e_src] == d) & free[e_src] & (e_dst >= 0)
-        reach += np.bincount(e_dst[edges], e_p[edges] * reach[e_src[edges]], minlength=size)
-        for k in np.flatnonzero(depth == d).tolist():
-            if k in played and played[k] >= 0:
-                reach[played[k]] += reach[k]
-    return reach
 
 
 def with_row_order(
@@ -300,5 +361,6 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
 
 
 __all__ = [
-    "inside", "row_chars", "row_order", "table_steps", "with_row_order", "with_rows",
+    "inside", "row_chars", "row_order", "table_steps", "tables_lose", "with_row_order",
+    "with_rows",
 ]

@@ -72,6 +72,10 @@ class InfixGraph:
     """The words' letter codes end to end (then the reversed words, with reversal)."""
     levels: tuple[InfixLevel, ...]
     """`levels[L]` holds the infixes of length L; `levels[0]` the empty fragment."""
+    suffixes: tuple[tuple[IntArray, IntArray], ...] = field(default=(), repr=False)
+    """Per length L from 1, the id and the word of every suffix of L letters of a (forward)
+    word, as `build_graph` meets them (() where the graph was not built so): what
+    `InfixSolution.over_words` reads."""
 
     def string(self, length: int, i: int) -> str:
         """The infix with id i among those of the given length."""
@@ -122,6 +126,8 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     positions = np.arange(len(text), dtype=i32)
     room = word_end - positions  # letters from p to the end of its word
     starts_word = positions == word_start
+    word_of = np.repeat(np.arange(len(words), dtype=i32), lengths)  # a forward position's word
+    suffixes: list[tuple[IntArray, IntArray]] = []
     ids = np.zeros(len(text), dtype=i32)  # the id of (p, L-1)
     at = np.zeros(len(text) + 1, dtype=i32)  # scratch: position -> id at the last length
     levels: list[InfixLevel] = []
@@ -142,6 +148,8 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
         lookup = np.zeros(len(seen), dtype=i32)
         lookup[new_key] = np.arange(len(new_key), dtype=i32)
         new_ids = lookup[pair]
+        ends = np.flatnonzero((room == length) & (positions < forward))
+        suffixes.append((new_ids[ends], word_of[positions[ends]]))
         n = len(new_key)
         new_rep = np.empty(n, dtype=i32)
         new_rep[new_ids[::-1]] = positions[::-1]  # the first (forward) occurrence wins
@@ -163,7 +171,7 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
         ids, key, rep, is_fragment, leaf = new_ids, new_key, new_rep, new_fragment, new_leaf
     none = np.zeros(0, dtype=i32)
     levels.append(InfixLevel(key, rep, is_fragment, leaf, none, none))
-    return InfixGraph(letters, text, tuple(levels))
+    return InfixGraph(letters, text, tuple(levels), tuple(suffixes))
 
 
 def _edges(

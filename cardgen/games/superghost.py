@@ -53,8 +53,22 @@ class InfixSolution(InfixMoves, SolvedPositions):
         return sum(int(level.fragment.sum()) for level in self.graph.levels)
 
     def _search(self, fragment: str) -> int | None:
-        i = self.graph.find(fragment)
-        return i if i is not None and bool(self.graph.levels[len(fragment)].fragment[i]) else None
+        """A step from the fragment without its last letter (found once, and a fragment if
+        this is one): one binary search, where `InfixGraph.find` takes one a letter."""
+        levels = self.graph.levels
+        if not fragment or len(fragment) >= len(levels):
+            i = self.graph.find(fragment)
+        else:
+            parent = self.find(fragment[:-1])
+            code = self.graph.letters.find(fragment[-1])
+            if parent is None or code < 0:
+                return None
+            keys = levels[len(fragment)].key
+            want = parent * len(self.graph.letters) + code
+            i = int(keys.searchsorted(want))
+            if i >= len(keys) or keys[i] != want:
+                return None
+        return i if i is not None and bool(levels[len(fragment)].fragment[i]) else None
 
     def is_word(self, fragment: str) -> bool:
         """Whether `fragment` is a playable word."""
@@ -104,8 +118,12 @@ class InfixSolution(InfixMoves, SolvedPositions):
 
     def _suffixes(self) -> list[tuple[Array, Array]]:
         """Per length from 1, the infix id and the word of every suffix of that length, found
-        once (a letter at a time, by each level's key) and kept for every later `over_words`."""
+        once (a letter at a time, by each level's key; or as `build_graph` met them) and kept
+        for every later `over_words`."""
         if self._suffix_ids:
+            return self._suffix_ids
+        if self.graph.suffixes:
+            self._suffix_ids.extend(self.graph.suffixes)
             return self._suffix_ids
         graph, levels = self.graph, self.graph.levels
         lengths = np.fromiter(map(len, self.words), dtype=np.int64, count=len(self.words))
