@@ -236,7 +236,7 @@ def odds(
     found: list[Odds] = []
     for opening in openings:
         i = solution._index(opening.fragment)
-        kids = solution._children(d, i)
+        kids = levels[d].children(i)
         wins = 1.0 - lose[d + 1][kids]
         names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
         allowed = np.array(
