@@ -164,7 +164,7 @@ SHARED = ("words", "mover", "find", "losers", "is_word", "children", "winning_mo
 """What every solved game answers alike, written once (`cardgen.games.game.SolvedPositions`)."""
 
 
-def test_the_solved_games_write_the_shared_questions_once():
+def test_the_solved_games_write_the_shared_questions_once() -> None:
     from cardgen.games.game import InfixMoves, PrefixMoves, SolvedPositions
     from cardgen.games.solver import Solution
     from cardgen.games.stored import StoredGame
@@ -182,7 +182,7 @@ def test_the_solved_games_write_the_shared_questions_once():
             if name in vars(game)] == []
 
 
-def test_the_shortest_word_is_the_first_of_the_shortest_that_hold_the_fragment():
+def test_the_shortest_word_is_the_first_of_the_shortest_that_hold_the_fragment() -> None:
     from cardgen.games.superghost import solve as solve_infix
 
     words = ["cab", "cat", "camel", "goat", "scat", "bat"]
