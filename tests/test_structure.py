@@ -121,6 +121,20 @@ def test_the_architecture_page_names_every_module(path: Path) -> None:
     assert f"`{path.stem}`" in rows[0], f"docs/architecture.md does not name {folder}/{path.name}"
 
 
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_private_module_of_a_library_is_imported(path: Path) -> None:
+    """Public APIs only (issue 36, item 6): `typer._click` is typer's own, and changes in any
+    release (0.29 dropped the `types` cardgen once imported from it)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                 else [])
+        for name in names:
+            if not name.startswith("cardgen"):
+                private = [part for part in name.split(".") if part[:1] == "_" != part[1:2]]
+                assert not private, (path, name)
+
+
 @pytest.mark.parametrize(
     "path",
     [p for p in MODULES if p.name not in DRAWS_ON_THE_TERMINAL],
