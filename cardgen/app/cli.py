@@ -298,7 +298,7 @@ def explain(
 
     Example: cardgen explain configs/twl06-2p-casual.yaml n --perfect
     """
-    from cardgen.cards.positions import PositionIndex, printed
+    from cardgen.cards.querycache import PositionIndex, printed
 
     index = PositionIndex.for_config(config, enabled=not no_cache)
     question = (fragment, knows, perfect)

@@ -4,7 +4,8 @@ casual table and which a budgeted deck prints), strategy tables (`tables`), one 
 explained (`position`, without numpy; `explain` from a config), the pipeline from a config to a
 card (`make`), the cache that keeps cards and solved games between runs (`cache`; `infixcache`:
 what it keeps of a SuperGhost game, `localplay`: one position's casual figures) and the files
-beside it that `explain` and `play` read with the standard library (`positions`: the positions
-index and the stored games; `played`: the game `play` plays). It imports `cardgen.games` and
-`cardgen.words`; renderers and commands read its data types, and it never imports them.
+beside it that `explain` and `play` read with the standard library (`querycache`: the
+positions index and the stored games; `played`: the game `play` plays). It imports
+`cardgen.games` and `cardgen.words`; renderers and commands read its data types, and it never
+imports them.
 """
