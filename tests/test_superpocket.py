@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from test_hypothesis import words_strategy
 
 from cardgen.cards.config import load_card_config
+from cardgen.cards.decisionrows import TIE, row_chars, with_row_order
 from cardgen.cards.figures import position_figures
 from cardgen.cards.localplay import position_plays
 from cardgen.cards.make import Lexicons, config_game
@@ -31,7 +32,6 @@ from cardgen.cards.superpocket import (
     infix_position_odds,
     odds,
 )
-from cardgen.cards.tablerows import TIE, row_chars, with_row_order
 from cardgen.errors import FetchError
 from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution, solve

@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cards.decisionrows import inside, with_row_order
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import offer_weights
 from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
-from cardgen.cards.tablerows import inside, with_row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
 from cardgen.games.opponent import TableRange
