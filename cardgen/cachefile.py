@@ -1,7 +1,7 @@
 """Every file a cache reads, read one way, and a bad one reported one way.
 
 cardgen keeps what it works out in files: in the solution cache, its entries
-(`cardgen.cards.cache`), the positions index and the stored games (`cardgen.cards.positions`)
+(`cardgen.cards.cache`), the positions index and the stored games (`cardgen.cards.querycache`)
 and the compiled templates (`cardgen.render`); beside the word lists, each lexicon's word
 frequencies (`cardgen.words.zipfcache`) and the words worked out of data
 (`cardgen.words.names`). Each of them reads its files with `open_entry` or `read_entry`, on

@@ -15,6 +15,15 @@ class InputError(CardgenError, ValueError):
     exit_code = 2
 
 
+class UsageMistake(InputError):
+    """A command line the command does not take (`cardgen.app.usage`); `ctx`, the command's
+    context where known, so that `--help` can be shown instead."""
+
+    def __init__(self, message: str, ctx: object = None) -> None:
+        super().__init__(message)
+        self.ctx = ctx
+
+
 class ConfigError(InputError):
     """A config file that cannot be used; the message names the file and the key."""
 

@@ -699,7 +699,7 @@ def test_a_table_read_back_reads_no_word_list(
     def load_wordlist(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a list was read")
 
-    monkeypatch.setattr("cardgen.words.lexicons.load_wordlist", load_wordlist)
+    monkeypatch.setattr("cardgen.words.builder.load_wordlist", load_wordlist)
     again = runner.invoke(app, ["table", str(table), "-q", "-o", str(tmp_path / "warm")])
     assert again.exit_code == 0, again.output
     for fmt in ("md", "csv", "json"):

@@ -62,6 +62,13 @@ def test_bare_cardgen_prints_help_and_exits_0() -> None:
         (["explain", "x.yaml", "a", "--max-seconds"],
          "cardgen: error: --max-seconds: expected S after it, got none"),
         (["cache", "--clear=3"], "cardgen: error: --clear: takes no value, got '3'"),
+        # Issue 36 item 6: cardgen reads the line itself, short options run together too.
+        (["--version=3"], "cardgen: error: --version: takes no value, got '3'"),
+        (["build", "-qo"], "cardgen: error: -o: expected DIR after it, got none"),
+        (["build", "-qx", "y.yaml"], "cardgen: error: -x: unknown option of cardgen build "
+         "(expected one of: --out/-o, --format/-f, --quiet/-q, --no-cache, --max-seconds, "
+         "--help)"),
+        (["cache", "-"], "cardgen: error: cardgen cache: unexpected argument '-' (it takes none)"),
         (["cache", "extra"],
          "cardgen: error: cardgen cache: unexpected argument 'extra' (it takes none)"),
         (["explain", "c.yaml", "a", "b"], "cardgen: error: cardgen explain: unexpected "

@@ -19,11 +19,11 @@ from cardgen.games.solver import solve
 from cardgen.render.sentences import accents_note, spelling_words
 from cardgen.words import alphabet
 from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.builder import list_spelling
 from cardgen.words.catalog import load_catalog
 from cardgen.words.familiarity import plain_label, wordfreq_label
 from cardgen.words.languages import A_Z, KEPT, LANGUAGES, LETTERS, NAMES
 from cardgen.words.lexicon import not_counted, playable_words
-from cardgen.words.lexicons import list_spelling
 from cardgen.words.wordlists import CatalogList, load_wordlist
 
 RULES_MD = Path(__file__).parent.parent / "docs" / "rules.md"

@@ -28,9 +28,9 @@ from cardgen.render.json import render_card
 from cardgen.render.markdown import render_card as render_markdown
 from cardgen.words import alphabet, names
 from cardgen.words.alphabet import Spelling, default_spelling
+from cardgen.words.builder import language_rules
 from cardgen.words.catalog import load_catalog
 from cardgen.words.lexicon import not_counted, playable_words
-from cardgen.words.lexicons import language_rules
 from cardgen.words.wordlists import CatalogList, ListFile, load_wordlist, read_verified
 
 HEADER = "lemma,pos,genitiv singular,nominativ plural\n"

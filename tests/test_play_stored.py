@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from cardgen.app.cli import app
 from cardgen.cards.config import load_card_config
-from cardgen.cards.positions import PLAY_MAGIC, GameStore
+from cardgen.cards.querycache import PLAY_MAGIC, GameStore
 from cardgen.errors import CardgenWarning, printable
 
 ANIMALS = str(DATA / "animals.yaml")

@@ -157,3 +157,38 @@ def test_the_rank_encoding_limit_is_named() -> None:
         "10 playable words are more than the 64-bit rank encoding holds (at most 0 with these "
         "word lengths and rare and avoided words)"
     )
+
+
+SHARED = ("words", "mover", "find", "losers", "is_word", "children", "winning_moves",
+          "shortest_word")
+"""What every solved game answers alike, written once (`cardgen.games.game.SolvedPositions`)."""
+
+
+def test_the_solved_games_write_the_shared_questions_once() -> None:
+    from cardgen.games.game import InfixMoves, PrefixMoves, SolvedPositions
+    from cardgen.games.solver import Solution
+    from cardgen.games.stored import StoredGame
+    from cardgen.games.storedinfix import StoredInfixGame
+    from cardgen.games.superghost import InfixSolution
+
+    games = (Solution, StoredGame, InfixSolution, StoredInfixGame)
+    assert all(issubclass(game, SolvedPositions) for game in games)
+    assert [name for game in games for name in SHARED if name in vars(game)] == []
+    ghost = ("after", "describe_move", "parse_move", "decisions", "winning_words", "game")
+    assert [name for game in (Solution, StoredGame) for name in ghost if name in vars(game)] == []
+    assert all(name in vars(PrefixMoves) and name in vars(InfixMoves) for name in ghost)
+    infix = ("decisions", "winning_words", "_plan")
+    assert [name for game in (InfixSolution, StoredInfixGame) for name in infix
+            if name in vars(game)] == []
+
+
+def test_the_shortest_word_is_the_first_of_the_shortest_that_hold_the_fragment() -> None:
+    from cardgen.games.superghost import solve as solve_infix
+
+    words = ["cab", "cat", "camel", "goat", "scat", "bat"]
+    ghost = solve(playable_words(words, 3), 2)
+    assert [ghost.shortest_word(f) for f in ("", "c", "ca", "cam", "x", "at")] == [
+        "bat", "cab", "cab", "camel", None, None]
+    infix = solve_infix(playable_words(words, 3, prefix_free=False), 2)
+    assert [infix.shortest_word(f) for f in ("", "at", "ca", "sc", "x")] == [
+        "bat", "bat", "cab", "scat", None]

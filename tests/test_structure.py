@@ -107,6 +107,19 @@ def test_every_package_says_what_it_owns_and_may_import(package: str) -> None:
     assert docstring and "import" in docstring and below in docstring, (package, below)
 
 
+@pytest.mark.parametrize(
+    "package", sorted(p.parent for p in PACKAGE.rglob("*/__init__.py")),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_every_package_names_what_it_holds(package: Path) -> None:
+    """Its `__init__` names each of its modules and subpackages (issue 36, item 4), so that a
+    reader of the package learns where each concern lives."""
+    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text())) or ""
+    held = [p.stem for p in package.glob("*.py") if p.stem != "__init__"]
+    held += [f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()]
+    assert [name for name in sorted(held) if f"`{name}`" not in docstring] == []
+
+
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_architecture_page_names_every_module(path: Path) -> None:
     """A module is as long as its concern needs (structure3 retired the line cap), and
@@ -119,6 +132,20 @@ def test_the_architecture_page_names_every_module(path: Path) -> None:
             if line.startswith(f"| `{folder}/` |")]
     assert len(rows) == 1, f"docs/architecture.md has no row for {folder}/"
     assert f"`{path.stem}`" in rows[0], f"docs/architecture.md does not name {folder}/{path.name}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_private_module_of_a_library_is_imported(path: Path) -> None:
+    """Public APIs only (issue 36, item 6): `typer._click` is typer's own, and changes in any
+    release (0.29 dropped the `types` cardgen once imported from it)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                 else [])
+        for name in names:
+            if not name.startswith("cardgen"):
+                private = [part for part in name.split(".") if part[:1] == "_" != part[1:2]]
+                assert not private, (path, name)
 
 
 @pytest.mark.parametrize(

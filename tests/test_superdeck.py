@@ -121,7 +121,7 @@ def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
     """TWL06 SuperGhost: the first seat's table (105 rows) did not fit, so its deck printed
     the play y alone, 62% at the casual table. Now it prints the table's first row and the 39
     rows after it that add most per character over the range of tables
-    (`cardgen.cards.tablerows`), on a side of its own: 99.98% at the middle table (99.97-100%
+    (`cardgen.cards.decisionrows`), on a side of its own: 99.98% at the middle table (99.97-100%
     over the range), at a cost to the second seat (whose rows of h's table take what is
     left): 96.0% at the middle table, 88.2-97.2% over the range."""
     config, card = shipped_card(Path("configs/twl06-2p-superghost.yaml"), Lexicons())

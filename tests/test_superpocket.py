@@ -20,6 +20,7 @@ from test_hypothesis import words_strategy
 
 from cardgen.cards import offers
 from cardgen.cards.config import load_card_config
+from cardgen.cards.decisionrows import TIE, row_chars, tables_lose, with_row_order
 from cardgen.cards.figures import position_figures
 from cardgen.cards.localplay import position_plays
 from cardgen.cards.make import Lexicons, config_game
@@ -34,7 +35,6 @@ from cardgen.cards.superpocket import (
     odds,
     table_lose,
 )
-from cardgen.cards.tablerows import TIE, row_chars, tables_lose, with_row_order
 from cardgen.errors import FetchError
 from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution, solve

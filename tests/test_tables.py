@@ -19,7 +19,7 @@ from cardgen.cards.config import load_table_config
 from cardgen.cards.make import Lexicons
 from cardgen.cards.tables import Row, SeatSummary
 from cardgen.render.table import csv_header
-from cardgen.words import lexicons, wordlists
+from cardgen.words import builder, wordlists
 from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import Lexicon, playable_words
 
@@ -136,8 +136,8 @@ def test_each_list_is_read_once_and_each_lexicon_built_once(
         builds.append(min_length)
         return playable_words(entries, min_length, spelling, prefix_free=prefix_free)
 
-    monkeypatch.setattr(lexicons, "load_wordlist", counting_load)
-    monkeypatch.setattr(lexicons, "playable_words", counting_playable)
+    monkeypatch.setattr(builder, "load_wordlist", counting_load)
+    monkeypatch.setattr(builder, "playable_words", counting_playable)
     run(TABLES, [write_small(tmp_path)], out=tmp_path / "out")
     assert reads == ["small.txt"]
     assert builds == [3, 4]
@@ -174,7 +174,7 @@ def test_a_missing_debian_list_fails_before_any_work(
     def no_reading(*args: object, **kwargs: object) -> None:
         raise AssertionError("a word list was read before every list was checked")
 
-    monkeypatch.setattr(lexicons, "load_wordlist", no_reading)
+    monkeypatch.setattr(builder, "load_wordlist", no_reading)
     config = write_small(
         tmp_path, "dictionaries: [small.txt, american-english]\nmin_lengths: [3]\nplayers: [2]\n"
     )

@@ -16,18 +16,20 @@ import typer
 from cardgen import __version__
 from cardgen.app.terminal import INTERRUPTED, reporting
 from cardgen.app.usage import Command as _Command
-from cardgen.app.usage import Seconds, WholeNumber
+from cardgen.app.usage import Group, seconds, whole_number
 from cardgen.errors import InputError, printable
 from cardgen.games.workload import MAX_SECONDS
 
 app = typer.Typer(
     name="cardgen",
+    cls=Group,
     invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 wordlists_app = typer.Typer(
+    cls=Group,
     help="List the catalog of word lists, or fetch lists ahead of time.\n\n"
     "Example: cardgen wordlists",
     invoke_without_command=True,
@@ -77,7 +79,7 @@ QuietOption = Annotated[
 MaxSecondsOption = Annotated[
     float,
     typer.Option(
-        "--max-seconds", metavar="S", click_type=Seconds(),
+        "--max-seconds", metavar="S", parser=seconds,
         help="Refuse, before solving, a game estimated to take longer than this (or more "
         "memory than is free); raise it to run a big one anyway.",
     ),
@@ -296,7 +298,7 @@ def explain(
 
     Example: cardgen explain configs/twl06-2p-casual.yaml n --perfect
     """
-    from cardgen.cards.positions import PositionIndex, printed
+    from cardgen.cards.querycache import PositionIndex, printed
 
     index = PositionIndex.for_config(config, enabled=not no_cache)
     question = (fragment, knows, perfect)
@@ -335,7 +337,7 @@ def play(
     seat: Annotated[
         int,
         typer.Option(
-            "--seat", metavar="N", click_type=WholeNumber(),
+            "--seat", metavar="N", parser=whole_number,
             help="Your seat: 1 moves first, 2 next, and so on.",
         ),
     ] = 1,
@@ -345,7 +347,7 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", metavar="S", click_type=WholeNumber(),
+            "--seed", metavar="S", parser=whole_number,
             help="Seed the computer's choices, so that a game replays.",
         ),
     ] = None,

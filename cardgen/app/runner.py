@@ -25,7 +25,7 @@ from cardgen.errors import ConfigError, InputError, WordListError
 from cardgen.files import check_targets, protected, refuse_inputs, write_all
 from cardgen.games.workload import BudgetError, check_deck, refuse, workload
 from cardgen.progress import ProgressCallback, Stages, Step, report, stage
-from cardgen.words.lexicons import where
+from cardgen.words.builder import where
 from cardgen.words.wordlists import CatalogList, WordListSource, check_available
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it

@@ -10,6 +10,7 @@ draws nothing at all.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -22,7 +23,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import typer
 
-from cardgen.errors import CardgenError, CardgenWarning, printable
+from cardgen.app.usage import asks_for_help
+from cardgen.errors import CardgenError, CardgenWarning, UsageMistake, printable
 from cardgen.progress import STAGE, Step
 
 if TYPE_CHECKING:  # rich is imported only when a bar is drawn
@@ -233,10 +235,10 @@ def run_command(command: Any) -> NoReturn:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.raise_signal(signal.SIGTERM)
         raise SystemExit(128 + signal.SIGTERM) from None  # where the signal cannot end us
-    except SystemExit:
-        # click's own exit on a closed pipe (`cardgen cache | head -1`) wraps stdout first; a
-        # reader that went away is no error, as for cat
-        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+    except SystemExit as error:
+        # typer's own exit on a closed pipe (`cardgen cache | head -1`), raised while it
+        # handled the EPIPE: a reader that went away is no error, as for cat
+        if isinstance(error.__context__, OSError) and error.__context__.errno == errno.EPIPE:
             raise SystemExit(0) from None
         raise
     except BrokenPipeError:
@@ -250,12 +252,16 @@ def run_command(command: Any) -> NoReturn:
         sys.stderr.write(f"cardgen: error: {where}: {error.strerror or error}\n")
         raise SystemExit(1) from None
     except Exception as error:
-        if hasattr(error, "format_message") and hasattr(error, "exit_code"):
+        # A usage mistake: cardgen's own (`UsageMistake`), or the parser's (its exceptions
+        # carry `format_message` and `exit_code`)
+        if isinstance(error, UsageMistake) or (
+            hasattr(error, "format_message") and hasattr(error, "exit_code")
+        ):
             ctx = getattr(error, "ctx", None)
-            if ctx is not None and _asks_for_help(sys.argv[1:]):  # `build --help --bogus`
+            if ctx is not None and asks_for_help(sys.argv[1:]):  # `build --help --bogus`
                 typer.echo(ctx.get_help())
                 raise SystemExit(0) from None
-            sys.stderr.write(_usage_line(error) + "\n")  # a usage mistake (click's)
+            sys.stderr.write(_usage_line(error) + "\n")
             raise SystemExit(error.exit_code) from None
         raise
     if status == INTERRUPTED:  # typer turns Ctrl-C into this status, silently
@@ -264,17 +270,10 @@ def run_command(command: Any) -> NoReturn:
 
 
 def _usage_line(error: Any) -> str:
-    """A click usage error as one line, in cardgen's words (`cardgen.app.usage`)."""
+    """A usage mistake as one line, in cardgen's words (`cardgen.app.usage`)."""
     from cardgen.app.usage import message
 
-    return f"cardgen: error: {printable(message(error, sys.argv[1:]))}"
-
-
-def _asks_for_help(args: list[str]) -> bool:
-    """Whether `--help` is among the options (before a `--`): help then wins over a usage
-    mistake elsewhere on the line, as in most tools."""
-    options = args[: args.index("--")] if "--" in args else args
-    return "--help" in options
+    return f"cardgen: error: {printable(message(error))}"
 
 
 INTERRUPTED = 130

@@ -26,6 +26,7 @@ from cardgen.files import expand_user, named_file, unusable
 from cardgen.games.opponent import PERFECT, Opponent, read_opponent, read_range
 from cardgen.games.variants import GAME_NAMES, Game, find_game
 from cardgen.words.alphabet import CAPITALIZED, RULES, Spelling, match_language
+from cardgen.words.builder import list_spelling
 from cardgen.words.familiarity import (
     MAX_ZIPF,
     NONE,
@@ -36,7 +37,6 @@ from cardgen.words.familiarity import (
     read_avoid_file,
     read_frequencies,
 )
-from cardgen.words.lexicons import list_spelling
 from cardgen.words.wordlists import (
     CatalogList,
     ListFile,

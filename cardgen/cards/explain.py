@@ -37,9 +37,9 @@ from cardgen.games.superghost import InfixSolution
 from cardgen.games.traps import Thresholds
 from cardgen.games.workload import BudgetError, workload
 from cardgen.progress import ProgressCallback
+from cardgen.words.builder import where
 from cardgen.words.entries import Entries
 from cardgen.words.lexicon import Lexicon, not_counted
-from cardgen.words.lexicons import where
 from cardgen.words.wordlists import check_available
 
 __all__ = [

@@ -27,7 +27,7 @@ def kept_game(
 ) -> GameSolution | Thresholds:
     """A variant's solved game (with `traps`, its thresholds where it has them) from the
     stored game of its config's table, else `compute(True)`d and (with `keep`) stored so."""
-    from cardgen.cards.positions import GameStore
+    from cardgen.cards.querycache import GameStore
     from cardgen.games.planes import infix_game
     from cardgen.games.traps import Thresholds
 

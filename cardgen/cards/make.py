@@ -2,7 +2,7 @@
 
 `make_card` is the whole pipeline in one call, for notebooks and scripts; `Lexicons` is its
 cache, shared by every config and table row of a run: the lists and lexicons of
-`cardgen.words.lexicons`, and the frequencies, rankings and solved games built on them. Each
+`cardgen.words.builder`, and the frequencies, rankings and solved games built on them. Each
 of its steps takes a `LexiconRequest`: which list, minimum length, spelling, ranking and game.
 """
 
@@ -30,6 +30,7 @@ from cardgen.games.variants import GHOST, Game, SuperGhost, find_game
 from cardgen.games.workload import check
 from cardgen.progress import ProgressCallback, stage
 from cardgen.words.alphabet import Spelling
+from cardgen.words.builder import LexiconBuilder, where
 from cardgen.words.familiarity import (
     NONE,
     WordZipf,
@@ -41,7 +42,6 @@ from cardgen.words.familiarity import (
     wordfreq_label,
 )
 from cardgen.words.lexicon import Lexicon
-from cardgen.words.lexicons import LexiconBuilder, where
 from cardgen.words.wordlists import (
     CatalogList,
     ListFile,

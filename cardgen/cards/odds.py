@@ -28,7 +28,7 @@ class Odds:
     """How often it wins from here with what the whole deck prints (`Opening.full_move`)."""
     rows: tuple[tuple[int, float], ...] = ()
     """Where a deck may print the opening's decision table in part (the first seat's, in
-    SuperGhost and SuperDuperGhost: `cardgen.cards.tablerows`): the rows after the first in
+    SuperGhost and SuperDuperGhost: `cardgen.cards.decisionrows`): the rows after the first in
     the order it adds them, each as its index in `Opening.decisions` and how often the seat
     wins with the first row and every row up to it printed; () elsewhere."""
     top: float | None = None

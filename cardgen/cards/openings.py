@@ -145,7 +145,7 @@ class _Shape:
         child = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
         counts = hi - lo
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        names = [solution._letter(d + 1, j) for j in child.tolist()]
+        names = [solution._move(d + 1, j) for j in child.tolist()]
         longer = (~below.leaf[child]).tolist()
         allowed = np.array(list(chain.from_iterable(
             candidates(opening.moves, names[a:a + n], longer[a:a + n])
@@ -209,7 +209,7 @@ def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> Posi
     level = solution.levels[d]
     below = play.lose[seat - 1][d + 1]
     letters = tuple(
-        (solution._letter(d + 1, j), 1.0 - float(below[j]))
+        (solution._move(d + 1, j), 1.0 - float(below[j]))
         for j in range(int(level.child_lo[i]), int(level.child_hi[i]))
     )
     with_words = words_play(play, seat, words, fragment)[d][0] if words else None

@@ -1,6 +1,6 @@
 """The game `cardgen play` plays: the stored game when the solution cache has it, else the full
 path (the config's game solved or read back whole, `cardgen.cards.explain.game_for`), which is
-then stored for the next game (`cardgen.cards.positions.GameStore`)."""
+then stored for the next game (`cardgen.cards.querycache.GameStore`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardgen.cards.config import CardConfig
 from cardgen.cards.position import CasualTable
-from cardgen.cards.positions import GameStore
+from cardgen.cards.querycache import GameStore
 from cardgen.games.advice import Escapes
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import Opponent

@@ -112,7 +112,7 @@ class Opening:
     it prints nothing."""
     whole_table: tuple[Decision, ...] = ()
     """Where the deck prints the decision table in part (the first seat's in SuperGhost and
-    SuperDuperGhost, `cardgen.cards.tablerows.with_rows`): the whole table, of which
+    SuperDuperGhost, `cardgen.cards.decisionrows.with_rows`): the whole table, of which
     `decisions` are the rows printed; () where `decisions` is the whole table."""
 
     @property

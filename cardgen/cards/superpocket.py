@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from cardgen.cards.decisionrows import inside, tables_lose, with_row_order
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import offer_weights
 from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
 from cardgen.cards.strategy import Card, Opening
-from cardgen.cards.tablerows import inside, tables_lose, with_row_order
 from cardgen.games.game import Decision
 from cardgen.games.infix import InfixLevel
 from cardgen.games.opponent import TableRange
@@ -250,7 +250,7 @@ def odds(
     `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
     `Opening.full_move`); with `letters`, each play it may print alone and what it wins;
     `lose_words`: what `table_lose` gives each opening with a table, in order, where it is
-    worked out already (`cardgen.cards.tablerows.tables_lose`)."""
+    worked out already (`cardgen.cards.decisionrows.tables_lose`)."""
     solution = play.solution
     tabled = iter(lose_words) if lose_words is not None else None
     levels = solution.graph.levels
@@ -259,7 +259,7 @@ def odds(
     found: list[Odds] = []
     for opening in openings:
         i = solution._index(opening.fragment)
-        kids = solution._children(d, i)
+        kids = levels[d].children(i)
         wins = 1.0 - lose[d + 1][kids]
         names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
         allowed = np.array(

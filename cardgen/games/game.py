@@ -17,7 +17,7 @@ each position add up to (`over_words`), never a trie or an infix graph.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -156,10 +156,20 @@ class GameSolution(Protocol):
         ...
 
 class SolvedPositions:
-    """What Ghost's solution and the variants' share of `GameSolution`, over the two things each
-    keeps its own way: `_search` (where a fragment's id is found) and `_loser_mask` (a
-    position's loser set as bits). The lookups are kept in `_found`: a card asks several
-    questions about each opening."""
+    """What every solved game answers alike, Ghost's and the variants', solved or stored
+    (`cardgen.games.solver.Solution`, `cardgen.games.superghost.InfixSolution`,
+    `cardgen.games.stored.StoredGame`, `cardgen.games.storedinfix.StoredInfixGame`), written
+    once over the few things each keeps its own way. A position is its length and its id, as
+    `find` gives it (a stored game's ids run across its levels), and each game provides:
+
+    - `_search(fragment)`: the fragment's id, or None where no playable word holds it;
+    - `_loser_mask(length, i)`: its loser set as bits (seat k is bit k - 1);
+    - `_is_leaf(length, i)`: whether it is a playable word;
+    - `_kids(length, i)`: the ids of the positions its moves make, in the moves' order;
+    - `_move(length, j)`: the move that makes position j (`PrefixMoves`, `InfixMoves`);
+    - `_holders(fragment)`: the playable words that hold it, in the words' order.
+
+    The lookups are kept in `_found`: a card asks several questions about each opening."""
 
     lexicon: Lexicon
     players: int
@@ -199,9 +209,6 @@ class SolvedPositions:
             self._found[fragment] = self._search(fragment)
         return self._found[fragment]
 
-    def _search(self, fragment: str) -> int | None:
-        raise NotImplementedError
-
     def _index(self, fragment: str) -> int:
         i = self.find(fragment)
         if i is None:
@@ -214,18 +221,140 @@ class SolvedPositions:
         mask = self._loser_mask(len(fragment), self._index(fragment))
         return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
 
+    def is_word(self, fragment: str) -> bool:
+        """Whether `fragment` is a playable word."""
+        i = self.find(fragment)
+        return i is not None and self._is_leaf(len(fragment), i)
+
+    def children(self, fragment: str) -> tuple[str, ...]:
+        """The legal moves from `fragment`, in order (KeyError if no playable word holds it)."""
+        d = len(fragment)
+        return tuple(self._move(d + 1, j) for j in self._kids(d, self._index(fragment)))
+
+    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
+        """The moves after which `seat` (default: the seat to move) is not among the losers."""
+        bit = 1 << (self.mover(fragment) if seat is None else seat) - 1
+        d = len(fragment)
+        return tuple(self._move(d + 1, j) for j in self._kids(d, self._index(fragment))
+                     if not self._loser_mask(d + 1, j) & bit)
+
+    def shortest_word(self, fragment: str) -> str | None:
+        """A word to name when challenged at `fragment`: the shortest playable word that holds
+        it, the first of those in the words' order; None if none does."""
+        return min(self._holders(fragment), key=len, default=None)
+
+    def _search(self, fragment: str) -> int | None:
+        raise NotImplementedError
+
     def _loser_mask(self, length: int, i: int) -> int:
         raise NotImplementedError
 
+    def _is_leaf(self, length: int, i: int) -> bool:
+        raise NotImplementedError
 
-class InfixMoves:
-    """How SuperGhost's and SuperDuperGhost's moves are made, written and typed, the same for
+    def _kids(self, length: int, i: int) -> Iterable[int]:
+        raise NotImplementedError
+
+    def _move(self, length: int, j: int) -> str:
+        raise NotImplementedError
+
+    def _holders(self, fragment: str) -> Sequence[str]:
+        raise NotImplementedError
+
+
+class PrefixMoves(SolvedPositions):
+    """Ghost's moves and word sets, the same for the solved game (`cardgen.games.solver`) and
+    the stored one (`cardgen.games.stored`): a move is the letter added, and the words that
+    begin with a fragment are one run of the sorted words from its first one. Over
+    `SolvedPositions`' primitives and two more: `_first(length, i)`, the index of the first word
+    that begins with the fragment (at a word, the word's), and `_choice(length, i, seat)`, the
+    child the seat's minimal winning word set goes through where it moves."""
+
+    _holds: ClassVar[str] = "begins with"
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return "ghost"
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move (a letter) makes."""
+        return fragment + move
+
+    def describe_move(self, fragment: str, move: str) -> str:
+        """A move as a person writes it: the letter."""
+        return move
+
+    def parse_move(self, fragment: str, text: str) -> str | None:
+        """The letter a person typed, or None if the text is not one letter of the alphabet."""
+        text = text.strip().lower()
+        return text if len(text) == 1 and text in self.lexicon.letters else None
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """No decision table: a Ghost card lists the words to steer to instead."""
+        return ()
+
+    def _move(self, length: int, j: int) -> str:
+        """The last letter of fragment j of that length."""
+        return self.words[self._first(length, j)][length - 1]
+
+    def _run(self, fragment: str) -> range:
+        """The indices of the words that begin with `fragment` (found in the game tree: the
+        alphabet's order need not be code point order, so no bisect on the strings)."""
+        i = self.find(fragment)
+        if i is None:
+            return range(0)
+        words = self.words
+        lo = hi = self._first(len(fragment), i)
+        while hi < len(words) and words[hi].startswith(fragment):
+            hi += 1
+        return range(lo, hi)
+
+    def _holders(self, fragment: str) -> Sequence[str]:
+        run = self._run(fragment)
+        return self.words[run.start:run.stop]
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """Seat's minimal winning word set W(fragment), sorted; () without a forced win: where
+        the seat moves, the child its set goes through; elsewhere every child the mover
+        considers (those it does not lose from, if any, else all: docs/rules.md, "Minimal
+        winning word sets")."""
+        if seat in self.losers(fragment):
+            return ()
+        found, stack = [], [(len(fragment), self._index(fragment))]
+        while stack:
+            d, i = stack.pop()
+            if self._is_leaf(d, i):
+                found.append(self._first(d, i))
+            elif d % self.players == seat - 1:
+                stack.append((d + 1, self._choice(d, i, seat)))
+            else:
+                bit = 1 << d % self.players
+                kids = self._kids(d, i)
+                safe = [j for j in kids if not self._loser_mask(d + 1, j) & bit]
+                stack.extend((d + 1, j) for j in safe or kids)
+        return tuple(self.words[k] for k in sorted(found))  # alphabetical: the words' order
+
+    def _first(self, length: int, i: int) -> int:
+        raise NotImplementedError
+
+    def _choice(self, length: int, i: int, seat: int) -> int:
+        raise NotImplementedError
+
+
+class InfixMoves(SolvedPositions):
+    """SuperGhost's and SuperDuperGhost's moves, word sets and decision tables, the same for
     the solved game (`cardgen.games.superghost.InfixSolution`) and the stored one
-    (`cardgen.games.storedinfix`): a move is the fragment it makes."""
+    (`cardgen.games.storedinfix`): a move is the fragment it makes. Over `SolvedPositions`'
+    primitives and two more: `_string(length, i)`, the fragment a position stands for, and
+    `_cost(length, i, seat)`, the fewest decisions `seat` needs to win from there (inf where it
+    cannot; asked only of the positions the seat's own moves make)."""
 
     lexicon: Lexicon
     reverse: bool
     """Whether a fragment may be reversed before a letter is added (SuperDuperGhost)."""
+    _plans: dict[tuple[int, int, int], Plan]
+    _holds: ClassVar[str] = "contains"
 
     @property
     def game(self) -> str:
@@ -260,3 +389,84 @@ class InfixMoves:
         if len(text) == 2 and text[0] == "-" and text[1] in letters:
             return turned + text[1]
         return None
+
+    def _move(self, length: int, j: int) -> str:
+        return self._string(length, j)
+
+    def _holders(self, fragment: str) -> Sequence[str]:
+        return [word for word in self.words if fragment in word]
+
+    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
+        """The seat's decision table from `fragment`: every fragment where it chooses, with its
+        play, by fragment length then alphabetically; () when it cannot win."""
+        rows, _, _ = self._plan(len(fragment), self._index(fragment), seat)
+        return self.rows(rows)
+
+    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
+        """The end words of the seat's decision table from `fragment`, sorted; () when it
+        cannot win."""
+        _, words, _ = self._plan(len(fragment), self._index(fragment), seat)
+        return self.ordered(words)
+
+    def rows(self, rows: Iterable[tuple[int, int, int]]) -> tuple[Decision, ...]:
+        """Decisions as (length, fragment id, play id), in the order of a decision table."""
+        return tuple(Decision(self._string(d, i), self._string(d + 1, j))
+                     for d, i, j in sorted(rows))
+
+    def ordered(self, positions: Iterable[tuple[int, int]]) -> tuple[str, ...]:
+        """The words at these positions, in the order of the letters (as `words` are)."""
+        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
+        return tuple(sorted((self._string(d, i) for d, i in positions),
+                            key=lambda word: [order[x] for x in word]))
+
+    def _plan(self, d: int, i: int, seat: int) -> Plan:
+        """The seat's strategy from position (d, i): where it moves, its cheapest move (ties to
+        the fewest end words, then the first move); elsewhere every move the mover considers
+        (those it does not lose after, if any, else all)."""
+        memo = (d, i, seat)
+        if memo not in self._plans:
+            plan: Plan
+            if self._loser_mask(d, i) >> seat - 1 & 1:
+                plan = frozenset(), frozenset(), frozenset()
+            elif self._is_leaf(d, i):
+                plan = frozenset(), frozenset({(d, i)}), frozenset()
+            elif d % self.players == seat - 1:
+                j = cheapest(self._kids(d, i), lambda j: self._cost(d + 1, j, seat),
+                             lambda j: self._plan(d + 1, j, seat))
+                rows, words, named = self._plan(d + 1, j, seat)
+                plan = rows | {(d, i, j)}, words, named
+            else:
+                bit = 1 << d % self.players
+                kids = self._kids(d, i)
+                safe = [j for j in kids if not self._loser_mask(d + 1, j) & bit]
+                plan = union(self._plan(d + 1, j, seat) for j in safe or kids)
+            self._plans[memo] = plan
+        return self._plans[memo]
+
+    def _string(self, length: int, i: int) -> str:
+        raise NotImplementedError
+
+    def _cost(self, length: int, i: int, seat: int) -> float:
+        raise NotImplementedError
+
+
+Plan = tuple[
+    frozenset[tuple[int, int, int]], frozenset[tuple[int, int]], frozenset[tuple[int, int]]
+]
+"""A seat's strategy from a position in the variants: its decisions (length, fragment id, play
+id), its end words (length, id) and those of them it names when challenged (at a casual table)."""
+
+
+def cheapest(kids: Iterable[int], cost: Callable[[int], float], plan: Callable[[int], Plan]) -> int:
+    """Where the seat moves: the move of the fewest decisions (`cost`, inf where it cannot
+    win), ties to the fewest end words (`plan`), then the first."""
+    costs = [(cost(j), j) for j in kids]
+    best = min(c for c, _ in costs)
+    return min((j for c, j in costs if c == best), key=lambda j: (len(plan(j)[1]), j))
+
+
+def union(plans: Iterable[Plan]) -> Plan:
+    """The plans of every move another seat may make, as one."""
+    found = list(plans)
+    return (frozenset().union(*(p[0] for p in found)), frozenset().union(*(p[1] for p in found)),
+            frozenset().union(*(p[2] for p in found)))

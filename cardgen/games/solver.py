@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
-from cardgen.games.game import Decision, SolvedPositions
+from cardgen.games.game import PrefixMoves
 from cardgen.games.levels import Array, Moves, over_leaves, trie_moves
 from cardgen.games.losers import level_losers
 from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
@@ -30,7 +30,7 @@ MAX_PLAYERS = 16
 """Loser sets are uint16 bit masks."""
 
 @dataclass(frozen=True, eq=False, repr=False)
-class Solution(SolvedPositions):
+class Solution(PrefixMoves):
     """The solved game: loser sets for every fragment, and for each seat the rank of its minimal
     winning word set at every fragment it wins from."""
 
@@ -45,12 +45,6 @@ class Solution(SolvedPositions):
     _leaf_keys: IntArray = field(repr=False)
     """The rank key of each playable word's own one-word set, by word index."""
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
-    _holds: ClassVar[str] = "begins with"
-
-    @property
-    def game(self) -> str:
-        """The game's name."""
-        return "ghost"
 
     @property
     def nodes(self) -> int:
@@ -75,17 +69,22 @@ class Solution(SolvedPositions):
                 return i
         return None
 
-    def is_word(self, fragment: str) -> bool:
-        """Whether `fragment` is a playable word."""
-        i = self.find(fragment)
-        return i is not None and bool(self.levels[len(fragment)].leaf[i])
+    def _is_leaf(self, length: int, i: int) -> bool:
+        return bool(self.levels[length].leaf[i])
 
     def _loser_mask(self, length: int, i: int) -> int:
         return int(self.levels[length].losers[i])
 
-    def after(self, fragment: str, move: str) -> str:
-        """The fragment a move (a letter) makes."""
-        return fragment + move
+    def _kids(self, length: int, i: int) -> range:
+        level = self.levels[length]
+        return range(int(level.child_lo[i]), int(level.child_hi[i]))
+
+    def _first(self, length: int, i: int) -> int:
+        return int(self.levels[length].start[i])
+
+    def _choice(self, length: int, i: int, seat: int) -> int:
+        kids = self._kids(length, i)
+        return kids.start + int(np.argmin(self._ranks[seat - 1][length + 1][kids.start:kids.stop]))
 
     def move_levels(self) -> tuple[Moves, ...]:
         """The trie level by level: a fragment's children are a block of the next level."""
@@ -100,88 +99,12 @@ class Solution(SolvedPositions):
         """Word sets scored by their rank keys."""
         return WordSets(self._codec, self._leaf_keys, [level.start for level in self.levels])
 
-    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
-        """No decision table: a Ghost card lists the words to steer to instead."""
-        return ()
-
-    def describe_move(self, fragment: str, move: str) -> str:
-        """A move as a person writes it: the letter."""
-        return move
-
-    def parse_move(self, fragment: str, text: str) -> str | None:
-        """The letter a person typed, or None if the text is not one letter of the alphabet."""
-        text = text.strip().lower()
-        return text if len(text) == 1 and text in self.lexicon.letters else None
-
-    def shortest_word(self, fragment: str) -> str | None:
-        """The shortest playable word beginning with `fragment` (alphabetically first of
-        those), or None if none does.
-
-        The words beginning with a fragment are one run of the sorted words, from the
-        fragment's first word on (found in the game tree: the alphabet's order need not be
-        code point order, so no bisect on the strings)."""
-        i = self.find(fragment)
-        if i is None:
-            return None
-        words = self.words
-        lo = hi = int(self.levels[len(fragment)].start[i])
-        while hi < len(words) and words[hi].startswith(fragment):
-            hi += 1
-        return min(words[lo:hi], key=len)  # the first of the shortest, in the alphabet's order
-
-    def children(self, fragment: str) -> tuple[str, ...]:
-        """The letters that may legally follow `fragment`, in alphabetical order."""
-        d, i = len(fragment), self._index(fragment)
-        return tuple(self._letter(d + 1, j) for j in self._child_range(d, i))
-
-    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
-        """The letters x with `seat` (default: the seat to move) not in losers(fragment + x)."""
-        seat = self.mover(fragment) if seat is None else seat
-        d, i = len(fragment), self._index(fragment)
-        seat_bit = 1 << (seat - 1)
-        nxt = self.levels[d + 1] if d + 1 < len(self.levels) else None
-        return tuple(
-            self._letter(d + 1, j)
-            for j in self._child_range(d, i)
-            if nxt is not None and not int(nxt.losers[j]) & seat_bit
-        )
-
     def fragments(self, length: int) -> Iterator[str]:
         """Every fragment of the given length that begins a playable word, alphabetically."""
         if length >= len(self.levels):
             return
         for s in self.levels[length].start:
             yield self.words[int(s)][:length]
-
-    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """Seat's minimal winning word set W(fragment), sorted; () when it has no forced win."""
-        seat_index = seat - 1
-        d, i = len(fragment), self._index(fragment)
-        ranks = self._ranks[seat_index]
-        if ranks[d][i] == NO_WIN:
-            return ()
-        found: list[int] = []
-        stack = [(d, i)]
-        while stack:
-            d, i = stack.pop()
-            level = self.levels[d]
-            if level.leaf[i]:
-                found.append(int(level.start[i]))
-                continue
-            lo, hi = int(level.child_lo[i]), int(level.child_hi[i])
-            mover_index = d % self.players
-            if mover_index == seat_index:
-                # Our move: the child whose rank is the best (the one this rank came from).
-                stack.append((d + 1, lo + int(np.argmin(ranks[d + 1][lo:hi]))))
-            else:
-                considered = _considered(
-                    self.levels[d + 1].losers[lo:hi],
-                    mover_index,
-                    block_lo=np.zeros(1, dtype=np.int64),
-                    block_of_child=np.zeros(hi - lo, dtype=np.int64),
-                )
-                stack.extend((d + 1, lo + int(j)) for j in np.flatnonzero(considered))
-        return tuple(self.words[i] for i in sorted(found))  # alphabetical: the words' order
 
     def card_children(self, d: int) -> IntArray:
         """For every fragment of length d: the position, among its children, of the one its
@@ -207,15 +130,6 @@ class Solution(SolvedPositions):
         (fragments of length seat - 1 that are not words), how many it wins, and the words of
         its minimal winning sets added up over them."""
         return seat_totals(self.move_levels(), self._ranks[seat - 1], self.scores(), seat)
-
-    def _child_range(self, d: int, i: int) -> range:
-        level = self.levels[d]
-        return range(int(level.child_lo[i]), int(level.child_hi[i]))
-
-    def _letter(self, d: int, j: int) -> str:
-        """The last letter of fragment j of length d."""
-        return self.words[int(self.levels[d].start[j])][d - 1]
-
 
 def _considered(
     child_losers: MaskArray, mover_index: int, block_lo: IntArray, block_of_child: IntArray

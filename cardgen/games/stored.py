@@ -24,13 +24,13 @@ from __future__ import annotations
 import json
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgen.games.advice import Escape, TableAnswers, escape_word
-from cardgen.games.game import Decision, GameSolution
+from cardgen.games.game import Decision, GameSolution, PrefixMoves
 from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import Lexicon
 
@@ -102,12 +102,11 @@ class NotStored:
         raise NotImplementedError
 
 
-class StoredGame(NotStored):
+class StoredGame(NotStored, PrefixMoves):
     """A solved Ghost game read back from its store: the parts of `GameSolution` that
     `explain`, the best try and the computer's moves ask for. With `knows`, the game on the
-    words of Zipf >= `knows` only (`cardgen.games.computer.known_game`), on the same tree."""
-
-    game = "ghost"
+    words of Zipf >= `knows` only (`cardgen.games.computer.known_game`), on the same tree.
+    A position's id is its node, its place among every fragment of the tree."""
 
     def __init__(self, planes: Planes, lexicon: Lexicon, knows: float | None = None) -> None:
         header = planes.header
@@ -119,25 +118,22 @@ class StoredGame(NotStored):
         self._first_child = list(accumulate(self._count, initial=1))  # they tile the next level
         self._knows = knows
         self._losers = planes["losers" if knows is None else "known_losers"]
-        self._choice = planes["choice"]
+        self._card_choice = planes["choice"]
         self._best = planes["best"] if "best" in planes else None
         self._values = planes["values"] if "values" in planes else None
         self._zipf = planes["zipf"] if "zipf" in planes else None
-        self._found: dict[str, int | None] = {"": 0}
+        self._nodes: dict[str, int | None] = {"": 0}
+        self._found: dict[str, int | None] = {}
 
     @property
-    def words(self) -> tuple[str, ...]:
-        """The playable words, sorted."""
-        return self.lexicon.words
-
-    def mover(self, fragment: str) -> int:
-        """The seat that plays next at `fragment`."""
-        return len(fragment) % self.players + 1
+    def nodes(self) -> int:
+        """The number of fragments, the empty one included."""
+        return len(self._count)
 
     def _node(self, fragment: str) -> int | None:
         """The fragment's place among every fragment of the (whole) tree, or None."""
-        if fragment in self._found:
-            return self._found[fragment]
+        if fragment in self._nodes:
+            return self._nodes[fragment]
         if len(fragment) > self._longest:  # a word named at a challenge may be any length
             return None
         parent = self._node(fragment[:-1])
@@ -148,7 +144,7 @@ class StoredGame(NotStored):
                 if self.lexicon.words[self._start[child]][d] == letter:
                     found = child
                     break
-        self._found[fragment] = found
+        self._nodes[fragment] = found
         return found
 
     def _children_of(self, node: int) -> range:
@@ -159,101 +155,39 @@ class StoredGame(NotStored):
         """Whether a word the table knows holds the fragment (always, without `knows`)."""
         return self._knows is None or self._value(self._best, node) >= self._knows
 
-    def find(self, fragment: str) -> int | None:
-        """Where the stored game keeps `fragment`, or None if no playable word begins with it."""
+    def _search(self, fragment: str) -> int | None:
         node = self._node(fragment)
         return node if node is not None and self._known(node) else None
 
-    def _index(self, fragment: str) -> int:
-        node = self.find(fragment)
-        if node is None:
-            raise KeyError(f"no playable word begins with {fragment!r}")
-        return node
+    def _is_leaf(self, length: int, i: int) -> bool:
+        return not self._count[i]
 
-    def is_word(self, fragment: str) -> bool:
-        """Whether `fragment` is a playable word."""
-        node = self.find(fragment)
-        return node is not None and self._count[node] == 0
+    def _loser_mask(self, length: int, i: int) -> int:
+        return int(self._losers[i])
 
-    def losers(self, fragment: str = "") -> frozenset[int]:
-        """The seats that lose from `fragment` with perfect play."""
-        mask = self._losers[self._index(fragment)]
-        return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
+    def _kids(self, length: int, i: int) -> list[int]:
+        return [j for j in self._children_of(i) if self._known(j)]
 
-    def after(self, fragment: str, move: str) -> str:
-        """The fragment a move (a letter) makes."""
-        return fragment + move
+    def _first(self, length: int, i: int) -> int:
+        return int(self._start[i])
 
-    def _kids(self, fragment: str) -> list[tuple[str, int]]:
-        d = len(fragment)
-        return [(self.lexicon.words[self._start[j]][d], j)
-                for j in self._children_of(self._index(fragment)) if self._known(j)]
+    def _choice(self, length: int, i: int, seat: int) -> int:
+        return int(self._first_child[i] + self._card_choice[i]) - 1
 
-    def children(self, fragment: str) -> tuple[str, ...]:
-        """The letters that may legally follow `fragment`, in alphabetical order."""
-        return tuple(x for x, _ in self._kids(fragment))
-
-    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
-        """The letters after which `seat` (default: the seat to move) is not among the losers."""
-        bit = 1 << ((self.mover(fragment) if seat is None else seat) - 1)
-        return tuple(x for x, j in self._kids(fragment) if not self._losers[j] & bit)
-
-    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """Seat's minimal winning word set from `fragment`, sorted; () without a forced win:
-        where the seat moves, the card's child; elsewhere every child the mover considers
-        (those it does not lose from, if any, else all)."""
-        if seat in self.losers(fragment):
-            return ()
-        found, stack = [], [(len(fragment), self._index(fragment))]
-        while stack:
-            d, node = stack.pop()
-            kids = self._children_of(node)
-            if not kids:
-                found.append(self._start[node])
-            elif d % self.players == seat - 1:
-                stack.append((d + 1, kids[self._choice[node] - 1]))
-            else:
-                bit = 1 << d % self.players
-                safe = [j for j in kids if not self._losers[j] & bit]
-                stack.extend((d + 1, j) for j in safe or kids)
-        return tuple(self.lexicon.words[k] for k in sorted(found))
+    def _holders(self, fragment: str) -> Sequence[str]:
+        """The words that begin with `fragment` (with `knows`, those the table knows)."""
+        run, words = self._run(fragment), self.words
+        if self._knows is None:
+            return words[run.start:run.stop]
+        return [words[k] for k in run if self._value(self._zipf, k) >= self._knows]
 
     def word_index(self, word: str) -> int:
         """The index of a playable word among `words`."""
         return int(self._start[self._index(word)])
 
-    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
-        """No decision table: a Ghost card lists the words to steer to instead."""
-        return ()
-
-    def shortest_word(self, fragment: str) -> str | None:
-        """The shortest playable word beginning with `fragment` (alphabetically first of
-        those; with `knows`, of the words the table knows), or None if none does."""
-        node = self.find(fragment)
-        if node is None:
-            return None
-        return min(self._held(self._start[node], fragment), key=len)
-
-    def _held(self, lo: int, fragment: str) -> Iterator[str]:
-        words = self.lexicon.words
-        for k in range(lo, len(words)):
-            if not words[k].startswith(fragment):
-                return
-            if self._knows is None or self._value(self._zipf, k) >= self._knows:
-                yield words[k]
-
     def _value(self, plane: array[Any] | None, i: int) -> float:
         assert plane is not None and self._values is not None  # stored with frequencies
         return float(self._values[plane[i]])
-
-    def describe_move(self, fragment: str, move: str) -> str:
-        """A move as a person writes it: the letter."""
-        return move
-
-    def parse_move(self, fragment: str, text: str) -> str | None:
-        """The letter a person typed, or None if the text is not one letter of the alphabet."""
-        text = text.strip().lower()
-        return text if len(text) == 1 and text in self.lexicon.letters else None
 
 
 class StoredThresholds:

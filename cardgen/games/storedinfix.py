@@ -18,21 +18,20 @@ Zipf, and where each Zipf's begin, are stored instead, 4 bytes a word).
 The moves are not stored: the moves from f are the fragments `f+x` (the keys above f's, one
 block), `x+f` (found from those of f without its last letter) and, in SuperDuperGhost, those of
 f reversed. The decision tables are then walked as the solved game walks them
-(`InfixSolution._plan`, `Casual._plan`): the seat's cheapest moves, ties to the fewest end
-words, then the first move. With a casual table, the game on the words it knows (its own infix
-graph) is stored after the rest, with `known_` before its planes' names.
+(`cardgen.games.game.InfixMoves._plan`, `Casual._plan`): the seat's cheapest moves, ties to the
+fewest end words, then the first move. With a casual table, the game on the words it knows
+(its own infix graph) is stored after the rest, with `known_` before its planes' names.
 """
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
-from cardgen.games.game import Decision, InfixMoves, SolvedPositions
+from cardgen.games.game import Decision, InfixMoves, Plan, cheapest, union
 from cardgen.games.stored import (
     NotStored,
     Planes,
@@ -43,17 +42,11 @@ from cardgen.games.stored import (
 )
 from cardgen.words.lexicon import Lexicon
 
-Plan = tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int]]
-"""A seat's strategy from a fragment, by node: its decisions (fragment, play), its end words and
-those of them it names when challenged."""
 
-
-class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
+class StoredInfixGame(NotStored, InfixMoves):
     """A solved SuperGhost (or SuperDuperGhost) read back from its store: what `explain`, the
     best try and the computer's moves ask of `InfixSolution`. `find` gives a fragment's node,
     its place among every stored fragment."""
-
-    _holds = "contains"
 
     def __init__(
         self, planes: Planes, lexicon: Lexicon, reverse: bool, players: int, sizes: list[int],
@@ -67,14 +60,13 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         them)."""
         self._keys = planes[prefix + "key"]
         self._losers = planes[prefix + "losers"]
-        self._cost = planes["cost"] if not prefix else None
+        self._cost_plane = planes["cost"] if not prefix else None
         self._base = len(lexicon.letters)
         self._offsets = list(accumulate(sizes, initial=0))
         self._found: dict[str, int | None] = {}
         self._strings: dict[int, str] = {0: ""}
         self._fronts: dict[int, list[int]] = {}
-        self._plans: dict[tuple[int, int], Plan] = {}
-        self._shortest: str | None = None
+        self._plans: dict[tuple[int, int, int], Plan] = {}
         if self._offsets[-1] != len(self._keys) or len(self._losers) != len(self._keys):
             raise ValueError("stored game: levels and planes disagree")
 
@@ -123,10 +115,16 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
     def _loser_mask(self, length: int, i: int) -> int:
         return self._mask(i)
 
-    def is_word(self, fragment: str) -> bool:
-        """Whether `fragment` is a playable word."""
-        node = self.find(fragment)
-        return node is not None and self._losers[node] == 0
+    def _is_leaf(self, length: int, i: int) -> bool:
+        return not self._losers[i]
+
+    def _string(self, length: int, i: int) -> str:
+        return self.string(i)
+
+    def _cost(self, length: int, i: int, seat: int) -> float:
+        assert self._cost_plane is not None  # the game on the known words makes no tables
+        cost = self._cost_plane[i]
+        return cost - 1 if cost else float("inf")
 
     def _backs(self, node: int, d: int) -> range:
         """The fragments `node + x`: one block of the next level's keys."""
@@ -153,7 +151,10 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
             self._fronts[node] = found
         return self._fronts[node]
 
-    def _kids(self, node: int) -> list[int]:
+    def _kids(self, length: int, i: int) -> list[int]:
+        return self.moves_of(i)
+
+    def moves_of(self, node: int) -> list[int]:
         """The nodes a fragment moves to, ascending: none from a word."""
         if self._losers[node] == 0:
             return []
@@ -163,89 +164,6 @@ class StoredInfixGame(NotStored, InfixMoves, SolvedPositions):
         if turned is not None:
             found.update(self._backs(turned, d), self._fronts_of(turned, d))
         return sorted(found)
-
-    def children(self, fragment: str) -> tuple[str, ...]:
-        """The legal moves from `fragment`, as the fragments they make, alphabetically."""
-        return tuple(self.string(j) for j in self._kids(self._index(fragment)))
-
-    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
-        """The moves after which `seat` (default: the one to move) is not among the losers."""
-        bit = 1 << (self.mover(fragment) if seat is None else seat) - 1
-        return tuple(self.string(j) for j in self._kids(self._index(fragment))
-                     if not self._mask(j) & bit)
-
-    def shortest_word(self, fragment: str) -> str | None:
-        """The shortest playable word that holds `fragment` (the first of those), or None: the
-        first place the fragment occurs in the words laid end to end by length."""
-        if self._shortest is None:
-            self._shortest = "\n".join(sorted(self.words, key=len))
-        text = self._shortest
-        at = text.find(fragment) if "\n" not in fragment else -1
-        end = text.find("\n", at)
-        return None if at < 0 else text[text.rfind("\n", 0, at) + 1:end if end >= 0 else None]
-
-    # --- decision tables ----------------------------------------------------------------------
-
-    def _plan(self, node: int, seat: int) -> Plan:
-        """The seat's strategy from a node (`InfixSolution._plan`)."""
-        memo = (node, seat)
-        if memo not in self._plans:
-            kids = self._kids(node)
-            mover = self._depth(node) % self.players
-            bit = 1 << mover
-            if self._mask(node) >> seat - 1 & 1:
-                plan: Plan = frozenset(), frozenset(), frozenset()
-            elif not kids:
-                plan = frozenset(), frozenset({node}), frozenset()
-            elif mover == seat - 1:
-                assert self._cost is not None  # the game on the known words makes no tables
-                plan = cheapest(node, kids, self._cost, self._plan, seat)
-            else:
-                safe = [j for j in kids if not self._mask(j) & bit]
-                plan = union(self._plan(j, seat) for j in safe or kids)
-            self._plans[memo] = plan
-        return self._plans[memo]
-
-    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
-        """The seat's decision table from `fragment`: every fragment where it chooses, with its
-        play, by fragment length then alphabetically; () when it cannot win."""
-        rows, _, _ = self._plan(self._index(fragment), seat)
-        return self.rows(rows)
-
-    def rows(self, rows: Iterable[tuple[int, int]]) -> tuple[Decision, ...]:
-        """Decisions by node, in the order of a decision table."""
-        return tuple(Decision(self.string(i), self.string(j)) for i, j in sorted(rows))
-
-    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """The end words of the seat's decision table from `fragment`, sorted; () when it
-        cannot win."""
-        _, words, _ = self._plan(self._index(fragment), seat)
-        return self.ordered(words)
-
-    def ordered(self, nodes: Iterable[int]) -> tuple[str, ...]:
-        """The words at these nodes, in the order of the letters (as `words` are)."""
-        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
-        return tuple(sorted(map(self.string, nodes), key=lambda word: [order[x] for x in word]))
-
-
-def cheapest(
-    node: int, kids: list[int], scores: array[Any], plan: Callable[[int, int], Plan], seat: int
-) -> Plan:
-    """Where the seat moves: its plan through the move of the best score (`scores`, by node:
-    the mover's, plus 1; 0 where it cannot win), ties to the fewest end words, then the first."""
-    best = min(scores[j] - 1 if scores[j] else float("inf") for j in kids)
-    tied = [j for j in kids if scores[j] and scores[j] - 1 == best]
-    j = min(tied, key=lambda j: (len(plan(j, seat)[1]), j))
-    rows, words, named = plan(j, seat)
-    return rows | {(node, j)}, words, named
-
-
-def union(plans: Iterable[Plan]) -> Plan:
-    """The plans of every move another seat may make, as one."""
-    found = list(plans)
-    return (frozenset().union(*(p[0] for p in found)), frozenset().union(*(p[1] for p in found)),
-            frozenset().union(*(p[2] for p in found)))
-
 
 class StoredInfixThresholds(StoredThresholds):
     """A variant's stored thresholds: the first word of Zipf M that holds a fragment is found
@@ -298,38 +216,43 @@ class StoredInfixCasual(StoredCasual):
         self._game = solution
         self._rank = planes["casual_rank"]
         self._pick = planes["pick"]
-        self._plans: dict[tuple[int, int], Plan] = {}
+        self._plans: dict[tuple[int, int, int], Plan] = {}
 
-    def _plan(self, node: int, seat: int) -> Plan:
-        memo = (node, seat)
+    def _plan(self, d: int, node: int, seat: int) -> Plan:
+        memo = (d, node, seat)
         if memo not in self._plans:
             game, thresholds = self._game, self.thresholds
             fragment = game.string(node)
-            kids = game._kids(node)
+            kids = game.moves_of(node)
             if not self.wins(fragment, seat):
                 plan: Plan = frozenset(), frozenset(), frozenset()
             elif not kids:
-                plan = frozenset(), frozenset({node}), frozenset()
+                plan = frozenset(), frozenset({(d, node)}), frozenset()
             elif game.mover(fragment) == seat:
-                plan = cheapest(node, kids, self._rank, self._plan, seat)
+                rank = self._rank
+                j = cheapest(kids, lambda j: rank[j] - 1 if rank[j] else float("inf"),
+                             lambda j: self._plan(d + 1, j, seat))
+                rows, words, named = self._plan(d + 1, j, seat)
+                plan = rows | {(d, node, j)}, words, named
             elif known := [j for j in kids if thresholds.known(game.string(j)) >= self.knows]:
-                plan = union(self._plan(j, seat) for j in known)
+                plan = union(self._plan(d + 1, j, seat) for j in known)
             else:  # knowing no word, they challenge: the seat names its pick
-                word = game.find(game.words[self._pick[node]])
-                assert word is not None
-                plan = frozenset(), frozenset({word}), frozenset({word})
+                word = game.words[self._pick[node]]
+                found = game.find(word)
+                assert found is not None
+                plan = frozenset(), frozenset({(len(word), found)}), frozenset({(len(word), found)})
             self._plans[memo] = plan
         return self._plans[memo]
 
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The end words of the seat's decision table against the table and those of them it
         names when challenged, both sorted; ((), ()) where it can lose."""
-        _, found, named = self._plan(self._game._index(fragment), seat)
+        _, found, named = self._plan(len(fragment), self._game._index(fragment), seat)
         return self._game.ordered(found), self._game.ordered(named)
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """The seat's decision table from `fragment` against the table; () where it can lose."""
-        rows, _, _ = self._plan(self._game._index(fragment), seat)
+        rows, _, _ = self._plan(len(fragment), self._game._index(fragment), seat)
         return self._game.rows(rows)
 
 

@@ -11,12 +11,12 @@ and play ask of a solved game, with the same names as Ghost's `Solution`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.game import Decision, InfixMoves, SolvedPositions
+from cardgen.games.game import InfixMoves, Plan
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.levels import Array, Moves
 from cardgen.games.losers import level_losers
@@ -25,13 +25,10 @@ from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
 
 FloatArray = npt.NDArray[np.float64]
-Plan = tuple[frozenset[tuple[int, int, int]], frozenset[str]]
-"""A seat's strategy from a fragment: its decisions as (length, fragment id, play id), and
-the end words."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class InfixSolution(InfixMoves, SolvedPositions):
+class InfixSolution(InfixMoves):
     """A solved SuperGhost (or, with `reverse`, SuperDuperGhost)."""
 
     lexicon: Lexicon
@@ -45,7 +42,6 @@ class InfixSolution(InfixMoves, SolvedPositions):
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
     _suffix_ids: list[tuple[Array, Array]] = field(
         default_factory=list, repr=False, metadata={"memo": True})
-    _holds: ClassVar[str] = "contains"
 
     @property
     def nodes(self) -> int:
@@ -70,34 +66,21 @@ class InfixSolution(InfixMoves, SolvedPositions):
                 return None
         return i if i is not None and bool(levels[len(fragment)].fragment[i]) else None
 
-    def is_word(self, fragment: str) -> bool:
-        """Whether `fragment` is a playable word."""
-        i = self.find(fragment)
-        return i is not None and bool(self.graph.levels[len(fragment)].leaf[i])
+    def _is_leaf(self, length: int, i: int) -> bool:
+        return bool(self.graph.levels[length].leaf[i])
 
     def _loser_mask(self, length: int, i: int) -> int:
         return int(self.losers_by_length[length][i])
 
-    def shortest_word(self, fragment: str) -> str | None:
-        """The shortest playable word that holds `fragment` (the first of those), or None."""
-        return next((w for w in sorted(self.words, key=len) if fragment in w), None)
+    def _kids(self, length: int, i: int) -> list[int]:
+        kids: list[int] = self.graph.levels[length].children(i).tolist()
+        return kids
 
-    def _children(self, d: int, i: int) -> npt.NDArray[np.int32]:
-        return self.graph.levels[d].children(i)
+    def _string(self, length: int, i: int) -> str:
+        return self.graph.string(length, int(i))
 
-    def children(self, fragment: str) -> tuple[str, ...]:
-        """The legal moves from `fragment`, as the fragments they make, alphabetically."""
-        d = len(fragment)
-        kids = self._children(d, self._index(fragment))
-        return tuple(self.graph.string(d + 1, int(j)) for j in kids)
-
-    def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
-        """The moves after which `seat` (default: the one to move) is not among the losers."""
-        seat = self.mover(fragment) if seat is None else seat
-        d = len(fragment)
-        kids = self._children(d, self._index(fragment))
-        won = (self.losers_by_length[d + 1][kids] >> (seat - 1)) & 1 == 0 if len(kids) else kids
-        return tuple(self.graph.string(d + 1, int(j)) for j in kids[won])
+    def _cost(self, length: int, i: int, seat: int) -> float:
+        return float(self.costs(seat)[length][i])
 
     def move_levels(self) -> tuple[Moves, ...]:
         """The infixes by length with the moves between them (edges in no order)."""
@@ -160,22 +143,6 @@ class InfixSolution(InfixMoves, SolvedPositions):
         cost = self.costs(seat)[len(fragment)][self._index(fragment)]
         return None if np.isinf(cost) else int(cost)
 
-    def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
-        """The seat's decision table from `fragment`: every fragment where it chooses, with its
-        play, by fragment length then alphabetically; () when it cannot win."""
-        rows, _ = self._plan(len(fragment), self._index(fragment), seat)
-        return tuple(
-            Decision(self.graph.string(d, i), self.graph.string(d + 1, j))
-            for d, i, j in sorted(rows)
-        )
-
-    def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
-        """The end words of the seat's decision table from `fragment`, sorted; () when it
-        cannot win."""
-        _, words = self._plan(len(fragment), self._index(fragment), seat)
-        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
-        return tuple(sorted(words, key=lambda word: [order[x] for x in word]))
-
     def seat_totals(self, seat: int) -> tuple[int, int, int]:
         """A table row's sums for `seat`: its openings, how many it wins, and the decisions
         of its winning openings added up (counted along the game tree)."""
@@ -196,44 +163,6 @@ class InfixSolution(InfixMoves, SolvedPositions):
             self._costs[seat] = _solve_costs(self.graph.levels, self.losers_by_length,
                                              self.players, seat - 1)
         return self._costs[seat]
-
-    def _best_plays(self, d: int, i: int, seat: int) -> list[int]:
-        """The seat's plays at (d, i) that need the fewest decisions, alphabetically."""
-        kids = self._children(d, i)
-        costs = self.costs(seat)[d + 1][kids]
-        return [int(j) for j in kids[costs == costs.min()]]
-
-    def _plan(self, d: int, i: int, seat: int) -> Plan:
-        """The seat's strategy from (d, i). Ties in decisions go to the fewest distinct end words,
-        then the alphabetically first play."""
-        memo = (seat, d, i)
-        if memo in self._plans:
-            return self._plans[memo]
-        level = self.graph.levels[d]
-        result: Plan
-        if np.isinf(self.costs(seat)[d][i]):
-            result = frozenset(), frozenset()
-        elif level.leaf[i]:
-            result = frozenset(), frozenset({self.graph.string(d, i)})
-        elif d % self.players == seat - 1:
-            options = [(self._plan(d + 1, j, seat), j) for j in self._best_plays(d, i, seat)]
-            (rows, words), j = min(options, key=lambda option: (len(option[0][1]), option[1]))
-            result = rows | {(d, i, j)}, words
-        else:
-            kids = self._children(d, i)
-            masks = self.losers_by_length[d + 1][kids]
-            safe = (masks >> (d % self.players)) & 1 == 0
-            considered = kids[safe] if safe.any() else kids
-            all_rows: set[tuple[int, int, int]] = set()
-            all_words: set[str] = set()
-            for j in considered:
-                rows, words = self._plan(d + 1, int(j), seat)
-                all_rows |= rows
-                all_words |= words
-            result = frozenset(all_rows), frozenset(all_words)
-        self._plans[memo] = result
-        return result
-
 
 def _solve_losers(levels: tuple[InfixLevel, ...], players: int) -> tuple[MaskArray, ...]:
     """Every fragment's loser set, from the longest fragments down (docs/rules.md). The moves

@@ -1,4 +1,8 @@
-"""Renderers: each turns the same `Card` (or table) data into one format.
+"""Renderers: each turns the same `Card` (or table) data into one format: `markdown`, `json`,
+the PDF (`pdf/`), strategy tables (`table`), the strategy map (`svg`), the site (`site`;
+`explorer`: the explorer's data, `pagetables`: a SuperGhost page's tables), explain's text
+(`explain`), and the sentences every format says (`sentences`; `marks`: a letter's mark,
+`hints`: play's advice).
 
 Renderers depend on the core, never the reverse: they import the data of `cardgen.cards`
 (cards, tables, paper) and of `cardgen.games` (solutions, tries), never a command of

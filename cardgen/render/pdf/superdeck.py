@@ -5,10 +5,10 @@ sides by default, its entries chosen by what they win at a casual table (docs/ru
 The front holds the title, the rules, the verdict, what the card wins, the first seat's entry
 and the second seat's printed replies (a play alone, marked by what it is, or the play that
 starts its table); then the printed tables: the first seat's rows in dictionary order (those
-of its one table that win most, `cardgen.cards.tablerows`), and each further seat's tables one
+of its one table that win most, `cardgen.cards.decisionrows`), and each further seat's tables one
 opening after another (the holder reads the rows printed under the opening it faced), each
 side's heading naming its first and last opening. `booklet_budget` orders every seat's steps
-(`cardgen.cards.tablerows.table_steps`: a row at a time of the first seat's table, else
+(`cardgen.cards.decisionrows.table_steps`: a row at a time of the first seat's table, else
 `cardgen.cards.selection.steps`) by what they win per character and
 prints the longest run that fits the deck's sides (`pdf.cards: N`: 2N, default 4), then every later
 step that still fits (until `TRIES` in a row do not).
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from cardgen.cards.decisionrows import table_steps, with_rows
 from cardgen.cards.paper import PdfOptions
 from cardgen.cards.selection import Step, longest_run, pick
 from cardgen.cards.strategy import Card, Opening, SeatStrategy
-from cardgen.cards.tablerows import table_steps, with_rows
 from cardgen.render.pagetables import opening_groups
 from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
 from cardgen.render.pdf.content import Section, key_paras, letter_kind

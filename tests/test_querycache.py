@@ -12,7 +12,7 @@ from conftest import DATA, heavy_imports
 from typer.testing import CliRunner
 
 from cardgen.app.cli import app
-from cardgen.cards.positions import MAGIC, PositionIndex
+from cardgen.cards.querycache import MAGIC, PositionIndex
 from cardgen.errors import CardgenWarning, printable
 
 ANIMALS = str(DATA / "animals.yaml")

@@ -272,7 +272,7 @@ def with_row_order(
     plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds
 ) -> Odds:
     """The figures of the first seat's opening with the order its table's rows are printed in
-    (`Odds.rows`; `cardgen.cards.tablerows.row_order` over the tables of `plays`): each table's
+    (`Odds.rows`; `cardgen.cards.decisionrows.row_order` over the tables of `plays`): each table's
     win rates in `Odds.tables`, and their mean weighted by reach in the range's own."""
     orders = row_order(plays, seat, rows)
     if not found.tables:

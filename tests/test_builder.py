@@ -1,5 +1,5 @@
 """A run's lists and lexicons: each list read once, each lexicon built once, a language's data
-rules added to its spelling (cardgen.words.lexicons)."""
+rules added to its spelling (cardgen.words.builder)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from cardgen.errors import WordListError
-from cardgen.words import lexicons
+from cardgen.words import builder
 from cardgen.words.alphabet import Spelling, default_spelling
-from cardgen.words.lexicons import LexiconBuilder, WordLists, language_rules
+from cardgen.words.builder import LexiconBuilder, WordLists, language_rules
 from cardgen.words.wordlists import ListFile, WordList, load_wordlist
 
 ANIMALS = ListFile(Path(__file__).parent / "data" / "animals.txt", "animals.txt")
@@ -25,7 +25,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[object]:
         read.append(source)
         return load_wordlist(source)
 
-    monkeypatch.setattr(lexicons, "load_wordlist", counted)
+    monkeypatch.setattr(builder, "load_wordlist", counted)
     return read
 
 
