@@ -61,18 +61,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.position import Position
 from cardgen.cards.strategy import Card
+from cardgen.games.advice import best_try
 from cardgen.games.casual import Casual
 from cardgen.games.planes import choice_planes
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
+from cardgen.games.traps import Thresholds
 from cardgen.games.trie import IntArray
 
 MAX_LETTERS = 64
@@ -85,16 +88,16 @@ class TooManyLetters(ValueError):
     """An alphabet with more letters than a record holds."""
 
 
-def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> dict[str, bytes]:
-    """The game's planes of bytes (uncompressed), with the words' Zipf frequencies (aligned
-    with `solution.words`) where there are some."""
+def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, bytes]:
+    """The game's planes of bytes (uncompressed): its tree, every fragment's loser mask and
+    the way to the word to name when challenged there; with `traps`, every fragment's escape
+    threshold and escape word for the seat that played its last letter."""
     letters = solution.lexicon.letters
     if len(letters) > MAX_LETTERS:
         raise TooManyLetters(f"the explorer takes alphabets of up to {MAX_LETTERS} letters")
     index = {x: i for i, x in enumerate(letters)}
     words = solution.words
     tree = bytearray()
-    leaves: list[np.ndarray] = []
     losers: list[np.ndarray] = [solution.levels[0].losers]
     for d in range(1, len(solution.levels)):
         level, above = solution.levels[d], solution.levels[d - 1]
@@ -105,28 +108,114 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
         last = np.arange(len(level)) == above.child_hi[level.parent] - 1
         record |= np.where(last, LAST, 0).astype(np.uint8)
         tree += record.tobytes()
-        leaves.append(level.start[level.leaf])
         losers.append(level.losers)
     mask = np.concatenate(losers)
     found = {
         "tree": bytes(tree),
         "losers": mask.astype("<u1" if solution.players <= 8 else "<u2").tobytes(),
+        "shortest": _toward(solution, [solution.shortest_word(f) for f in _fragments(solution)]),
     }
-    if zipf is not None:
-        centi = np.rint(np.asarray(zipf)[np.concatenate(leaves)] * 100)
-        found["zipf"] = centi.astype("<u2").tobytes()
+    if traps is not None:
+        nodes = _Nodes(solution)
+        threshold, escape = [], []
+        for f in _fragments(solution):
+            seat = (len(f) - 1) % solution.players + 1
+            t = traps.threshold(f, seat) if f else -math.inf
+            threshold.append(NO_ESCAPE if t == -math.inf else ANY_ESCAPE if t == math.inf
+                             else round(t * 100))
+            found_word = traps.escape_word(f, seat) if f else None
+            escape.append(0 if found_word is None else nodes.word(found_word.word) + 1)
+        found["threshold"] = np.array(threshold, dtype="<i2").tobytes()
+        found["escape"] = np.array(escape, dtype="<u4").tobytes()
     return found
 
 
-def card_planes(solution: Solution, table: Casual | None = None) -> dict[str, bytes]:
-    """A card's planes (uncompressed): its move at every fragment, perfect or (with `table`)
-    against the casual table, and there the way to the word named when challenged."""
+NO_ESCAPE = -32768
+"""A threshold of -inf in the `threshold` plane: the seat wins whatever the others know."""
+ANY_ESCAPE = 32767
+"""A threshold of +inf: the seat loses whatever the others know."""
+
+
+def _fragments(solution: Solution) -> Iterator[str]:
+    """Every fragment of the game, in the explorer's order (level by level)."""
+    for d in range(len(solution.levels)):
+        yield from solution.fragments(d)
+
+
+class _Nodes:
+    """The explorer's node number of each playable word (fragments level by level)."""
+
+    def __init__(self, solution: Solution) -> None:
+        sizes = [len(level) for level in solution.levels]
+        offsets = np.cumsum([0, *sizes])
+        node = np.zeros(len(solution.words), dtype=np.int64)
+        for d, level in enumerate(solution.levels):
+            leaves = np.flatnonzero(level.leaf)
+            node[level.start[leaves]] = offsets[d] + leaves
+        self.index = {w: int(node[k]) for k, w in enumerate(solution.words)}
+
+    def word(self, word: str) -> int:
+        return self.index[word]
+
+
+def _toward(solution: Solution, targets: Sequence[str | None]) -> bytes:
+    """Per fragment (in `_fragments` order), 1 + the position among its children of the
+    child toward its word in `targets` (0: none, or a word)."""
+    found = bytearray()
+    for f, word in zip(_fragments(solution), targets, strict=True):
+        if word is None or word == f:
+            found.append(0)
+        else:
+            found.append(1 + solution.children(f).index(word[len(f)]))
+    return bytes(found)
+
+
+def card_planes(
+    solution: Solution, traps: Thresholds | None = None, table: Casual | None = None
+) -> dict[str, bytes]:
+    """A card's planes (uncompressed), its answers at every fragment as `cardgen explain`
+    finds them: its move (perfect, or with `table` against the casual table); the word set
+    the seat that played the fragment's last letter forces from there (`count` words of
+    `words`, each a node; with `table` `named`, 1 for the words named when challenged); and
+    where the seat to move cannot win, its best try or trap (`try`: 1 + the child, and
+    `mistakes`: how many of the replies to it are; how many replies there are is the child's
+    in the tree)."""
 
     def plane(choices: list[IntArray]) -> bytes:
         return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
 
-    moves, pick = choice_planes(solution, table)
-    return {"moves": plane(moves)} if pick is None else {"moves": plane(moves), "pick": plane(pick)}
+    moves, _ = choice_planes(solution, table)
+    nodes = _Nodes(solution)
+    count, words, named, tries, mistakes = [], [], [], [], []
+    for f in _fragments(solution):
+        seat = (len(f) - 1) % solution.players + 1
+        if not f:
+            found, said = (), ()
+        elif table is None:
+            found, said = solution.winning_words(f, seat), ()
+        else:
+            found, said = table.winning_words(f, seat)
+        count.append(len(found))
+        words.extend(nodes.word(w) for w in found)
+        named.extend(w in said for w in found)
+        best = None
+        if not solution.is_word(f):
+            mover = solution.mover(f)
+            if table is None:
+                best = best_try(solution, f, traps)
+            elif not table.winning_words(f, mover)[0]:
+                best = table.trap(f)
+        tries.append(0 if best is None else 1 + solution.children(f).index(best.move))
+        mistakes.append(0 if best is None else best.mistakes)
+    found_planes = {
+        "moves": plane(moves),
+        "count": np.array(count, dtype="<u2").tobytes(),
+        "words": np.array(words, dtype="<u4").tobytes(),
+        "try": bytes(tries), "mistakes": bytes(mistakes),
+    }
+    if table is not None:
+        found_planes["named"] = bytes(named)
+    return found_planes
 
 
 def _packed(found: Mapping[str, bytes]) -> dict[str, str]:
@@ -142,11 +231,11 @@ def _uncounted(not_counted: Mapping[str, str] | None) -> bytes:
 
 def render_game(
     solution: Solution,
-    zipf: npt.NDArray[np.float64] | None = None,
+    traps: Thresholds | None = None,
     not_counted: Mapping[str, str] | None = None,
     name: str = "",
 ) -> str:
-    """The shared script of a solved game (and its words' Zipf frequencies, for its traps):
+    """The shared script of a solved game (and with `traps` its escape thresholds and words):
     it sets `window.cardgenGame`. `name` is the word list's, as explain's heading says it."""
     data = {
         "name": name,
@@ -154,7 +243,7 @@ def render_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
-        **_packed({**planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
+        **_packed({**planes(solution, traps), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
 
@@ -165,15 +254,16 @@ def game_file(script: str) -> str:
     return f"game-{hashlib.sha256(script.encode()).hexdigest()[:12]}.js"
 
 
-def render_card(solution: Solution, table: Casual | None = None, card: Card | None = None
-                ) -> str:
-    """A card's script for the explorer (`window.cardgenCard`): its moves, against a casual
-    table what that table knows and the words named when it challenges, and (`printed`) the
+def render_card(solution: Solution, traps: Thresholds | None = None,
+                table: Casual | None = None, card: Card | None = None) -> str:
+    """A card's script for the explorer (`window.cardgenCard`): its answers at every fragment
+    (`card_planes`; with `traps` its tries are traps), against a casual `table` what that
+    table knows, and (`printed`) the
     openings where the `card`'s deck prints another winning letter than its words' (a letter
     alone, or another than its try: issue 37, item 9), which the explorer names as the play
     the card prints there."""
     data: dict[str, object] = {"knows": None if table is None else table.knows}
-    data.update(_packed(card_planes(solution, table)))
+    data.update(_packed(card_planes(solution, traps, table)))
     data["printed"] = {} if card is None else letters_apart(card)
     return f"window.cardgenCard = {json.dumps(data)};\n"
 

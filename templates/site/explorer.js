@@ -1,8 +1,11 @@
-// The explorer of a published card: walks the solved game in the browser.
-// Its data is the game (`game-<hash>.js`) and the card's moves (`<stem>.card.js`), see
-// cardgen/render/explorer.py;
-// what it computes from it follows cardgen/explain.py and cardgen/advice.py line by line, and
-// what it says follows templates/explain.txt.j2.
+// The explorer of a published card: shows the solved game in the browser.
+// Its data is the game (`game-<hash>.js`) and the card's answers (`<stem>.card.js`), see
+// cardgen/render/explorer.py. In Ghost every answer is read from them as the Python found it
+// (cardgen/cards/position.py's `explain` over the solution, its thresholds and the casual
+// table): loser sets, escape thresholds and words, word sets, best tries, challenge words; the
+// page computes no rule of the game. SuperGhost and SuperDuperGhost rebuild theirs from the
+// words (below, `InfixGame`; tests/test_explorer_node.py checks it against the Python).
+// What it says follows templates/explain.txt.j2 (tests/test_browser.py compares the two).
 (function () {
   "use strict";
   var ORDINALS = ["first", "second", "third", "fourth", "fifth",
@@ -32,24 +35,39 @@
     });
   }
 
+  // Little-endian integers of `size` bytes from a plane of bytes.
+  function integers(bytes, size, signed) {
+    var n = bytes.length / size, out = signed ? new Int16Array(n) : new Uint32Array(n), k, b;
+    for (k = 0; k < n; k++) {
+      var v = 0;
+      for (b = size - 1; b >= 0; b--) { v = v * 256 + bytes[size * k + b]; }
+      out[k] = v;
+    }
+    return out;
+  }
+
+  var NO_ESCAPE = -32768, ANY_ESCAPE = 32767;  // explorer.NO_ESCAPE, ANY_ESCAPE: -inf, +inf
+
   // The game tree: node 0 is the empty fragment; the children of node k are lo[k]..hi[k]-1.
-  // `card` holds the card's move at every node (1 + the child, 0: none) and, for a card
-  // against a casual table, what the table knows and the way to the word named there.
-  function Game(data, tree, loserBytes, zipf, card) {
-    var n = card.moves.length;
+  // `planes` holds the game's and the card's planes, inflated (cardgen/render/explorer.py).
+  function Game(data, card, planes) {
+    var tree = planes.tree, n = tree.length + 1;
     this.name = data.name;
     this.minLength = data.minLength;
     this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
-    this.letter = new Uint8Array(n);
-    this.leaf = new Uint8Array(n);
-    this.losers = new Uint16Array(n);
-    this.move = card.moves;
-    this.pick = card.pick;
     this.knows = card.knows;
     // The openings where the pocket deck prints a winning letter alone, not its words' letter.
     this.printed = card.printed || {};
+    this.letter = new Uint8Array(n);
+    this.leaf = new Uint8Array(n);
+    this.parent = new Int32Array(n);
+    this.losers = data.loserBytes === 1 ? planes.losers : integers(planes.losers, 2);
+    this.move = planes.moves;
+    this.shortest = planes.shortest;
+    this.tries = planes["try"];
+    this.mistakes = planes.mistakes;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
     this.depth = new Uint8Array(n);
@@ -59,78 +77,32 @@
       this.leaf[k] = tree[k - 1] & 64 ? 1 : 0;
     }
     for (k = 0; k < n; k++) {
-      this.losers[k] = data.loserBytes === 1 ? loserBytes[k] : loserBytes[2 * k] | loserBytes[2 * k + 1] << 8;
       if (this.leaf[k]) { continue; }
       this.lo[k] = next;
       while (!(tree[next - 1] & 128)) { next++; }
       next++;
       this.hi[k] = next;
-      for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; }
+      for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; this.parent[c] = k; }
     }
     this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
-    this.traps = zipf !== null;
-    if (this.traps) { this.thresholds(zipf); }
+    // Each fragment's word set (for the seat that played its last letter): `count` words
+    // of `words` from `first`, and of them those named when the others challenge.
+    var count = integers(planes.count, 2);
+    this.words = integers(planes.words, 4);
+    this.named = planes.named || null;
+    this.first = new Int32Array(n + 1);
+    for (k = 0; k < n; k++) { this.first[k + 1] = this.first[k] + count[k]; }
+    this.traps = Boolean(planes.threshold);
+    if (this.traps) {
+      this.threshold = integers(planes.threshold, 2, true);
+      this.escape = integers(planes.escape, 4);
+    }
   }
 
-  // cardgen.traps.thresholds: M, the highest Zipf of the words under each fragment, and every
-  // seat's escape threshold T, from the deepest fragments up (children come after parents).
-  Game.prototype.thresholds = function (zipf) {
-    var n = this.leaf.length, players = this.players, k, c, s, w = 0;
-    this.zipf = new Float64Array(n);
-    for (k = 0; k < n; k++) {
-      if (this.leaf[k]) { this.zipf[k] = (zipf[2 * w] | zipf[2 * w + 1] << 8) / 100; w++; }
-    }
-    this.best = new Float64Array(n);
-    this.escape = [];
-    for (s = 0; s < players; s++) { this.escape.push(new Float64Array(n)); }
-    for (k = n - 1; k >= 0; k--) {
-      var d = this.depth[k];
-      if (this.leaf[k]) {
-        this.best[k] = this.zipf[k];
-        for (s = 0; s < players; s++) { this.escape[s][k] = s === (d - 1) % players ? Infinity : -Infinity; }
-        continue;
-      }
-      var m = -Infinity;
-      for (c = this.lo[k]; c < this.hi[k]; c++) { m = Math.max(m, this.best[c]); }
-      this.best[k] = m;
-      for (s = 0; s < players; s++) {
-        var t = s === d % players ? Infinity : -Infinity, e = this.escape[s];
-        for (c = this.lo[k]; c < this.hi[k]; c++) {
-          t = s === d % players ? Math.min(t, e[c]) : Math.max(t, Math.min(this.best[c], e[c]));
-        }
-        e[k] = t;
-      }
-    }
-  };
-
-  // Thresholds.escape_word: the word the others must know to stop `seat` from winning from
-  // node, found along the line docs/rules.md describes; null where T is infinite.
-  Game.prototype.escapeWord = function (node, seat, prefix) {
-    var e = this.escape[seat - 1], threshold = e[node], g = node, word = prefix, c, j;
-    if (!isFinite(threshold)) { return null; }
-    for (;;) {
-      if (this.depth[g] % this.players === seat - 1) {
-        j = this.lo[g];
-        for (c = this.lo[g] + 1; c < this.hi[g]; c++) { if (e[c] < e[j]) { j = c; } }
-        word += this.letters[this.letter[j]];
-        g = j;
-        continue;
-      }
-      var target = e[g];
-      for (j = this.lo[g]; j < this.hi[g] - 1 && Math.min(this.best[j], e[j]) !== target; j++) { /* the first */ }
-      word += this.letters[this.letter[j]];
-      if (this.best[j] <= e[j]) {
-        // The first word under j (alphabetically) of the highest Zipf there.
-        var k = j;
-        while (!this.leaf[k]) {
-          for (c = this.lo[k]; this.best[c] !== this.best[j]; c++) { /* the first */ }
-          word += this.letters[this.letter[c]];
-          k = c;
-        }
-        return {word: word, zipf: threshold};
-      }
-      g = j;
-    }
+  Game.prototype.text = function (node) {
+    var out = [];
+    for (var k = node; k > 0; k = this.parent[k]) { out.push(this.letters[this.letter[k]]); }
+    return out.reverse().join("");
   };
 
   Game.prototype.seats = function (mask) {
@@ -163,79 +135,36 @@
   Game.prototype.written = function (move) { return move; };
   Game.prototype.after = function (fragment, move) { return fragment.concat([move]); };
 
-  // Whether the seat cannot lose from node: with perfect play, or against the card's casual
-  // table (cardgen.casual: its escape threshold is below what the table knows).
-  Game.prototype.wins = function (node, seat) {
-    return this.knows === null ? !this.loses(node, seat) : this.escape[seat - 1][node] < this.knows;
-  };
-
-  // Solution.winning_words (Casual.winning_words against a casual table): the seat's minimal
-  // winning word set from node (at depth), in the list's order, and the words of it that the
-  // seat names when the others know no word and challenge.
-  Game.prototype.winningWords = function (node, depth, seat, prefix) {
-    var found = [], named = [], game = this;
-    if (!this.wins(node, seat)) { return {words: found, named: named}; }
-    (function walk(k, d, word) {
-      if (game.leaf[k]) { found.push(word); return; }
-      var mover = d % game.players + 1, c, next = [];
-      if (mover === seat) {
-        c = game.lo[k] + game.move[k] - 1;
-        walk(c, d + 1, word + game.letters[game.letter[c]]);
-        return;
-      }
-      for (c = game.lo[k]; c < game.hi[k]; c++) {
-        if (game.knows === null ? !game.loses(c, mover) : game.best[c] >= game.knows) { next.push(c); }
-      }
-      if (!next.length && game.knows !== null) {  // they know no word: the seat names one
-        while (!game.leaf[k]) { k = game.lo[k] + game.pick[k] - 1; word += game.letters[game.letter[k]]; }
-        found.push(word);
-        named.push(word);
-        return;
-      }
-      if (!next.length) { for (c = game.lo[k]; c < game.hi[k]; c++) { next.push(c); } }
-      next.forEach(function (c) { walk(c, d + 1, word + game.letters[game.letter[c]]); });
-    })(node, depth, prefix);
-    return {words: found, named: named};
-  };
-
-  // cardgen.advice.choose_try: the letter with the largest share of replies that are
-  // mistakes, then the most mistakes, then the first letter; with traps, the letter after
-  // which the others need the rarest word to escape comes first, and the try names that word.
-  Game.prototype.bestTry = function (node, depth, prefix) {
-    var mover = depth % this.players + 1;
-    var candidates = [], c, chosen = null;
-    for (c = this.lo[node]; c < this.hi[node]; c++) { if (!this.leaf[c]) { candidates.push(c); } }
-    if (!candidates.length) { for (c = this.lo[node]; c < this.hi[node]; c++) { candidates.push(c); } }
-    for (var i = 0; i < candidates.length; i++) {
-      c = candidates[i];
-      var replies = this.leaf[c] ? 0 : this.hi[c] - this.lo[c], mistakes = 0;
-      for (var r = this.lo[c]; replies && r < this.hi[c]; r++) { if (!this.loses(r, mover)) { mistakes++; } }
-      // (-threshold, share, mistakes) > best, shares compared as fractions (0 without replies)
-      var threshold = this.traps ? this.escape[mover - 1][c] : 0;
-      var better = chosen === null || threshold < chosen.threshold;
-      if (!better && threshold === chosen.threshold) {
-        var left = replies ? mistakes * (chosen.replies || 1) : 0;
-        var right = chosen.replies ? chosen.mistakes * (replies || 1) : 0;
-        better = left > right || (left === right && mistakes > chosen.mistakes);
-      }
-      if (better) {
-        chosen = {move: this.letters[this.letter[c]], mistakes: mistakes, replies: replies,
-                  threshold: threshold, node: c};
-      }
+  // The word set the seat that played node's last letter forces from there (none: it can
+  // lose), and the words of it it names when the others challenge.
+  Game.prototype.wordSet = function (node) {
+    var words = [], named = [];
+    for (var i = this.first[node]; i < this.first[node + 1]; i++) {
+      var word = this.text(this.words[i]);
+      words.push(word);
+      if (this.named && this.named[i]) { named.push(word); }
     }
-    chosen.escape = this.traps ? this.escapeWord(chosen.node, mover, prefix + chosen.move) : null;
-    return chosen;
+    return {words: words, named: named};
   };
 
-  // cardgen.explain.shortest_word: the first of the shortest words beginning at node.
-  Game.prototype.shortestWord = function (node, prefix) {
-    var best = null, game = this;
-    (function walk(k, word) {
-      if (best !== null && word.length >= best.length) { return; }
-      if (game.leaf[k]) { best = word; return; }
-      for (var c = game.lo[k]; c < game.hi[k]; c++) { walk(c, word + game.letters[game.letter[c]]); }
-    })(node, prefix);
-    return best;
+  // The threshold and escape word of the seat that played node's last letter.
+  Game.prototype.thresholdOf = function (node) {
+    var t = this.threshold[node];
+    return t === NO_ESCAPE ? -Infinity : t === ANY_ESCAPE ? Infinity : t / 100;
+  };
+
+  Game.prototype.escapeOf = function (node) {
+    var word = this.escape[node];
+    return word ? {word: this.text(word - 1), zipf: this.thresholdOf(node)} : null;
+  };
+
+  // The child a stored choice names (1 + its place among the children; 0: none).
+  Game.prototype.chosen = function (node, plane) { return plane[node] ? this.lo[node] + plane[node] - 1 : -1; };
+
+  // The word to name when challenged at node: the way to it is stored child by child.
+  Game.prototype.shortestWord = function (node) {
+    while (!this.leaf[node]) { node = this.chosen(node, this.shortest); }
+    return this.text(node);
   };
 
   // Why the fragment (an array of letters) is in the word list but no playable word, or null.
@@ -243,8 +172,9 @@
     return Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
   };
 
-  // cardgen.explain.explain where no playable word begins with (or holds) the fragment: the
-  // game ended at a word it runs past, or whoever played its last letter loses a challenge.
+  // cardgen.cards.position.explain where no playable word begins with (or holds) the
+  // fragment: the game ended at a word it runs past, or whoever played its last letter loses
+  // a challenge (docs/rules.md; outside the stored game, so said here).
   Game.prototype.outside = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join(""), endedAt = null;
     for (var i = 1; i < depth && endedAt === null; i++) {
@@ -260,27 +190,35 @@
 
   Game.prototype.isWord = function (node) { return this.leaf[node] === 1; };
 
-  // cardgen.explain.explain: the position of a fragment (an array of letters), for the card.
+  // cardgen.cards.position.explain: the position of a fragment (an array of letters), for
+  // the card, read from the stored answers.
   Game.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join("");
     var mover = depth % n + 1, node = this.find(fragment), notCounted = this.uncounted(text);
     if (node < 0) { return this.outside(fragment); }
     var game = this, letters = [], word = this.leaf[node] === 1;
     for (var c = this.lo[node]; !word && c < this.hi[node]; c++) {
-      var x = this.letters[this.letter[c]], set = this.winningWords(c, depth + 1, mover, text + x);
-      letters.push({letter: x, losers: this.seats(this.losers[c]), word: this.leaf[c] === 1,
-                    wins: this.wins(c, mover), words: set.words, named: set.named,
-                    threshold: this.traps ? this.escape[mover - 1][c] : null,
-                    escape: this.traps ? this.escapeWord(c, mover, text + x) : null});
+      var set = this.wordSet(c);
+      letters.push({letter: this.letters[this.letter[c]], losers: this.seats(this.losers[c]),
+                    word: this.leaf[c] === 1, wins: set.words.length > 0, words: set.words,
+                    named: set.named, threshold: this.traps ? this.thresholdOf(c) : null,
+                    escape: this.traps ? this.escapeOf(c) : null});
     }
-    var own = this.winningWords(node, depth, mover, text), words = own.words;
-    var cardMove = words.length && !word ? Array.from(words[0])[depth] : null;
+    // The card's move, and the words it forces from here: those after it.
+    var move = word ? -1 : this.chosen(node, this.move);
+    var own = move < 0 ? {words: [], named: []} : this.wordSet(move), words = own.words;
+    var cardMove = words.length ? this.letters[this.letter[move]] : null;
     // One card, one play: the letter its deck prints, where that is another (an opening).
     var printed = !word && Object.prototype.hasOwnProperty.call(this.printed, text)
       ? this.printed[text] : null;
     var winning = letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; });
     if (cardMove && printed && winning.indexOf(printed) >= 0) { cardMove = printed; }
-    var bestTry = word || this.wins(node, mover) ? null : this.bestTry(node, depth, text);
+    var chosen = word ? -1 : this.chosen(node, this.tries), bestTry = null;
+    if (chosen >= 0) {
+      bestTry = {move: this.letters[this.letter[chosen]], mistakes: this.mistakes[node],
+                 replies: this.hi[chosen] - this.lo[chosen],
+                 escape: this.traps ? this.escapeOf(chosen) : null};
+    }
     return {
       fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null,
@@ -290,7 +228,7 @@
       cardMove: cardMove, printed: printed,
       // The letter the card prints here: its move, or at a seat's opening its trap (or try).
       cardLetter: cardMove || printed || (depth < n && bestTry ? bestTry.move : null),
-      challengeWord: words.length ? words[0] : game.shortestWord(node, text),
+      challengeWord: words.length ? words[0] : game.shortestWord(node),
       bestTry: bestTry
     };
   };
@@ -720,9 +658,16 @@
     return node;
   };
 
-  ["loses", "seats", "lines", "wins", "uncounted", "outside"].forEach(function (name) {
+  ["loses", "seats", "lines", "uncounted", "outside"].forEach(function (name) {
     InfixGame.prototype[name] = Game.prototype[name];
   });
+
+  // Whether the seat cannot lose from node: with perfect play, or against the card's casual
+  // table (cardgen.games.advice.TableAnswers.wins: its escape threshold is below what the
+  // table knows).
+  InfixGame.prototype.wins = function (node, seat) {
+    return this.knows === null ? !this.loses(node, seat) : this.escape[seat - 1][node] < this.knows;
+  };
   InfixGame.prototype.isWord = function (node) { return this.word[node] === 1; };
   InfixGame.prototype.after = function (fragment, move) { return Array.from(move); };
 
@@ -1062,14 +1007,20 @@
     early.go([], "none", false);
     answered();
   }
+  // Ghost's planes by name, the game's and the card's; the variants' in order.
+  var GHOST = {game: ["tree", "losers", "shortest", "threshold", "escape"],
+               card: ["moves", "count", "words", "named", "try", "mistakes"]};
+  var names = data.infix ? [] : GHOST.game.filter(function (name) { return data[name]; });
+  var cardNames = data.infix ? [] : GHOST.card.filter(function (name) { return card[name]; });
   var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
-    [inflate(data.tree), inflate(data.losers), inflate(card.moves),
-     card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
+    names.map(function (name) { return inflate(data[name]); }).concat(
+      cardNames.map(function (name) { return inflate(card[name]); }));
   planes.push(inflate(data.notCounted));  // the entries that do not count, as deflated JSON
   Promise.all(planes).then(function (planes) {
-    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop()));
+    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop())), named = {};
+    names.concat(cardNames).forEach(function (name, i) { named[name] = planes[i]; });
     var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
-      new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
+      new Game(data, card, named);
     game.notCounted = notCounted;
     root.hidden = false;
     if (early) {
