@@ -981,6 +981,11 @@
     };
   }
 
+  // Under Node (tests/test_explorer_node.py), the games alone: no page to fill.
+  if (typeof module === "object" && module.exports) {
+    module.exports = {Game: Game, InfixGame: InfixGame};
+    return;
+  }
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
