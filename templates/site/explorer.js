@@ -345,7 +345,7 @@
   // infixes of the playable words as a trie, node 0 the empty fragment, nodes level by level
   // and alphabetically within a level, as cardgen.games.infix numbers them. What is computed
   // from it follows cardgen/games/superghost.py: moves, loser sets, each seat's fewest
-  // decisions and its decision table, and cardgen/cards/explain.py for the position.
+  // decisions and its decision table, and cardgen/cards/position.py for the position.
   function InfixGame(data, children, words, zipf, card) {
     var n = data.nodes, base = Array.from(data.letters).length, bit = 0, next = 1, k, c;
     function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
@@ -445,7 +445,7 @@
     }
   };
 
-  // Thresholds._first_known: the alphabetically first word of Zipf M(node) that contains the
+  // cardgen.games.traps.Thresholds.first_known: the alphabetically first word of Zipf M(node) that contains the
   // fragment, from the longest fragments down (on first use; a word's rank is its place in a
   // walk of the trie, letters in order: the alphabetical order of the fragments).
   InfixGame.prototype.firstKnown = function (node) {
@@ -537,7 +537,7 @@
     return this.moveList.subarray(this.moveLo[node], this.moveLo[node + 1]);
   };
 
-  // superghost._solve_losers, from the longest fragments down.
+  // cardgen.games.superghost._solve_losers, from the longest fragments down.
   InfixGame.prototype.solveLosers = function () {
     var n = this.word.length, players = this.players, k, i;
     this.losers = new Uint16Array(n);
@@ -554,7 +554,7 @@
     }
   };
 
-  // The plays the others consider at node (superghost._solve_costs, casual.Casual._plan): with
+  // The plays the others consider at node (cardgen.games.superghost._solve_costs, cardgen.games.casual.Casual._plan): with
   // perfect play those its mover does not lose after (every play if it loses after each); at a
   // casual table those that make a fragment a word it knows holds (none: it challenges).
   InfixGame.prototype.considered = function (node) {
@@ -565,7 +565,7 @@
     return found.length || this.knows !== null ? found : Array.from(kids);
   };
 
-  // superghost._solve_costs (at a casual table casual.casual's ranks): per fragment, the
+  // cardgen.games.superghost._solve_costs (at a casual table cardgen.games.casual.casual's ranks): per fragment, the
   // fewest decisions the seat needs to win; where the table challenges, none.
   InfixGame.prototype.cost = function (seat) {
     if (this.costs[seat]) { return this.costs[seat]; }
@@ -581,7 +581,7 @@
     return cost;
   };
 
-  // InfixSolution._plan (Casual._plan at a casual table): the seat's decisions (fragment ->
+  // cardgen.games.superghost.InfixSolution._plan (Casual._plan at a casual table): the seat's decisions (fragment ->
   // play), end words and the words of those it names when challenged, from a node.
   InfixGame.prototype.plan = function (node, seat) {
     var memo = this.plans[seat] || (this.plans[seat] = new Map()), found = memo.get(node);
@@ -689,7 +689,7 @@
     return move ? move.written : play;
   };
 
-  // advice.choose_try over plays: with traps, the play after which the others need the
+  // cardgen.games.advice.choose_try over plays: with traps, the play after which the others need the
   // rarest word to escape comes first, and the try names that word.
   InfixGame.prototype.bestTry = function (node, mover) {
     var kids = this.moves(node), candidates = [], chosen = null, game = this;
@@ -713,7 +713,7 @@
     return chosen;
   };
 
-  // InfixSolution.shortest_word: the node of the first of the shortest words holding the
+  // cardgen.games.superghost.InfixSolution.shortest_word: the node of the first of the shortest words holding the
   // fragment, found length by length among the fragments that hold it (a letter at either end
   // each time; within a length the nodes come alphabetically).
   InfixGame.prototype.shortestWord = function (node) {
@@ -732,7 +732,7 @@
     return null;
   };
 
-  // cardgen.cards.explain.explain for the variants.
+  // cardgen.cards.position.explain for the variants.
   InfixGame.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join(""), game = this;
     var mover = depth % n + 1, node = this.find(fragment);
