@@ -288,6 +288,18 @@ class Decoded(NamedTuple):
     """(letter, mistakes, replies)."""
 
 
+def _varints(plane: bytes) -> list[int]:
+    """A plane of unsigned integers written 7 bits a byte, the lowest first."""
+    found, value, shift = [], 0, 0
+    for byte in plane:
+        value |= (byte & 127) << shift
+        shift += 7
+        if not byte & 128:
+            found.append(value)
+            value = shift = 0
+    return found
+
+
 def _decode(game: str, card: str) -> dict[str, Decoded]:
     """The explorer's scripts read back plainly: fragment -> what they say of it, in the
     file's order, as explorer.js reads them (`cardgen/render/explorer.py`)."""
@@ -312,15 +324,30 @@ def _decode(game: str, card: str) -> dict[str, Decoded]:
     n = len(fragments)
     planes = {name: _plane(answers, name) for name in ("moves", "try", "mistakes")}
     shortest = _plane(data, "shortest")
-    count = np.frombuffer(_plane(answers, "count"), dtype="<u2")
-    words = np.frombuffer(_plane(answers, "words"), dtype="<u4")
-    named = _plane(answers, "named") if "named" in answers else bytes(len(words))
+    count = _varints(_plane(answers, "count"))
+    steps = _varints(_plane(answers, "words"))
+    named = _plane(answers, "named") if "named" in answers else bytes(len(steps))
     traps = "threshold" in data
     thresholds = np.frombuffer(_plane(data, "threshold"), dtype="<i2") if traps else None
-    escapes = np.frombuffer(_plane(data, "escape"), dtype="<u4") if traps else None
+    escapes = _varints(_plane(data, "escape")) if traps else None
     assert len(losers) == len(shortest) == len(count) == n
     assert all(len(plane) == n for plane in planes.values())
+    assert escapes is None or len(escapes) == n
     first = [0, *np.cumsum(count).tolist()]
+    # The words under each fragment, in the tree's order; a word is named by its place there.
+    order = {x: i for i, x in enumerate(letters)}
+    ordered = sorted((f for k, f in enumerate(fragments) if leaf[k]),
+                     key=lambda w: [order[x] for x in w])
+
+    def under(k: int) -> list[str]:
+        return [w for w in ordered if w.startswith(fragments[k])]
+
+    words: list[str] = []
+    for k in range(n):
+        place = 0
+        for i in range(first[k], first[k + 1]):
+            place += steps[i]
+            words.append(under(k)[place])
     seats = data["players"]
 
     def child(k: int, plane: bytes) -> int | None:
@@ -344,10 +371,10 @@ def _decode(game: str, card: str) -> dict[str, Decoded]:
         found[f] = Decoded(
             leaf[k], frozenset(s + 1 for s in range(seats) if losers[k] >> s & 1),
             None if move is None else fragments[move][-1],
-            tuple(fragments[words[i]] for i in run),
-            tuple(fragments[words[i]] for i in run if named[i]),
+            tuple(words[i] for i in run),
+            tuple(words[i] for i in run if named[i]),
             None if leaf[k] else way(k), threshold(k),
-            fragments[escapes[k] - 1] if escapes is not None and escapes[k] else None,
+            under(k)[escapes[k] - 1] if escapes is not None and escapes[k] else None,
             None if chosen is None else (fragments[chosen][-1], planes["mistakes"][k],
                                          len(children.get(chosen, ()))))
     return found

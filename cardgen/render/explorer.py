@@ -63,7 +63,7 @@ import hashlib
 import json
 import math
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -116,17 +116,17 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
         "shortest": _toward(solution, [solution.shortest_word(f) for f in _fragments(solution)]),
     }
     if traps is not None:
-        nodes = _Nodes(solution)
+        words = _Words(solution)
         threshold, escape = [], []
-        for f in _fragments(solution):
+        for node, f in enumerate(_fragments(solution)):
             seat = (len(f) - 1) % solution.players + 1
             t = traps.threshold(f, seat) if f else -math.inf
             threshold.append(NO_ESCAPE if t == -math.inf else ANY_ESCAPE if t == math.inf
                              else round(t * 100))
             found_word = traps.escape_word(f, seat) if f else None
-            escape.append(0 if found_word is None else nodes.word(found_word.word) + 1)
+            escape.append(0 if found_word is None else words.under(node, found_word.word) + 1)
         found["threshold"] = np.array(threshold, dtype="<i2").tobytes()
-        found["escape"] = np.array(escape, dtype="<u4").tobytes()
+        found["escape"] = _varints(escape)
     return found
 
 
@@ -142,20 +142,28 @@ def _fragments(solution: Solution) -> Iterator[str]:
         yield from solution.fragments(d)
 
 
-class _Nodes:
-    """The explorer's node number of each playable word (fragments level by level)."""
+class _Words:
+    """Words as the explorer's planes name them: by their place among the words that begin
+    with a fragment (0: its first word), which the page finds from the tree."""
 
     def __init__(self, solution: Solution) -> None:
-        sizes = [len(level) for level in solution.levels]
-        offsets = np.cumsum([0, *sizes])
-        node = np.zeros(len(solution.words), dtype=np.int64)
-        for d, level in enumerate(solution.levels):
-            leaves = np.flatnonzero(level.leaf)
-            node[level.start[leaves]] = offsets[d] + leaves
-        self.index = {w: int(node[k]) for k, w in enumerate(solution.words)}
+        self.index = {w: k for k, w in enumerate(solution.words)}
+        self.first = np.concatenate([level.start for level in solution.levels]).tolist()
 
-    def word(self, word: str) -> int:
-        return self.index[word]
+    def under(self, node: int, word: str) -> int:
+        """The word's place among the words under the fragment of `node`."""
+        return self.index[word] - int(self.first[node])
+
+
+def _varints(values: Iterable[int]) -> bytes:
+    """Unsigned integers, 7 bits a byte, the lowest first; the top bit: more bytes follow."""
+    found = bytearray()
+    for value in values:
+        while value > 127:
+            found.append(value & 127 | 128)
+            value >>= 7
+        found.append(value)
+    return bytes(found)
 
 
 def _toward(solution: Solution, targets: Sequence[str | None]) -> bytes:
@@ -185,9 +193,9 @@ def card_planes(
         return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
 
     moves, _ = choice_planes(solution, table)
-    nodes = _Nodes(solution)
+    under = _Words(solution)
     count, words, named, tries, mistakes = [], [], [], [], []
-    for f in _fragments(solution):
+    for node, f in enumerate(_fragments(solution)):
         seat = (len(f) - 1) % solution.players + 1
         if not f:
             found, said = (), ()
@@ -196,7 +204,8 @@ def card_planes(
         else:
             found, said = table.winning_words(f, seat)
         count.append(len(found))
-        words.extend(nodes.word(w) for w in found)
+        places = [under.under(node, w) for w in found]  # ascending: the words' order
+        words.extend(b - a for a, b in zip([0, *places], places, strict=False))
         named.extend(w in said for w in found)
         best = None
         if not solution.is_word(f):
@@ -209,8 +218,8 @@ def card_planes(
         mistakes.append(0 if best is None else best.mistakes)
     found_planes = {
         "moves": plane(moves),
-        "count": np.array(count, dtype="<u2").tobytes(),
-        "words": np.array(words, dtype="<u4").tobytes(),
+        "count": _varints(count),
+        "words": _varints(words),
         "try": bytes(tries), "mistakes": bytes(mistakes),
     }
     if table is not None:

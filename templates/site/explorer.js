@@ -46,6 +46,20 @@
     return out;
   }
 
+  // The unsigned integers of a plane written 7 bits a byte, the lowest first (the top bit:
+  // more bytes follow); `count` of them where known.
+  function varints(bytes, count) {
+    var out = count === undefined ? [] : new Int32Array(count), k = 0, value = 0, shift = 0;
+    for (var i = 0; i < bytes.length; i++) {
+      value += (bytes[i] & 127) * Math.pow(2, shift);
+      if (bytes[i] & 128) { shift += 7; continue; }
+      out[k++] = value;
+      value = 0;
+      shift = 0;
+    }
+    return out;
+  }
+
   var NO_ESCAPE = -32768, ANY_ESCAPE = 32767;  // explorer.NO_ESCAPE, ANY_ESCAPE: -inf, +inf
 
   // The game tree: node 0 is the empty fragment; the children of node k are lo[k]..hi[k]-1.
@@ -85,17 +99,38 @@
       for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; this.parent[c] = k; }
     }
     this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
-    // Each fragment's word set (for the seat that played its last letter): `count` words
-    // of `words` from `first`, and of them those named when the others challenge.
-    var count = integers(planes.count, 2);
-    this.words = integers(planes.words, 4);
-    this.named = planes.named || null;
+    // The words in order are the leaves in the tree's order: each fragment's first word
+    // (`start`, its place among them) and each word's node (`wordNode`).
+    var size = new Int32Array(n);
+    for (k = n - 1; k >= 0; k--) {
+      if (this.leaf[k]) { size[k] = 1; continue; }
+      for (c = this.lo[k]; c < this.hi[k]; c++) { size[k] += size[c]; }
+    }
+    this.start = new Int32Array(n);
+    this.wordNode = new Int32Array(size[0]);
+    for (k = 0; k < n; k++) {
+      if (this.leaf[k]) { this.wordNode[this.start[k]] = k; continue; }
+      var at = this.start[k];
+      for (c = this.lo[k]; c < this.hi[k]; c++) { this.start[c] = at; at += size[c]; }
+    }
+    // Each fragment's word set (for the seat that played its last letter): its `count`
+    // words, from `first` on in `words` (each word's place among the fragment's words, less
+    // the place of the word before), and of them those named when the others challenge.
+    var count = varints(planes.count, n), steps = varints(planes.words), i;
     this.first = new Int32Array(n + 1);
     for (k = 0; k < n; k++) { this.first[k + 1] = this.first[k] + count[k]; }
+    this.words = new Int32Array(steps.length);
+    for (k = 0; k < n; k++) {
+      for (i = this.first[k], at = this.start[k]; i < this.first[k + 1]; i++) {
+        at += steps[i];
+        this.words[i] = this.wordNode[at];
+      }
+    }
+    this.named = planes.named || null;
     this.traps = Boolean(planes.threshold);
     if (this.traps) {
       this.threshold = integers(planes.threshold, 2, true);
-      this.escape = integers(planes.escape, 4);
+      this.escape = varints(planes.escape, n);  // 1 + the word's place among the fragment's
     }
   }
 
@@ -155,7 +190,7 @@
 
   Game.prototype.escapeOf = function (node) {
     var word = this.escape[node];
-    return word ? {word: this.text(word - 1), zipf: this.thresholdOf(node)} : null;
+    return word ? {word: this.text(this.wordNode[this.start[node] + word - 1]), zipf: this.thresholdOf(node)} : null;
   };
 
   // The child a stored choice names (1 + its place among the children; 0: none).
