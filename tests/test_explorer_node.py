@@ -89,8 +89,9 @@ def test_the_variant_explorer_explains_as_the_python_does(node: str, seed: int) 
     traps = thresholds(solution, zipf) if with_traps else None
     table = casual(traps, knows) if traps is not None and knows is not None else None
     game = find_game("superduperghost" if reverse else "superghost")
-    card = {"knows": knows, "game": game.name, "reverse": reverse, "noun": game.move_noun,
-            "inside": game.inside, "printed": {}, "traps": traps is not None}
+    card: dict[str, Any] = {"knows": knows, "game": game.name, "reverse": reverse,
+                            "noun": game.move_noun, "inside": game.inside, "printed": {},
+                            "traps": traps is not None}
     fragments = [f for level in range(len(solution.graph.levels))
                  for f in solution.fragments(level)]
     fragments += [f + "a" for f in fragments[:5]] + ["dddd", "abab"]  # some outside the game

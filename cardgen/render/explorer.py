@@ -1,35 +1,50 @@
 """The explorer's data: a solved game as one compact script shared by its cards' pages, and
-each card's moves in a small script of its own.
+each card's answers in a script of its own.
 
-The site's explorer (`templates/site/explorer.js`) walks the game tree in the browser, so it
-needs every fragment's loser set and, where its mover wins, the move the card plays there;
-words, word sets, best tries and challenge words follow from those as `cardgen explain`
-computes them. The files are scripts, not JSON, because a page opened from `file://` may load
-scripts but not fetch files.
+The site's explorer (`templates/site/explorer.js`) shows any fragment of the game as
+`cardgen explain` does. In Ghost it reads every answer from these scripts, as the Python found
+it (`cardgen.cards.position.explain`'s parts: the solution, its thresholds, the casual table):
+it computes no rule of the game. The files are scripts, not JSON, because a page opened from
+`file://` may load scripts but not fetch files.
 
 The game (`render_game`, `window.cardgenGame`) is the same for every card of one word list,
 player count and minimum length (a perfect card and a casual one share it), so it is written
-once under a name made from its contents (`game_file`). Its tree is written level by level
-(the order of `Solution.levels`), one record per fragment after the empty one, in planes of
-bytes, each deflated (zlib) and then base64-encoded:
+once under a name made from its contents (`game_file`). Its fragments ("nodes") are written
+level by level (the order of `Solution.levels`), in planes of bytes, each deflated (zlib) and
+then base64-encoded. A word is named by its place among the words that begin with a fragment
+(0: the first), in the words' order, which is the order of the tree's leaves: the page finds
+each fragment's first word and each word's node from the tree.
 
-- `tree`: the letter's index in the alphabet (bits 0-5), 64 if the fragment is a playable
-  word, 128 if it is the last child of its parent. Children come in one block per fragment
-  that is not a word, in order, so the blocks are found again by counting.
+- `tree`: one record per fragment after the empty one: the letter's index in the alphabet
+  (bits 0-5), 64 if the fragment is a playable word, 128 if it is the last child of its
+  parent. Children come in one block per fragment that is not a word, in order, so the blocks
+  are found again by counting.
 - `losers`: the loser mask, 1 byte a fragment for up to 8 players, else 2 (little-endian).
-- `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
-  100 (the data hold two decimals), 2 bytes little-endian, in the order the words' fragments
-  come in `tree`. The explorer computes the escape thresholds, traps and escape words from
-  them as `cardgen.games.traps` does.
+- `shortest`: per fragment, 1 + the child toward the word to name when challenged there
+  (`GameSolution.shortest_word`; 0 at a word): the page follows it to a word.
+- where the game has word frequencies (its traps), per fragment for the seat that played its
+  last letter: `threshold`, its escape threshold (`Thresholds.threshold`) as Zipf x 100, 2
+  bytes little-endian signed (`NO_ESCAPE`: -inf, `ANY_ESCAPE`: +inf), and `escape`, 1 + its
+  escape word's place among the fragment's words (0: none; `Thresholds.escape_word`), 7 bits a
+  byte (`_varints`).
 - `notCounted`: the fragments that are entries of the list but no playable words, with why
   (`cardgen.words.lexicon.not_counted`), every one (explain says it of any fragment typed), as
   UTF-8 JSON (fragment -> why), deflated and base64-encoded as the planes are (TWL06: 1,116
   entries, 40 KB of JSON in 4 KB).
 
-A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position among its
-children of the card's move, 0 where the mover does not win (the empty fragment's record
-first); a card for a casual table (`knows`) plays the moves of `cardgen.games.casual` and adds
-`pick`: 1 + the child toward the word named when the others challenge there.
+A card (`render_card`, `window.cardgenCard`) adds its answers at every fragment
+(`card_planes`), perfect or, for a card for a casual table (`knows`), against that table
+(`cardgen.games.casual`): `moves`, 1 + the position among its children of the card's move (0
+where the mover does not win); `count` and `words`, the word set the seat that played the
+fragment's last letter forces from there (`winning_words`: its size, then each word's place
+among the fragment's words less the place of the word before, 7 bits a byte); against a
+casual table `named`, 1 for each word of `words` named when the others challenge; `try` and
+`mistakes`, where the seat to move cannot win, 1 + the child of its best try (with traps its
+trap; 0: none) and how many of the replies to it are mistakes; and `printed`, the openings
+where the deck prints another letter (`letters_apart`). The position of a fragment is then
+read: its letters' loser sets, word sets, thresholds and escape words are its children's, its
+own word set that after the card's move, its challenge word the first of those or the way
+`shortest` keeps.
 
 SuperGhost and SuperDuperGhost (`render_infix_game`, `game` set) send the infixes of the
 playable words instead, a trie of a million nodes in TWL06, level by level in the order of
@@ -42,18 +57,21 @@ is bit k % 8), deflated and base64-encoded:
   per letter of the alphabet). The explorer rebuilds the trie and every child's suffix from
   it in one pass.
 - `words`: 1 where the fragment is a playable word.
-- `zipf`, where the game has word frequencies (its traps): as Ghost's, each playable word's
-  Zipf times 100, 2 bytes little-endian, in the order the words come among the fragments.
+- `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
+  100, 2 bytes little-endian, in the order the words come among the fragments.
 - `notCounted`: as Ghost's.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
-`cardgen.games.superghost` does. Both variants share the file; the card (`render_printed`)
-says which game it is (`game`, `reverse`, how its moves are called) and what the card prints:
-`printed`, the play it prints at each fragment (openings and the rows of the tables it prints),
-`traps`, whether its best tries are traps (the explorer then finds them from `zipf`), and
-`knows`, the casual table it is for (null: perfect players), whose moves, words, challenge
-words and decision tables the explorer also finds from `zipf`, as `cardgen.games.casual` does.
+`cardgen.games.superghost` does: their answers at every infix would be too large to send (a
+million fragments, each with a decision table), so that code stays in the page, and
+tests/test_explorer_node.py runs it under Node against the Python on random small lists.
+Both variants share the file; the card (`render_printed`) says which game it is (`game`,
+`reverse`, how its moves are called) and what the card prints: `printed`, the play it prints
+at each fragment (openings and the rows of the tables it prints), `traps`, whether its best
+tries are traps (the explorer then finds them from `zipf`), and `knows`, the casual table it
+is for (null: perfect players), whose moves, words, challenge words and decision tables the
+explorer also finds from `zipf`, as `cardgen.games.casual` does.
 """
 
 from __future__ import annotations
@@ -116,7 +134,7 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
         "shortest": _toward(solution, [solution.shortest_word(f) for f in _fragments(solution)]),
     }
     if traps is not None:
-        words = _Words(solution)
+        places = _Words(solution)
         threshold, escape = [], []
         for node, f in enumerate(_fragments(solution)):
             seat = (len(f) - 1) % solution.players + 1
@@ -124,7 +142,7 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
             threshold.append(NO_ESCAPE if t == -math.inf else ANY_ESCAPE if t == math.inf
                              else round(t * 100))
             found_word = traps.escape_word(f, seat) if f else None
-            escape.append(0 if found_word is None else words.under(node, found_word.word) + 1)
+            escape.append(0 if found_word is None else places.under(node, found_word.word) + 1)
         found["threshold"] = np.array(threshold, dtype="<i2").tobytes()
         found["escape"] = _varints(escape)
     return found
@@ -194,11 +212,17 @@ def card_planes(
 
     moves, _ = choice_planes(solution, table)
     under = _Words(solution)
-    count, words, named, tries, mistakes = [], [], [], [], []
+    count: list[int] = []
+    words: list[int] = []
+    named: list[bool] = []
+    tries: list[int] = []
+    mistakes: list[int] = []
     for node, f in enumerate(_fragments(solution)):
         seat = (len(f) - 1) % solution.players + 1
+        found: tuple[str, ...] = ()
+        said: tuple[str, ...] = ()
         if not f:
-            found, said = (), ()
+            pass
         elif table is None:
             found, said = solution.winning_words(f, seat), ()
         else:
