@@ -79,7 +79,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import math
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
@@ -135,15 +134,18 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
     }
     if traps is not None:
         places = _Words(solution)
-        threshold, escape = [], []
+        escape = []
         for node, f in enumerate(_fragments(solution)):
             seat = (len(f) - 1) % solution.players + 1
-            t = traps.threshold(f, seat) if f else -math.inf
-            threshold.append(NO_ESCAPE if t == -math.inf else ANY_ESCAPE if t == math.inf
-                             else round(t * 100))
             found_word = traps.escape_word(f, seat) if f else None
             escape.append(0 if found_word is None else places.under(node, found_word.word) + 1)
-        found["threshold"] = np.array(threshold, dtype="<i2").tobytes()
+        # Each fragment's threshold for the seat that played its last letter (none at the start).
+        n = solution.players
+        held = np.concatenate([np.full(1, -np.inf), *(
+            traps.escape[(d - 1) % n][d] for d in range(1, len(solution.levels)))])
+        centi = np.rint(np.where(np.isfinite(held), held, 0) * 100)
+        centi = np.where(held == -np.inf, NO_ESCAPE, np.where(held == np.inf, ANY_ESCAPE, centi))
+        found["threshold"] = centi.astype("<i2").tobytes()
         found["escape"] = _varints(escape)
     return found
 
@@ -186,14 +188,22 @@ def _varints(values: Iterable[int]) -> bytes:
 
 def _toward(solution: Solution, targets: Sequence[str | None]) -> bytes:
     """Per fragment (in `_fragments` order), 1 + the position among its children of the
-    child toward its word in `targets` (0: none, or a word)."""
-    found = bytearray()
-    for f, word in zip(_fragments(solution), targets, strict=True):
-        if word is None or word == f:
-            found.append(0)
-        else:
-            found.append(1 + solution.children(f).index(word[len(f)]))
-    return bytes(found)
+    child toward its word in `targets` (0: none, or a word): the child whose words hold it."""
+    index = {w: k for k, w in enumerate(solution.words)}
+    word = np.array([-1 if w is None else index[w] for w in targets], dtype=np.int64)
+    found, at = [], 0
+    for d, level in enumerate(solution.levels):
+        wanted = word[at:at + len(level)]
+        at += len(level)
+        if d + 1 == len(solution.levels):
+            found.append(np.zeros(len(level), dtype=np.int64))
+            continue
+        # The children's first words are in order: the child of a word is the last that
+        # starts at or before it.
+        child = np.searchsorted(solution.levels[d + 1].start, wanted, side="right") - 1
+        place = child - level.child_lo + 1
+        found.append(np.where(level.leaf | (wanted < 0), 0, place))
+    return np.concatenate(found).astype(np.uint8).tobytes()
 
 
 def card_planes(
@@ -231,13 +241,8 @@ def card_planes(
         places = [under.under(node, w) for w in found]  # ascending: the words' order
         words.extend(b - a for a, b in zip([0, *places], places, strict=False))
         named.extend(w in said for w in found)
-        best = None
-        if not solution.is_word(f):
-            mover = solution.mover(f)
-            if table is None:
-                best = best_try(solution, f, traps)
-            elif not table.winning_words(f, mover)[0]:
-                best = table.trap(f)
+        # Where the seat to move cannot win (against the table): its try or trap.
+        best = best_try(solution, f, traps) if table is None else table.trap(f)
         tries.append(0 if best is None else 1 + solution.children(f).index(best.move))
         mistakes.append(0 if best is None else best.mistakes)
     found_planes = {
