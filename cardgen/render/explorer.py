@@ -41,7 +41,9 @@ among the fragment's words less the place of the word before, 7 bits a byte); ag
 casual table `named`, 1 for each word of `words` named when the others challenge; `try` and
 `mistakes`, where the seat to move cannot win, 1 + the child of its best try (with traps its
 trap; 0: none) and how many of the replies to it are mistakes; and `printed`, the openings
-where the deck prints another letter (`letters_apart`). The position of a fragment is then
+where the deck prints another letter (`letters_apart`); `assumed`, whom the card assumes, and
+`say`, explain's sentences (`cardgen.render.explain.SAY`), which the page words a position
+with (a variant's card carries them too). The position of a fragment is then
 read: its letters' loser sets, word sets, thresholds and escape words are its children's, its
 own word set that after the card's move, its challenge word the first of those or the way
 `shortest` keeps.
@@ -300,10 +302,20 @@ def render_card(solution: Solution, traps: Thresholds | None = None,
     openings where the `card`'s deck prints another winning letter than its words' (a letter
     alone, or another than its try: issue 37, item 9), which the explorer names as the play
     the card prints there."""
-    data: dict[str, object] = {"knows": None if table is None else table.knows}
+    knows = None if table is None else table.knows
+    data: dict[str, object] = {"knows": knows, **_spoken(knows)}
     data.update(_packed(card_planes(solution, traps, table)))
     data["printed"] = {} if card is None else letters_apart(card)
     return f"window.cardgenCard = {json.dumps(data)};\n"
+
+
+def _spoken(knows: float | None) -> dict[str, object]:
+    """How the explorer words a position: whom the card assumes, as explain says it of the
+    config's opponent, and explain's sentences (`cardgen.render.explain.SAY`)."""
+    from cardgen.games.opponent import Opponent, assumption
+    from cardgen.render.explain import SAY
+
+    return {"assumed": assumption(Opponent(knows)), "say": SAY}
 
 
 def letters_apart(card: Card) -> dict[str, str]:
@@ -433,7 +445,8 @@ def render_printed(card: Card, traps: bool = False, start: Position | None = Non
     reverse = isinstance(game, SuperGhost) and game.reverse
     knows = card.opponent.knows if traps else None
     data = {"knows": knows, "game": card.game, "reverse": reverse, "noun": game.move_noun,
-            "inside": game.inside, "printed": printed_plays(card), "traps": traps}
+            "inside": game.inside, "printed": printed_plays(card), "traps": traps,
+            **_spoken(knows)}
     if start is not None:
         data["start"] = position_document(start)
     return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

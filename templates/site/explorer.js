@@ -5,7 +5,8 @@
 // table): loser sets, escape thresholds and words, word sets, best tries, challenge words; the
 // page computes no rule of the game. SuperGhost and SuperDuperGhost rebuild theirs from the
 // words (below, `InfixGame`; tests/test_explorer_node.py checks it against the Python).
-// What it says follows templates/explain.txt.j2 (tests/test_browser.py compares the two).
+// It says a position in explain's sentences (the card's `say`: cardgen.render.explain.SAY,
+// which templates/explain.txt.j2 fills too; tests/test_browser.py compares the two).
 (function () {
   "use strict";
   var ORDINALS = ["first", "second", "third", "fourth", "fifth",
@@ -25,6 +26,14 @@
   var NAMED = "\u2021";  // sentences.NAMED_MARK: a word named when the others challenge
 
   function loses(seats) { return seats.length === 1 ? "loses" : "lose"; }
+
+  // explain's sentences by name (cardgen.render.explain.SAY, in the card's script): the one
+  // wording of templates/explain.txt.j2 and of the explorer.
+  var SAY = {};
+
+  function say(name, slots) {
+    return SAY[name].replace(/\{(\w+)\}/g, function (_, slot) { return String(slots[slot]); });
+  }
 
   function inflate(text) {
     var raw = atob(text), bytes = new Uint8Array(raw.length);
@@ -72,6 +81,7 @@
     this.letters = Array.from(data.letters);
     this.players = data.players;
     this.knows = card.knows;
+    this.assumed = card.assumed;  // whom the card assumes, as explain says it
     // The openings where the pocket deck prints a winning letter alone, not its words' letter.
     this.printed = card.printed || {};
     this.letter = new Uint8Array(n);
@@ -292,36 +302,37 @@
       a["class"] = "line" + (a["class"] ? " " + a["class"] : "");
       out.push(element("p", a, parts));
     }
-    var against = this.knows === null ? "perfect players" : "a casual table that knows words of Zipf " + this.knows + "+";
-    line(["Against " + against + " (the config's opponent)."]);
-    if (p.notCounted) { line([f + " is in the word list but does not count: " + p.notCounted + "."]); }
+    line([say("against", {assumed: this.assumed})]);
+    if (p.notCounted) { line([say("not_counted", {f: f, why: p.notCounted})]); }
     if (!p.prefix) {
       line([p.endedAt
-        ? f + " " + game.inside + " no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
-        : f + " " + game.inside + " no playable word: " + seatList(p.losers) + ", who played " + (noun === "letter" ? f.slice(-1) : "last") + ", loses to a challenge."]);
+        ? say("ended", {f: f, inside: game.inside, ended_at: p.endedAt, completed_by: ordinal(p.completedBy)})
+        : say("challenged", {f: f, inside: game.inside, losers: seatList(p.losers), last: noun === "letter" ? f.slice(-1) : "last"})]);
       return out;
     }
     if (p.word) {
-      line([f + " is a playable word: the " + ordinal(p.completedBy) + " player completed it and loses. The game is over."]);
+      line([say("word", {f: f, completed_by: ordinal(p.completedBy)})]);
       return out;
     }
-    var lose = function (seats) { return game.players > 2 ? "can be made to lose" : loses(seats); };
-    if (f) { line([f + " " + game.inside + (p.notCounted ? " a playable word, so the game goes on." : " a playable word; it is not a word yet.")]); }
-    line(["The " + mover + " player is to move. With perfect play " + seatList(p.losers) + " " + lose(p.losers) + "."], {"class": "mover"});
-    var table = this.knows === null ? "" : " against a table that knows only words of Zipf " + this.knows + " or more";
+    // cardgen.render.explain._lose: with three or more players, the seats listed can be made
+    // to lose (one player loses a round).
+    var lose = function (seats) { return game.players > 2 ? say("can_lose", {}) : loses(seats); };
+    if (f) { line([say(p.notCounted ? "goes_on" : "not_yet", {f: f, inside: game.inside})]); }
+    line([say("mover", {mover: mover, losers: seatList(p.losers), lose: lose(p.losers)})], {"class": "mover"});
+    var table = this.knows === null ? "" : say("against_table", {zipf: zipf(this.knows)});
     var winning = p.letters.filter(function (x) { return x.wins; });
     if (winning.length) {
-      line(["Winning " + noun + "s for the " + mover + " player" + table + ", with the words each forces:"]);
+      line([say("winning", {noun: noun, mover: mover, against: table})]);
       winning.forEach(function (x) {
         var words = x.words.map(function (w) { return x.named.indexOf(w) < 0 ? w : w + NAMED; });
-        line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " <- the card's move" : "")],
+        line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " " + say("card_move", {}) : "")],
              {"class": "letters winning"});
       });
       if (winning.some(function (x) { return x.named.length; })) {
-        line(["(" + NAMED + ": they know no word there and challenge; name it.)"]);
+        line([say("named", {mark: NAMED})]);
       }
     } else {
-      line(["The " + mover + " player has no winning " + noun + table + ": none forces a win. " + noun[0].toUpperCase() + noun.slice(1) + "s it could play:"]);
+      line([say("no_winning", {mover: mover, noun: noun, against: table, Noun: noun[0].toUpperCase() + noun.slice(1)})]);
     }
     var groups = {}, order = [];
     p.letters.forEach(function (x) {
@@ -330,7 +341,7 @@
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(x);
     });
-    if (order.length && winning.length) { line(["Losing " + noun + "s:"]); }
+    if (order.length && winning.length) { line([say("losing", {noun: noun})]); }
     order.sort(function (a, b) { return groups[a][0].letter < groups[b][0].letter ? -1 : 1; });
     order.forEach(function (key) {
       // Letters are spaced, plays written with their side separated by commas (as explain).
@@ -341,38 +352,40 @@
     });
     var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
     if (escapes.length) {
-      line(["Escapes: after each letter, the word the others must know to stop the " + mover + " player:"]);
+      line([say("escapes", {mover: mover})]);
       escapes.forEach(function (x) {
-        line([x.letter + " " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
-          : "none: the " + mover + " player loses whatever they know")],
+        line([x.letter + " " + (x.escape ? say("escape", {word: x.escape.word, zipf: zipf(x.escape.zipf)})
+          : say("no_escape", {mover: mover}))],
           {"class": "escape-word", "data-after": x.letter, "data-escape": x.escape ? x.escape.word : ""});
       });
     }
     var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
+    var said = t ? {name: name, move: shown(t.move), replier: replier, mover: mover, replies: t.replies,
+                    mistakes: t.mistakes || "none", noun: noun} : null;
     if (t && t.replies === 1) {
-      line([name + ": " + shown(t.move) + ": the " + replier + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + mover + " player escape." : "keeps their win.")], {"class": "try"});
+      line([say(t.mistakes ? "one_reply" : "one_reply_kept", said)], {"class": "try"});
     } else if (t && t.replies && !t.mistakes && !game.traps) {
-      line(["No try helps: each of the " + replier + " player's " + t.replies + " replies to any " + noun + " keeps their win."], {"class": "try"});
+      line([say("no_try", said)], {"class": "try"});
     } else if (t && t.replies) {
-      line([name + ": " + shown(t.move) + ": " + (t.mistakes || "none") + " of the " + replier + " player's " + t.replies + " replies " + (t.mistakes > 1 ? "are mistakes that let" : "is a mistake that lets") + " the " + mover + " player escape."], {"class": "try"});
+      line([say(t.mistakes > 1 ? "mistakes" : "mistake", said)], {"class": "try"});
     } else if (t) {
-      line(["Every " + noun + " completes a word: " + shown(t.move) + " is as good as any."], {"class": "try"});
+      line([say("completes", said)], {"class": "try"});
     }
     if (t && t.escape) {
-      line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
+      line([say("get_out", {word: t.escape.word, zipf: zipf(t.escape.zipf)})], {"class": "escape"});
     }
-    if (p.printed && !p.cardMove && !(p.bestTry && p.bestTry.move === p.printed)) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
+    if (p.printed && !p.cardMove && !(p.bestTry && p.bestTry.move === p.printed)) { line([say("printed", {move: shown(p.printed)})], {"class": "printed"}); }
     var rows = p.decisions || [];
     if (rows.length) {
-      line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
+      line([say(rows.length === 1 ? "decisions_one" : "decisions", {rows: rows.length})]);
       // The rows in columns (the first seat's table from the start: 105 rows).
       var at = out.length;
       rows.forEach(function (d) {
-        line([(d.fragment || "(start)") + " -> " + shown(d.play, d.fragment)], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
+        line([say("decision", {fragment: d.fragment || "(start)", play: shown(d.play, d.fragment)})], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
       });
       out.push(element("div", {"class": "decision-rows"}, out.splice(at)));
     }
-    if (f) { line(["If challenged, name: " + p.challengeWord], {"class": "challenge"}); }
+    if (f) { line([say("challenge", {word: p.challengeWord})], {"class": "challenge"}); }
     return out;
   };
 
@@ -394,6 +407,7 @@
     this.reverse = card.reverse;
     this.printed = card.printed || {};
     this.knows = card.knows === undefined ? null : card.knows;  // a casual table needs traps
+    this.assumed = card.assumed;
     this.traps = Boolean(card.traps) && zipf !== null;
     this.letter = new Uint8Array(n);
     this.parent = new Int32Array(n);
@@ -1024,6 +1038,7 @@
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
+  SAY = card.say;
   // Milliseconds from the page's start to the explorer's first answer, then to its game
   // (README: "Publish").
   function answered() { root.setAttribute("data-load-ms", String(Math.round(performance.now()))); }
@@ -1038,6 +1053,7 @@
     shell.inside = card.inside;
     shell.reverse = card.reverse;
     shell.knows = card.knows === undefined ? null : card.knows;
+    shell.assumed = card.assumed;
     shell.traps = Boolean(card.traps) && Boolean(data.zipf);
     var start = startPosition(card.start);
     shell.explain = function () { return start; };
