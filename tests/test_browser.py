@@ -427,13 +427,17 @@ def card_letter(page: Page) -> str | None:
 
 
 def test_a_casual_page_follows_its_own_card_from_the_shared_game(site: Path, page: Page) -> None:
-    """Issue 28, 2: at n the casual card plays g (toward ngwee), the perfect one y; both pages
-    load one game script, each its own moves."""
+    """Issue 28, 2: at n the casual card plays g (toward ngwee), a winning letter against its
+    table; the perfect card has none there, sets the trap y and prints g (issue 37, 9: the
+    explorer marks what the card prints, as explain names it); both pages load one game
+    script, each its own answers."""
     games = set()
-    for stem, letter in (("twl06-2p", "y"), ("twl06-2p-casual", "g")):
+    for stem, wins in (("twl06-2p", False), ("twl06-2p-casual", True)):
         page.goto((site / f"{stem}.html").as_uri() + "#n")
         page.wait_for_selector("#explorer-app[data-ready]")
-        assert card_letter(page) == letter, stem
+        assert card_letter(page) == "g", stem
+        assert page.locator("#explorer-position button.play[data-letter='g']").count() == wins
+        assert page.locator("#explorer-position .try").count() == (not wins), stem
         scripts = page.eval_on_selector_all("script[src]", "s => s.map(x => x.getAttribute('src'))")
         assert scripts[1:] == [f"{stem}.card.js", "explorer.js"]
         games.add(scripts[0])

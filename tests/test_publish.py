@@ -8,10 +8,11 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import math
 import re
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
@@ -269,32 +270,46 @@ def _plane(data: dict[str, Any], name: str) -> bytes:
     return zlib.decompress(base64.b64decode(data[name]))
 
 
-def _decode_zipf(game: str, card: str) -> dict[str, float]:
-    """The words' Zipf frequencies of an explorer's game script: word -> Zipf."""
-    decoded = _decode(game, card)
-    words = [f for f, (word, _, _, _) in decoded.items() if word]  # in the file's order
-    centi = _plane(_script(game, "Game"), "zipf")
-    return {w: int.from_bytes(centi[2 * i:2 * i + 2], "little") / 100
-            for i, w in enumerate(words)}
+class Decoded(NamedTuple):
+    """What the explorer's scripts say of one fragment, read back plainly."""
+
+    word: bool
+    losers: frozenset[int]
+    move: str | None
+    """The card's move (its letter), None where it has none."""
+    words: tuple[str, ...]
+    """The word set of the seat that played the fragment's last letter."""
+    named: tuple[str, ...]
+    shortest: str | None
+    """The word to name when challenged, found along the stored way (None at a word)."""
+    threshold: float | None
+    escape: str | None
+    best_try: tuple[str, int, int] | None
+    """(letter, mistakes, replies)."""
 
 
-Decoded = tuple[bool, frozenset[int], str | None, str | None]
+def _varints(plane: bytes) -> list[int]:
+    """A plane of unsigned integers written 7 bits a byte, the lowest first."""
+    found, value, shift = [], 0, 0
+    for byte in plane:
+        value |= (byte & 127) << shift
+        shift += 7
+        if not byte & 128:
+            found.append(value)
+            value = shift = 0
+    return found
 
 
 def _decode(game: str, card: str) -> dict[str, Decoded]:
-    """The explorer's scripts read back plainly: fragment -> (word, losers, the card's move,
-    the next letter toward the word named there when challenged), in the file's order."""
-    data, moves_of = _script(game, "Game"), _script(card, "Card")
-    tree, losers, moves = _plane(data, "tree"), _plane(data, "losers"), _plane(moves_of, "moves")
-    pick = _plane(moves_of, "pick") if "pick" in moves_of else bytes(len(moves))
+    """The explorer's scripts read back plainly: fragment -> what they say of it, in the
+    file's order, as explorer.js reads them (`cardgen/render/explorer.py`)."""
+    data, answers = _script(game, "Game"), _script(card, "Card")
+    tree, losers = _plane(data, "tree"), _plane(data, "losers")
     letters = data["letters"]
-    fragments = [""]
-    leaf = [False]
+    fragments, leaf, children = [""], [False], {}
     for record in tree:
         leaf.append(bool(record & 64))
-    children: dict[int, list[int]] = {}
-    nxt = 1
-    k = 0
+    nxt, k = 1, 0
     while k < len(fragments):
         if not leaf[k]:
             block = []
@@ -306,50 +321,106 @@ def _decode(game: str, card: str) -> dict[str, Decoded]:
                     break
             children[k] = block
         k += 1
-    assert len(fragments) == len(moves) == len(losers) == len(pick)
+    n = len(fragments)
+    planes = {name: _plane(answers, name) for name in ("moves", "try", "mistakes")}
+    shortest = _plane(data, "shortest")
+    count = _varints(_plane(answers, "count"))
+    steps = _varints(_plane(answers, "words"))
+    named = _plane(answers, "named") if "named" in answers else bytes(len(steps))
+    traps = "threshold" in data
+    thresholds = np.frombuffer(_plane(data, "threshold"), dtype="<i2") if traps else None
+    escapes = _varints(_plane(data, "escape")) if traps else None
+    assert len(losers) == len(shortest) == len(count) == n
+    assert all(len(plane) == n for plane in planes.values())
+    assert escapes is None or len(escapes) == n
+    first = [0, *np.cumsum(count).tolist()]
+    # The words under each fragment, in the tree's order; a word is named by its place there.
+    order = {x: i for i, x in enumerate(letters)}
+    ordered = sorted((f for k, f in enumerate(fragments) if leaf[k]),
+                     key=lambda w: [order[x] for x in w])
+
+    def under(k: int) -> list[str]:
+        return [w for w in ordered if w.startswith(fragments[k])]
+
+    words: list[str] = []
+    for k in range(n):
+        place = 0
+        for i in range(first[k], first[k + 1]):
+            place += steps[i]
+            words.append(under(k)[place])
     seats = data["players"]
 
-    def child(k: int, plane: bytes) -> str | None:
-        return fragments[children[k][plane[k] - 1]][-1] if plane[k] else None
+    def child(k: int, plane: bytes) -> int | None:
+        return children[k][plane[k] - 1] if plane[k] else None
 
-    return {
-        f: (leaf[k], frozenset(s + 1 for s in range(seats) if losers[k] >> s & 1),
-            child(k, moves), child(k, pick))
-        for k, f in enumerate(fragments)
-    }
+    def way(k: int) -> str:
+        while not leaf[k]:
+            k = children[k][shortest[k] - 1]
+        return fragments[k]
+
+    def threshold(k: int) -> float | None:
+        if thresholds is None:
+            return None
+        t = int(thresholds[k])
+        return -math.inf if t == -32768 else math.inf if t == 32767 else t / 100
+
+    found = {}
+    for k, f in enumerate(fragments):
+        move, chosen = child(k, planes["moves"]), child(k, planes["try"])
+        run = range(first[k], first[k + 1])
+        found[f] = Decoded(
+            leaf[k], frozenset(s + 1 for s in range(seats) if losers[k] >> s & 1),
+            None if move is None else fragments[move][-1],
+            tuple(words[i] for i in run),
+            tuple(words[i] for i in run if named[i]),
+            None if leaf[k] else way(k), threshold(k),
+            under(k)[escapes[k] - 1] if escapes is not None and escapes[k] else None,
+            None if chosen is None else (fragments[chosen][-1], planes["mistakes"][k],
+                                         len(children.get(chosen, ()))))
+    return found
 
 
 @given(entries=words_strategy, min_length=st.integers(2, 3), players=st.integers(2, 4))
 def test_the_explorer_data_is_the_solution(
     entries: list[str], min_length: int, players: int
 ) -> None:
+    """Issue 36, 1: the explorer's data are Ghost's answers as the Python finds them (the
+    page computes none): the tree and loser sets as the brute force has them, and the card's
+    moves, word sets, escapes, tries and challenge words as `cardgen explain` says them,
+    perfect and against a casual table."""
     games = both_solvers(entries, min_length, players)
     if games is None:
         return
     brute, fast = games
     zipf = np.array([(7 * i % 13) * 0.37 for i in range(len(fast.words))]).round(2)
-    card = render_card(fast)
-    decoded = _decode(render_game(fast), card)
-    assert _decode_zipf(render_game(fast, zipf), card) == dict(
-        zip(fast.words, zipf.tolist(), strict=True))
-    assert set(decoded) == set(brute.prefixes)
-    for fragment, (word, losers, move, pick) in decoded.items():
-        assert word == (fragment in brute.words)
-        assert losers == brute.losers(fragment), fragment
-        mover = brute.mover(fragment)
-        wins = brute.winning_words(fragment, mover)
-        expected = None if word or not wins else min(wins)[len(fragment)]
-        assert (move, pick) == (expected, None), fragment
-    # A card for a casual table plays the moves of cardgen.games.casual, and names its words.
-    table = casual(thresholds(fast, zipf), 1.5)
-    decoded = _decode(render_game(fast, zipf), render_card(fast, table))
-    for fragment, (word, _, move, pick) in decoded.items():
-        words, _ = table.winning_words(fragment, brute.mover(fragment))
-        assert move == (None if word or not words else words[0][len(fragment)]), fragment
-        if not word:
-            under = [w for w in brute.words if w.startswith(fragment)]
-            named = min(under, key=lambda w: (len(w), w))
-        assert pick == (None if word else named[len(fragment)]), fragment
+    traps = thresholds(fast, zipf)
+    for table in (None, casual(traps, 1.5)):
+        decoded = _decode(render_game(fast, traps), render_card(fast, traps, table))
+        assert set(decoded) == set(brute.prefixes)
+        for fragment, got in decoded.items():
+            assert got.word == (fragment in brute.words)
+            assert got.losers == brute.losers(fragment), fragment
+            if table is None:
+                wins = brute.winning_words(fragment, brute.mover(fragment))
+                expected = None if got.word or not wins else min(wins)[len(fragment)]
+                assert got.move == expected, fragment
+            position = explain(fragment, fast, traps, table)
+            assert got.move == position.card_move, fragment
+            if not got.word and not position.words:
+                assert got.shortest == position.challenge_word, fragment
+            assert got.best_try == (None if position.best_try is None else (
+                position.best_try.move, position.best_try.mistakes, position.best_try.replies))
+            for x in position.letters:  # what the seat to move's letters say
+                after = decoded[fragment + x.letter]
+                assert (after.words, after.named, after.threshold) == (
+                    x.words, x.named, x.threshold), fragment + x.letter
+                assert after.escape == (None if x.escape is None else x.escape.word)
+
+
+def explain(fragment: str, fast: Any, traps: Any, table: Any) -> Any:
+    from cardgen.cards.position import explain as explained
+
+    return explained(fast, fragment, traps, None if table is None else table.knows, table)
 
 
 def test_the_explorer_data_says_every_entry_that_does_not_count(

@@ -142,7 +142,7 @@ class _Explorers:
             uncounted = _uncounted(solution, wordlist.entries, spelling)
             script = (render_infix_game(solution, zipf, uncounted, wordlist.name)
                       if isinstance(solution, InfixSolution) else
-                      render_game(cast(Solution, solution), zipf, uncounted, wordlist.name))
+                      render_game(cast(Solution, solution), traps, uncounted, wordlist.name))
             self.games[key] = (game_file(script), script.encode())
         knows = config.opponent.knows
         table = None if traps is None or knows is None else casual(traps, knows)
@@ -156,7 +156,7 @@ class _Explorers:
             return name, game, render_printed(card, traps is not None, start).encode()
         assert isinstance(solution, Solution)  # Ghost and its variants: nothing else
         name, game = self.games[key]
-        return name, game, render_card(solution, table, card).encode()
+        return name, game, render_card(solution, traps, table, card).encode()
 
 
 def publish(

@@ -1,4 +1,5 @@
-"""`cardgen explain` as text: one position on one screen (`templates/explain.txt.j2`)."""
+"""`cardgen explain` as text: one position on one screen (`templates/explain.txt.j2`, in the
+sentences of `SAY`, which the site's explorer says too)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,57 @@ from cardgen.games.game import GameSolution
 from cardgen.games.opponent import Opponent, assumption
 from cardgen.games.variants import find_game
 from cardgen.render import render_template
+
+SAY: dict[str, str] = {
+    "against": "Against {assumed}.",
+    "against_table": " against a table that knows only words of {zipf} or more",
+    "not_counted": "{f} is in the word list but does not count: {why}.",
+    "ended": "{f} {inside} no playable word: the game ended at {ended_at}, and the "
+             "{completed_by} player lost.",
+    "challenged": "{f} {inside} no playable word: {losers}, who played {last}, loses to a "
+                  "challenge.",
+    "word": "{f} is a playable word: the {completed_by} player completed it and loses. The game "
+            "is over.",
+    "goes_on": "{f} {inside} a playable word, so the game goes on.",
+    "not_yet": "{f} {inside} a playable word; it is not a word yet.",
+    "mover": "The {mover} player is to move. With perfect play {losers} {lose}.",
+    "can_lose": "can be made to lose",
+    "winning": "Winning {noun}s for the {mover} player{against}, with the words each forces:",
+    "card_move": "<- the card's move",
+    "named": "({mark}: they know no word there and challenge; name it.)",
+    "no_winning": "The {mover} player has no winning {noun}{against}: none forces a win. "
+                  "{Noun}s it could play:",
+    "losing": "Losing {noun}s:",
+    "escapes": "Escapes: after each letter, the word the others must know to stop the {mover} "
+               "player:",
+    "escape": "{word} ({zipf})",
+    "no_escape": "none: the {mover} player loses whatever they know",
+    "one_reply": "{name}: {move}: the {replier} player has one reply, and it is a mistake that "
+                 "lets the {mover} player escape.",
+    "one_reply_kept": "{name}: {move}: the {replier} player has one reply, and it keeps their "
+                      "win.",
+    "no_try": "No try helps: each of the {replier} player's {replies} replies to any {noun} "
+              "keeps their win.",
+    "mistakes": "{name}: {move}: {mistakes} of the {replier} player's {replies} replies are "
+                "mistakes that let the {mover} player escape.",
+    "mistake": "{name}: {move}: {mistakes} of the {replier} player's {replies} replies is a "
+               "mistake that lets the {mover} player escape.",
+    "completes": "Every {noun} completes a word: {move} is as good as any.",
+    "get_out": "To get out, they must know words as rare as {word} ({zipf}).",
+    "printed": "The card prints {move} here.",
+    "decisions": "Decision table from here ({rows} rows; at each fragment, make the play):",
+    "decisions_one": "Decision table from here ({rows} row; at each fragment, make the play):",
+    "decision": "{fragment} -> {play}",
+    "challenge": "If challenged, name: {word}",
+}
+"""The sentences explain says of a position, by name, with `{slots}` (`say`): its text's
+template (templates/explain.txt.j2) and the site's explorer (every card's script carries them,
+`cardgen.render.explorer`) both word a position with them, written once."""
+
+
+def say(sentence: str, /, **slots: object) -> str:
+    """One of explain's sentences (`SAY`) with its slots filled."""
+    return SAY[sentence].format(**slots)
 
 
 def describe(
@@ -57,6 +109,7 @@ def describe(
         assumed=assumption(Opponent(position.knows), position.opponent_from),
         spelling=solution.lexicon.spelling,
         lose=lambda seats: _lose(seats, position.players),
+        say=say,
     )
 
 
@@ -72,7 +125,7 @@ def _lose(seats: tuple[int, ...], players: int) -> str:
     """The verb after a list of losing seats: one player loses a round, so with three or more
     players the seats listed "can be made to lose" (as the cards say)."""
     if players > 2:
-        return "can be made to lose"
+        return SAY["can_lose"]
     return "loses" if len(seats) == 1 else "lose"
 
 

@@ -1,35 +1,52 @@
 """The explorer's data: a solved game as one compact script shared by its cards' pages, and
-each card's moves in a small script of its own.
+each card's answers in a script of its own.
 
-The site's explorer (`templates/site/explorer.js`) walks the game tree in the browser, so it
-needs every fragment's loser set and, where its mover wins, the move the card plays there;
-words, word sets, best tries and challenge words follow from those as `cardgen explain`
-computes them. The files are scripts, not JSON, because a page opened from `file://` may load
-scripts but not fetch files.
+The site's explorer (`templates/site/explorer.js`) shows any fragment of the game as
+`cardgen explain` does. In Ghost it reads every answer from these scripts, as the Python found
+it (`cardgen.cards.position.explain`'s parts: the solution, its thresholds, the casual table):
+it computes no rule of the game. The files are scripts, not JSON, because a page opened from
+`file://` may load scripts but not fetch files.
 
 The game (`render_game`, `window.cardgenGame`) is the same for every card of one word list,
 player count and minimum length (a perfect card and a casual one share it), so it is written
-once under a name made from its contents (`game_file`). Its tree is written level by level
-(the order of `Solution.levels`), one record per fragment after the empty one, in planes of
-bytes, each deflated (zlib) and then base64-encoded:
+once under a name made from its contents (`game_file`). Its fragments ("nodes") are written
+level by level (the order of `Solution.levels`), in planes of bytes, each deflated (zlib) and
+then base64-encoded. A word is named by its place among the words that begin with a fragment
+(0: the first), in the words' order, which is the order of the tree's leaves: the page finds
+each fragment's first word and each word's node from the tree.
 
-- `tree`: the letter's index in the alphabet (bits 0-5), 64 if the fragment is a playable
-  word, 128 if it is the last child of its parent. Children come in one block per fragment
-  that is not a word, in order, so the blocks are found again by counting.
+- `tree`: one record per fragment after the empty one: the letter's index in the alphabet
+  (bits 0-5), 64 if the fragment is a playable word, 128 if it is the last child of its
+  parent. Children come in one block per fragment that is not a word, in order, so the blocks
+  are found again by counting.
 - `losers`: the loser mask, 1 byte a fragment for up to 8 players, else 2 (little-endian).
-- `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
-  100 (the data hold two decimals), 2 bytes little-endian, in the order the words' fragments
-  come in `tree`. The explorer computes the escape thresholds, traps and escape words from
-  them as `cardgen.games.traps` does.
+- `shortest`: per fragment, 1 + the child toward the word to name when challenged there
+  (`GameSolution.shortest_word`; 0 at a word): the page follows it to a word.
+- where the game has word frequencies (its traps), per fragment for the seat that played its
+  last letter: `threshold`, its escape threshold (`Thresholds.threshold`) as Zipf x 100, 2
+  bytes little-endian signed (`NO_ESCAPE`: -inf, `ANY_ESCAPE`: +inf), and `escape`, 1 + its
+  escape word's place among the fragment's words (0: none; `Thresholds.escape_word`), 7 bits a
+  byte (`_varints`).
 - `notCounted`: the fragments that are entries of the list but no playable words, with why
   (`cardgen.words.lexicon.not_counted`), every one (explain says it of any fragment typed), as
   UTF-8 JSON (fragment -> why), deflated and base64-encoded as the planes are (TWL06: 1,116
   entries, 40 KB of JSON in 4 KB).
 
-A card (`render_card`, `window.cardgenCard`) adds `moves`: 1 + the position among its
-children of the card's move, 0 where the mover does not win (the empty fragment's record
-first); a card for a casual table (`knows`) plays the moves of `cardgen.games.casual` and adds
-`pick`: 1 + the child toward the word named when the others challenge there.
+A card (`render_card`, `window.cardgenCard`) adds its answers at every fragment
+(`card_planes`), perfect or, for a card for a casual table (`knows`), against that table
+(`cardgen.games.casual`): `moves`, 1 + the position among its children of the card's move (0
+where the mover does not win); `count` and `words`, the word set the seat that played the
+fragment's last letter forces from there (`winning_words`: its size, then each word's place
+among the fragment's words less the place of the word before, 7 bits a byte); against a
+casual table `named`, 1 for each word of `words` named when the others challenge; `try` and
+`mistakes`, where the seat to move cannot win, 1 + the child of its best try (with traps its
+trap; 0: none) and how many of the replies to it are mistakes; and `printed`, the openings
+where the deck prints another letter (`letters_apart`); `assumed`, whom the card assumes, and
+`say`, explain's sentences (`cardgen.render.explain.SAY`), which the page words a position
+with (a variant's card carries them too). The position of a fragment is then
+read: its letters' loser sets, word sets, thresholds and escape words are its children's, its
+own word set that after the card's move, its challenge word the first of those or the way
+`shortest` keeps.
 
 SuperGhost and SuperDuperGhost (`render_infix_game`, `game` set) send the infixes of the
 playable words instead, a trie of a million nodes in TWL06, level by level in the order of
@@ -42,18 +59,21 @@ is bit k % 8), deflated and base64-encoded:
   per letter of the alphabet). The explorer rebuilds the trie and every child's suffix from
   it in one pass.
 - `words`: 1 where the fragment is a playable word.
-- `zipf`, where the game has word frequencies (its traps): as Ghost's, each playable word's
-  Zipf times 100, 2 bytes little-endian, in the order the words come among the fragments.
+- `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
+  100, 2 bytes little-endian, in the order the words come among the fragments.
 - `notCounted`: as Ghost's.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
-`cardgen.games.superghost` does. Both variants share the file; the card (`render_printed`)
-says which game it is (`game`, `reverse`, how its moves are called) and what the card prints:
-`printed`, the play it prints at each fragment (openings and the rows of the tables it prints),
-`traps`, whether its best tries are traps (the explorer then finds them from `zipf`), and
-`knows`, the casual table it is for (null: perfect players), whose moves, words, challenge
-words and decision tables the explorer also finds from `zipf`, as `cardgen.games.casual` does.
+`cardgen.games.superghost` does: their answers at every infix would be too large to send (a
+million fragments, each with a decision table), so that code stays in the page, and
+tests/test_explorer_node.py runs it under Node against the Python on random small lists.
+Both variants share the file; the card (`render_printed`) says which game it is (`game`,
+`reverse`, how its moves are called) and what the card prints: `printed`, the play it prints
+at each fragment (openings and the rows of the tables it prints), `traps`, whether its best
+tries are traps (the explorer then finds them from `zipf`), and `knows`, the casual table it
+is for (null: perfect players), whose moves, words, challenge words and decision tables the
+explorer also finds from `zipf`, as `cardgen.games.casual` does.
 """
 
 from __future__ import annotations
@@ -62,17 +82,19 @@ import base64
 import hashlib
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.position import Position
 from cardgen.cards.strategy import Card
+from cardgen.games.advice import best_try
 from cardgen.games.casual import Casual
 from cardgen.games.planes import choice_planes
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
+from cardgen.games.traps import Thresholds
 from cardgen.games.trie import IntArray
 
 MAX_LETTERS = 64
@@ -85,16 +107,16 @@ class TooManyLetters(ValueError):
     """An alphabet with more letters than a record holds."""
 
 
-def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> dict[str, bytes]:
-    """The game's planes of bytes (uncompressed), with the words' Zipf frequencies (aligned
-    with `solution.words`) where there are some."""
+def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, bytes]:
+    """The game's planes of bytes (uncompressed): its tree, every fragment's loser mask and
+    the way to the word to name when challenged there; with `traps`, every fragment's escape
+    threshold and escape word for the seat that played its last letter."""
     letters = solution.lexicon.letters
     if len(letters) > MAX_LETTERS:
         raise TooManyLetters(f"the explorer takes alphabets of up to {MAX_LETTERS} letters")
     index = {x: i for i, x in enumerate(letters)}
     words = solution.words
     tree = bytearray()
-    leaves: list[np.ndarray] = []
     losers: list[np.ndarray] = [solution.levels[0].losers]
     for d in range(1, len(solution.levels)):
         level, above = solution.levels[d], solution.levels[d - 1]
@@ -105,28 +127,135 @@ def planes(solution: Solution, zipf: npt.NDArray[np.float64] | None = None) -> d
         last = np.arange(len(level)) == above.child_hi[level.parent] - 1
         record |= np.where(last, LAST, 0).astype(np.uint8)
         tree += record.tobytes()
-        leaves.append(level.start[level.leaf])
         losers.append(level.losers)
     mask = np.concatenate(losers)
     found = {
         "tree": bytes(tree),
         "losers": mask.astype("<u1" if solution.players <= 8 else "<u2").tobytes(),
+        "shortest": _toward(solution, [solution.shortest_word(f) for f in _fragments(solution)]),
     }
-    if zipf is not None:
-        centi = np.rint(np.asarray(zipf)[np.concatenate(leaves)] * 100)
-        found["zipf"] = centi.astype("<u2").tobytes()
+    if traps is not None:
+        places = _Words(solution)
+        escape = []
+        for node, f in enumerate(_fragments(solution)):
+            seat = (len(f) - 1) % solution.players + 1
+            found_word = traps.escape_word(f, seat) if f else None
+            escape.append(0 if found_word is None else places.under(node, found_word.word) + 1)
+        # Each fragment's threshold for the seat that played its last letter (none at the start).
+        n = solution.players
+        held = np.concatenate([np.full(1, -np.inf), *(
+            traps.escape[(d - 1) % n][d] for d in range(1, len(solution.levels)))])
+        centi = np.rint(np.where(np.isfinite(held), held, 0) * 100)
+        centi = np.where(held == -np.inf, NO_ESCAPE, np.where(held == np.inf, ANY_ESCAPE, centi))
+        found["threshold"] = centi.astype("<i2").tobytes()
+        found["escape"] = _varints(escape)
     return found
 
 
-def card_planes(solution: Solution, table: Casual | None = None) -> dict[str, bytes]:
-    """A card's planes (uncompressed): its move at every fragment, perfect or (with `table`)
-    against the casual table, and there the way to the word named when challenged."""
+NO_ESCAPE = -32768
+"""A threshold of -inf in the `threshold` plane: the seat wins whatever the others know."""
+ANY_ESCAPE = 32767
+"""A threshold of +inf: the seat loses whatever the others know."""
+
+
+def _fragments(solution: Solution) -> Iterator[str]:
+    """Every fragment of the game, in the explorer's order (level by level)."""
+    for d in range(len(solution.levels)):
+        yield from solution.fragments(d)
+
+
+class _Words:
+    """Words as the explorer's planes name them: by their place among the words that begin
+    with a fragment (0: its first word), which the page finds from the tree."""
+
+    def __init__(self, solution: Solution) -> None:
+        self.index = {w: k for k, w in enumerate(solution.words)}
+        self.first = np.concatenate([level.start for level in solution.levels]).tolist()
+
+    def under(self, node: int, word: str) -> int:
+        """The word's place among the words under the fragment of `node`."""
+        return self.index[word] - int(self.first[node])
+
+
+def _varints(values: Iterable[int]) -> bytes:
+    """Unsigned integers, 7 bits a byte, the lowest first; the top bit: more bytes follow."""
+    found = bytearray()
+    for value in values:
+        while value > 127:
+            found.append(value & 127 | 128)
+            value >>= 7
+        found.append(value)
+    return bytes(found)
+
+
+def _toward(solution: Solution, targets: Sequence[str | None]) -> bytes:
+    """Per fragment (in `_fragments` order), 1 + the position among its children of the
+    child toward its word in `targets` (0: none, or a word): the child whose words hold it."""
+    index = {w: k for k, w in enumerate(solution.words)}
+    word = np.array([-1 if w is None else index[w] for w in targets], dtype=np.int64)
+    found, at = [], 0
+    for d, level in enumerate(solution.levels):
+        wanted = word[at:at + len(level)]
+        at += len(level)
+        if d + 1 == len(solution.levels):
+            found.append(np.zeros(len(level), dtype=np.int64))
+            continue
+        # The children's first words are in order: the child of a word is the last that
+        # starts at or before it.
+        child = np.searchsorted(solution.levels[d + 1].start, wanted, side="right") - 1
+        place = child - level.child_lo + 1
+        found.append(np.where(level.leaf | (wanted < 0), 0, place))
+    return np.concatenate(found).astype(np.uint8).tobytes()
+
+
+def card_planes(
+    solution: Solution, traps: Thresholds | None = None, table: Casual | None = None
+) -> dict[str, bytes]:
+    """A card's planes (uncompressed), its answers at every fragment as `cardgen explain`
+    finds them: its move (perfect, or with `table` against the casual table); the word set
+    the seat that played the fragment's last letter forces from there (`count` words of
+    `words`, each a node; with `table` `named`, 1 for the words named when challenged); and
+    where the seat to move cannot win, its best try or trap (`try`: 1 + the child, and
+    `mistakes`: how many of the replies to it are; how many replies there are is the child's
+    in the tree)."""
 
     def plane(choices: list[IntArray]) -> bytes:
         return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
 
-    moves, pick = choice_planes(solution, table)
-    return {"moves": plane(moves)} if pick is None else {"moves": plane(moves), "pick": plane(pick)}
+    moves, _ = choice_planes(solution, table)
+    under = _Words(solution)
+    count: list[int] = []
+    words: list[int] = []
+    named: list[bool] = []
+    tries: list[int] = []
+    mistakes: list[int] = []
+    for node, f in enumerate(_fragments(solution)):
+        seat = (len(f) - 1) % solution.players + 1
+        found: tuple[str, ...] = ()
+        said: tuple[str, ...] = ()
+        if not f:
+            pass
+        elif table is None:
+            found, said = solution.winning_words(f, seat), ()
+        else:
+            found, said = table.winning_words(f, seat)
+        count.append(len(found))
+        places = [under.under(node, w) for w in found]  # ascending: the words' order
+        words.extend(b - a for a, b in zip([0, *places], places, strict=False))
+        named.extend(w in said for w in found)
+        # Where the seat to move cannot win (against the table): its try or trap.
+        best = best_try(solution, f, traps) if table is None else table.trap(f)
+        tries.append(0 if best is None else 1 + solution.children(f).index(best.move))
+        mistakes.append(0 if best is None else best.mistakes)
+    found_planes = {
+        "moves": plane(moves),
+        "count": _varints(count),
+        "words": _varints(words),
+        "try": bytes(tries), "mistakes": bytes(mistakes),
+    }
+    if table is not None:
+        found_planes["named"] = bytes(named)
+    return found_planes
 
 
 def _packed(found: Mapping[str, bytes]) -> dict[str, str]:
@@ -142,11 +271,11 @@ def _uncounted(not_counted: Mapping[str, str] | None) -> bytes:
 
 def render_game(
     solution: Solution,
-    zipf: npt.NDArray[np.float64] | None = None,
+    traps: Thresholds | None = None,
     not_counted: Mapping[str, str] | None = None,
     name: str = "",
 ) -> str:
-    """The shared script of a solved game (and its words' Zipf frequencies, for its traps):
+    """The shared script of a solved game (and with `traps` its escape thresholds and words):
     it sets `window.cardgenGame`. `name` is the word list's, as explain's heading says it."""
     data = {
         "name": name,
@@ -154,7 +283,7 @@ def render_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
-        **_packed({**planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
+        **_packed({**planes(solution, traps), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
 
@@ -165,17 +294,28 @@ def game_file(script: str) -> str:
     return f"game-{hashlib.sha256(script.encode()).hexdigest()[:12]}.js"
 
 
-def render_card(solution: Solution, table: Casual | None = None, card: Card | None = None
-                ) -> str:
-    """A card's script for the explorer (`window.cardgenCard`): its moves, against a casual
-    table what that table knows and the words named when it challenges, and (`printed`) the
+def render_card(solution: Solution, traps: Thresholds | None = None,
+                table: Casual | None = None, card: Card | None = None) -> str:
+    """A card's script for the explorer (`window.cardgenCard`): its answers at every fragment
+    (`card_planes`; with `traps` its tries are traps), against a casual `table` what that
+    table knows, and (`printed`) the
     openings where the `card`'s deck prints another winning letter than its words' (a letter
     alone, or another than its try: issue 37, item 9), which the explorer names as the play
     the card prints there."""
-    data: dict[str, object] = {"knows": None if table is None else table.knows}
-    data.update(_packed(card_planes(solution, table)))
+    knows = None if table is None else table.knows
+    data: dict[str, object] = {"knows": knows, **_spoken(knows)}
+    data.update(_packed(card_planes(solution, traps, table)))
     data["printed"] = {} if card is None else letters_apart(card)
     return f"window.cardgenCard = {json.dumps(data)};\n"
+
+
+def _spoken(knows: float | None) -> dict[str, object]:
+    """How the explorer words a position: whom the card assumes, as explain says it of the
+    config's opponent, and explain's sentences (`cardgen.render.explain.SAY`)."""
+    from cardgen.games.opponent import Opponent, assumption
+    from cardgen.render.explain import SAY
+
+    return {"assumed": assumption(Opponent(knows)), "say": SAY}
 
 
 def letters_apart(card: Card) -> dict[str, str]:
@@ -305,7 +445,8 @@ def render_printed(card: Card, traps: bool = False, start: Position | None = Non
     reverse = isinstance(game, SuperGhost) and game.reverse
     knows = card.opponent.knows if traps else None
     data = {"knows": knows, "game": card.game, "reverse": reverse, "noun": game.move_noun,
-            "inside": game.inside, "printed": printed_plays(card), "traps": traps}
+            "inside": game.inside, "printed": printed_plays(card), "traps": traps,
+            **_spoken(knows)}
     if start is not None:
         data["start"] = position_document(start)
     return f"window.cardgenCard = {json.dumps(data, ensure_ascii=False)};\n"

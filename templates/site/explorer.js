@@ -1,8 +1,12 @@
-// The explorer of a published card: walks the solved game in the browser.
-// Its data is the game (`game-<hash>.js`) and the card's moves (`<stem>.card.js`), see
-// cardgen/render/explorer.py;
-// what it computes from it follows cardgen/explain.py and cardgen/advice.py line by line, and
-// what it says follows templates/explain.txt.j2.
+// The explorer of a published card: shows the solved game in the browser.
+// Its data is the game (`game-<hash>.js`) and the card's answers (`<stem>.card.js`), see
+// cardgen/render/explorer.py. In Ghost every answer is read from them as the Python found it
+// (cardgen/cards/position.py's `explain` over the solution, its thresholds and the casual
+// table): loser sets, escape thresholds and words, word sets, best tries, challenge words; the
+// page computes no rule of the game. SuperGhost and SuperDuperGhost rebuild theirs from the
+// words (below, `InfixGame`; tests/test_explorer_node.py checks it against the Python).
+// It says a position in explain's sentences (the card's `say`: cardgen.render.explain.SAY,
+// which templates/explain.txt.j2 fills too; tests/test_browser.py compares the two).
 (function () {
   "use strict";
   var ORDINALS = ["first", "second", "third", "fourth", "fifth",
@@ -23,6 +27,14 @@
 
   function loses(seats) { return seats.length === 1 ? "loses" : "lose"; }
 
+  // explain's sentences by name (cardgen.render.explain.SAY, in the card's script): the one
+  // wording of templates/explain.txt.j2 and of the explorer.
+  var SAY = {};
+
+  function say(name, slots) {
+    return SAY[name].replace(/\{(\w+)\}/g, function (_, slot) { return String(slots[slot]); });
+  }
+
   function inflate(text) {
     var raw = atob(text), bytes = new Uint8Array(raw.length);
     for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
@@ -32,24 +44,54 @@
     });
   }
 
+  // Little-endian integers of `size` bytes from a plane of bytes.
+  function integers(bytes, size, signed) {
+    var n = bytes.length / size, out = signed ? new Int16Array(n) : new Uint32Array(n), k, b;
+    for (k = 0; k < n; k++) {
+      var v = 0;
+      for (b = size - 1; b >= 0; b--) { v = v * 256 + bytes[size * k + b]; }
+      out[k] = v;
+    }
+    return out;
+  }
+
+  // The unsigned integers of a plane written 7 bits a byte, the lowest first (the top bit:
+  // more bytes follow); `count` of them where known.
+  function varints(bytes, count) {
+    var out = count === undefined ? [] : new Int32Array(count), k = 0, value = 0, shift = 0;
+    for (var i = 0; i < bytes.length; i++) {
+      value += (bytes[i] & 127) * Math.pow(2, shift);
+      if (bytes[i] & 128) { shift += 7; continue; }
+      out[k++] = value;
+      value = 0;
+      shift = 0;
+    }
+    return out;
+  }
+
+  var NO_ESCAPE = -32768, ANY_ESCAPE = 32767;  // explorer.NO_ESCAPE, ANY_ESCAPE: -inf, +inf
+
   // The game tree: node 0 is the empty fragment; the children of node k are lo[k]..hi[k]-1.
-  // `card` holds the card's move at every node (1 + the child, 0: none) and, for a card
-  // against a casual table, what the table knows and the way to the word named there.
-  function Game(data, tree, loserBytes, zipf, card) {
-    var n = card.moves.length;
+  // `planes` holds the game's and the card's planes, inflated (cardgen/render/explorer.py).
+  function Game(data, card, planes) {
+    var tree = planes.tree, n = tree.length + 1;
     this.name = data.name;
     this.minLength = data.minLength;
     this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
-    this.letter = new Uint8Array(n);
-    this.leaf = new Uint8Array(n);
-    this.losers = new Uint16Array(n);
-    this.move = card.moves;
-    this.pick = card.pick;
     this.knows = card.knows;
+    this.assumed = card.assumed;  // whom the card assumes, as explain says it
     // The openings where the pocket deck prints a winning letter alone, not its words' letter.
     this.printed = card.printed || {};
+    this.letter = new Uint8Array(n);
+    this.leaf = new Uint8Array(n);
+    this.parent = new Int32Array(n);
+    this.losers = data.loserBytes === 1 ? planes.losers : integers(planes.losers, 2);
+    this.move = planes.moves;
+    this.shortest = planes.shortest;
+    this.tries = planes["try"];
+    this.mistakes = planes.mistakes;
     this.lo = new Int32Array(n);
     this.hi = new Int32Array(n);
     this.depth = new Uint8Array(n);
@@ -59,78 +101,53 @@
       this.leaf[k] = tree[k - 1] & 64 ? 1 : 0;
     }
     for (k = 0; k < n; k++) {
-      this.losers[k] = data.loserBytes === 1 ? loserBytes[k] : loserBytes[2 * k] | loserBytes[2 * k + 1] << 8;
       if (this.leaf[k]) { continue; }
       this.lo[k] = next;
       while (!(tree[next - 1] & 128)) { next++; }
       next++;
       this.hi[k] = next;
-      for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; }
+      for (c = this.lo[k]; c < this.hi[k]; c++) { this.depth[c] = this.depth[k] + 1; this.parent[c] = k; }
     }
     this.longest = this.depth[n - 1];  // levels in order: the last node is the deepest
-    this.traps = zipf !== null;
-    if (this.traps) { this.thresholds(zipf); }
+    // The words in order are the leaves in the tree's order: each fragment's first word
+    // (`start`, its place among them) and each word's node (`wordNode`).
+    var size = new Int32Array(n);
+    for (k = n - 1; k >= 0; k--) {
+      if (this.leaf[k]) { size[k] = 1; continue; }
+      for (c = this.lo[k]; c < this.hi[k]; c++) { size[k] += size[c]; }
+    }
+    this.start = new Int32Array(n);
+    this.wordNode = new Int32Array(size[0]);
+    for (k = 0; k < n; k++) {
+      if (this.leaf[k]) { this.wordNode[this.start[k]] = k; continue; }
+      var at = this.start[k];
+      for (c = this.lo[k]; c < this.hi[k]; c++) { this.start[c] = at; at += size[c]; }
+    }
+    // Each fragment's word set (for the seat that played its last letter): its `count`
+    // words, from `first` on in `words` (each word's place among the fragment's words, less
+    // the place of the word before), and of them those named when the others challenge.
+    var count = varints(planes.count, n), steps = varints(planes.words), i;
+    this.first = new Int32Array(n + 1);
+    for (k = 0; k < n; k++) { this.first[k + 1] = this.first[k] + count[k]; }
+    this.words = new Int32Array(steps.length);
+    for (k = 0; k < n; k++) {
+      for (i = this.first[k], at = this.start[k]; i < this.first[k + 1]; i++) {
+        at += steps[i];
+        this.words[i] = this.wordNode[at];
+      }
+    }
+    this.named = planes.named || null;
+    this.traps = Boolean(planes.threshold);
+    if (this.traps) {
+      this.threshold = integers(planes.threshold, 2, true);
+      this.escape = varints(planes.escape, n);  // 1 + the word's place among the fragment's
+    }
   }
 
-  // cardgen.traps.thresholds: M, the highest Zipf of the words under each fragment, and every
-  // seat's escape threshold T, from the deepest fragments up (children come after parents).
-  Game.prototype.thresholds = function (zipf) {
-    var n = this.leaf.length, players = this.players, k, c, s, w = 0;
-    this.zipf = new Float64Array(n);
-    for (k = 0; k < n; k++) {
-      if (this.leaf[k]) { this.zipf[k] = (zipf[2 * w] | zipf[2 * w + 1] << 8) / 100; w++; }
-    }
-    this.best = new Float64Array(n);
-    this.escape = [];
-    for (s = 0; s < players; s++) { this.escape.push(new Float64Array(n)); }
-    for (k = n - 1; k >= 0; k--) {
-      var d = this.depth[k];
-      if (this.leaf[k]) {
-        this.best[k] = this.zipf[k];
-        for (s = 0; s < players; s++) { this.escape[s][k] = s === (d - 1) % players ? Infinity : -Infinity; }
-        continue;
-      }
-      var m = -Infinity;
-      for (c = this.lo[k]; c < this.hi[k]; c++) { m = Math.max(m, this.best[c]); }
-      this.best[k] = m;
-      for (s = 0; s < players; s++) {
-        var t = s === d % players ? Infinity : -Infinity, e = this.escape[s];
-        for (c = this.lo[k]; c < this.hi[k]; c++) {
-          t = s === d % players ? Math.min(t, e[c]) : Math.max(t, Math.min(this.best[c], e[c]));
-        }
-        e[k] = t;
-      }
-    }
-  };
-
-  // Thresholds.escape_word: the word the others must know to stop `seat` from winning from
-  // node, found along the line docs/rules.md describes; null where T is infinite.
-  Game.prototype.escapeWord = function (node, seat, prefix) {
-    var e = this.escape[seat - 1], threshold = e[node], g = node, word = prefix, c, j;
-    if (!isFinite(threshold)) { return null; }
-    for (;;) {
-      if (this.depth[g] % this.players === seat - 1) {
-        j = this.lo[g];
-        for (c = this.lo[g] + 1; c < this.hi[g]; c++) { if (e[c] < e[j]) { j = c; } }
-        word += this.letters[this.letter[j]];
-        g = j;
-        continue;
-      }
-      var target = e[g];
-      for (j = this.lo[g]; j < this.hi[g] - 1 && Math.min(this.best[j], e[j]) !== target; j++) { /* the first */ }
-      word += this.letters[this.letter[j]];
-      if (this.best[j] <= e[j]) {
-        // The first word under j (alphabetically) of the highest Zipf there.
-        var k = j;
-        while (!this.leaf[k]) {
-          for (c = this.lo[k]; this.best[c] !== this.best[j]; c++) { /* the first */ }
-          word += this.letters[this.letter[c]];
-          k = c;
-        }
-        return {word: word, zipf: threshold};
-      }
-      g = j;
-    }
+  Game.prototype.text = function (node) {
+    var out = [];
+    for (var k = node; k > 0; k = this.parent[k]) { out.push(this.letters[this.letter[k]]); }
+    return out.reverse().join("");
   };
 
   Game.prototype.seats = function (mask) {
@@ -163,79 +180,36 @@
   Game.prototype.written = function (move) { return move; };
   Game.prototype.after = function (fragment, move) { return fragment.concat([move]); };
 
-  // Whether the seat cannot lose from node: with perfect play, or against the card's casual
-  // table (cardgen.casual: its escape threshold is below what the table knows).
-  Game.prototype.wins = function (node, seat) {
-    return this.knows === null ? !this.loses(node, seat) : this.escape[seat - 1][node] < this.knows;
-  };
-
-  // Solution.winning_words (Casual.winning_words against a casual table): the seat's minimal
-  // winning word set from node (at depth), in the list's order, and the words of it that the
-  // seat names when the others know no word and challenge.
-  Game.prototype.winningWords = function (node, depth, seat, prefix) {
-    var found = [], named = [], game = this;
-    if (!this.wins(node, seat)) { return {words: found, named: named}; }
-    (function walk(k, d, word) {
-      if (game.leaf[k]) { found.push(word); return; }
-      var mover = d % game.players + 1, c, next = [];
-      if (mover === seat) {
-        c = game.lo[k] + game.move[k] - 1;
-        walk(c, d + 1, word + game.letters[game.letter[c]]);
-        return;
-      }
-      for (c = game.lo[k]; c < game.hi[k]; c++) {
-        if (game.knows === null ? !game.loses(c, mover) : game.best[c] >= game.knows) { next.push(c); }
-      }
-      if (!next.length && game.knows !== null) {  // they know no word: the seat names one
-        while (!game.leaf[k]) { k = game.lo[k] + game.pick[k] - 1; word += game.letters[game.letter[k]]; }
-        found.push(word);
-        named.push(word);
-        return;
-      }
-      if (!next.length) { for (c = game.lo[k]; c < game.hi[k]; c++) { next.push(c); } }
-      next.forEach(function (c) { walk(c, d + 1, word + game.letters[game.letter[c]]); });
-    })(node, depth, prefix);
-    return {words: found, named: named};
-  };
-
-  // cardgen.advice.choose_try: the letter with the largest share of replies that are
-  // mistakes, then the most mistakes, then the first letter; with traps, the letter after
-  // which the others need the rarest word to escape comes first, and the try names that word.
-  Game.prototype.bestTry = function (node, depth, prefix) {
-    var mover = depth % this.players + 1;
-    var candidates = [], c, chosen = null;
-    for (c = this.lo[node]; c < this.hi[node]; c++) { if (!this.leaf[c]) { candidates.push(c); } }
-    if (!candidates.length) { for (c = this.lo[node]; c < this.hi[node]; c++) { candidates.push(c); } }
-    for (var i = 0; i < candidates.length; i++) {
-      c = candidates[i];
-      var replies = this.leaf[c] ? 0 : this.hi[c] - this.lo[c], mistakes = 0;
-      for (var r = this.lo[c]; replies && r < this.hi[c]; r++) { if (!this.loses(r, mover)) { mistakes++; } }
-      // (-threshold, share, mistakes) > best, shares compared as fractions (0 without replies)
-      var threshold = this.traps ? this.escape[mover - 1][c] : 0;
-      var better = chosen === null || threshold < chosen.threshold;
-      if (!better && threshold === chosen.threshold) {
-        var left = replies ? mistakes * (chosen.replies || 1) : 0;
-        var right = chosen.replies ? chosen.mistakes * (replies || 1) : 0;
-        better = left > right || (left === right && mistakes > chosen.mistakes);
-      }
-      if (better) {
-        chosen = {move: this.letters[this.letter[c]], mistakes: mistakes, replies: replies,
-                  threshold: threshold, node: c};
-      }
+  // The word set the seat that played node's last letter forces from there (none: it can
+  // lose), and the words of it it names when the others challenge.
+  Game.prototype.wordSet = function (node) {
+    var words = [], named = [];
+    for (var i = this.first[node]; i < this.first[node + 1]; i++) {
+      var word = this.text(this.words[i]);
+      words.push(word);
+      if (this.named && this.named[i]) { named.push(word); }
     }
-    chosen.escape = this.traps ? this.escapeWord(chosen.node, mover, prefix + chosen.move) : null;
-    return chosen;
+    return {words: words, named: named};
   };
 
-  // cardgen.explain.shortest_word: the first of the shortest words beginning at node.
-  Game.prototype.shortestWord = function (node, prefix) {
-    var best = null, game = this;
-    (function walk(k, word) {
-      if (best !== null && word.length >= best.length) { return; }
-      if (game.leaf[k]) { best = word; return; }
-      for (var c = game.lo[k]; c < game.hi[k]; c++) { walk(c, word + game.letters[game.letter[c]]); }
-    })(node, prefix);
-    return best;
+  // The threshold and escape word of the seat that played node's last letter.
+  Game.prototype.thresholdOf = function (node) {
+    var t = this.threshold[node];
+    return t === NO_ESCAPE ? -Infinity : t === ANY_ESCAPE ? Infinity : t / 100;
+  };
+
+  Game.prototype.escapeOf = function (node) {
+    var word = this.escape[node];
+    return word ? {word: this.text(this.wordNode[this.start[node] + word - 1]), zipf: this.thresholdOf(node)} : null;
+  };
+
+  // The child a stored choice names (1 + its place among the children; 0: none).
+  Game.prototype.chosen = function (node, plane) { return plane[node] ? this.lo[node] + plane[node] - 1 : -1; };
+
+  // The word to name when challenged at node: the way to it is stored child by child.
+  Game.prototype.shortestWord = function (node) {
+    while (!this.leaf[node]) { node = this.chosen(node, this.shortest); }
+    return this.text(node);
   };
 
   // Why the fragment (an array of letters) is in the word list but no playable word, or null.
@@ -243,8 +217,9 @@
     return Object.prototype.hasOwnProperty.call(this.notCounted, text) ? this.notCounted[text] : null;
   };
 
-  // cardgen.explain.explain where no playable word begins with (or holds) the fragment: the
-  // game ended at a word it runs past, or whoever played its last letter loses a challenge.
+  // cardgen.cards.position.explain where no playable word begins with (or holds) the
+  // fragment: the game ended at a word it runs past, or whoever played its last letter loses
+  // a challenge (docs/rules.md; outside the stored game, so said here).
   Game.prototype.outside = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join(""), endedAt = null;
     for (var i = 1; i < depth && endedAt === null; i++) {
@@ -260,27 +235,35 @@
 
   Game.prototype.isWord = function (node) { return this.leaf[node] === 1; };
 
-  // cardgen.explain.explain: the position of a fragment (an array of letters), for the card.
+  // cardgen.cards.position.explain: the position of a fragment (an array of letters), for
+  // the card, read from the stored answers.
   Game.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join("");
     var mover = depth % n + 1, node = this.find(fragment), notCounted = this.uncounted(text);
     if (node < 0) { return this.outside(fragment); }
     var game = this, letters = [], word = this.leaf[node] === 1;
     for (var c = this.lo[node]; !word && c < this.hi[node]; c++) {
-      var x = this.letters[this.letter[c]], set = this.winningWords(c, depth + 1, mover, text + x);
-      letters.push({letter: x, losers: this.seats(this.losers[c]), word: this.leaf[c] === 1,
-                    wins: this.wins(c, mover), words: set.words, named: set.named,
-                    threshold: this.traps ? this.escape[mover - 1][c] : null,
-                    escape: this.traps ? this.escapeWord(c, mover, text + x) : null});
+      var set = this.wordSet(c);
+      letters.push({letter: this.letters[this.letter[c]], losers: this.seats(this.losers[c]),
+                    word: this.leaf[c] === 1, wins: set.words.length > 0, words: set.words,
+                    named: set.named, threshold: this.traps ? this.thresholdOf(c) : null,
+                    escape: this.traps ? this.escapeOf(c) : null});
     }
-    var own = this.winningWords(node, depth, mover, text), words = own.words;
-    var cardMove = words.length && !word ? Array.from(words[0])[depth] : null;
+    // The card's move, and the words it forces from here: those after it.
+    var move = word ? -1 : this.chosen(node, this.move);
+    var own = move < 0 ? {words: [], named: []} : this.wordSet(move), words = own.words;
+    var cardMove = words.length ? this.letters[this.letter[move]] : null;
     // One card, one play: the letter its deck prints, where that is another (an opening).
     var printed = !word && Object.prototype.hasOwnProperty.call(this.printed, text)
       ? this.printed[text] : null;
     var winning = letters.filter(function (x) { return x.wins; }).map(function (x) { return x.letter; });
     if (cardMove && printed && winning.indexOf(printed) >= 0) { cardMove = printed; }
-    var bestTry = word || this.wins(node, mover) ? null : this.bestTry(node, depth, text);
+    var chosen = word ? -1 : this.chosen(node, this.tries), bestTry = null;
+    if (chosen >= 0) {
+      bestTry = {move: this.letters[this.letter[chosen]], mistakes: this.mistakes[node],
+                 replies: this.hi[chosen] - this.lo[chosen],
+                 escape: this.traps ? this.escapeOf(chosen) : null};
+    }
     return {
       fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
       prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null,
@@ -290,7 +273,7 @@
       cardMove: cardMove, printed: printed,
       // The letter the card prints here: its move, or at a seat's opening its trap (or try).
       cardLetter: cardMove || printed || (depth < n && bestTry ? bestTry.move : null),
-      challengeWord: words.length ? words[0] : game.shortestWord(node, text),
+      challengeWord: words.length ? words[0] : game.shortestWord(node),
       bestTry: bestTry
     };
   };
@@ -319,36 +302,37 @@
       a["class"] = "line" + (a["class"] ? " " + a["class"] : "");
       out.push(element("p", a, parts));
     }
-    var against = this.knows === null ? "perfect players" : "a casual table that knows words of Zipf " + this.knows + "+";
-    line(["Against " + against + " (the config's opponent)."]);
-    if (p.notCounted) { line([f + " is in the word list but does not count: " + p.notCounted + "."]); }
+    line([say("against", {assumed: this.assumed})]);
+    if (p.notCounted) { line([say("not_counted", {f: f, why: p.notCounted})]); }
     if (!p.prefix) {
       line([p.endedAt
-        ? f + " " + game.inside + " no playable word: the game ended at " + p.endedAt + ", and the " + ordinal(p.completedBy) + " player lost."
-        : f + " " + game.inside + " no playable word: " + seatList(p.losers) + ", who played " + (noun === "letter" ? f.slice(-1) : "last") + ", loses to a challenge."]);
+        ? say("ended", {f: f, inside: game.inside, ended_at: p.endedAt, completed_by: ordinal(p.completedBy)})
+        : say("challenged", {f: f, inside: game.inside, losers: seatList(p.losers), last: noun === "letter" ? f.slice(-1) : "last"})]);
       return out;
     }
     if (p.word) {
-      line([f + " is a playable word: the " + ordinal(p.completedBy) + " player completed it and loses. The game is over."]);
+      line([say("word", {f: f, completed_by: ordinal(p.completedBy)})]);
       return out;
     }
-    var lose = function (seats) { return game.players > 2 ? "can be made to lose" : loses(seats); };
-    if (f) { line([f + " " + game.inside + (p.notCounted ? " a playable word, so the game goes on." : " a playable word; it is not a word yet.")]); }
-    line(["The " + mover + " player is to move. With perfect play " + seatList(p.losers) + " " + lose(p.losers) + "."], {"class": "mover"});
-    var table = this.knows === null ? "" : " against a table that knows only words of Zipf " + this.knows + " or more";
+    // cardgen.render.explain._lose: with three or more players, the seats listed can be made
+    // to lose (one player loses a round).
+    var lose = function (seats) { return game.players > 2 ? say("can_lose", {}) : loses(seats); };
+    if (f) { line([say(p.notCounted ? "goes_on" : "not_yet", {f: f, inside: game.inside})]); }
+    line([say("mover", {mover: mover, losers: seatList(p.losers), lose: lose(p.losers)})], {"class": "mover"});
+    var table = this.knows === null ? "" : say("against_table", {zipf: zipf(this.knows)});
     var winning = p.letters.filter(function (x) { return x.wins; });
     if (winning.length) {
-      line(["Winning " + noun + "s for the " + mover + " player" + table + ", with the words each forces:"]);
+      line([say("winning", {noun: noun, mover: mover, against: table})]);
       winning.forEach(function (x) {
         var words = x.words.map(function (w) { return x.named.indexOf(w) < 0 ? w : w + NAMED; });
-        line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " <- the card's move" : "")],
+        line([button(x), " " + words.join(" ") + (x.letter === p.cardMove ? " " + say("card_move", {}) : "")],
              {"class": "letters winning"});
       });
       if (winning.some(function (x) { return x.named.length; })) {
-        line(["(" + NAMED + ": they know no word there and challenge; name it.)"]);
+        line([say("named", {mark: NAMED})]);
       }
     } else {
-      line(["The " + mover + " player has no winning " + noun + table + ": none forces a win. " + noun[0].toUpperCase() + noun.slice(1) + "s it could play:"]);
+      line([say("no_winning", {mover: mover, noun: noun, against: table, Noun: noun[0].toUpperCase() + noun.slice(1)})]);
     }
     var groups = {}, order = [];
     p.letters.forEach(function (x) {
@@ -357,7 +341,7 @@
       if (!groups[key]) { groups[key] = []; order.push(key); }
       groups[key].push(x);
     });
-    if (order.length && winning.length) { line(["Losing " + noun + "s:"]); }
+    if (order.length && winning.length) { line([say("losing", {noun: noun})]); }
     order.sort(function (a, b) { return groups[a][0].letter < groups[b][0].letter ? -1 : 1; });
     order.forEach(function (key) {
       // Letters are spaced, plays written with their side separated by commas (as explain).
@@ -368,38 +352,40 @@
     });
     var escapes = p.letters.filter(function (x) { return x.threshold !== null && x.threshold > -Infinity; });
     if (escapes.length) {
-      line(["Escapes: after each letter, the word the others must know to stop the " + mover + " player:"]);
+      line([say("escapes", {mover: mover})]);
       escapes.forEach(function (x) {
-        line([x.letter + " " + (x.escape ? x.escape.word + " (" + zipf(x.escape.zipf) + ")"
-          : "none: the " + mover + " player loses whatever they know")],
+        line([x.letter + " " + (x.escape ? say("escape", {word: x.escape.word, zipf: zipf(x.escape.zipf)})
+          : say("no_escape", {mover: mover}))],
           {"class": "escape-word", "data-after": x.letter, "data-escape": x.escape ? x.escape.word : ""});
       });
     }
     var t = p.bestTry, replier = ordinal(p.mover % game.players + 1), name = game.traps ? "Trap" : "Best try";
+    var said = t ? {name: name, move: shown(t.move), replier: replier, mover: mover, replies: t.replies,
+                    mistakes: t.mistakes || "none", noun: noun} : null;
     if (t && t.replies === 1) {
-      line([name + ": " + shown(t.move) + ": the " + replier + " player has one reply, and it " + (t.mistakes ? "is a mistake that lets the " + mover + " player escape." : "keeps their win.")], {"class": "try"});
+      line([say(t.mistakes ? "one_reply" : "one_reply_kept", said)], {"class": "try"});
     } else if (t && t.replies && !t.mistakes && !game.traps) {
-      line(["No try helps: each of the " + replier + " player's " + t.replies + " replies to any " + noun + " keeps their win."], {"class": "try"});
+      line([say("no_try", said)], {"class": "try"});
     } else if (t && t.replies) {
-      line([name + ": " + shown(t.move) + ": " + (t.mistakes || "none") + " of the " + replier + " player's " + t.replies + " replies " + (t.mistakes > 1 ? "are mistakes that let" : "is a mistake that lets") + " the " + mover + " player escape."], {"class": "try"});
+      line([say(t.mistakes > 1 ? "mistakes" : "mistake", said)], {"class": "try"});
     } else if (t) {
-      line(["Every " + noun + " completes a word: " + shown(t.move) + " is as good as any."], {"class": "try"});
+      line([say("completes", said)], {"class": "try"});
     }
     if (t && t.escape) {
-      line(["To get out, they must know words as rare as " + t.escape.word + " (" + zipf(t.escape.zipf) + ")."], {"class": "escape"});
+      line([say("get_out", {word: t.escape.word, zipf: zipf(t.escape.zipf)})], {"class": "escape"});
     }
-    if (p.printed && !p.cardMove && !(p.bestTry && p.bestTry.move === p.printed)) { line(["The card prints " + shown(p.printed) + " here."], {"class": "printed"}); }
+    if (p.printed && !p.cardMove && !(p.bestTry && p.bestTry.move === p.printed)) { line([say("printed", {move: shown(p.printed)})], {"class": "printed"}); }
     var rows = p.decisions || [];
     if (rows.length) {
-      line(["Decision table from here (" + rows.length + (rows.length === 1 ? " row" : " rows") + "; at each fragment, make the play):"]);
+      line([say(rows.length === 1 ? "decisions_one" : "decisions", {rows: rows.length})]);
       // The rows in columns (the first seat's table from the start: 105 rows).
       var at = out.length;
       rows.forEach(function (d) {
-        line([(d.fragment || "(start)") + " -> " + shown(d.play, d.fragment)], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
+        line([say("decision", {fragment: d.fragment || "(start)", play: shown(d.play, d.fragment)})], {"class": "decision", "data-fragment": d.fragment, "data-play": d.play});
       });
       out.push(element("div", {"class": "decision-rows"}, out.splice(at)));
     }
-    if (f) { line(["If challenged, name: " + p.challengeWord], {"class": "challenge"}); }
+    if (f) { line([say("challenge", {word: p.challengeWord})], {"class": "challenge"}); }
     return out;
   };
 
@@ -407,7 +393,7 @@
   // infixes of the playable words as a trie, node 0 the empty fragment, nodes level by level
   // and alphabetically within a level, as cardgen.games.infix numbers them. What is computed
   // from it follows cardgen/games/superghost.py: moves, loser sets, each seat's fewest
-  // decisions and its decision table, and cardgen/cards/explain.py for the position.
+  // decisions and its decision table, and cardgen/cards/position.py for the position.
   function InfixGame(data, children, words, zipf, card) {
     var n = data.nodes, base = Array.from(data.letters).length, bit = 0, next = 1, k, c;
     function read() { var b = children[bit >> 3] >> (bit & 7) & 1; bit++; return b; }
@@ -421,6 +407,7 @@
     this.reverse = card.reverse;
     this.printed = card.printed || {};
     this.knows = card.knows === undefined ? null : card.knows;  // a casual table needs traps
+    this.assumed = card.assumed;
     this.traps = Boolean(card.traps) && zipf !== null;
     this.letter = new Uint8Array(n);
     this.parent = new Int32Array(n);
@@ -507,7 +494,7 @@
     }
   };
 
-  // Thresholds._first_known: the alphabetically first word of Zipf M(node) that contains the
+  // cardgen.games.traps.Thresholds.first_known: the alphabetically first word of Zipf M(node) that contains the
   // fragment, from the longest fragments down (on first use; a word's rank is its place in a
   // walk of the trie, letters in order: the alphabetical order of the fragments).
   InfixGame.prototype.firstKnown = function (node) {
@@ -599,7 +586,7 @@
     return this.moveList.subarray(this.moveLo[node], this.moveLo[node + 1]);
   };
 
-  // superghost._solve_losers, from the longest fragments down.
+  // cardgen.games.superghost._solve_losers, from the longest fragments down.
   InfixGame.prototype.solveLosers = function () {
     var n = this.word.length, players = this.players, k, i;
     this.losers = new Uint16Array(n);
@@ -616,7 +603,7 @@
     }
   };
 
-  // The plays the others consider at node (superghost._solve_costs, casual.Casual._plan): with
+  // The plays the others consider at node (cardgen.games.superghost._solve_costs, cardgen.games.casual.Casual._plan): with
   // perfect play those its mover does not lose after (every play if it loses after each); at a
   // casual table those that make a fragment a word it knows holds (none: it challenges).
   InfixGame.prototype.considered = function (node) {
@@ -627,7 +614,7 @@
     return found.length || this.knows !== null ? found : Array.from(kids);
   };
 
-  // superghost._solve_costs (at a casual table casual.casual's ranks): per fragment, the
+  // cardgen.games.superghost._solve_costs (at a casual table cardgen.games.casual.casual's ranks): per fragment, the
   // fewest decisions the seat needs to win; where the table challenges, none.
   InfixGame.prototype.cost = function (seat) {
     if (this.costs[seat]) { return this.costs[seat]; }
@@ -643,7 +630,7 @@
     return cost;
   };
 
-  // InfixSolution._plan (Casual._plan at a casual table): the seat's decisions (fragment ->
+  // cardgen.games.superghost.InfixSolution._plan (Casual._plan at a casual table): the seat's decisions (fragment ->
   // play), end words and the words of those it names when challenged, from a node.
   InfixGame.prototype.plan = function (node, seat) {
     var memo = this.plans[seat] || (this.plans[seat] = new Map()), found = memo.get(node);
@@ -720,9 +707,16 @@
     return node;
   };
 
-  ["loses", "seats", "lines", "wins", "uncounted", "outside"].forEach(function (name) {
+  ["loses", "seats", "lines", "uncounted", "outside"].forEach(function (name) {
     InfixGame.prototype[name] = Game.prototype[name];
   });
+
+  // Whether the seat cannot lose from node: with perfect play, or against the card's casual
+  // table (cardgen.games.advice.TableAnswers.wins: its escape threshold is below what the
+  // table knows).
+  InfixGame.prototype.wins = function (node, seat) {
+    return this.knows === null ? !this.loses(node, seat) : this.escape[seat - 1][node] < this.knows;
+  };
   InfixGame.prototype.isWord = function (node) { return this.word[node] === 1; };
   InfixGame.prototype.after = function (fragment, move) { return Array.from(move); };
 
@@ -744,7 +738,7 @@
     return move ? move.written : play;
   };
 
-  // advice.choose_try over plays: with traps, the play after which the others need the
+  // cardgen.games.advice.choose_try over plays: with traps, the play after which the others need the
   // rarest word to escape comes first, and the try names that word.
   InfixGame.prototype.bestTry = function (node, mover) {
     var kids = this.moves(node), candidates = [], chosen = null, game = this;
@@ -768,7 +762,7 @@
     return chosen;
   };
 
-  // InfixSolution.shortest_word: the node of the first of the shortest words holding the
+  // cardgen.games.superghost.InfixSolution.shortest_word: the node of the first of the shortest words holding the
   // fragment, found length by length among the fragments that hold it (a letter at either end
   // each time; within a length the nodes come alphabetically).
   InfixGame.prototype.shortestWord = function (node) {
@@ -787,7 +781,7 @@
     return null;
   };
 
-  // cardgen.cards.explain.explain for the variants.
+  // cardgen.cards.position.explain for the variants.
   InfixGame.prototype.explain = function (fragment) {
     var n = this.players, depth = fragment.length, text = fragment.join(""), game = this;
     var mover = depth % n + 1, node = this.find(fragment);
@@ -1036,9 +1030,15 @@
     };
   }
 
+  // Under Node (tests/test_explorer_node.py), the games alone: no page to fill.
+  if (typeof module === "object" && module.exports) {
+    module.exports = {Game: Game, InfixGame: InfixGame};
+    return;
+  }
   var root = document.getElementById("explorer-app");
   var data = window.cardgenGame, card = window.cardgenCard;
   if (!root || !data || !card) { return; }
+  SAY = card.say;
   // Milliseconds from the page's start to the explorer's first answer, then to its game
   // (README: "Publish").
   function answered() { root.setAttribute("data-load-ms", String(Math.round(performance.now()))); }
@@ -1053,6 +1053,7 @@
     shell.inside = card.inside;
     shell.reverse = card.reverse;
     shell.knows = card.knows === undefined ? null : card.knows;
+    shell.assumed = card.assumed;
     shell.traps = Boolean(card.traps) && Boolean(data.zipf);
     var start = startPosition(card.start);
     shell.explain = function () { return start; };
@@ -1062,14 +1063,20 @@
     early.go([], "none", false);
     answered();
   }
+  // Ghost's planes by name, the game's and the card's; the variants' in order.
+  var GHOST = {game: ["tree", "losers", "shortest", "threshold", "escape"],
+               card: ["moves", "count", "words", "named", "try", "mistakes"]};
+  var names = data.infix ? [] : GHOST.game.filter(function (name) { return data[name]; });
+  var cardNames = data.infix ? [] : GHOST.card.filter(function (name) { return card[name]; });
   var planes = data.infix ? [inflate(data.children), inflate(data.words), data.zipf ? inflate(data.zipf) : null] :
-    [inflate(data.tree), inflate(data.losers), inflate(card.moves),
-     card.pick ? inflate(card.pick) : null, data.zipf ? inflate(data.zipf) : null];
+    names.map(function (name) { return inflate(data[name]); }).concat(
+      cardNames.map(function (name) { return inflate(card[name]); }));
   planes.push(inflate(data.notCounted));  // the entries that do not count, as deflated JSON
   Promise.all(planes).then(function (planes) {
-    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop()));
+    var notCounted = JSON.parse(new TextDecoder().decode(planes.pop())), named = {};
+    names.concat(cardNames).forEach(function (name, i) { named[name] = planes[i]; });
     var game = data.infix ? new InfixGame(data, planes[0], planes[1], planes[2], card) :
-      new Game(data, planes[0], planes[1], planes[4], {moves: planes[2], pick: planes[3], knows: card.knows});
+      new Game(data, card, named);
     game.notCounted = notCounted;
     root.hidden = false;
     if (early) {
