@@ -129,13 +129,14 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
         tree += record.tobytes()
         losers.append(level.losers)
     mask = np.concatenate(losers)
+    places = _Words(solution)
+    shortest = [solution.shortest_word(f) for f in _fragments(solution)]
     found = {
         "tree": bytes(tree),
         "losers": mask.astype("<u1" if solution.players <= 8 else "<u2").tobytes(),
-        "shortest": _toward(solution, [solution.shortest_word(f) for f in _fragments(solution)]),
+        "shortest": _toward(solution, shortest, places),
     }
     if traps is not None:
-        places = _Words(solution)
         escape = []
         for node, f in enumerate(_fragments(solution)):
             seat = (len(f) - 1) % solution.players + 1
@@ -188,11 +189,10 @@ def _varints(values: Iterable[int]) -> bytes:
     return bytes(found)
 
 
-def _toward(solution: Solution, targets: Sequence[str | None]) -> bytes:
+def _toward(solution: Solution, targets: Sequence[str | None], places: _Words) -> bytes:
     """Per fragment (in `_fragments` order), 1 + the position among its children of the
     child toward its word in `targets` (0: none, or a word): the child whose words hold it."""
-    index = {w: k for k, w in enumerate(solution.words)}
-    word = np.array([-1 if w is None else index[w] for w in targets], dtype=np.int64)
+    word = np.array([-1 if w is None else places.index[w] for w in targets], dtype=np.int64)
     found, at = [], 0
     for d, level in enumerate(solution.levels):
         wanted = word[at:at + len(level)]
