@@ -120,6 +120,23 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(temporary, ignore_errors=True)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english_frequencies() -> None:
+    """English word frequencies (wordfreq-en) in the run's cache before the first test, fetched
+    quietly: the animals configs read them, and a test of a command's quiet output (stderr
+    "") would otherwise see the fetch message whenever it is the first of its run to need them
+    (tests/test_publish.py run alone on a fresh checkout). Where they cannot be fetched, the
+    tests that read them say so."""
+    from cardgen.errors import FetchError
+    from cardgen.words.familiarity import wordfreq_entry
+    from cardgen.words.wordlists import read_verified
+
+    entry = wordfreq_entry("en")
+    assert entry is not None
+    with contextlib.suppress(FetchError):
+        read_verified(entry)
+
+
 @pytest.fixture(scope="session")
 def lexicons() -> Lexicons:
     """One run's word lists, lexicons and solved games, shared by every test that reads the
