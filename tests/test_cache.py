@@ -465,15 +465,17 @@ def test_explain_and_play_read_the_solution_back(
 def test_a_build_keeps_its_card_and_explain_and_play_keep_their_game(
     folder: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 39 item 2: a build keeps only what a build reads again, its card and its deck
-    (keeping the solved game, its tables' figures and play's stored game was a quarter of a
-    cold twl06-2p build); the first explain keeps the game with its traps and its tables'
-    figures, so explaining any other position, or playing, reads them back."""
+    """Issue 39 item 2: a build keeps only what a build reads again, its card and its deck,
+    and the plays the deck prints, which play reads (keeping the solved game, its tables'
+    figures and play's stored game was a quarter of a cold twl06-2p build); the first explain
+    keeps the game with its traps and its tables' figures, so explaining any other position,
+    or playing, reads them back."""
     fresh = runner.invoke(app, ["explain", str(ANIMALS), "be", "--no-cache"])
     assert fresh.exit_code == 0, fresh.output
     built = runner.invoke(app, ["build", str(ANIMALS), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
-    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == ["card", "deck"]
+    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == [
+        "card", "deck", "printed"]
     first = runner.invoke(app, ["explain", str(ANIMALS), "b"])
     assert first.exit_code == 0, first.output
     forbid_solving(monkeypatch)
@@ -497,11 +499,12 @@ def test_a_variant_s_explain_works_out_its_position_alone(
     assert "After each play (then playing as the table does)" in fresh["at"].stdout
     built = runner.invoke(app, ["build", str(config), "-q", "-f", "json", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output
-    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == ["card", "deck"]
+    assert sorted(path.name.split("-")[0] for path in folder.glob("*.entry")) == [
+        "card", "deck", "printed"]
     first = runner.invoke(app, ["explain", str(config), "a"])
     assert first.exit_code == 0, first.output
     kinds = sorted(path.name.split("-")[0] for path in folder.glob("*.entry"))
-    assert kinds == ["card", "deck", "play", "positions"]  # no game, no table's figures
+    assert kinds == ["card", "deck", "play", "positions", "printed"]  # no game, no figures
     forbid_solving(monkeypatch)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_play", forbid_solving)
     monkeypatch.setattr("cardgen.cards.superpocket.infix_plays", forbid_solving)
@@ -547,7 +550,7 @@ def test_a_variant_s_entries_take_a_few_bytes_a_fragment(
     sizes = {path.name.split("-")[0]: 0 for path in folder.glob("*.entry")}
     for path in folder.glob("*.entry"):
         sizes[path.name.split("-")[0]] += path.stat().st_size
-    assert sorted(sizes) == ["card", "deck", "play", "positions"], sizes
+    assert sorted(sizes) == ["card", "deck", "play", "positions", "printed"], sizes
     (store,) = folder.glob("play-*.entry")
     body = store.read_bytes().split(b"\n", 3)[3]
     header = json.loads(body.partition(b"\n")[0])
@@ -651,17 +654,18 @@ def test_cache_command_shows_and_clears(folder: Path, runner: CliRunner, tmp_pat
     shown = runner.invoke(app, ["cache"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    # The card and the card with what its deck prints chosen (the `pdf` keys' part); the
-    # solved game, its tables' figures and play's stored game are kept by explain and play
-    # (issue 39 item 2).
-    assert sorted(line[:47] for line in lines[:2]) == [  # issue 26 item 13: the game named
+    # The card and the card with what its deck prints chosen (the `pdf` keys' part), and
+    # the plays it prints (for play); the solved game, its tables' figures and play's stored
+    # game are kept by explain and play (issue 39 item 2).
+    assert sorted(line[:47] for line in lines[:3]) == [  # issue 26 item 13: the game named
         "card      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
         "deck      ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
+        "printed   ghost, animals.txt, 2 players, min 3  0.0 MB  "[:47],
     ]
-    assert lines[2].startswith("2 entries, 0.0 MB of 1,024.0 MB in ")
-    assert lines[2].endswith(str(folder))
+    assert lines[3].startswith("3 entries, 0.0 MB of 1,024.0 MB in ")
+    assert lines[3].endswith(str(folder))
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 2 entries from {folder}\n")
+    assert (cleared.exit_code, cleared.stdout) == (0, f"removed 3 entries from {folder}\n")
     assert list(folder.iterdir()) == []
 
 
@@ -910,7 +914,7 @@ def test_a_folder_in_place_of_an_entry_is_left_and_said_so(folder: Path, tmp_pat
     cleared = cardgen_run("cache", "--clear")
     said = printable(f"cache: {entry}: is a folder, not a file; left in place")
     assert (cleared.returncode, cleared.stdout, cleared.stderr) == (
-        0, f"removed 1 entry from {folder}\n", f"cardgen: warning: {said}\n"
+        0, f"removed 2 entries from {folder}\n", f"cardgen: warning: {said}\n"
     )
     assert [p.name for p in folder.glob("*.entry")] == [entry.name]
 

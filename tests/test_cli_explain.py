@@ -362,7 +362,7 @@ def test_one_card_one_play_at_every_ghost_opening(lexicons: Any) -> None:
     from cardgen.app.runner import with_printed
     from cardgen.cards.explain import explain, game_for
     from cardgen.render.explain import describe
-    from cardgen.render.explorer import letters_apart
+    from cardgen.render.explorer import letters_apart, printed_plays
     from cardgen.render.json import render_card as render_json
     from cardgen.render.pdf.budget import budget
 
@@ -378,7 +378,7 @@ def test_one_card_one_play_at_every_ghost_opening(lexicons: Any) -> None:
         apart = letters_apart(deck)
         apart_found[stem] = apart
         for fragment, letter in printed.items():
-            position = with_printed(explain(solution, fragment, traps), deck)
+            position = with_printed(explain(solution, fragment, traps), printed_plays(deck))
             assert position.printed == letter, fragment
             text = describe(position, config, solution, fragment)
             if letter in position.moves:

@@ -48,9 +48,15 @@ def test_a_whole_game_through_a_real_pipe() -> None:
     assert run.stdout.splitlines() == WON
 
 
-@pytest.mark.parametrize(("seed", "first", "try_"), [(0, "g", "a"), (1, "b", "e")])
-def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try_: str) -> None:
-    # The first player wins with b or g: the seed picks one, and replays it.
+@pytest.mark.parametrize(("seed", "first", "advice"), [
+    (0, "g", "prints e here; no letter forces a win; best try a"),
+    (1, "b", "no letter forces a win; best try e"),
+])
+def test_hints_and_the_second_seat(
+    runner: CliRunner, seed: int, first: str, advice: str
+) -> None:
+    # The first player wins with b or g: the seed picks one, and replays it. At g the deck
+    # prints e, as `cardgen explain` says ("The card prints e here."), beside the trap a.
     result = runner.invoke(
         app, ["play", ANIMALS, "--seat", "2", "--hints", "--seed", str(seed)], input="quit\n"
     )
@@ -61,8 +67,7 @@ def test_hints_and_the_second_seat(runner: CliRunner, seed: int, first: str, try
         "Type a letter (a-z); ? for the card's advice, ! to challenge the last letter, "
         "quit to stop.",
         f"(start)     the first player plays {first}",
-        f"            card: no letter forces a win; best try {try_} (1 of 2 replies is a "
-        "mistake)",
+        f"            card: {advice} (1 of 2 replies is a mistake)",
         f"{first}           your letter: quit",
         f"You quit at {first}.",
         "You made no move in this game.",

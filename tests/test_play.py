@@ -27,7 +27,7 @@ def animals() -> GameSolution:
 
 def run(
     solution: Solution, typed: str, *, seat: int = 1, replies: str | None = None,
-    seed: int = 0, hints: bool = False,
+    seed: int = 0, hints: bool = False, plays: dict[str, str] | None = None,
 ) -> tuple[GameResult, list[str]]:
     """Play one game on `typed` (the person's lines); `replies` scripts the computer seats."""
     out = io.StringIO()
@@ -41,6 +41,7 @@ def run(
         rng=random.Random(seed),
         echo=True,
         computer=(lambda fragment: next(scripted)) if replies is not None else None,
+        plays=plays,
     )
     return result, out.getvalue().splitlines()
 
@@ -254,6 +255,27 @@ def test_hints_show_the_card_every_turn_and_the_try_when_lost(animals: Solution)
         "You made no move in this game.",
     ]
     assert (result.loser, result.had_win) == (None, False)
+
+
+def test_the_advice_and_the_slips_follow_the_play_the_deck_prints(animals: Solution) -> None:
+    """One card, one play (issue 37, item 9): where the deck prints another winning letter
+    than the one the words lead to, `?` names it with the words it forces, and playing it is
+    no slip; where it prints a letter alone at a lost position, `?` says so beside the try."""
+    result, lines = run(animals, "?\nb\nquit\n", plays={"": "g"}, replies="e")
+    assert lines[3:6] == [
+        "(start)     your letter: ?",
+        "            card: play g, forcing one of gannet gerbil goat",
+        "(start)     your letter: b",
+    ]
+    assert result.off_card == Slip("", "b", "g", ("gannet", "gerbil", "goat"), False)
+    result, lines = run(animals, "g\nquit\n", plays={"": "g"}, replies="o")
+    assert result.off_card is None and lines[-1] == "You followed the card all the way."
+    _, lines = run(animals, "quit\n", seat=2, hints=True, replies="b", plays={"b": "x"})
+    assert lines[4] == ("            card: prints x here; no letter forces a win; best try e "
+                        "(1 of 2 replies is a mistake)")
+    _, lines = run(animals, "quit\n", seat=2, hints=True, replies="b", plays={"b": "e"})
+    assert lines[4] == ("            card: no letter forces a win; best try e (1 of 2 replies is a "
+                        "mistake)")
 
 
 def test_end_of_input_and_ctrl_c_abandon_the_game(animals: Solution) -> None:

@@ -85,15 +85,16 @@ def test_a_fragment_refused_is_never_kept(folder: Path, runner: CliRunner) -> No
 def test_the_index_is_an_entry_of_the_cache(folder: Path, runner: CliRunner) -> None:
     runner.invoke(app, ["explain", ANIMALS, "b"])
     lines = runner.invoke(app, ["cache"]).stdout.splitlines()
-    assert sorted(line[:47] for line in lines[:9]) == [  # each casual table's figures too,
-        "card      ghost, animals.txt, 2 players, min 3 ",  # and at an opening the card
-        "deck      ghost, animals.txt, 2 players, min 3 ",
+    assert sorted(line[:47] for line in lines[:10]) == [  # each casual table's figures too,
+        "card      ghost, animals.txt, 2 players, min 3 ",  # and at an opening the card and
+        "deck      ghost, animals.txt, 2 players, min 3 ",  # the plays it prints
         *["figures   ghost, animals.txt, 2 players, min 3 "] * 5,
         "game      ghost, animals.txt, 2 players, min 3 ",
         "positions ghost, animals.txt, 2 players, min 3 ",
+        "printed   ghost, animals.txt, 2 players, min 3 ",
     ]
     cleared = runner.invoke(app, ["cache", "--clear"])
-    assert cleared.stdout == f"removed 9 entries from {folder}\n"
+    assert cleared.stdout == f"removed 10 entries from {folder}\n"
 
 
 FAILED = "failed its checksum (cut short or changed)"

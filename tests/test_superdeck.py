@@ -208,6 +208,7 @@ def test_one_card_one_play_at_every_opening(stem: str) -> None:
     from cardgen.app.runner import with_printed
     from cardgen.cards.explain import explain, game_for
     from cardgen.render.explain import describe, position_document
+    from cardgen.render.explorer import printed_plays
 
     path = Path(f"configs/{stem}.yaml")
     lexicons = Lexicons()
@@ -240,7 +241,7 @@ def test_one_card_one_play_at_every_opening(stem: str) -> None:
     assert md_plays == pdf_plays
     knows = config.opponent.knows
     for fragment, play in json_plays.items():
-        position = with_printed(explain(solution, fragment, None, knows), deck)
+        position = with_printed(explain(solution, fragment, None, knows), printed_plays(deck))
         said = position_document(position)
         assert said["printed"] == play, fragment
         text = describe(position, config, solution)

@@ -322,8 +322,8 @@ def explain(
                                      or len(position.fragment) < card_config.players):
                 from cardgen.app import runner
 
-                deck = runner.compute(runner.CARDS, card_config, lexicons)
-                position = runner.with_printed(position, deck)
+                position = runner.with_printed(position,
+                                               runner.deck_plays(card_config, lexicons))
         answer = {"position": position_document(position)}
         if not as_json:
             answer["text"] = describe(position, card_config, solution, fragment)

@@ -17,15 +17,18 @@ from __future__ import annotations
 import random
 import sys
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 
 from cardgen.app.outcome import GameResult, Slip, shown, slip_line
-from cardgen.cards.config import load_card_config
+from cardgen.cards.config import CardConfig, load_card_config
 from cardgen.cards.played import PlayedGame
 from cardgen.cards.position import CasualTable, Position, explain, opponent_for, shortest_word
+from cardgen.cards.querycache import PrintedPlays
 from cardgen.cards.strategy import default_title
 from cardgen.errors import InputError, printable
 from cardgen.games.advice import Escapes
@@ -54,9 +57,11 @@ class _Game:
         self, solution: GameSolution, seat: int, hints: bool, lines: TextIO, console: Console,
         echo: bool, computer: Computer, traps: Escapes | None = None,
         knows: float | None = None, table: CasualTable | None = None,
-        known: GameSolution | None = None,
+        known: GameSolution | None = None, plays: Mapping[str, str] | None = None,
     ) -> None:
         self.solution = solution
+        self.plays = plays or {}
+        """The plays the card's deck prints (`cardgen.app.runner.deck_plays`)."""
         self.traps = traps
         self.knows = knows
         self.table = table
@@ -97,6 +102,8 @@ class _Game:
 
     def person_turn(self) -> tuple[int | None, str] | None:
         position = explain(self.solution, self.fragment, self.traps, self.knows, self.table)
+        if self.fragment in self.plays:  # the card's move is the one its deck prints
+            position = replace(position, printed=self.plays[self.fragment])
         self.had_win = self.had_win or bool(position.card_move)
         if self.hints:
             self.say(f"{'':12}{advice(position, self.solution)}")
@@ -169,7 +176,7 @@ class _Game:
         card = position.card_move
         if card is None or played == card:
             return
-        slip = Slip(position.fragment, played, card, position.words, not still_winning)
+        slip = Slip(position.fragment, played, card, position.card_words, not still_winning)
         if self.off_card is None:
             self.off_card = slip
         if slip.lost_win and self.left_win is None:
@@ -276,6 +283,7 @@ def play(
     opponent_from: str = FROM_CONFIG,
     table: CasualTable | None = None,
     known: GameSolution | None = None,
+    plays: Mapping[str, str] | None = None,
 ) -> GameResult:
     """Play one game, the person in `seat`, reading their lines from `lines`.
 
@@ -286,7 +294,9 @@ def play(
     End of input and Ctrl-C end the game as abandoned; the summary is printed either way. A
     typed letter is written as the list writes its words (French é is e). A stored game
     (`cardgen.games.stored`) brings the casual table's strategies (`table`) and the game on
-    the words it knows (`known`); else they are solved here from `traps`.
+    the words it knows (`known`); else they are solved here from `traps`. `plays`: the plays
+    the card's deck prints (`cardgen.app.runner.deck_plays`), which its advice and its slips
+    follow where the deck prints one (an opening, or a row of a table it prints).
     """
     if not 1 <= seat <= solution.players:
         raise InputError(f"--seat: expected a seat from 1 to {solution.players}, got {seat}")
@@ -300,7 +310,7 @@ def play(
     game = _Game(
         solution, seat, hints, lines, console, echo,
         computer or (lambda fragment: computer_move(solution, fragment, chooser)),
-        traps, knows, table, known,
+        traps, knows, table, known, plays,
     )
     if computer is None and knows is not None and traps is not None:
         game.computer = lambda fragment: casual_move(game.known, solution, fragment, chooser)
@@ -326,6 +336,23 @@ def play(
     return GameResult(
         game.fragment, loser, reason, game.off_card, game.left_win, game.had_win, interrupted
     )
+
+
+def _deck_plays(
+    config: CardConfig, game: PlayedGame, cache: bool, progress: ProgressCallback | None,
+    max_seconds: float | None,
+) -> dict[str, str]:
+    """The plays the config's deck prints: kept in the solution cache by a build, an explain
+    or a play before (read without numpy), else found from its deck (computed, or read back
+    from the cache) and kept."""
+    found = PrintedPlays.for_config(config, enabled=cache).read()
+    if found is None:
+        from cardgen.app.runner import deck_plays
+        from cardgen.cards.make import Lexicons
+
+        found = deck_plays(config, game.lexicons or Lexicons(
+            progress=progress, cache=cache, max_seconds=max_seconds))
+    return found
 
 
 def play_config(
@@ -368,6 +395,8 @@ def play_config(
         opponent_from=chosen_by,
         table=game.table,
         known=game.known,
+        plays=None if opponent is not None else _deck_plays(
+            config, game, cache, progress, max_seconds),
     )
     game.keep()
     return result

@@ -124,6 +124,7 @@ class _Explorers:
         from cardgen.games.superghost import InfixSolution
         from cardgen.render.explorer import (
             game_file,
+            printed_plays,
             render_card,
             render_game,
             render_infix_game,
@@ -151,7 +152,8 @@ class _Explorers:
             from cardgen.cards.position import explain
 
             # The start as explain says it: shown at once while the page rebuilds the game.
-            start = with_printed(explain(solution, "", traps, knows, table), card)
+            start = with_printed(explain(solution, "", traps, knows, table),
+                                 printed_plays(card))
             name, game = self.games[key]
             return name, game, render_printed(card, traps is not None, start).encode()
         assert isinstance(solution, Solution)  # Ghost and its variants: nothing else

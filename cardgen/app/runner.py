@@ -222,7 +222,9 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
 
         card = config_card(config, lexicons, before_solve=room)
         stage(lexicons.progress, "deck", "choosing what the deck prints")
-        return said_for(config.path, lambda: budget(card, config.pdf))
+        deck = said_for(config.path, lambda: budget(card, config.pdf))
+        _kept_plays(config, lexicons, deck)  # for `cardgen play`, which reads no deck
+        return deck
 
     card = lexicons.store.card(config, budgeted, kind="deck")
     if lexicons.drawing:  # a card read from the cache: before its layout
@@ -236,14 +238,33 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
     return card
 
 
-def with_printed(position: Position, card: Card) -> Position:
-    """The position with the play `card`'s deck prints there (`printed`: an opening's play or
-    a row of a table it prints, `cardgen.render.explorer.printed_plays`, which the site's
-    explorer reads too), as its PDF, Markdown and JSON print it: the card's move `explain`
-    names (issue 37, item 9: one card, one play)."""
+def with_printed(position: Position, plays: Mapping[str, str]) -> Position:
+    """The position with the play its card's deck prints there (`printed`: an opening's play
+    or a row of a table it prints; `plays` as `deck_plays` gives them), as its PDF, Markdown
+    and JSON print it: the card's move `explain` and `play` name (issue 37, item 9: one card,
+    one play)."""
+    return replace(position, printed=plays.get(position.fragment))
+
+
+def deck_plays(config: CardConfig, lexicons: Lexicons) -> dict[str, str]:
+    """The plays a config's deck prints (`cardgen.render.explorer.printed_plays`, which the
+    site's explorer reads too), as the solution cache keeps them (`PrintedPlays`), else from
+    its deck, computed or read back (and then kept)."""
+    from cardgen.cards.querycache import PrintedPlays
+
+    found = PrintedPlays.for_config(config, enabled=lexicons.store.root is not None).read()
+    return _kept_plays(config, lexicons, compute(CARDS, config, lexicons)) if found is None \
+        else found
+
+
+def _kept_plays(config: CardConfig, lexicons: Lexicons, deck: Card) -> dict[str, str]:
+    """The plays `deck` prints, kept for the next `deck_plays` (where the cache is on)."""
+    from cardgen.cards.querycache import PrintedPlays
     from cardgen.render.explorer import printed_plays
 
-    return replace(position, printed=printed_plays(card).get(position.fragment))
+    found = printed_plays(deck)
+    PrintedPlays.for_config(config, enabled=lexicons.store.root is not None).keep(found)
+    return found
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

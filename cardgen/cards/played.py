@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.cards.config import CardConfig
 from cardgen.cards.position import CasualTable
@@ -14,6 +15,9 @@ from cardgen.games.advice import Escapes
 from cardgen.games.game import GameSolution
 from cardgen.games.opponent import Opponent
 from cardgen.progress import ProgressCallback
+
+if TYPE_CHECKING:  # a stored game is played without them
+    from cardgen.cards.make import Lexicons
 
 
 @dataclass
@@ -30,6 +34,9 @@ class PlayedGame:
     """The game on the words the casual table knows, where the store has it."""
     store: GameStore | None = None
     """Where a game played from the full path is stored; None for a stored game."""
+    lexicons: Lexicons | None = None
+    """The lists and games the full path read (None for a stored game): the deck's plays
+    (`cardgen.app.runner.deck_plays`) are found from them, not solved again."""
 
     @classmethod
     def for_config(
@@ -44,10 +51,11 @@ class PlayedGame:
         if stored is not None:
             return cls(config, stored.solution, stored.traps, stored.table, stored.known)
         from cardgen.cards.explain import game_for
+        from cardgen.cards.make import Lexicons
 
-        config, solution, traps = game_for(config_path, progress, cache=cache,
-                                           max_seconds=max_seconds)
-        return cls(config, solution, traps, store=store)
+        lexicons = Lexicons(progress=progress, cache=cache, max_seconds=max_seconds)
+        config, solution, traps = game_for(config_path, lexicons=lexicons)
+        return cls(config, solution, traps, store=store, lexicons=lexicons)
 
     def keep(self) -> None:
         """Store a game played from the full path."""

@@ -166,6 +166,14 @@ class Position:
         return self.words[0][len(self.fragment)]
 
     @property
+    def card_words(self) -> tuple[str, ...]:
+        """The words the card's move forces (`card_move`): `words`, or those of the other
+        winning letter the deck prints here; a decision table's end words."""
+        if self.decisions or self.card_move is None:
+            return self.words
+        return next((x.words for x in self.letters if x.letter == self.card_move), self.words)
+
+    @property
     def last_seat(self) -> int | None:
         """The seat that played the fragment's last letter (None for the empty fragment)."""
         if not self.fragment:

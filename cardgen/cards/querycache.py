@@ -55,6 +55,8 @@ MAGIC = b"cardgen-positions 1\n"
 """The first line of an index file: what it is and its format."""
 PLAY_MAGIC = b"cardgen-play 1\n"
 """The first line of a stored game's file."""
+PRINTED_MAGIC = b"cardgen-printed 1\n"
+"""The first line of a file of a deck's printed plays."""
 
 T = TypeVar("T")
 
@@ -75,16 +77,15 @@ class PositionIndex:
     def for_config(cls, config_path: Path, *, enabled: bool = True) -> PositionIndex:
         """The index of a card config's game (a config that cannot be read, or a cache that is
         off, gives an index that holds nothing: the full path reports what is wrong)."""
-        root = folder() if enabled else None
-        if root is None:
+        if not enabled or folder() is None:
             return cls(None, {})
         try:
             config = load_card_config(config_path)
-            # An answer names the play the deck prints, which the `pdf` keys choose.
-            key = dict(config_key(config, "deck"), kind="positions")
         except (CardgenError, ValueError, TypeError, OSError):
             return cls(None, {})
-        return cls(root / entry_name(key), key)
+        # An answer names the play the deck prints, which the `pdf` keys choose.
+        entry = _entry(config, "deck", enabled, kind="positions")
+        return cls(None, {}) if entry is None else cls(*entry)
 
     def rows(self) -> dict[bytes, bytes]:
         """Every position kept, question to answer (both as JSON bytes); {} on a miss."""
@@ -138,14 +139,10 @@ class GameStore:
     ) -> GameStore:
         """The store of a card config's game against a table that knows the words of Zipf >=
         `knows` (None: perfect players); one that holds nothing when the cache is off."""
-        root = folder() if enabled else None
-        if root is None:
+        entry = _entry(config, "game", enabled, kind="play", knows=knows)
+        if entry is None:
             return cls(None, {})
-        try:
-            key = dict(config_key(config, "game"), kind="play", knows=knows)
-        except (CardgenError, ValueError, TypeError, OSError):
-            return cls(None, {})
-        return cls(root / entry_name(key), key, knows, config.game.name)
+        return cls(*entry, knows, config.game.name)
 
     def read(self) -> StoredPlay | None:
         """The stored game, or None on a miss: no file, or a bad one (another key, a failed
@@ -172,6 +169,61 @@ class GameStore:
 
         data = stored_game(solution, traps, self.knows)
         write_framed(self.path, PLAY_MAGIC, self.key_line, data)
+
+
+class PrintedPlays:
+    """The plays a card config's deck prints (`cardgen.render.explorer.printed_plays`: at each
+    opening, and the rows of the tables it prints), as the solution cache keeps them: `cardgen
+    play` names the card's play without reading the deck back (which imports numpy). Kept by
+    the deck's key (`config_key(config, "deck")`): its `pdf` keys choose what it prints."""
+
+    def __init__(self, path: Path | None, key: Mapping[str, Any]) -> None:
+        self.path = path
+        """The file; None when the cache is off."""
+        self.key_line = json.dumps(key, sort_keys=True).encode()
+
+    @classmethod
+    def for_config(cls, config: CardConfig, *, enabled: bool = True) -> PrintedPlays:
+        """The printed plays of a card config's deck; none kept when the cache is off."""
+        entry = _entry(config, "deck", enabled, kind="printed")
+        return cls(None, {}) if entry is None else cls(*entry)
+
+    def read(self) -> dict[str, str] | None:
+        """The plays kept, fragment to play; None on a miss (a bad file is reported and
+        removed)."""
+        if self.path is None:
+            return None
+
+        def parse(body: memoryview) -> dict[str, str]:
+            plays = json.loads(bytes(body))
+            if not isinstance(plays, dict) or not all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in plays.items()):
+                raise ValueError("not a mapping of fragments to plays")
+            return plays
+
+        return read_framed(self.path, PRINTED_MAGIC, self.key_line, "a deck's plays", parse)
+
+    def keep(self, plays: Mapping[str, str]) -> None:
+        """Write the plays whole; nothing where the cache is off or cannot be written."""
+        if self.path is not None:
+            body = json.dumps(dict(plays), sort_keys=True, ensure_ascii=False).encode()
+            write_framed(self.path, PRINTED_MAGIC, self.key_line, body)
+
+
+def _entry(
+    config: CardConfig, part: str, enabled: bool, **more: Any
+) -> tuple[Path, dict[str, Any]] | None:
+    """The file and key of a config's entry in the solution cache: the key of its `part`
+    (`config_key`) with `more`; None when the cache is off or the config names a list that
+    cannot be read (the full path reports what is wrong)."""
+    root = folder() if enabled else None
+    if root is None:
+        return None
+    try:
+        key = dict(config_key(config, part), **more)
+    except (CardgenError, ValueError, TypeError, OSError):
+        return None
+    return root / entry_name(key), key
 
 
 def _question(question: Question) -> bytes:

@@ -3,6 +3,8 @@ writes a move: the letter in Ghost, the letter and its side in the variants."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardgen.cards.position import Position
 from cardgen.games.game import GameSolution
 from cardgen.games.variants import find_game
@@ -13,17 +15,24 @@ def advice(position: Position, solution: GameSolution) -> str:
     if not position.prefix:
         holds = find_game(solution.game).holds
         return f"card: challenge (!): no word {holds} {position.fragment}"
-    if position.card_move:
-        words = " ".join(position.words)
-        forced = f"one of {words}" if len(position.words) > 1 else words
-        move = shown_move(solution, position.fragment, position.card_move)
+    card = position.card_move
+    if card:
+        after = position.card_words  # the deck may print another winning letter
+        words = " ".join(after)
+        forced = f"one of {words}" if len(after) > 1 else words
+        move = shown_move(solution, position.fragment, card)
         if len(position.decisions) > 1:  # a decision table: too many words to list
-            rows, ends = len(position.decisions), len(position.words)
+            rows, ends = len(position.decisions), len(after)
             return (f"card: play {move}; your table has {rows} rows from here, ending in "
                     + (forced if ends <= 3 else f"one of {ends} words"))
         return f"card: play {move}, forcing {forced}"
     found = position.best_try
     noun = find_game(solution.game).move_noun
+    printed = position.printed
+    if printed is not None and (found is None or found.move != printed):
+        # The deck prints a letter alone here, for the casual tables it is chosen for.
+        said = advice(replace(position, printed=None), solution).removeprefix("card: ")
+        return f"card: prints {shown_move(solution, position.fragment, printed)} here; {said}"
     if found is None or not found.replies:
         return f"card: every {noun} completes a word"
     if not found.mistakes and found.escape is None:  # no mistake to hope for, no trap
