@@ -95,9 +95,10 @@ def test_a_wrapped_title_ends_on_its_last_clause_not_a_lone_word() -> None:
     assert [" ".join(t.text.strip() for _x, t in line) for line in para_lines(para, 40, mono)] == [
         "Ghost: swedish, 2 players,", "words of 4+ letters",
     ]
+    # Any other paragraph keeps its last two words (or its last sentence: below).
     assert [" ".join(t.text.strip() for _x, t in line)
             for line in para_lines(Para(title, 1.0), 40, mono)] == [
-        "Ghost: swedish, 2 players, words of 4+", "letters",
+        "Ghost: swedish, 2 players, words of", "4+ letters",
     ]
     long = words("Ghost on a very long list of words", BOLD)  # no comma: its last two words
     assert [" ".join(t.text.strip() for _x, t in line)
@@ -106,7 +107,33 @@ def test_a_wrapped_title_ends_on_its_last_clause_not_a_lone_word() -> None:
     ]
     assert [" ".join(t.text.strip() for _x, t in line)
             for line in para_lines(Para(long, 1.0), 30, mono)] == [
-        "Ghost on a very long list of", "words",
+        "Ghost on a very long list", "of words",
+    ]
+
+
+def lines_of(text: str, width: float) -> list[str]:
+    return [" ".join(t.text for _x, t in line)
+            for line in para_lines(Para(words(text), 1.0), width, mono)]
+
+
+def test_a_paragraph_never_ends_on_a_lone_word_and_keeps_its_last_sentence_whole() -> None:
+    """A card's paragraphs ended on "know." and "words." alone (twl06-3p-casual's key, the
+    line of worth before the Zipf scale): the last sentence goes whole to the last line where
+    a line holds it, else the last two words; a paragraph takes as many lines as before."""
+    worth = "this card wins 100% in seat 2 (45-51%). Zipf 3: 1 in a million words."
+    assert lines_of(worth, 60) == [
+        "this card wins 100% in seat 2 (45-51%).", "Zipf 3: 1 in a million words.",
+    ]
+    assert lines_of(worth, 80) == [worth]  # one line: nothing moves
+    key = "a forced win · Not listed: play toward the most common word you know."
+    assert lines_of(key, 64) == [
+        "a forced win · Not listed: play toward the most common word", "you know.",
+    ]
+    # A word glued to the last (no space before it) goes with it.
+    glued = [*words("play toward the word you know"), Token(".", space=False)]
+    assert [[t.text for _x, t in line] for line in para_lines(Para(tuple(glued), 1.0), 26,
+                                                              mono)] == [
+        ["play", "toward", "the", "word"], ["you", "know", "."],
     ]
 
 

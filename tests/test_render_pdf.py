@@ -233,12 +233,12 @@ def test_two_players_front_and_back(two: Card, two_pdf: bytes) -> None:
         "words of 4+ letters",
         "2 players add a letter in turn; the letters must begin a word of",
         "american-english. Whoever completes a word of 4+ letters loses.",
-        "With perfect play the first player wins and the second player",
-        "loses.",
+        "With perfect play the first player wins and the second",  # never a lone word
+        "player loses.",
         "You play first: open with j then keep to jack jell jilt john just",
         "You play second: play the letter under theirs: A a forced win; A",  # drawn marks
-        "no forced win, a trap: they get out only if they know the word",
-        "named.",
+        "no forced win, a trap: they get out only if they know the",
+        "word named.",
         "A B C D E F GH I J K L MNO P QR S T U VWX Y Z",
         "OR R J J J H A F I H L K Y ZWU H QR D Y R T T W",  # a framed letter: the trap
         "american-english 9f513f1c · 2 players · 4+ letters card 1/1 · front",
@@ -445,8 +445,8 @@ def test_markdown_and_pdf_say_the_same_when_a_seat_never_plays() -> None:
     texts = [page.extract_text() for page in pages(render_card(card, full_deck()))]
     assert texts[3].splitlines()[:3] == [
         "You play fourth 4",
-        "Every fragment you could face is already a word: the game is",
-        "over.",
+        "Every fragment you could face is already a word: the game",
+        "is over.",
     ]
 
 

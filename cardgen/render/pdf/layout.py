@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgen.cards.paper import MM
 
@@ -318,9 +318,36 @@ def para_lines(para: Para, width: float, measure: Measure) -> list[Line]:
             Token(piece, token.style, token.space if i == 0 else True)
             for i, piece in enumerate(pieces)
         ]
-    if para.keep_end:
-        tokens = kept_end(tokens, width, para.size, measure)
-    return wrap(tokens, width, para.size, measure)
+    # A title keeps its last clause on a line; any other paragraph its last sentence, or its
+    # last two words.
+    kept = (kept_end if para.keep_end else kept_tail)(tokens, width, para.size, measure)
+    return wrap(kept, width, para.size, measure)
+
+
+def kept_tail(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
+    """`tokens` with their last sentence kept on one line (`Token.keep`) where a line holds
+    it, else their last two words (a word: a token and those glued to it): a wrapped
+    paragraph never ends on a lone word ("... Zipf 3: 1 in a million" / "words."). Its lines
+    are as many: what moves down was on the last line, or joins it there.
+
+    >>> tail = kept_tail(words("It wins. Zipf 3: rare."), 99, 1, lambda text, style: len(text))
+    >>> [t.keep for t in tail]
+    [False, False, True, True, False]
+    >>> [t.keep for t in kept_tail(words("It wins. Zipf 3: rare."), 8, 1, lambda t, s: len(t))]
+    [False, False, False, True, False]
+    """
+    begins = [i for i, t in enumerate(tokens) if i == 0 or t.space]  # where each word begins
+    if len(begins) < 2:
+        return list(tokens)
+    ended = [i for i in begins[1:-1] if tokens[i - 1].text.endswith(".")]
+    for start in ([ended[-1]] if ended else []) + [begins[-2]]:
+        tail = tokens[start:]
+        room = sum(measure(t.text, t.style) + (gap(t.style, measure) if t.space and n else 0.0)
+                   for n, t in enumerate(tail)) * size
+        if room <= width or start == begins[-2]:
+            kept = {i - 1 for i in begins if i > start}
+            return [replace(t, keep=True) if i in kept else t for i, t in enumerate(tokens)]
+    return list(tokens)
 
 
 def kept_end(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
