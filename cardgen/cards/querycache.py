@@ -27,6 +27,10 @@ that misses reads the full path and writes the store of its table when the game 
 `cardgen.games.storedinfix`, Ghost's by `cardgen.games.stored`; a variant's store of its
 config's table is also the one copy of its solved game the cache keeps
 (`cardgen.cards.infixcache`).
+
+`PrintedPlays` keeps, per config (the deck's key: its `pdf` keys choose what it prints), the
+plays its deck prints, as JSON in a file framed the same way (`printed-<sha>.entry`, magic
+`cardgen-printed 1`): `play` names the printed card's play without reading the deck back.
 """
 
 from __future__ import annotations
