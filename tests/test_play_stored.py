@@ -4,7 +4,10 @@ solver, and plays the very games the full path plays; a bad store is a miss."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,6 +100,29 @@ def test_a_warm_play_imports_neither_numpy_nor_the_solver(folder: Path) -> None:
     assert imported[:2] == ["numpy", "cardgen.games.solver"]  # another table: a miss
     assert play("c\nm\n", ANIMALS, "--knows", "3.7", "--seed", "0") == (casual, [])
     assert len(list(folder.glob("play-*.entry"))) == 2  # one per table
+
+
+def test_the_deck_s_plays_are_kept_and_a_damaged_file_is_said_and_made_again(
+    folder: Path,
+) -> None:
+    """`play` reads the plays the config's deck prints (`PrintedPlays`): kept by the first
+    play, read by the next without numpy; a damaged file is reported in one line, removed and
+    made again from the deck, and the game is the same."""
+    first, _ = play("quit\n", ANIMALS, "--seat", "2", "--seed", "0", "--hints")
+    assert "card: prints e here; no letter forces a win; best try a" in first
+    (kept,) = folder.glob("printed-*.entry")
+    assert json.loads(kept.read_bytes().split(b"\n", 3)[3]) == {
+        "": "b", "a": "n", "b": "e", "c": "a", "g": "e"}  # each opening the deck prints
+    data = kept.read_bytes()
+    kept.write_bytes(data.replace(b'"e"', b'"o"'))
+    run = subprocess.run(
+        [sys.executable, "-m", "cardgen", "play", ANIMALS, "--seat", "2", "--seed", "0",
+         "--hints"], input="quit\n", capture_output=True, text=True)
+    said = printable(f"cache: {kept}: failed its checksum (cut short or changed); removed, "
+                     "computing it again")
+    assert (run.returncode, run.stdout, run.stderr) == (0, first, f"cardgen: warning: {said}\n")
+    assert kept.read_bytes() == data
+    assert play("quit\n", ANIMALS, "--seat", "2", "--seed", "0", "--hints") == (first, [])
 
 
 def test_the_first_play_stores_the_game_of_the_configs_table(
