@@ -173,6 +173,21 @@ def test_percentages_are_rounded_down() -> None:
 
 
 @pytest.mark.network
+def test_the_2p_deck_s_choices_are_its_seats(lexicons: Lexicons) -> None:
+    """twl06-2p's pocket deck (`SeatStrategy.printed`): the first seat's words, opened with n;
+    the second seat's words at 19 of the 26 first letters, a letter alone at the other 7
+    (the strip's letters: k m n u v x z), nothing left out."""
+    config, card = shipped_card(Path("configs/twl06-2p.yaml"), lexicons)
+    first, second = budget(card, config.pdf).seats
+    assert first.printed(first.openings[0]) == ("words", "n")
+    alone = {o.fragment: printed.move for o, printed in second.entries() if printed.kind == "move"}
+    assert alone == {"k": "w", "m": "b", "n": "g", "u": "f", "v": "r", "x": "a", "z": "l"}
+    assert all(printed == ("words", o.play) for o, printed in second.entries()
+               if o.fragment not in alone)
+    assert len(second.listed) == len(second.openings) == 26
+
+
+@pytest.mark.network
 def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicons) -> None:
     """twl06-4p: card 1 for the first two seats, one card each for the third and fourth; the
     first seat opens h (90.8% at the middle table, Zipf 3, against 17.5% with the whole deck's
