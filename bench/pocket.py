@@ -327,15 +327,14 @@ def entries(card: object, seat: int, infix: bool) -> tuple[Held, str, float]:
     assert isinstance(card, Card)
     strategy = card.seats[seat - 1]
     assert strategy.wins is not None
+    chosen = [(o, p.kind, p.move) for o, p in strategy.entries() if p.move is not None]
     if infix:
-        rows = {o.fragment: {r.fragment: r.play for r in o.decisions} if o.printed == "words"
-                else {o.fragment: o.printed_move} for o in strategy.openings
-                if o.printed_move is not None}
+        rows = {o.fragment: {r.fragment: r.play for r in o.decisions} if kind == "words"
+                else {o.fragment: move} for o, kind, move in chosen}
         return (infix_card(rows), f"{sum(map(len, rows.values())):,} rows",
                 strategy.wins.card)
-    openings = {o.fragment: o.printed_move for o in strategy.openings
-                if o.printed_move is not None}
-    printed = [word for o in strategy.openings if o.printed == "words" for word in o.words]
+    openings = {o.fragment: move for o, _, move in chosen}
+    printed = [word for o, kind, _ in chosen if kind == "words" for word in o.words]
     return (ghost_card(openings, printed),
             f"{len(openings):,} letters, {len(printed):,} words", strategy.wins.card)
 

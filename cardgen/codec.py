@@ -6,7 +6,8 @@ change here. What it handles, by type hint:
 
 - `str`, `int`, `float`, `bool`, `None`, `Literal[...]`: as JSON values (floats round-trip
   exactly: JSON keeps `repr`);
-- `tuple[X, ...]` and `tuple[X, Y]`: JSON lists;
+- `tuple[X, ...]` and `tuple[X, Y]`: JSON lists, and so are named tuples (their fields in
+  order);
 - `X | None` (and other unions of those): the value as its own type;
 - frozen dataclasses: an object of their fields; a memo (`is_memo`: a per-process lookup
   table) is left out and comes back as its default;
@@ -58,11 +59,10 @@ def encode(value: object, arrays: list[Any]) -> Any:
     kind: type = type(value)
     if kind in _PLAIN:
         return value
-    if kind is tuple:
-        items: tuple[object, ...] = value  # type: ignore[assignment]
-        if _PLAIN.issuperset(map(type, items)):
-            return list(items)  # the fast way through words, moves and seats
-        return [encode(item, arrays) for item in items]
+    if isinstance(value, tuple):  # a named tuple too
+        if _PLAIN.issuperset(map(type, value)):
+            return list(value)  # the fast way through words, moves and seats
+        return [encode(item, arrays) for item in value]
     if hasattr(kind, "__dataclass_fields__"):
         return {name: encode(getattr(value, name), arrays) for name in _stored(kind)}
     if kind.__module__ == "numpy" and kind.__name__ == "ndarray":
@@ -98,6 +98,12 @@ def decode(kind: Any, data: Any, arrays: typing.Sequence[Any] = ()) -> Any:
         return tuple(decode(arg, item, arrays) for arg, item in zip(args, items, strict=True))
     if isinstance(data, dict) and _ARRAY in data:
         return arrays[data[_ARRAY]]
+    if isinstance(kind, type) and issubclass(kind, tuple):  # a named tuple
+        hints, items = _hints(kind), _list(data)
+        if len(items) != len(hints):
+            raise ValueError(f"expected {len(hints)} items for {kind.__name__}, got {len(items)}")
+        return kind(*(decode(hints[name], item, arrays) for name, item in zip(
+            kind._fields, items, strict=True)))  # type: ignore[attr-defined]
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             raise ValueError(f"expected an object for {kind.__name__}, got {type(data).__name__}")
@@ -151,7 +157,8 @@ def is_memo(field: dataclasses.Field[Any]) -> bool:
 
 @functools.cache
 def _hints(kind: type) -> dict[str, Any]:
-    """A dataclass's field types, resolved in its module (annotations are strings here)."""
+    """A dataclass's or named tuple's field types, resolved in its module (annotations are
+    strings here)."""
     return typing.get_type_hints(kind)
 
 

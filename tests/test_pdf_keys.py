@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import io
 from pathlib import Path
-from typing import Literal
 
 import pdfplumber
 import pytest
@@ -16,7 +15,7 @@ from pdfmarks import idle_keys, marks, unkeyed
 
 from cardgen.cards.make import make_card
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.strategy import Card, Opening
+from cardgen.cards.strategy import Card, Kind, Opening, Printed
 from cardgen.games.advice import Try
 from cardgen.render.pdf import render_card
 from cardgen.render.pdf.budget import budget
@@ -58,12 +57,11 @@ def test_a_lost_position_shows_the_lost_sign_not_a_framed_letter() -> None:
 def test_a_budgeted_deck_prints_the_lost_sign_for_any_letter_there() -> None:
     """Whatever letter a pocket deck would print where every letter completes a word, its
     cell is the lost sign; a printed forced win stays a move."""
-    try_ = Try("b", 0, 0)
+    opening = Opening("ca", (3,), (), (), Try("b", 0, 0))
     for move in ("b", "t"):
-        opening = Opening("ca", (3,), (), (), try_, printed="move", printed_move=move)
-        assert pocket_cell(opening).kind == "ends"
-    won = Opening("do", (1,), ("g",), ("dogma",), printed="words", printed_move="g")
-    assert pocket_cell(won).kind == "play"
+        assert pocket_cell(opening, Printed("move", move)).kind == "ends"
+    won = Opening("do", (1,), ("g",), ("dogma",))
+    assert pocket_cell(won, Printed("words", "g")).kind == "play"
 
 
 def test_the_second_seat_s_words_key_their_frames_and_the_strip_its_blanks() -> None:
@@ -151,21 +149,18 @@ def test_a_section_keys_a_mark_only_on_the_sides_whose_entries_print_it() -> Non
     assert section.key_text([]) == ""
 
 
-Printed = Literal["words", "move"] | None
-
-
-def pocket_card(first: Printed, second: dict[str, Printed]) -> Card:
+def pocket_card(first: Kind | None, second: dict[str, Kind | None]) -> Card:
     """The animals-like tiny card as a pocket deck would print it: the first seat's opening
     printed as `first` ("words" or "move"), the second seat's openings as `second` says."""
     card = word_card("cat camel goat gecko gerbil gar gannet hen", 2)
     card = budget(card, PdfOptions(cards=FULL))
     one, two = card.seats
-    one = dataclasses.replace(one, openings=tuple(
-        dataclasses.replace(o, printed=first) for o in one.openings))
-    two = dataclasses.replace(two, openings=tuple(
-        dataclasses.replace(o, printed=second.get(o.fragment, o.printed),
-                            printed_move=o.printed_move if second.get(o.fragment, "") else None)
-        for o in two.openings))
+    one = dataclasses.replace(one, choices=tuple(
+        Printed(first, printed.move) for printed in one.choices))
+    two = dataclasses.replace(two, choices=tuple(
+        Printed(second.get(o.fragment, printed.kind),
+                printed.move if second.get(o.fragment, "") else None)
+        for o, printed in two.entries()))
     return dataclasses.replace(card, deck="pocket", seats=(one, two))
 
 
@@ -176,8 +171,8 @@ def test_a_strip_cell_left_out_and_one_no_word_begins_with_look_apart() -> None:
     begins with, keyed; the first seat's letter and the strip show their marks drawn, the
     front naming no 'boxed' or 'framed' (item 8)."""
     card = pocket_card("words", {"c": "words", "g": None, "h": "move"})
-    assert strip_cell(card.seats[1].openings[1]) == Cell("unlisted")
-    assert strip_cell(card.seats[1].openings[0]) == Cell("play", "a")
+    assert [strip_cell(*entry) for entry in card.seats[1].entries()][:2] == [
+        Cell("play", "a"), Cell("unlisted")]
     front = pages(render_card(card, PdfOptions()))[0]
     assert (front[2], front[3]) == ([], [])
     assert front[1] == {"boxed letter", "blank cell", "unlisted *"}

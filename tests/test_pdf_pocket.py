@@ -29,7 +29,7 @@ from cardgen.cards.make import Lexicons, make_card
 from cardgen.cards.odds import Odds
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.selection import cost, full, pick, steps
-from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.strategy import NOTHING, Opening, Printed, SeatStrategy
 from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
@@ -111,7 +111,7 @@ def test_every_seat_keeps_the_room_robust_measured(lexicons: Lexicons, path: Pat
     deck = budget(card, config.pdf)
     for seat, chosen in zip(card.seats, deck.seats, strict=True):
         strip = seat.seat == 2
-        kept = sum(cost(o, o.printed, strip=strip) for o in chosen.openings if o.printed)
+        kept = sum(cost(o, p.kind, strip=strip) for o, p in chosen.entries() if p.kind)
         if kept >= 0.95 * room[str(seat.seat)]:
             continue
         order = steps(seat, strip=strip, words=config.pdf.words != "none" or seat.seat < 3,
@@ -158,18 +158,33 @@ def test_a_seats_figures_add_up_over_its_openings() -> None:
         opening("ac", odds(0.5, 0.4, 0.5, 1.0), ("acxyz", "acxw")),
     ))
     chosen = pick(seat, steps(seat)[:1])
-    assert [(o.printed, o.printed_move) for o in chosen.openings] == [("move", "x"), (None, None)]
+    assert chosen.choices == (("move", "x"), (None, None))
     assert chosen.wins is not None
     assert chosen.wins.card == pytest.approx(1 - 0.5 * 0.6)
     assert chosen.wins.none == pytest.approx(1 - 0.5 * 0.8 - 0.5 * 0.6)
     assert chosen.wins.best == pytest.approx(1.0)
     whole = full(seat)
-    assert [(o.printed, o.printed_move) for o in whole.openings] == [(None, None), ("words", "x")]
-    assert figures(whole.openings) == whole.wins
+    assert whole.choices == (NOTHING, Printed("words", "x"))
+    assert figures(whole) == whole.wins
 
 
 def test_percentages_are_rounded_down() -> None:
     assert [percent_down(r) for r in (0.97999, 0.999999, 1.0, 0.0)] == ["97%", "99%", "100%", "0%"]
+
+
+@pytest.mark.network
+def test_the_2p_deck_s_choices_are_its_seats(lexicons: Lexicons) -> None:
+    """twl06-2p's pocket deck (`SeatStrategy.printed`): the first seat's words, opened with n;
+    the second seat's words at 19 of the 26 first letters, a letter alone at the other 7
+    (the strip's letters: k m n u v x z), nothing left out."""
+    config, card = shipped_card(Path("configs/twl06-2p.yaml"), lexicons)
+    first, second = budget(card, config.pdf).seats
+    assert first.printed(first.openings[0]) == ("words", "n")
+    alone = {o.fragment: printed.move for o, printed in second.entries() if printed.kind == "move"}
+    assert alone == {"k": "w", "m": "b", "n": "g", "u": "f", "v": "r", "x": "a", "z": "l"}
+    assert all(printed == ("words", o.play) for o, printed in second.entries()
+               if o.fragment not in alone)
+    assert len(second.listed) == len(second.openings) == 26
 
 
 @pytest.mark.network
@@ -182,7 +197,8 @@ def test_the_4p_deck_prints_one_card_a_seat_and_what_each_wins(lexicons: Lexicon
     config, card = shipped_card(path, lexicons)
     card = budget(card, config.pdf)
     first = card.seats[0].openings[0]
-    assert (first.printed, first.printed_move, letter_kind(first)) == ("move", "h", "play")
+    printed = card.seats[0].printed(first)
+    assert (*printed, letter_kind(first, printed)) == ("move", "h", "play")
     assert first.odds is not None and first.odds.tables[2].words == pytest.approx(0.1749,
                                                                                   abs=5e-5)
     assert [percent_down(s.wins.card) for s in card.seats if s.wins] == [
@@ -234,7 +250,7 @@ def test_pdf_cards_full_is_the_whole_deck() -> None:
     card = make_card(Path("tests/data/animals.txt"), 3, 3)
     whole = budget(card, PdfOptions(cards=FULL))
     assert whole.deck == "full"
-    assert [[o.printed for o in s.openings] for s in whole.seats] == [
+    assert [[p.kind for p in s.choices] for s in whole.seats] == [
         [("words" if o.words else "move" if o.full_move else None) for o in s.openings]
         for s in card.seats
     ]
@@ -246,7 +262,7 @@ def test_pdf_cards_shares_the_room(tmp_path: Path) -> None:
     card = make_card(Path("tests/data/animals.txt"), 3, 3)
     one = budget(card, PdfOptions(cards=1))
     assert one.deck == "1 cards"
-    assert all(o.printed is None for o in one.seats[2].openings)
+    assert one.seats[2].listed == ()
     with pdfplumber.open(io.BytesIO(render_card(one, PdfOptions(cards=1)))) as pdf:
         assert len(pdf.pages) == 2
 

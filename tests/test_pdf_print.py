@@ -119,12 +119,12 @@ def test_every_shipped_deck_prints_every_letter_whole(
     if card.decision_tables and full:  # every row of every table: the fragment its play makes
         listed = {d.play for seat in card.seats for o in seat.openings for d in o.decisions}
     elif card.decision_tables:  # the printed tables' rows, and the plays printed alone
-        listed = {d.play for seat in card.seats for o in seat.openings if o.printed == "words"
+        listed = {d.play for seat in card.seats for o, p in seat.entries() if p.kind == "words"
                   for d in o.decisions}
-        listed |= {str(o.printed_move) for seat in card.seats for o in seat.openings
-                   if o.printed == "move"}
+        listed |= {str(p.move) for seat in card.seats for _, p in seat.entries()
+                   if p.kind == "move"}
     else:
-        listed = {w for seat in card.seats for o in seat.openings if o.printed == "words"
+        listed = {w for seat in card.seats for o, p in seat.entries() if p.kind == "words"
                   for w in o.words}
     if config.pdf.words == "none":
         listed = set()

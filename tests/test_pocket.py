@@ -20,8 +20,8 @@ from cardgen.cards.odds import Odds
 from cardgen.cards.openings import odds, range_odds
 from cardgen.cards.pocket import CasualPlay, casual_play, casual_plays, words_play
 from cardgen.cards.ranges import over_tables
-from cardgen.cards.selection import fitting, pick, printed, steps
-from cardgen.cards.strategy import Opening, SeatStrategy, seat_strategy
+from cardgen.cards.selection import fitting, pick, steps
+from cardgen.cards.strategy import NOTHING, Opening, Printed, SeatStrategy, seat_strategy
 from cardgen.cards.winrates import figures, table_wins
 from cardgen.games.opponent import TableRange
 from cardgen.games.solver import Solution, solve
@@ -327,14 +327,15 @@ def test_a_cards_win_rate_at_each_table_is_the_enumerated_one(
             kind = data.draw(st.sampled_from(kinds))
             if kind == "letter":
                 card[opening.fragment] = ("letter", o.letter)
-                marked.append(printed(opening, "move", o.letter))
+                marked.append(Printed("move", o.letter))
             elif kind == "words":
                 card[opening.fragment] = ("words", opening.words)
-                marked.append(printed(opening, "words", opening.play))
+                marked.append(Printed("words", opening.play))
             else:
-                marked.append(printed(opening, None, None))
+                marked.append(NOTHING)
         fragments = [o.fragment for o in openings]
-        by_table = table_wins(SeatStrategy(seat, tuple(marked)))
+        strategy = SeatStrategy(seat, tuple(openings), choices=tuple(marked))
+        by_table = table_wins(strategy)
         if not openings:  # no figures for a seat that never moves
             assert by_table == ()
             continue
@@ -358,7 +359,7 @@ def test_a_cards_win_rate_at_each_table_is_the_enumerated_one(
                 for f, o in zip(fragments, openings, strict=True)
             )
             assert wins.best == pytest.approx(float(best), abs=CLOSE)
-        assert figures(tuple(marked)) == by_table[tables.middle_index if len(brutes) > 1 else 0]
+        assert figures(strategy) == by_table[tables.middle_index if len(brutes) > 1 else 0]
 
 
 @costly

@@ -24,6 +24,7 @@ from cardgen.cards.strategy import (
     Card,
     DictionaryInfo,
     Opening,
+    Printed,
     SeatStrategy,
     build_card,
 )
@@ -417,27 +418,25 @@ def test_a_lost_position_gets_the_lost_sign_in_markdown_and_a_trap_stays_a_trap(
     plays. The Markdown marked the letter its deck printed there as the trap (b?) or as the
     casual table's (t°), a move to read; the PDF prints the lost sign, keyed. Now the Markdown
     does too, whichever letter was printed; a trap with replies to hope for stays a trap."""
-    lost = Try("b", 0, 0)
+    lost = Opening("ca", (3,), (), (), Try("b", 0, 0))
     for move in ("b", "t"):
-        opening = Opening("ca", (3,), (), (), lost, printed="move", printed_move=move)
-        assert (letter_kind(opening), letter_mark(opening), printed_letter(opening)) == (
-            "lost", "\u25cf", "\u25cf")
-    trap = Opening("ca", (3,), (), (), Try("b", 1, 2), printed="move", printed_move="b")
-    assert (letter_kind(trap), printed_letter(trap)) == ("trap", "**b**?")
-    casual = dataclasses.replace(trap, printed_move="t")
-    assert (letter_kind(casual), printed_letter(casual)) == ("casual", "**t**\u00b0")
+        printed = Printed("move", move)
+        assert (letter_kind(lost, printed), letter_mark(lost, printed),
+                printed_letter(lost, printed)) == ("lost", "\u25cf", "\u25cf")
+    trap = Opening("ca", (3,), (), (), Try("b", 1, 2))
+    b, t = Printed("move", "b"), Printed("move", "t")
+    assert (letter_kind(trap, b), printed_letter(trap, b)) == ("trap", "**b**?")
+    assert (letter_kind(trap, t), printed_letter(trap, t)) == ("casual", "**t**\u00b0")
     card = word_card("cat cab dogma", 3)
     text = render_markdown(card)  # the whole deck: the grid's cell, keyed under it
     assert ("**bold** is the letter to play, _x?_ the best try, \u25cf any letter loses, – no "
             "forced win.") in text
     assert "| **c** | \u25cf |  |" in text
     third = card.seats[2]
-    printed = tuple(
-        dataclasses.replace(o, printed="move", printed_move="t") if o.fragment == "ca" else
-        dataclasses.replace(o, printed="words", printed_move=o.play) for o in third.openings
-    )
+    choices = tuple(Printed("move", "t") if o.fragment == "ca" else Printed("words", o.play)
+                    for o in third.openings)
     deck = dataclasses.replace(card, deck="pocket", seats=(
-        *card.seats[:2], dataclasses.replace(third, openings=printed)))
+        *card.seats[:2], dataclasses.replace(third, choices=choices)))
     text = render_markdown(deck)
     assert "A letter listed alone has a mark after it: \u25cf any letter loses;" in text
     assert "| ca | \u25cf | any letter loses |\n" in text

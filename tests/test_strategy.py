@@ -1,10 +1,19 @@
 from __future__ import annotations
 
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
 from conftest import word_card
 
-from cardgen.cards.strategy import Card, Opening, default_title
+from cardgen.cards.make import make_card
+from cardgen.cards.paper import PdfOptions
+from cardgen.cards.strategy import NOTHING, Card, Opening, Printed, default_title
+from cardgen.codec import decode, encode
 from cardgen.games.advice import Try
 from cardgen.render import ordinal, seat_list, verdict
+from cardgen.render.pdf.budget import budget
 
 
 def card(words: str, players: int, min_length: int = 3) -> Card:
@@ -51,3 +60,38 @@ def test_verdicts() -> None:
     assert verdict(card("abc abd", 3)) == (
         "the first and second players cannot be made to lose; the third player can."
     )
+
+
+def test_a_deck_s_choices_are_the_seat_s_and_its_openings_are_not_copied() -> None:
+    """Issue 36, item 5: what a budgeted deck prints for each opening is kept on the seat
+    (`SeatStrategy.choices`, read with `printed`, `entries` and `listed`), not copied into
+    every opening at each of the budget's trials. Animals, three players, words of 3+: the
+    pocket deck prints every opening, a letter alone at an be ga and c; `pdf.cards: 1` leaves
+    the third seat out; the same openings, the very tuple, in every deck."""
+    whole = make_card(Path("tests/data/animals.txt"), 3, 3)
+    assert [seat.choices for seat in whole.seats] == [(), (), ()]  # no deck chosen yet
+    assert whole.seats[2].printed(whole.seats[2].openings[0]) == NOTHING == (None, None)
+    assert whole.seats[2].listed == ()
+    pocket = budget(whole, PdfOptions())
+    assert [[(o.fragment, *printed) for o, printed in seat.entries()] for seat in pocket.seats] == [
+        [("", "words", "a")],
+        [("a", "words", "n"), ("b", "words", "e"), ("c", "move", "a"), ("g", "words", "o")],
+        [("an", "move", "t"), ("be", "move", "a"), ("ca", "words", "m"), ("ga", "move", "n"),
+         ("ge", "words", "c"), ("go", "words", "a")],
+    ]
+    third = pocket.seats[2]
+    assert third.printed(third.openings[2]) == Printed("words", "m")
+    assert third.printed(third.openings[2]).move == third.openings[2].play
+    assert [o.fragment for o in third.listed] == ["an", "be", "ca", "ga", "ge", "go"]
+    one = budget(whole, PdfOptions(cards=1))
+    assert one.seats[2].choices == (NOTHING,) * 6 and one.seats[2].listed == ()
+    assert [o.fragment for o in one.seats[1].listed] == ["a", "b", "c", "g"]
+    for deck in (pocket, one):
+        assert all(d.openings is s.openings for d, s in zip(deck.seats, whole.seats, strict=True))
+    # The cache stores the choices with the seat (`cardgen.codec`), and reads them back.
+    arrays: list[object] = []
+    document = json.loads(json.dumps(encode(pocket, arrays)))
+    assert document["seats"][1]["choices"][2] == ["move", "a"]
+    assert decode(Card, document, arrays) == pocket
+    with pytest.raises(ValueError, match="seat 3: 1 choices for 6 openings"):
+        dataclasses.replace(third, choices=(Printed(),))

@@ -51,8 +51,7 @@ def test_the_pocket_deck_prints_what_wins_most(game: str) -> None:
     card = make_card(ANIMALS, 2, 3, game=game)
     deck = budget(card, PdfOptions())
     assert deck.deck == "pocket"
-    printed = [[(o.fragment, o.printed, o.printed_move) for o in s.openings if o.printed]
-               for s in deck.seats]
+    printed = [[(o.fragment, *p) for o, p in s.entries() if p.kind] for s in deck.seats]
     assert printed[0] == [("", "words", "i")]
     assert [p[:2] for p in printed[1]] == [
         ("a", "words"), ("b", "move"), ("c", "words"), ("e", "words"), ("g", "move"),
@@ -100,8 +99,8 @@ def test_one_card_holds_plays_alone() -> None:
     assert deck.deck == "1 cards"
     assert len(pages(card, PdfOptions(cards=1))) == 2
     # Tables are left out, but e's: it is the opening's row alone.
-    assert [o.fragment for s in deck.seats for o in s.openings if o.printed == "words"] == ["e"]
-    assert deck.seats[0].openings[0].printed_move == "b"
+    assert [o.fragment for s in deck.seats for o, p in s.entries() if p.kind == "words"] == ["e"]
+    assert deck.seats[0].printed(deck.seats[0].openings[0]) == ("move", "b")
 
 
 def test_markdown_prints_the_same_selection() -> None:
@@ -128,7 +127,7 @@ def test_the_first_seat_prints_the_rows_of_its_table_that_win_most() -> None:
     deck = budget(card, config.pdf)
     first, second = deck.seats
     (opening,) = first.openings
-    assert (opening.printed, opening.printed_move, len(opening.decisions)) == ("words", "y", 40)
+    assert (*first.printed(opening), len(opening.decisions)) == ("words", "y", 40)
     assert len(card.seats[0].openings[0].decisions) == 105
     assert opening.decisions[0] == card.seats[0].openings[0].decisions[0]
     assert first.wins is not None and second.wins is not None

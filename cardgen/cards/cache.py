@@ -87,7 +87,7 @@ class Store:
         self, config: CardConfig, compute: Callable[[], Card], kind: str = "card"
     ) -> Card:
         """The card of a card config, read back or computed (and kept); `kind` "deck": with
-        what its PDF deck prints chosen (`Opening.printed`), kept by its `pdf` keys too."""
+        what its PDF deck prints chosen (`SeatStrategy.printed`), kept by its `pdf` keys too."""
         from cardgen.cards.strategy import Card
 
         return self.remember(lambda: config_key(config, kind), Card, compute)

@@ -339,7 +339,7 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
     (and each table's) is what that prints, the other figures stay."""
     opening = seat.openings[0] if seat.openings else None
     odds = opening.odds if opening is not None else None
-    if opening is None or odds is None or opening.printed != "words" or not (
+    if opening is None or odds is None or seat.printed(opening).kind != "words" or not (
             0 < count < len(odds.rows)):
         return seat
     keep = {0} | {index for index, _ in odds.rows[:count]}

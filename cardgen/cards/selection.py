@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import compress
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
-from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.strategy import NOTHING, Kind, Opening, Printed, SeatStrategy
 from cardgen.cards.winrates import columns, printed_rates, with_wins
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
@@ -31,10 +31,6 @@ if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
     FloatArray = npt.NDArray[np.float64]
     IntArray = npt.NDArray[np.int64]
     BoolArray = npt.NDArray[np.bool_]
-
-Kind = Literal["words", "move"]
-"""An entry printed: the words with their move, or a letter alone."""
-
 
 def cost(opening: Opening, kind: Kind, strip: bool = False) -> int:
     """The room an entry takes, in characters: the fragment, the move, and each word with a
@@ -64,7 +60,7 @@ class Step(NamedTuple):
 
 
 _KINDS: tuple[Kind, Kind] = ("move", "words")
-_PRINTED, _PLAY = attrgetter("printed"), attrgetter("play")
+_PLAY = attrgetter("play")
 _FRAGMENT, _WORDS, _DECISIONS = attrgetter("fragment"), attrgetter("words"), attrgetter(
     "decisions")
 
@@ -260,24 +256,22 @@ def _slope(
 
 
 def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
-    """The seat with each opening's entry set to the last of `chosen` steps for it (nothing
-    where none is; a letter alone is the best one, `Odds.letter`) and its figures
-    (`SeatStrategy.wins`) for what it then prints."""
+    """The seat with each opening's entry (`SeatStrategy.printed`) set to the last of `chosen`
+    steps for it (nothing where none is; a letter alone is the best one, `Odds.letter`) and
+    its figures (`SeatStrategy.wins`) for what it then prints."""
     if isinstance(chosen, Steps):
         words_at, move_at = chosen.last()
     else:
         kinds = dict(map(itemgetter(1, 2), chosen))
         words_at = [place for place, kind in kinds.items() if kind == "words"]
         move_at = [place for place, kind in kinds.items() if kind == "move"]
-    openings = list(seat.openings)
-    now = {*words_at, *move_at}
-    for place in compress(range(len(openings)), map(_PRINTED, openings)):
-        if place not in now:  # printed before, and not now
-            openings[place] = printed(openings[place], None, None)
-    words_at, move_at = _mark(openings, words_at, "words"), _mark(openings, move_at, "move")
-    c = columns(seat.openings)
+    openings = seat.openings
+    choices = [NOTHING] * len(openings)
+    words_at = _mark(choices, openings, words_at, "words")
+    move_at = _mark(choices, openings, move_at, "move")
+    c = columns(openings)
     if not openings or len(c.place) < len(openings):
-        return replace(seat, openings=tuple(openings), wins=None, wins_by_table=())
+        return replace(seat, choices=tuple(choices), wins=None, wins_by_table=())
     import numpy as np
 
     # What each opening's entry wins at each table (`_printed_wins`): its letter alone is
@@ -286,21 +280,23 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     card = t[1].copy()
     card[move_at] = t[3][move_at]
     card[words_at] = np.where(np.isnan(t[2][words_at]), card[words_at], t[2][words_at])
-    return with_wins(replace(seat, openings=tuple(openings)), c, card)
+    return with_wins(replace(seat, choices=tuple(choices)), c, card)
 
 
-def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
-    """Print the openings at `places` as `kind` (`printed`): with their words' move, or their
-    best letter alone (`Odds.letter`); the places that have one to print."""
+def _mark(
+    choices: list[Printed], openings: Sequence[Opening], places: list[int], kind: Kind
+) -> list[int]:
+    """Print the `openings` at `places` as `kind` in `choices`: with their words' move, or
+    their best letter alone (`Odds.letter`); the places that have one to print."""
     chosen = [openings[k] for k in places]
     if kind == "words":
         moves = list(map(_PLAY, chosen))
     else:
         moves = [o.odds.letter if o.odds is not None else None for o in chosen]
     done = []
-    for place, opening, move in zip(places, chosen, moves, strict=True):
-        openings[place] = printed(opening, kind if move is not None else None, move)
+    for place, move in zip(places, moves, strict=True):
         if move is not None:
+            choices[place] = Printed(kind, move)
             done.append(place)
     return done
 
@@ -308,23 +304,14 @@ def _mark(openings: list[Opening], places: list[int], kind: Kind) -> list[int]:
 def full(seat: SeatStrategy) -> SeatStrategy:
     """The seat as the whole deck prints it: every opening's words, else its first winning
     letter, else its try's letter (`Opening.full_move`)."""
-    openings = tuple(
-        printed(o, "words" if o.words else "move" if o.full_move else None, o.full_move)
+    choices = tuple(
+        NOTHING if o.full_move is None else Printed("words" if o.words else "move", o.full_move)
         for o in seat.openings
     )
-    if not openings or any(o.odds is None for o in openings):
-        return replace(seat, openings=openings, wins=None, wins_by_table=())
-    return with_wins(replace(seat, openings=openings), columns(openings),
-                      printed_rates(openings))
-
-
-def printed(opening: Opening, kind: Kind | None, move: str | None) -> Opening:
-    """The opening with what the deck prints for it: `kind` (None: nothing), and its letter."""
-    if kind is None or move is None:
-        kind = move = None
-    if (opening.printed, opening.printed_move) == (kind, move):
-        return opening
-    return replace(opening, printed=kind, printed_move=move)
+    whole = replace(seat, choices=choices)
+    if not seat.openings or any(o.odds is None for o in seat.openings):
+        return replace(whole, wins=None, wins_by_table=())
+    return with_wins(whole, columns(seat.openings), printed_rates(whole))
 
 
 GALLOP = 32
@@ -379,5 +366,5 @@ def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
 
 __all__ = [
     "GALLOP", "fitting", "Kind", "Step", "Steps", "cost", "full", "longest_run", "pick",
-    "printed", "row_cost", "safe", "steps",
+    "row_cost", "safe", "steps",
 ]

@@ -6,9 +6,11 @@ solved game (`cardgen.games.solver.Solution`) and knows nothing of formats.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from functools import cached_property
+from itertools import repeat
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from cardgen.cards.odds import Odds, Wins
 from cardgen.games.advice import Try, best_try
@@ -103,13 +105,7 @@ class Opening:
     budgeted deck prints the table in part, the rows it prints (`whole_table`: all of them)."""
     odds: Odds | None = None
     """What each entry for it wins at a casual table (`cardgen.cards.pocket`); None for a
-    variant."""
-    printed: Literal["words", "move"] | None = None
-    """What the deck prints for it (`cardgen.cards.selection`): its words, a letter alone, or
-    nothing (None)."""
-    printed_move: str | None = None
-    """The letter the deck prints for it (the words' move, or the letter alone); None where
-    it prints nothing."""
+    variant. What a deck prints for it is the seat's (`SeatStrategy.printed`)."""
     whole_table: tuple[Decision, ...] = ()
     """Where the deck prints the decision table in part (the first seat's in SuperGhost and
     SuperDuperGhost, `cardgen.cards.decisionrows.with_rows`): the whole table, of which
@@ -169,9 +165,29 @@ FEWEST_INFO = RankingInfo()
 """What a card ranked by `fewest` says of its ranking."""
 
 
+Kind = Literal["words", "move"]
+"""An entry a deck prints: an opening's words with their move, or a letter alone."""
+
+
+class Printed(NamedTuple):
+    """What a deck prints for one opening (`SeatStrategy.printed`)."""
+
+    kind: Kind | None = None
+    """Its words with their move (`words`), a letter alone (`move`), or nothing (None)."""
+    move: str | None = None
+    """The letter it prints (the words' move, or the letter alone); None where it prints
+    nothing."""
+
+
+NOTHING = Printed()
+"""What a deck prints for an opening it leaves out, and for every opening before a deck is
+chosen."""
+
+
 @dataclass(frozen=True)
 class SeatStrategy:
-    """Everything one seat needs: its openings in alphabetical order."""
+    """Everything one seat needs: its openings in alphabetical order, and what its deck prints
+    for each (`printed`)."""
 
     seat: int
     """1 for the player who starts, 2 for the next, and so on."""
@@ -182,6 +198,37 @@ class SeatStrategy:
     or without figures)."""
     wins_by_table: tuple[Wins, ...] = ()
     """The same at each table of the range, lowest Zipf first (() where `wins` is None)."""
+    choices: tuple[Printed, ...] = ()
+    """What the deck prints for each opening, in the order of `openings`
+    (`cardgen.cards.selection` chooses them; read them with `printed` or `entries`); () until a
+    deck is chosen: nothing for any."""
+
+    def __post_init__(self) -> None:
+        if self.choices and len(self.choices) != len(self.openings):
+            raise ValueError(f"seat {self.seat}: {len(self.choices)} choices for "
+                             f"{len(self.openings)} openings")
+
+    def printed(self, opening: Opening) -> Printed:
+        """What the deck prints for one of the seat's openings (`NOTHING` before a deck is
+        chosen)."""
+        if not self.choices:
+            return NOTHING
+        return self.choices[self._places[opening.fragment]]
+
+    def entries(self) -> Iterator[tuple[Opening, Printed]]:
+        """Each opening, in order, with what the deck prints for it."""
+        return zip(self.openings, self.choices or repeat(NOTHING, len(self.openings)),
+                   strict=True)
+
+    @property
+    def listed(self) -> tuple[Opening, ...]:
+        """The openings the deck prints something for, in order."""
+        return tuple(opening for opening, printed in self.entries() if printed.kind)
+
+    @cached_property
+    def _places(self) -> dict[str, int]:
+        """Each opening's place among `openings`, by its fragment."""
+        return {opening.fragment: k for k, opening in enumerate(self.openings)}
 
     @property
     def mean_card(self) -> float:
@@ -238,8 +285,9 @@ class Card:
     lowest table knows and the highest does not (`cardgen.cards.pocket.examples`); () where
     the tables know every word alike (no frequencies)."""
     deck: str | None = None
-    """The deck its openings' `printed` entries describe (`cardgen.render.pdf.budget`):
-    `pocket` (one card per seat), `full` (every entry), `N cards`; None: not chosen yet."""
+    """The deck its seats' choices describe (`SeatStrategy.printed`, chosen by
+    `cardgen.render.pdf.budget`): `pocket` (one card per seat), `full` (every entry),
+    `N cards`; None: not chosen yet."""
 
     @property
     def game_title(self) -> str:

@@ -15,7 +15,7 @@ from operator import attrgetter, is_not
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.cards.odds import Odds, Wins
-from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.strategy import Opening, Printed, SeatStrategy
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
     import numpy as np
@@ -93,33 +93,32 @@ def with_wins(seat: SeatStrategy, c: Columns, card: FloatArray) -> SeatStrategy:
     return replace(seat, wins=by_table[(len(by_table) - 1) // 2], wins_by_table=by_table)
 
 
-def figures(openings: Sequence[Opening]) -> Wins | None:
+def figures(seat: SeatStrategy) -> Wins | None:
     """A seat's win rates at the middle table of its range (`Wins`): with nothing printed, the
-    whole deck, what its entries print (`Opening.printed`) and the best entry everywhere; None
-    without figures."""
+    whole deck, what its deck prints (`SeatStrategy.printed`) and the best entry everywhere;
+    None without figures."""
+    openings = seat.openings
     if not openings or any(o.odds is None for o in openings):
         return None
-    seat = with_wins(SeatStrategy(0, tuple(openings)), columns(openings),
-                      printed_rates(openings))
-    return seat.wins
+    return with_wins(seat, columns(openings), printed_rates(seat)).wins
 
 
 def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
-    """A seat's win rates at each table of its range with what its entries print
-    (`Opening.printed`), lowest Zipf first; () without figures."""
+    """A seat's win rates at each table of its range with what its deck prints
+    (`SeatStrategy.printed`), lowest Zipf first; () without figures."""
     openings = seat.openings
     if not openings or any(o.odds is None for o in openings):
         return ()
-    return with_wins(seat, columns(openings), printed_rates(openings)).wins_by_table
+    return with_wins(seat, columns(openings), printed_rates(seat)).wins_by_table
 
 
-def printed_rates(openings: Sequence[Opening]) -> FloatArray:
-    """`rates[k, t]`: how often the seat wins from opening k at table t with what the deck
+def printed_rates(seat: SeatStrategy) -> FloatArray:
+    """`rates[k, t]`: how often the seat wins from opening k at table t with what its deck
     prints for it (`_printed_wins`)."""
     import numpy as np
 
-    return np.array([[_printed_wins(o, t) for t in (o.odds.tables or (o.odds,))]
-                     for o in openings if o.odds is not None], dtype=np.float64)
+    return np.array([[_printed_wins(o, printed, t) for t in (o.odds.tables or (o.odds,))]
+                     for o, printed in seat.entries() if o.odds is not None], dtype=np.float64)
 
 
 def _wins(c: Columns, card: FloatArray, table: int) -> Wins:
@@ -142,16 +141,16 @@ def _wins(c: Columns, card: FloatArray, table: int) -> Wins:
     return Wins(none=rate(t[1]), full=rate(t[4]), card=rate(card[:, table]), best=rate(best))
 
 
-def _printed_wins(opening: Opening, odds: Odds) -> float:
-    """How often the seat wins from the opening with what the deck prints for it, at the table
-    of `odds` (the opening's, or one of its `Odds.tables`)."""
-    if opening.printed == "words" and odds.words is not None:
+def _printed_wins(opening: Opening, printed: Printed, odds: Odds) -> float:
+    """How often the seat wins from the opening with what the deck prints for it (`printed`),
+    at the table of `odds` (the opening's, or one of its `Odds.tables`)."""
+    if printed.kind == "words" and odds.words is not None:
         return odds.words
-    if opening.printed == "move":
-        if opening.printed_move == odds.letter:
+    if printed.kind == "move":
+        if printed.move == odds.letter:
             return odds.letter_wins
         # Only the whole deck prints another letter alone: its full move, without words.
-        assert opening.printed_move == opening.full_move and not opening.words
+        assert printed.move == opening.full_move and not opening.words
         return odds.full
     return odds.none
 

@@ -418,9 +418,9 @@ def printed_plays(card: Card) -> dict[str, str]:
     budget = budgeted(card)
     found: dict[str, str] = {}
     for seat in card.seats:
-        for o in seat.openings:
+        for o, printed in seat.entries():
             if budget:
-                move, table = o.printed_move, o.printed == "words"
+                move, table = printed.move, printed.kind == "words"
             else:
                 move = o.play or (o.best_try.move if o.best_try is not None else None)
                 table = o.play is not None

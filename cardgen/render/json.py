@@ -122,10 +122,10 @@ def card_document(card: Card) -> dict[str, Any]:
                         "try": try_document(o.best_try),
                         "rare": list(o.rare),
                         "named": list(o.named),
-                        "printed": o.printed or False,
-                        "printed_move": o.printed_move,
+                        "printed": printed.kind or False,
+                        "printed_move": printed.move,
                     }
-                    for o in seat.openings
+                    for o, printed in seat.entries()
                 ],
             }
             for seat in card.seats
@@ -173,10 +173,10 @@ def _with_decisions(document: dict[str, Any], card: Card) -> dict[str, Any]:
         if key == "title":
             out["game"] = card.game
     for seat, strategy in zip(out["seats"], card.seats, strict=True):
-        for opening, data in zip(seat["openings"], strategy.openings, strict=True):
+        for opening, (data, chosen) in zip(seat["openings"], strategy.entries(), strict=True):
             # The whole table; the rows the deck prints, where it prints the table (its
             # words): all of them, or the first seat's in part (`Opening.whole_table`).
-            printed = set(data.decisions) if data.printed == "words" else set()
+            printed = set(data.decisions) if chosen.kind == "words" else set()
             opening["decisions"] = [
                 {"fragment": d.fragment, "play": d.play, "printed": d in printed}
                 for d in data.table

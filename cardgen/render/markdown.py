@@ -51,7 +51,8 @@ def render_card(card: Card, options: PdfOptions | None = None) -> str:
 
 def _kinds(card: Card) -> list[LetterKind]:
     """What the letters the card prints alone are, in the legend's order (the marks it keys)."""
-    found = {letter_kind(opening) for seat in card.seats for opening in seat.openings}
+    found = {letter_kind(opening, printed) for seat in card.seats
+             for opening, printed in seat.entries()}
     return [kind for kind in LETTER_MARKS if kind in found]
 
 
@@ -60,6 +61,6 @@ def budgeted(card: Card) -> bool:
     figures or some opening what the deck prints for it, and it is not the whole deck
     (`pdf.cards: full`); else every format prints every opening, as before budgets."""
     return card.deck != "full" and any(
-        seat.wins is not None or any(o.printed is not None for o in seat.openings)
+        seat.wins is not None or bool(seat.listed)
         for seat in card.seats
     )

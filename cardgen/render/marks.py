@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from cardgen.cards.strategy import Card, Opening
+from cardgen.cards.strategy import Card, Opening, Printed
 from cardgen.render.sentences import try_name
 
 LetterKind = Literal["win", "trap", "casual", "lost"]
@@ -28,14 +28,14 @@ LETTER_MARKS: dict[LetterKind, str] = {
 black and white); a lost position's sign stands alone (`printed_letter`)."""
 
 
-def letter_kind(opening: Opening) -> LetterKind | None:
-    """What the letter an opening's entry prints alone is (None where it prints no letter
-    alone): a forced win (one of `moves`), lost where every letter completes a word (the
-    best try has no reply: the PDF's lost sign, `cardgen.render.pdf.grid.pocket_cell`), the
-    trap (the best try's letter), or neither (the letter that wins most often at a casual
-    table)."""
-    move = opening.printed_move
-    if opening.printed != "move" or move is None:
+def letter_kind(opening: Opening, printed: Printed) -> LetterKind | None:
+    """What the letter an opening's entry (`printed`, `SeatStrategy.printed`) prints alone is
+    (None where it prints no letter alone): a forced win (one of `moves`), lost where every
+    letter completes a word (the best try has no reply: the PDF's lost sign,
+    `cardgen.render.pdf.grid.pocket_cell`), the trap (the best try's letter), or neither (the
+    letter that wins most often at a casual table)."""
+    move = printed.move
+    if printed.kind != "move" or move is None:
         return None
     if move in opening.moves:
         return "win"
@@ -46,21 +46,22 @@ def letter_kind(opening: Opening) -> LetterKind | None:
     return "casual"
 
 
-def letter_mark(opening: Opening) -> str:
+def letter_mark(opening: Opening, printed: Printed) -> str:
     """The mark after the letter an opening prints alone ('' where it prints none)."""
-    kind = letter_kind(opening)
+    kind = letter_kind(opening, printed)
     return "" if kind is None else LETTER_MARKS[kind]
 
 
-def printed_letter(opening: Opening) -> str:
-    """The letter an opening's entry prints, bold, with its mark where it is alone ('**q**!');
-    the lost sign alone where every letter completes a word ('' where it prints none)."""
-    kind = letter_kind(opening)
+def printed_letter(opening: Opening, printed: Printed) -> str:
+    """The letter an opening's entry (`printed`) prints, bold, with its mark where it is alone
+    ('**q**!'); the lost sign alone where every letter completes a word ('' where it prints
+    none)."""
+    kind = letter_kind(opening, printed)
     if kind == "lost":
         return LOST_SIGN
-    if opening.printed_move is None:
+    if printed.move is None:
         return ""
-    return f"**{opening.printed_move}**{LETTER_MARKS[kind] if kind else ''}"
+    return f"**{printed.move}**{LETTER_MARKS[kind] if kind else ''}"
 
 
 def _meanings(card: Card) -> dict[LetterKind, str]:
@@ -77,16 +78,19 @@ FORCED_ELSEWHERE = "a forced win against perfect players; its words are not on t
 cannot carry the win out (issue 37, item 3)."""
 
 
-def opening_meaning(card: Card, opening: Opening) -> str:
+def opening_meaning(card: Card, opening: Opening, printed: Printed) -> str:
     """What the first seat's letter printed alone means: as `letter_meaning`, but a forced
     win says that its words are not on the card ('' where it prints none)."""
-    return FORCED_ELSEWHERE if letter_kind(opening) == "win" else letter_meaning(card, opening)
+    if letter_kind(opening, printed) == "win":
+        return FORCED_ELSEWHERE
+    return letter_meaning(card, opening, printed)
 
 
-def letter_meaning(card: Card, opening: Opening) -> str:
-    """What the letter an opening prints alone is, in words: 'a forced win', 'the trap' (or
-    'the best try'), 'wins most often at a casual table'; '' where it prints none."""
-    kind = letter_kind(opening)
+def letter_meaning(card: Card, opening: Opening, printed: Printed) -> str:
+    """What the letter an opening's entry (`printed`) prints alone is, in words: 'a forced
+    win', 'the trap' (or 'the best try'), 'wins most often at a casual table'; '' where it
+    prints none."""
+    kind = letter_kind(opening, printed)
     return "" if kind is None else _meanings(card)[kind]
 
 

@@ -70,8 +70,8 @@ def opening_groups(card: Card, seat: SeatStrategy, *, every: bool = False) -> tu
     opening."""
     order = alphabetical(card)
     found = []
-    for opening in seat.openings:
-        if not (opening.won if every else opening.printed == "words"):
+    for opening, printed in seat.entries():
+        if not (opening.won if every else printed.kind == "words"):
             continue
         rows = opening.decisions[1:] if seat.seat > 1 else opening.decisions
         if not rows:

@@ -392,7 +392,7 @@ def left_out(seat: SeatStrategy, around: tuple[str, str] = ("", "")) -> str:
     """What a seat's budgeted card leaves out, in a sentence: 'This card leaves out 8 of the 9
     openings (not listed: play toward the most common word you know); pdf.cards: full shows
     them.' (the config key wrapped in `around`), or 'This card lists every opening.'"""
-    out = sum(1 for opening in seat.openings if opening.printed is None)
+    out = len(seat.openings) - len(seat.listed)
     if not out:
         return "This card lists every opening."
     which = "the only opening" if len(seat.openings) == 1 else (

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from cardgen.cards.paper import FULL, PdfOptions
 from cardgen.cards.selection import Steps, fitting, full, pick, steps
-from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, Printed, SeatStrategy
 from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import first_tokens, front
@@ -72,7 +72,8 @@ def second_section(
 ) -> Section:
     """The second seat's side of card 1: its printed words, one entry per opening; with
     `first`, the first seat's words above them (where the front cannot hold them)."""
-    listed = [o for o in seat.openings if o.printed == "words"]
+    chosen = [(o, printed) for o, printed in seat.entries() if printed.kind == "words"]
+    listed = [o for o, _ in chosen]
     howto = (
         "Find their *bold* letter, play the boxed one, keep to its words; other letters: on "
         "the front's strip." if listed else "Your letters are on the front's strip."
@@ -81,7 +82,7 @@ def second_section(
     top = (
         *legend(card, SeatStrategy(seat.seat, tuple(listed)), tries=False),
         # Never silent: every opening of the second seat has its letter on the front's strip.
-        *key_paras(card, listed, howto, silent=False, fonts=fonts),
+        *key_paras(card, chosen, howto, silent=False, fonts=fonts),
     )
     opening = card.seats[0].openings[0] if first else None
     extra = () if opening is None else (
@@ -102,27 +103,27 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts, frame: Frame) -> S
     table the card is for and its mark in brief, and the line of worth without its example
     word where that word takes a line of `frame`'s first side (the Zipf scale's key beside
     the heading says what a figure means)."""
-    rows: dict[str, list[Opening]] = {}
-    for opening in seat.openings:
-        if opening.printed is not None:
-            rows.setdefault(opening.fragment[:1], []).append(opening)
+    chosen = [(o, printed) for o, printed in seat.entries() if printed.kind is not None]
+    rows: dict[str, list[tuple[Opening, Printed]]] = {}
+    for opening, printed in chosen:
+        rows.setdefault(opening.fragment[:1], []).append((opening, printed))
     entries = []
     for label, openings in rows.items():
         tokens: list[Token] = []
         items = []
-        for opening in openings:
+        for opening, printed in openings:
             items.append(len(tokens))
             rest = opening.fragment[1:]
             tokens += [Token(rest + THIN if overhangs(rest, fonts) else rest),
-                       cell_token(pocket_cell(opening), fonts, space=False)]
-            if opening.printed == "words":
+                       cell_token(pocket_cell(opening, printed), fonts, space=False)]
+            if printed.kind == "words":
                 tokens += [Token(shown(opening, word)) for word in opening.words]
         entries.append(Entry(Token(initial(label), HEAD), tuple(tokens), tuple(items)))
-    printed = [o for o in seat.openings if o.printed is not None]
     howto = "*Capital:* the first letter on the table; then the others, and your letter:"
     # The line of worth goes on the card's first side; each side keys its own marks.
-    top = (*legend(card, SeatStrategy(seat.seat, tuple(printed)), tries=False, brief=True),
-           *key_paras(card, printed, howto, fonts=fonts))
+    top = (*legend(card, SeatStrategy(seat.seat, tuple(o for o, _ in chosen)), tries=False,
+                   brief=True),
+           *key_paras(card, chosen, howto, fonts=fonts))
     lead = worth_para(card, seat)
     # The Zipf scale's key beside the heading (a line under it would cost entries): on every
     # side where the key names a Zipf figure, else on the first, with the line of worth.
@@ -160,7 +161,7 @@ def fitted(
 
 
 def budget(card: Card, options: PdfOptions) -> Card:
-    """The card with what its deck prints chosen (`Opening.printed`, `SeatStrategy.wins`):
+    """The card with what its deck prints chosen (`SeatStrategy.printed`, `SeatStrategy.wins`):
     every entry with `pdf.cards: full`, or for a card without figures (a variant); else the
     entries that win most at a casual table within the room `pdf.cards` gives (default: one
     card per seat). A card already chosen comes back as it is."""
@@ -239,9 +240,9 @@ def words_on_back(card: Card, frame: Frame, fonts: Fonts, order: Steps) -> Card:
 def first_on_back(card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int]) -> bool:
     """Whether a budgeted deck prints the first seat's words on the back of card 1: it prints
     them, and the front cannot hold them."""
-    first = card.seats[0].openings[0] if card.seats[0].openings else None
-    if card.deck in (None, "full") or first is None or first.printed != "words" or (
-            1 not in seats or 2 not in seats):
+    first = card.seats[0]
+    if card.deck in (None, "full") or not first.openings or (
+            first.printed(first.openings[0]).kind != "words" or 1 not in seats or 2 not in seats):
         return False
     try:
         front(card, frame, fonts, seats, "")

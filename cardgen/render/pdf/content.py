@@ -11,11 +11,11 @@ is black ink alone, or white on a black box sized from the letter's outline.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardgen.cards.paper import MM
-from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, Printed, SeatStrategy
 from cardgen.games.advice import Try
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.grid import pocket_cell
@@ -222,20 +222,22 @@ def footer(card: Card, side: int, total: int, frame: Frame, fonts: Fonts) -> lis
     return [left, Text(x_right, y, place, FOOT, size)]
 
 
-def letter_kind(opening: Opening) -> str:
-    """What the letter the deck prints for an opening is: `play` (its words' move, or a
-    winning letter), `try` (its best try or trap), `table` (neither: the letter that wins most
-    often at a casual table), or "" where the deck prints nothing (`grid.pocket_cell`)."""
-    return pocket_cell(opening).kind
+def letter_kind(opening: Opening, printed: Printed) -> str:
+    """What the letter the deck prints for an opening (`printed`) is: `play` (its words'
+    move, or a winning letter), `try` (its best try or trap), `table` (neither: the letter
+    that wins most often at a casual table), `ends` (every letter completes a word), or ""
+    where the deck prints nothing (`grid.pocket_cell`)."""
+    return pocket_cell(opening, printed).kind
 
 
 def key_paras(
-    card: Card, openings: Sequence[Opening], howto: str = "", silent: bool = True, *,
-    fonts: Fonts,
+    card: Card, entries: Iterable[tuple[Opening, Printed]], howto: str = "",
+    silent: bool = True, *, fonts: Fonts,
 ) -> tuple[Para, ...]:
-    """`howto`, then the key of the letters a side's entries print (only the kinds they use)
-    and, where the side may be silent (`silent`), what to do there, in one paragraph."""
-    kinds = {letter_kind(o) for o in openings}
+    """`howto`, then the key of the letters a side's `entries` print (each opening with what
+    the deck prints for it: only the kinds they use) and, where the side may be silent
+    (`silent`), what to do there, in one paragraph."""
+    kinds = {letter_kind(opening, printed) for opening, printed in entries}
     dot = Token("\u00b7")
     tokens: list[Token] = list(markup(howto)) if howto else []
     if "play" in kinds:

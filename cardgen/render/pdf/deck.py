@@ -176,7 +176,7 @@ def pocket_seat(card: Card, frame: Frame, fonts: Fonts, options: PdfOptions) -> 
             section = second_section(card, seat, fonts, first=first)
             mark = seats_mark((1, 2) if first else (2,))
             run = Run(section, mark, tuple(marked(section_sides(section, frame, fonts), mark)))
-        elif any(o.printed for o in seat.openings):
+        elif seat.listed:
             run = seat_run(row_section(card, seat, fonts, frame), seat.seat, frame, fonts)
         else:
             return [], None

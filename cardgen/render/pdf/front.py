@@ -8,7 +8,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
-from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import Card, Opening, Printed, SeatStrategy
 from cardgen.render.marks import FORCED_ELSEWHERE
 from cardgen.render.pdf.content import phrase, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts
@@ -138,7 +138,8 @@ def front_blame(
     held = ["the title", *(() if pocket else ("the rules",)), "the verdict"]
     first = card.seats[0].openings[0] if card.seats[0].openings else None
     words = first is not None and first.words and (
-        first.printed == "words" and first_words if pocket else first.play is not None)
+        card.seats[0].printed(first).kind == "words" and first_words if pocket
+        else first.play is not None)
     if 1 in seats and words and first is not None:
         held.append(f"the first seat's {len(first.words)} words")
     elif 1 in seats:
@@ -223,35 +224,36 @@ def first_tokens(card: Card, back: bool = False) -> tuple[Token, ...]:
     `back`, its move and that its words are on the back), or its letter alone with its mark,
     or what to do where it prints nothing."""
     opening = card.seats[0].openings[0]
-    kind = pocket_cell(opening).kind
-    if opening.printed == "words" and back:
-        tokens = markup(f"open with !{opening.printed_move}! then keep to the words on the back.")
-    elif opening.printed == "words":
-        tokens = (*markup(f"open with !{opening.printed_move}! then keep to"),
+    printed = card.seats[0].printed(opening)
+    kind = pocket_cell(opening, printed).kind
+    if printed.kind == "words" and back:
+        tokens = markup(f"open with !{printed.move}! then keep to the words on the back.")
+    elif printed.kind == "words":
+        tokens = (*markup(f"open with !{printed.move}! then keep to"),
                   *(Token(shown(opening, word)) for word in opening.words))
     elif kind:
         what = {"play": f"({FORCED_ELSEWHERE}).", "try": "(no forced win: the trap)."
                 if card.traps else "(no forced win: best try).", "table": "(no forced win: it "
                 "wins most often at a casual table)."}[kind]
-        tokens = (*words("open with"), Token(str(opening.printed_move), STYLES[kind]),
+        tokens = (*words("open with"), Token(str(printed.move), STYLES[kind]),
                   *words(what))
     else:
         tokens = words(not_listed())
     return tuple(tokens)
 
 
-def strip_cell(opening: Opening) -> Cell:
+def strip_cell(opening: Opening, printed: Printed) -> Cell:
     """A cell of a budgeted deck's strip: the letter it prints (`pocket_cell`), or the mark
     of a letter it leaves out (`UNLISTED`), never blank: a blank cell is a letter no word
     begins with."""
-    found = pocket_cell(opening)
+    found = pocket_cell(opening, printed)
     return found if found.kind else Cell("unlisted")
 
 
 def second_tokens(card: Card, fonts: Fonts) -> tuple[Token, ...]:
     """What the front of a budgeted deck tells the second seat about its strip: each mark it
     shows, drawn as the strip draws it, and what it means."""
-    kinds = {strip_cell(o).kind for o in card.seats[1].openings}
+    kinds = {strip_cell(o, printed).kind for o, printed in card.seats[1].entries()}
     marks = [(*words("play the letter under theirs:"), Token("A", MOVE), *words("a forced win"))]
     if "try" in kinds:
         marks.append((Token("A", TRY), *words("the trap" if card.traps else "best try")))

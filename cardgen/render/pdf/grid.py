@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardgen.cards.strategy import Opening, SeatStrategy
+from cardgen.cards.strategy import Opening, Printed, SeatStrategy
 from cardgen.render.pdf.fonts import Fonts
 from cardgen.render.pdf.keys import UNLISTED
 from cardgen.render.pdf.layout import BOLD, MOVE, REGULAR, TABLE, TRY, Box, Style, Text, Token
@@ -65,13 +65,14 @@ def cell(opening: Opening) -> Cell:
     return Cell("lost")
 
 
-def pocket_cell(opening: Opening) -> Cell:
-    """What a cell of a budgeted deck shows: the letter it prints, by what it is
-    (`cardgen.render.pdf.budget.letter_kind`), or nothing where it prints none."""
-    move = opening.printed_move
+def pocket_cell(opening: Opening, printed: Printed) -> Cell:
+    """What a cell of a budgeted deck shows for an opening: the letter it prints (`printed`,
+    `SeatStrategy.printed`), by what it is (`cardgen.render.pdf.content.letter_kind`), or
+    nothing where it prints none."""
+    move = printed.move
     if move is None:
         return Cell("")
-    if opening.printed == "words" or move in opening.moves:
+    if printed.kind == "words" or move in opening.moves:
         return Cell("play", move)
     if ends(opening):
         return Cell("ends", move)
@@ -95,17 +96,20 @@ def cell_token(item: Cell, fonts: Fonts, space: bool = True) -> Token:
 
 
 def rows(
-    seat: SeatStrategy, letters: str, cell_of: Callable[[Opening], Cell] | None = None
+    seat: SeatStrategy, letters: str,
+    cell_of: Callable[[Opening, Printed], Cell] | None = None,
 ) -> list[Row]:
-    """The grid rows of a seat, in the order of its openings, each cell as `cell_of` says
-    (default `cell`)."""
-    cell_of = cell_of or cell
-    by_prefix: dict[str, dict[str, Opening]] = {}
-    for opening in seat.openings:
+    """The grid rows of a seat, in the order of its openings, each cell as `cell_of` says of
+    an opening and what the deck prints for it (default: `cell`, the whole deck's)."""
+    by_prefix: dict[str, dict[str, tuple[Opening, Printed]]] = {}
+    for opening, printed in seat.entries():
         if opening.fragment:
-            by_prefix.setdefault(opening.fragment[:-1], {})[opening.fragment[-1]] = opening
+            by_prefix.setdefault(opening.fragment[:-1], {})[opening.fragment[-1]] = (
+                opening, printed)
     return [
-        Row(prefix, tuple(cell_of(row[x]) if x in row else Cell("") for x in letters))
+        Row(prefix, tuple(
+            Cell("") if x not in row else cell(row[x][0]) if cell_of is None
+            else cell_of(*row[x]) for x in letters))
         for prefix, row in by_prefix.items()
     ]
 

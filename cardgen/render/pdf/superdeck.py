@@ -21,7 +21,7 @@ import dataclasses
 from cardgen.cards.decisionrows import table_steps, with_rows
 from cardgen.cards.paper import PdfOptions
 from cardgen.cards.selection import Step, longest_run, pick
-from cardgen.cards.strategy import Card, Opening, SeatStrategy
+from cardgen.cards.strategy import NOTHING, Card, Opening, Printed, SeatStrategy
 from cardgen.render.pagetables import opening_groups
 from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
 from cardgen.render.pdf.content import Section, key_paras, letter_kind
@@ -118,9 +118,10 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
     return with_steps(taken)
 
 
-def play_token(opening: Opening, fonts: Fonts) -> Token:
-    """The play the deck prints for an opening, marked by what it is (`letter_kind`)."""
-    move, kind = str(opening.printed_move), letter_kind(opening)
+def play_token(opening: Opening, printed: Printed, fonts: Fonts) -> Token:
+    """The play the deck prints for an opening (`printed`), marked by what it is
+    (`letter_kind`)."""
+    move, kind = str(printed.move), letter_kind(opening, printed)
     if kind == "ends":  # every play makes a word: the lost sign, never read as a move
         return Token(fonts.lost)
     return Token(pdf_move(opening.fragment, move, fonts) if opening.fragment else move,
@@ -130,21 +131,23 @@ def play_token(opening: Opening, fonts: Fonts) -> Token:
 def first_line(card: Card, fonts: Fonts) -> tuple[Token, ...]:
     """The first seat's entry on the front."""
     first = card.seats[0].openings[0] if card.seats[0].openings else None
-    if first is None or first.printed is None:
+    printed = card.seats[0].printed(first) if first is not None else NOTHING
+    if first is None or printed.kind is None:
         line = no_first_win(card) if first is not None and not first.won else ""
         return markup(f"{line} {not_listed()}".strip())
-    if first.printed == "words":
+    if printed.kind == "words":
         rows = len(first.decisions)
-        return markup(f"open with !{first.printed_move}! (the boxed play), then look up each "
+        return markup(f"open with !{printed.move}! (the boxed play), then look up each "
                       f"fragment you face in your table ({rows} {'row' if rows == 1 else 'rows'}).")
-    return (*words("open with"), play_token(first, fonts), *words(f"({play_key(card, first)})"),
+    return (*words("open with"), play_token(first, printed, fonts),
+            *words(f"({play_key(card, first, printed)})"),
             *words("then play toward the most common word you know."))
 
 
-def play_key(card: Card, opening: Opening) -> str:
-    """What the mark of a play printed alone means, said beside it (the front keys the first
-    seat's play where the second seat's key is on another side)."""
-    kind = letter_kind(opening)
+def play_key(card: Card, opening: Opening, printed: Printed) -> str:
+    """What the mark of a play printed alone (`printed`) means, said beside it (the front
+    keys the first seat's play where the second seat's key is on another side)."""
+    kind = letter_kind(opening, printed)
     if kind == "ends":
         return LOST
     if kind == "play":
@@ -154,11 +157,11 @@ def play_key(card: Card, opening: Opening) -> str:
     return "wins most often at a casual table"
 
 
-def reply(opening: Opening, fonts: Fonts) -> Entry:
-    """A printed opening of the second seat: its play, the fragment it makes, and the rows of
-    its table printed further on."""
-    tokens = [play_token(opening, fonts), Token(str(opening.printed_move))]
-    if opening.printed == "words" and (rows := len(opening.decisions) - 1):
+def reply(opening: Opening, printed: Printed, fonts: Fonts) -> Entry:
+    """A printed opening of the second seat (`printed`: what the deck prints for it): its
+    play, the fragment it makes, and the rows of its table printed further on."""
+    tokens = [play_token(opening, printed, fonts), Token(str(printed.move))]
+    if printed.kind == "words" and (rows := len(opening.decisions) - 1):
         tokens.append(Token(f"{fonts.dot} {rows} {'row' if rows == 1 else 'rows'}"))
     return Entry(Token(opening.fragment, BOLD), tuple(tokens))
 
@@ -182,12 +185,13 @@ def front_section(
     second = card.seats[1] if card.players > 1 else None
     if second is None or 2 not in seats or not second.openings:
         return Section((), card.title, tuple(extra[1:]))
-    listed = [o for o in second.openings if o.printed is not None]
+    listed = [(o, printed) for o, printed in second.entries() if printed.kind is not None]
     howto = ("Their letter, then your play and the fragment it makes; N rows: your table under "
              "that letter follows.")
     return Section(
         tuple(extra), seat_heading(2), key_paras(card, listed, howto, fonts=fonts),
-        tuple(reply(o, fonts) for o in listed), tuple(o.fragment for o in listed),
+        tuple(reply(o, printed, fonts) for o, printed in listed),
+        tuple(o.fragment for o, _ in listed),
         keys=move_keys(fonts),
     )
 
@@ -198,16 +202,16 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
     entries: list[Entry] = []
     labels: list[str] = []
     tables = {group.key: group for group in opening_groups(card, seat)}
-    for opening in seat.openings:
-        if opening.printed is None or (opening.printed == "move" and seat.seat <= 2):
+    for opening, printed in seat.entries():
+        if printed.kind is None or (printed.kind == "move" and seat.seat <= 2):
             continue  # the front prints the first two seats' plays alone
         group = tables.get(opening.fragment)
         if seat.seat > 2 or (seat.seat == 2 and group is not None):
             # The opening and the fragment its play makes (the front boxes the second seat's
             # play: it is printed once), then its rows.
-            tokens = [Token(str(opening.printed_move))]
+            tokens = [Token(str(printed.move))]
             if seat.seat > 2:
-                tokens.insert(0, play_token(opening, fonts))
+                tokens.insert(0, play_token(opening, printed, fonts))
             if group is not None:
                 tokens.append(Token(f"{fonts.dot} then:"))
             entries.append(Entry(Token(opening.fragment, BOLD), tuple(tokens)))
@@ -224,7 +228,7 @@ def table_section(card: Card, seat: SeatStrategy, fonts: Fonts) -> Section | Non
     if seat.seat > 2:  # its own side: what it wins, and the key of its marks
         line = worth_sentence(card, seat)
         extra = (heading, *((Para(words(line), BODY_SIZES[-1]),) if line else ()))
-        howto = key_paras(card, [o for o in seat.openings if o.printed], (
+        howto = key_paras(card, [(o, p) for o, p in seat.entries() if p.kind], (
             "Find the letters on the table at your first turn and make your play; under it, "
             "each fragment you face later and its boxed play."), fonts=fonts)
         return Section(extra, "Table", keyed(howto, card, fonts, entries, extra),
