@@ -33,6 +33,12 @@ each fragment's first word and each word's node from the tree.
   UTF-8 JSON (fragment -> why), deflated and base64-encoded as the planes are (TWL06: 1,116
   entries, 40 KB of JSON in 4 KB).
 
+Beside the planes, `challenged` (a list: `challenged`) says who loses at a fragment that no
+playable word begins with and that runs past none, by its length (1 letter, 2, ... up to the
+longest word's): the seat that played its last letter. A fragment that runs past a word is
+lost by whoever completed that word, as the word's loser set says. So the page reads who
+loses outside the game too.
+
 A card (`render_card`, `window.cardgenCard`) adds its answers at every fragment
 (`card_planes`), perfect or, for a card for a casual table (`knows`), against that table
 (`cardgen.games.casual`): `moves`, 1 + the position among its children of the card's move (0
@@ -62,7 +68,7 @@ is bit k % 8), deflated and base64-encoded:
 - `words`: 1 where the fragment is a playable word.
 - `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
   100, 2 bytes little-endian, in the order the words come among the fragments.
-- `notCounted`: as Ghost's.
+- `notCounted`, `challenged`: as Ghost's.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
@@ -92,6 +98,7 @@ from cardgen.cards.position import Position
 from cardgen.cards.strategy import Card
 from cardgen.games.casual import Casual
 from cardgen.games.everywhere import escape_words, shortest_words, tries, word_sets
+from cardgen.games.game import last_player
 from cardgen.games.planes import choice_planes
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
@@ -255,9 +262,19 @@ def render_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
+        "challenged": challenged(solution),
         **_packed({**planes(solution, traps), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
+
+
+def challenged(solution: Solution | InfixSolution) -> list[int]:
+    """Who loses at a fragment that no playable word holds and that runs past none, by its
+    length (1 letter, 2, ... up to the longest word's): the seat that played its last letter,
+    challenged (`cardgen.cards.position.explain`). The explorer reads it there: no table of
+    fragments can hold those outside the game."""
+    longest = max(map(len, solution.words))
+    return [last_player(length, solution.players) for length in range(1, longest + 1)]
 
 
 def game_file(script: str) -> str:
@@ -377,6 +394,7 @@ def render_infix_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "nodes": solution.nodes,
+        "challenged": challenged(solution),
         **_packed({**infix_planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
