@@ -293,16 +293,32 @@ def test_the_explorer_says_what_explain_says(site: Path, page: Page, stem: str) 
         assert_shows(page, explained(CONFIGS / f"{stem}.yaml", fragment))
     if stem == "twl06-2p":
         screenshot(page, "site-explorer.png", "#explorer")
-    # A typed fragment that begins no word: who played its last letter loses the challenge.
-    page.fill("#explorer-fragment", " Nyx")
-    page.click("#explorer-form button[type=submit]")
-    expected = explained(CONFIGS / f"{stem}.yaml", "nyx")
+    # Typed fragments outside the game, read from the data as explain says them: who played
+    # the last letter loses the challenge (nyx, nx); a game that ran past a word (null) was
+    # lost by whoever completed it.
     view = page.locator("#explorer-position > div")
-    assert view.get_attribute("data-prefix") == "false"
-    assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
-    loser = ORDINAL[expected["losers"][0]]
-    assert page.inner_text("#explorer-position").endswith(
-        f"nyx begins no playable word: the {loser} player, who played x, loses to a challenge.")
+    for typed, last in ((" Nyx", "begins no playable word: the {} player, who played x, loses "
+                                 "to a challenge."),
+                        ("nx", "begins no playable word: the {} player, who played x, loses "
+                               "to a challenge."),
+                        ("nullz", "begins no playable word: the game ended at null, and the {} "
+                                  "player lost.")):
+        page.fill("#explorer-fragment", typed)
+        page.click("#explorer-form button[type=submit]")
+        fragment = typed.strip().lower()
+        expected = explained(CONFIGS / f"{stem}.yaml", fragment)
+        assert (view.get_attribute("data-fragment"), view.get_attribute("data-prefix")) == (
+            fragment, "false")
+        assert view.get_attribute("data-losers") == " ".join(map(str, expected["losers"]))
+        assert (expected["ended_at"], expected["completed_by"]) == (
+            ("null", expected["losers"][0]) if fragment == "nullz" else (None, None))
+        assert page.inner_text("#explorer-position").endswith(
+            f"{fragment} {last.format(ORDINAL[expected['losers'][0]])}"), fragment
+    # A letter the list's alphabet has not: the page says so, and keeps the position shown.
+    page.fill("#explorer-fragment", "n1")
+    page.click("#explorer-form button[type=submit]")
+    assert page.inner_text("#explorer-position .notice") == (
+        f"Letters {' '.join('abcdefghijklmnopqrstuvwxyz')} only, not \"n1\".")
 
 
 PRINTED_PAGES = {"twl06-2p": 1, "twl06-2p-casual": 1, "twl06-3p": 2, "twl06-4p": 3,
@@ -397,11 +413,13 @@ def explain_lines(config: Path, fragment: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("stem", "fragments"), [
-    ("twl06-2p", ["", "nag", "nyx", "naan", "mb", "zzz", "hmm"]),
-    ("twl06-3p", ["n", "nag"]),
-    ("twl06-2p-casual", ["n", "q", "nyctalopi"]),
-    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero", "zzz", "hmm"]),
-    ("twl06-2p-superduperghost", ["", "ab", "yow", "qz"]),
+    ("twl06-2p", ["", "nag", "nyx", "naan", "mb", "zzz", "hmm", "nullz", "nullifyx", "qz"]),
+    ("twl06-3p", ["n", "nag", "nullz", "nx", "aahx", "nullifyx"]),
+    ("twl06-4p", ["nullz", "nx", "aahx", "nonx"]),
+    ("twl06-2p-casual", ["n", "q", "nyctalopi", "nullz", "nx"]),
+    ("twl06-2p-superghost", ["", "b", "bz", "a", "cat", "qz", "zyde", "subzero", "zzz", "hmm",
+                             "bearx"]),
+    ("twl06-2p-superduperghost", ["", "ab", "yow", "qz", "bearx"]),
     ("twl06-2p-superghost-casual", ["", "b", "bz", "qz", "z", "bf", "sobfu"]),
     ("animals-superduperghost-casual", ["", "a", "g", "ge", "ta", "bee"]),
 ])

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from cardgen.errors import InputError, printable
 from cardgen.games.advice import Escape, Escapes, Try, best_try
-from cardgen.games.game import Decision, GameSolution
+from cardgen.games.game import Decision, GameSolution, last_player
 from cardgen.games.opponent import FROM_CONFIG, Opponent
 from cardgen.words.alphabet import Spelling
 
@@ -178,7 +178,7 @@ class Position:
         """The seat that played the fragment's last letter (None for the empty fragment)."""
         if not self.fragment:
             return None
-        return (self.mover - 2) % self.players + 1
+        return last_player(len(self.fragment), self.players)
 
 
 def parse_fragment(text: str, letters: str = ALPHABET, spelling: Spelling | None = None) -> str:
@@ -219,10 +219,9 @@ def explain(
             (fragment[:i] for i in range(1, len(fragment)) if solution.is_word(fragment[:i])),
             None,
         )
-        # The game ended at that word; otherwise whoever played the last letter loses a
-        # challenge, since no word begins like this.
-        last = len(ended_at) if ended_at else len(fragment)
-        loser = (last - 1) % n + 1
+        # The game ended at that word, lost by who completed it; otherwise whoever played the
+        # last letter loses a challenge, since no word begins like this.
+        loser = last_player(len(ended_at or fragment), n)
         return Position(
             fragment=fragment,
             players=n,
@@ -284,7 +283,7 @@ def explain(
         losers=tuple(sorted(solution.losers(fragment))),
         word=word,
         prefix=True,
-        completed_by=(len(fragment) - 1) % n + 1 if word else None,
+        completed_by=last_player(len(fragment), n) if word else None,
         ended_at=None,
         letters=letters,
         moves=moves,

@@ -4,7 +4,8 @@
 `infix` and `superghost` for the variants, `losers` the rule both apply), the ranking of
 winning word sets (`ranking`) and of strategies in every game (`scores`), the walk over a
 solution's levels (`levels`), what to play at a table that does not play perfectly (`advice`,
-`traps`, `casual`, `opponent`), the computer seats of `cardgen play` (`computer`), and a solved
+`traps`, `casual`, `opponent`), Ghost's answers at every fragment at once for the site
+(`everywhere`), the computer seats of `cardgen play` (`computer`), and a solved
 game stored for play (`planes` writes it with numpy, `stored` reads Ghost's back as a
 `GameSolution` without, `storedinfix` the variants'), and the work of solving estimated before
 it starts (`workload`; `explainwork`: all that `cardgen explain` does). It imports

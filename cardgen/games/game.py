@@ -62,6 +62,17 @@ def written_move(fragment: str, play: str) -> str:
     raise ValueError(f"{play!r} is no move from {fragment!r}")
 
 
+def last_player(length: int, players: int) -> int:
+    """The seat that played the last letter of a fragment of `length` letters (1 or more): it
+    completed the fragment where that is a playable word, and it loses a challenge there where
+    no playable word holds it (docs/rules.md).
+
+    >>> last_player(3, 2), last_player(4, 3)
+    (1, 1)
+    """
+    return (length - 1) % players + 1
+
+
 class GameSolution(Protocol):
     """A solved game: loser sets, moves and each seat's winning strategy at every fragment."""
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from cardgen.games.game import last_player
 from cardgen.games.trie import BoolArray, MaskArray
 
 
@@ -24,7 +25,7 @@ def level_losers(
     moves'. `union(values)` ORs each fragment's moves' values (of the next length) together:
     0 where it has none."""
     losers = np.zeros(len(leaf), dtype=np.uint16)
-    losers[leaf] = 1 << ((length - 1) % players)
+    losers[leaf] = 1 << (last_player(length, players) - 1)
     if below is not None:
         safe = (below >> (length % players)) & 1 == 0
         all_union = union(below)

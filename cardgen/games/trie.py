@@ -7,6 +7,7 @@ fragment length, built from the sorted words in one vectorised pass (linear in t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -102,10 +103,11 @@ def build_levels(words: tuple[str, ...], lengths: IntArray) -> list[Level]:
     return levels
 
 
-def first_choice(level: Level, below: IntArray, chosen: BoolArray) -> IntArray:
+def first_choice(level: Level, below: npt.NDArray[Any], chosen: BoolArray) -> IntArray:
     """For every fragment of `level`: the position among its children of the first one whose
-    key in `below` (the next level's keys) is its block's least, where `chosen` holds and the
-    fragment is no word; -1 elsewhere. The child a minimal set's walk takes."""
+    key in `below` (the next level's keys, or any numbers) is its block's least, where
+    `chosen` holds and the fragment is no word; -1 elsewhere. The child a minimal set's walk
+    takes."""
     found = np.full(len(level), -1, dtype=np.int64)
     inner = np.flatnonzero(~level.leaf)
     if not len(inner):

@@ -3,8 +3,9 @@ each card's answers in a script of its own.
 
 The site's explorer (`templates/site/explorer.js`) shows any fragment of the game as
 `cardgen explain` does. In Ghost it reads every answer from these scripts, as the Python found
-it (`cardgen.cards.position.explain`'s parts: the solution, its thresholds, the casual table):
-it computes no rule of the game. The files are scripts, not JSON, because a page opened from
+it (`cardgen.cards.position.explain`'s parts: the solution, its thresholds, the casual table;
+`cardgen.games.everywhere` finds them for every fragment at once): it computes no rule of the
+game. The files are scripts, not JSON, because a page opened from
 `file://` may load scripts but not fetch files.
 
 The game (`render_game`, `window.cardgenGame`) is the same for every card of one word list,
@@ -31,6 +32,12 @@ each fragment's first word and each word's node from the tree.
   (`cardgen.words.lexicon.not_counted`), every one (explain says it of any fragment typed), as
   UTF-8 JSON (fragment -> why), deflated and base64-encoded as the planes are (TWL06: 1,116
   entries, 40 KB of JSON in 4 KB).
+
+Beside the planes, `challenged` (a list: `challenged`) says who loses at a fragment that no
+playable word begins with and that runs past none, by its length (1 letter, 2, ... up to the
+longest word's): the seat that played its last letter. A fragment that runs past a word is
+lost by whoever completed that word, as the word's loser set says. So the page reads who
+loses outside the game too.
 
 A card (`render_card`, `window.cardgenCard`) adds its answers at every fragment
 (`card_planes`), perfect or, for a card for a casual table (`knows`), against that table
@@ -61,7 +68,7 @@ is bit k % 8), deflated and base64-encoded:
 - `words`: 1 where the fragment is a playable word.
 - `zipf`, where the game has word frequencies (its traps): each playable word's Zipf times
   100, 2 bytes little-endian, in the order the words come among the fragments.
-- `notCounted`: as Ghost's.
+- `notCounted`, `challenged`: as Ghost's.
 
 From these the explorer finds the moves (a letter at either end; with `reverse`, of the
 reversed fragment too), the loser sets and each seat's decision table as
@@ -82,15 +89,16 @@ import base64
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import numpy.typing as npt
 
 from cardgen.cards.position import Position
 from cardgen.cards.strategy import Card
-from cardgen.games.advice import best_try
 from cardgen.games.casual import Casual
+from cardgen.games.everywhere import escape_words, shortest_words, tries, word_sets
+from cardgen.games.game import last_player
 from cardgen.games.planes import choice_planes
 from cardgen.games.solver import Solution
 from cardgen.games.superghost import InfixSolution
@@ -129,19 +137,15 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
         tree += record.tobytes()
         losers.append(level.losers)
     mask = np.concatenate(losers)
-    places = _Words(solution)
-    shortest = [solution.shortest_word(f) for f in _fragments(solution)]
+    first = _first_words(solution)
     found = {
         "tree": bytes(tree),
         "losers": mask.astype("<u1" if solution.players <= 8 else "<u2").tobytes(),
-        "shortest": _toward(solution, shortest, places),
+        "shortest": _toward(solution, np.concatenate(shortest_words(solution))),
     }
     if traps is not None:
-        escape = []
-        for node, f in enumerate(_fragments(solution)):
-            seat = (len(f) - 1) % solution.players + 1
-            found_word = traps.escape_word(f, seat) if f else None
-            escape.append(0 if found_word is None else places.under(node, found_word.word) + 1)
+        escape = np.concatenate(escape_words(traps))
+        escape = np.where(escape >= 0, escape - first + 1, 0)  # 1 + its place; 0: none
         # Each fragment's threshold for the seat that played its last letter (none at the start).
         n = solution.players
         held = np.concatenate([np.full(1, -np.inf), *(
@@ -149,7 +153,7 @@ def planes(solution: Solution, traps: Thresholds | None = None) -> dict[str, byt
         centi = np.rint(np.where(np.isfinite(held), held, 0) * 100)
         centi = np.where(held == -np.inf, NO_ESCAPE, np.where(held == np.inf, ANY_ESCAPE, centi))
         found["threshold"] = centi.astype("<i2").tobytes()
-        found["escape"] = _varints(escape)
+        found["escape"] = _varints(escape.tolist())
     return found
 
 
@@ -159,23 +163,11 @@ ANY_ESCAPE = 32767
 """A threshold of +inf: the seat loses whatever the others know."""
 
 
-def _fragments(solution: Solution) -> Iterator[str]:
-    """Every fragment of the game, in the explorer's order (level by level)."""
-    for d in range(len(solution.levels)):
-        yield from solution.fragments(d)
-
-
-class _Words:
-    """Words as the explorer's planes name them: by their place among the words that begin
-    with a fragment (0: its first word), which the page finds from the tree."""
-
-    def __init__(self, solution: Solution) -> None:
-        self.index = {w: k for k, w in enumerate(solution.words)}
-        self.first = np.concatenate([level.start for level in solution.levels]).tolist()
-
-    def under(self, node: int, word: str) -> int:
-        """The word's place among the words under the fragment of `node`."""
-        return self.index[word] - int(self.first[node])
+def _first_words(solution: Solution) -> IntArray:
+    """Every fragment's first word (an index into the words), level by level: the explorer
+    names a word by its place among the words that begin with a fragment (0: its first), which
+    the page finds from the tree."""
+    return np.concatenate([level.start for level in solution.levels])
 
 
 def _varints(values: Iterable[int]) -> bytes:
@@ -189,13 +181,13 @@ def _varints(values: Iterable[int]) -> bytes:
     return bytes(found)
 
 
-def _toward(solution: Solution, targets: Sequence[str | None], places: _Words) -> bytes:
-    """Per fragment (in `_fragments` order), 1 + the position among its children of the
-    child toward its word in `targets` (0: none, or a word): the child whose words hold it."""
-    word = np.array([-1 if w is None else places.index[w] for w in targets], dtype=np.int64)
+def _toward(solution: Solution, targets: IntArray) -> bytes:
+    """Per fragment (level by level), 1 + the position among its children of the child toward
+    its word in `targets` (an index into the words; 0: none, or a word): the child whose words
+    hold it."""
     found, at = [], 0
     for d, level in enumerate(solution.levels):
-        wanted = word[at:at + len(level)]
+        wanted = targets[at:at + len(level)]
         at += len(level)
         if d + 1 == len(solution.levels):
             found.append(np.zeros(len(level), dtype=np.int64))
@@ -223,38 +215,25 @@ def card_planes(
         return (np.concatenate(choices) + 1).astype(np.uint8).tobytes()
 
     moves, _ = choice_planes(solution, table)
-    under = _Words(solution)
-    count: list[int] = []
-    words: list[int] = []
-    named: list[bool] = []
-    tries: list[int] = []
-    mistakes: list[int] = []
-    for node, f in enumerate(_fragments(solution)):
-        seat = (len(f) - 1) % solution.players + 1
-        found: tuple[str, ...] = ()
-        said: tuple[str, ...] = ()
-        if not f:
-            pass
-        elif table is None:
-            found, said = solution.winning_words(f, seat), ()
-        else:
-            found, said = table.winning_words(f, seat)
-        count.append(len(found))
-        places = [under.under(node, w) for w in found]  # ascending: the words' order
-        words.extend(b - a for a, b in zip([0, *places], places, strict=False))
-        named.extend(w in said for w in found)
-        # Where the seat to move cannot win (against the table): its try or trap.
-        best = best_try(solution, f, traps) if table is None else table.trap(f)
-        tries.append(0 if best is None else 1 + solution.children(f).index(best.move))
-        mistakes.append(0 if best is None else best.mistakes)
+    sets = word_sets(solution, table)
+    count = np.concatenate(sets.count)
+    words = np.concatenate(sets.words)
+    # Each word by its place among the fragment's words, less the place of the word before.
+    node = np.repeat(np.arange(len(count)), count)
+    steps = words - _first_words(solution)[node]
+    same = np.flatnonzero(node[1:] == node[:-1]) + 1
+    steps[same] = words[same] - words[same - 1]
+    # Where the seat to move cannot win (against the table): its try or trap.
+    best = tries(solution, traps, table)
     found_planes = {
         "moves": plane(moves),
-        "count": _varints(count),
-        "words": _varints(words),
-        "try": bytes(tries), "mistakes": bytes(mistakes),
+        "count": _varints(count.tolist()),
+        "words": _varints(steps.tolist()),
+        "try": plane([move for move, _ in best]),
+        "mistakes": np.concatenate([wrong for _, wrong in best]).astype(np.uint8).tobytes(),
     }
     if table is not None:
-        found_planes["named"] = bytes(named)
+        found_planes["named"] = np.concatenate(sets.named).astype(np.uint8).tobytes()
     return found_planes
 
 
@@ -283,9 +262,19 @@ def render_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "loserBytes": 1 if solution.players <= 8 else 2,
+        "challenged": challenged(solution),
         **_packed({**planes(solution, traps), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"
+
+
+def challenged(solution: Solution | InfixSolution) -> list[int]:
+    """Who loses at a fragment that no playable word holds and that runs past none, by its
+    length (1 letter, 2, ... up to the longest word's): the seat that played its last letter,
+    challenged (`cardgen.cards.position.explain`). The explorer reads it there: no table of
+    fragments can hold those outside the game."""
+    longest = max(map(len, solution.words))
+    return [last_player(length, solution.players) for length in range(1, longest + 1)]
 
 
 def game_file(script: str) -> str:
@@ -405,6 +394,7 @@ def render_infix_game(
         "players": solution.players,
         "minLength": solution.lexicon.min_length,
         "nodes": solution.nodes,
+        "challenged": challenged(solution),
         **_packed({**infix_planes(solution, zipf), "notCounted": _uncounted(not_counted)}),
     }
     return f"window.cardgenGame = {json.dumps(data, ensure_ascii=False)};\n"

@@ -2,9 +2,12 @@
 // Its data is the game (`game-<hash>.js`) and the card's answers (`<stem>.card.js`), see
 // cardgen/render/explorer.py. In Ghost every answer is read from them as the Python found it
 // (cardgen/cards/position.py's `explain` over the solution, its thresholds and the casual
-// table): loser sets, escape thresholds and words, word sets, best tries, challenge words; the
-// page computes no rule of the game. SuperGhost and SuperDuperGhost rebuild theirs from the
-// words (below, `InfixGame`; tests/test_explorer_node.py checks it against the Python).
+// table; cardgen/games/everywhere.py finds them for every fragment at once): loser sets,
+// escape thresholds and words, word sets, best tries, challenge words, and who loses outside
+// the game (the loser set of the word a fragment runs past, else the game's `challenged` by
+// length); the page computes no rule of the game. SuperGhost and SuperDuperGhost rebuild
+// theirs from the words (below, `InfixGame`; tests/test_explorer_node.py checks it against
+// the Python).
 // It says a position in explain's sentences (the card's `say`: cardgen.render.explain.SAY,
 // which templates/explain.txt.j2 fills too; tests/test_browser.py compares the two).
 (function () {
@@ -80,6 +83,7 @@
     this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
+    this.challenged = data.challenged;  // who loses a challenge outside the game, by length
     this.knows = card.knows;
     this.assumed = card.assumed;  // whom the card assumes, as explain says it
     // The openings where the pocket deck prints a winning letter alone, not its words' letter.
@@ -218,15 +222,17 @@
   };
 
   // cardgen.cards.position.explain where no playable word begins with (or holds) the
-  // fragment: the game ended at a word it runs past, or whoever played its last letter loses
-  // a challenge (docs/rules.md; outside the stored game, so said here).
+  // fragment, read from the data: the game ended at the first word among its beginnings,
+  // lost by the seat that word's loser set names, or else it is lost to a challenge by the
+  // seat the game's `challenged` names for its length.
   Game.prototype.outside = function (fragment) {
-    var n = this.players, depth = fragment.length, text = fragment.join(""), endedAt = null;
-    for (var i = 1; i < depth && endedAt === null; i++) {
+    var n = this.players, depth = fragment.length, text = fragment.join(""), ended = -1;
+    for (var i = 1; i < depth && ended < 0; i++) {
       var k = this.find(fragment.slice(0, i));
-      if (k >= 0 && this.isWord(k)) { endedAt = fragment.slice(0, i).join(""); }
+      if (k >= 0 && this.isWord(k)) { ended = k; }
     }
-    var loser = ((endedAt ? Array.from(endedAt).length : depth) - 1) % n + 1;
+    var endedAt = ended < 0 ? null : this.text(ended);
+    var loser = ended < 0 ? this.challenged[depth - 1] : this.seats(this.losers[ended])[0];
     return {fragment: text, depth: depth, mover: depth % n + 1, losers: [loser], word: false,
             prefix: false, completedBy: endedAt ? loser : null, endedAt: endedAt, letters: [],
             moves: [], words: [], named: [], challengeWord: null, bestTry: null,
@@ -266,7 +272,7 @@
     }
     return {
       fragment: text, depth: depth, mover: mover, losers: this.seats(this.losers[node]), word: word,
-      prefix: true, completedBy: word ? (depth - 1) % n + 1 : null, endedAt: null,
+      prefix: true, completedBy: word ? this.seats(this.losers[node])[0] : null, endedAt: null,
       letters: letters,
       moves: winning,
       words: words, named: own.named, notCounted: word ? null : notCounted,
@@ -402,6 +408,7 @@
     this.notCounted = {};  // set from the game's data once inflated
     this.letters = Array.from(data.letters);
     this.players = data.players;
+    this.challenged = data.challenged;
     this.noun = card.noun;
     this.inside = card.inside;
     this.reverse = card.reverse;
