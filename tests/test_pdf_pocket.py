@@ -34,7 +34,7 @@ from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
 from cardgen.render.pdf import render_card, units
-from cardgen.render.pdf.budget import budget, letter_kind, row_section
+from cardgen.render.pdf.budget import RunIn, budget, fitted, letter_kind, row_section
 from cardgen.render.pdf.content import Section
 from cardgen.render.pdf.fonts import load_fonts
 from cardgen.render.pdf.front import front_worth
@@ -725,3 +725,36 @@ def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:
         [("a", "a")], [("a", "a")] * 3, [("b", "b")]]
     # An item taller than a side (with its head) cannot be set.
     assert run_in_sides(section, 40.0, 8.0, fonts, lambda _n: 2) is None
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("name", ["twl06-4p", "twl06-3p-casual"])
+def test_a_run_in_seat_s_cut_found_from_its_guess_is_the_galloping_search_s(
+    name: str, lexicons: Lexicons
+) -> None:
+    """Each run-in seat's guess (`budget.RunIn`: each step measured once, one section laid out
+    once) prints a few openings more or fewer than its cut at most, and the search from it prints what the
+    galloping search from 32 steps prints, laying out half as many sections or fewer
+    (issue 39, item 1)."""
+    config, card = shipped_card(Path(f"configs/{name}.yaml"), lexicons)
+    fonts, frame = load_fonts(config.pdf.font), card_frame(config.pdf)
+    run_in = RunIn(frame, fonts)
+    for seat in card.seats[2:]:
+        order = steps(seat, forced=card.opponent.perfect)
+
+        def section(s: SeatStrategy, seat: SeatStrategy = seat) -> Section:
+            return row_section(card, s, fonts, frame)
+
+        counted: list[list[int]] = []
+        with mock.patch("cardgen.render.pdf.budget.side_count",
+                        side_effect=lambda *a, **k: counted[-1].append(1) or side_count(*a, **k)):
+            counted.append([])
+            galloped = fitted(seat, 2, section, frame, fonts, order)
+            guess = run_in.guess(seat, order, 2, section)
+            counted.append([])
+            guided = fitted(seat, 2, section, frame, fonts, order, guess)
+        assert guided == galloped
+        printed = [sum(o.printed is not None for o in s.openings)
+                   for s in (galloped, pick(seat, order[:guess]))]
+        assert abs(printed[0] - printed[1]) <= 10, (seat.seat, printed)
+        assert 2 * len(counted[1]) <= len(counted[0]), counted
