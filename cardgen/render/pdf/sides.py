@@ -351,7 +351,15 @@ def side_count(section: Section, frame: Frame, fonts: Fonts, most: int | None = 
 def counted_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
     """As many blank sides as `section_sides` sets the section on (`side_count`), where only
     their number is asked."""
-    return [Side(())] * side_count(section, frame, fonts)
+    return [Side(())] * _counted(section, frame, fonts)
+
+
+@functools.lru_cache(maxsize=1 << 8)
+def _counted(section: Section, frame: Frame, fonts: Fonts) -> int:
+    """`side_count`, remembered by value: a budget's trials change one seat's section at a
+    time, and count the others' again (issue 39, item 1: the TWL06 SuperGhost booklet's
+    budget laid out 127 sections where 40 differ)."""
+    return side_count(section, frame, fonts)
 
 
 def section_sides(
