@@ -46,9 +46,9 @@ from cardgen.render.pdf.layout import (
     TIGHT_LEADING,
     Box,
     Frame,
-    Line,
     Para,
     Text,
+    Token,
     balance,
     pack,
     para_lines,
@@ -112,11 +112,11 @@ def draw_top(
         reorder = para.keep_end and is_rtl(said)
         flush_right = reorder and right_to_left(said)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
-        tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
+        tokens = _para_tokens(para, narrow, fonts)
         # Greedy breaking has no memory: the lines of what is left are the rest of the lines
         # already broken at the same width, so a paragraph is broken again only where its
         # width changes (beside the mark), not at every line.
-        lines: list[Line] = []
+        lines: list[tuple[tuple[float, Token], ...]] = []
         lines_width = 0.0
         j = done = 0
         while done < len(tokens):
@@ -131,8 +131,8 @@ def draw_top(
             width = narrow if beside else frame.inner_width
             if not lines or width != lines_width:
                 rest = tokens[done:]
-                lines, lines_width = wrap(rest, width, para.size, fonts.measure)[::-1], width
-            line = lines.pop()
+                lines, lines_width = list(_wrapped(rest, width, para.size, fonts))[::-1], width
+            line = list(lines.pop())
             done += len(line)
             below = para.size * fonts.descent
             drawn = runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
@@ -144,6 +144,21 @@ def draw_top(
             texts += drawn
             j += 1
     return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _para_tokens(para: Para, width: float, fonts: Fonts) -> tuple[Token, ...]:
+    """A heading-area paragraph's tokens as `para_lines` cuts them at `width`, remembered by
+    value: a budget's trials set the same paragraphs (a booklet's rules, the how-tos) again
+    among a few that change (issue 39, item 1)."""
+    return tuple(t for line in para_lines(para, width, fonts.measure) for _x, t in line)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _wrapped(tokens: tuple[Token, ...], width: float, size: float, fonts: Fonts
+             ) -> tuple[tuple[tuple[float, Token], ...], ...]:
+    """`wrap` of a heading-area paragraph's tokens, remembered by value (`_para_tokens`)."""
+    return tuple(tuple(line) for line in wrap(tokens, width, size, fonts.measure))
 
 
 @functools.lru_cache(maxsize=1 << 10)
