@@ -146,6 +146,13 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts, frame: Frame) -> S
     return brief if room_below(brief.top(first=True), frame, fonts) > room + 1.0 else section
 
 
+MORE = 1.5
+"""How many times the room its sides hold the section a run-in seat's steps are measured in
+takes (`RunIn`): more than fits, so its layout says what the sides hold; not much more, so its
+text is set much as the cut's is (its words as many per line). On the shipped decks the guess
+is 6 steps off the cut at most (1.1-2: 11)."""
+
+
 class RunIn:
     """Where the cut of a run-in seat's steps likely is (issue 39, item 1): each step's width
     measured once, in one section of more steps than the sides hold, and that section laid
@@ -170,9 +177,9 @@ class RunIn:
         (the run-in section of `seat`)."""
         found: dict[int, tuple[int, Sequence[Token]]] = {}
         places = iter(k for k, o in enumerate(seat.openings) if o.printed is not None)
-        for e, entry in enumerate(section.entries):
-            for a, b in itertools.pairwise((*entry.items, len(entry.tokens))):
-                found[next(places)] = (e, entry.tokens[a:b])
+        for e, row in enumerate(section.entries):
+            for a, b in itertools.pairwise((*row.items, len(row.tokens))):
+                found[next(places)] = (e, row.tokens[a:b])
         return found
 
     def width(self, tokens: Sequence[Token]) -> float:
@@ -206,15 +213,16 @@ class RunIn:
         if not len(order):
             return 0
         # A section of a few steps says about how wide a character is, and so how many
-        # steps make a section of twice the room the sides hold.
+        # steps make a section of `MORE` times the room the sides hold.
         few = pick(seat, order[:GALLOP])
         small = section(few)
         first, later, size = self.lines(small)
         room = (first + (sides - 1) * later) * self.frame.inner_width / size
         chars = np.cumsum(order.room)
-        per_char = sum(self.width(tokens) for _e, tokens in self.items(few, small).values()) / max(
-            int(chars[min(GALLOP, len(order)) - 1]), 1)
-        count = min(int(np.searchsorted(chars, 2 * room / max(per_char, 1e-9))) + 1, len(order))
+        measured = sum(self.width(tokens) for _e, tokens in self.items(few, small).values())
+        per_char = measured / max(int(chars[min(GALLOP, len(order)) - 1]), 1)
+        count = min(int(np.searchsorted(chars, MORE * room / max(per_char, 1e-9))) + 1,
+                    len(order))
         more = pick(seat, order[:count])
         big = section(more)
         items = self.items(more, big)
