@@ -67,6 +67,7 @@ from cardgen.render.pdf.units import (
     line_width,
     reach,
     run_in_sides,
+    settles,
     units_of,
 )
 
@@ -259,8 +260,15 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     sizes = frame.body_sizes if most is None else frame.body_sizes[::-1]
     leadings = (LEADING, TIGHT_LEADING) if most is None else (TIGHT_LEADING, LEADING)
 
+    # Run in and asked only whether `most` sides hold it: where the likeliest layout (the
+    # smallest size, the tighter leading) takes more, so does every other (`units.settles`),
+    # and none is tried.
+    settled = most is not None and fill is None and section.run_in and settles(
+        section, frame.inner_width / max(frame.body_sizes), fonts)
+    hopeless = False
+
     def enough() -> bool:
-        return most is not None and best is not None and len(best[1].sides) <= most
+        return hopeless or most is not None and best is not None and len(best[1].sides) <= most
 
     for size in sizes:
         if enough():
@@ -286,6 +294,8 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
                                         most)
                     if run is None:
                         continue
+                    hopeless = settled and most is not None and len(run) > most and (
+                        size, leading) == (min(sizes), min(leadings))
                     score = (len(run), -size, -leading, columns)
                     if best is None or score < best[0]:
                         units = tuple(u for side in run for u in side)

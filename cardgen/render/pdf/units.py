@@ -87,6 +87,35 @@ def entry_heights(section: Section, width: float, gutter: float, size: float, fo
             for e, w in zip(section.entries, one_line, strict=True)]
 
 
+def settles(section: Section, width: float, fonts: Fonts) -> bool:
+    """Whether no run of a run-in section's tokens that `wrap` keeps on one line (glued, or
+    kept with the next group: `Token.keep`, as a head is), with the head a side may set
+    before any item, is wider than `width` at 1 pt (an upper bound of each run is measured).
+
+    Then `wrap` breaks greedily between those runs, and a section that the smallest size
+    and tightest leading set on more than N sides takes more than N at every size and
+    leading (`sides.choose_layout` asked `most`): each side of the larger size or looser
+    leading has no more lines and lines no wider, so by induction it ends no later (the
+    lines from a later start, its head set before it, hold at least what the lines from an
+    earlier start hold of what follows it; fewer, narrower lines hold no more). Issue 39:
+    a budget's trial that does not fit lays one layout out, not six."""
+    measure = fonts.measure
+    for entry in section.entries:
+        head = 0.0 if entry.label is None else measure(entry.label.text, entry.label.style)
+        gaps = max((gap(t.style, measure) for t in entry.tokens), default=0.0)
+        widest = run = 0.0
+        kept = False  # whether the run goes on with the next group
+        for token in entry.tokens:
+            own = measure(token.text, token.style)
+            run = run + own if not token.space else (
+                run + gap(token.style, measure) + own if kept else own)
+            kept = token.keep
+            widest = max(widest, run)
+        if head + gaps + widest > width:
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class Unit:
     """What packing moves between columns and sides as one: an entry's lines (an entry is
