@@ -150,7 +150,7 @@ MORE = 1.5
 """How many times the room its sides hold the section a run-in seat's steps are measured in
 takes (`RunIn`): more than fits, so its layout says what the sides hold; not much more, so its
 text is set much as the cut's is (its words as many per line). On the shipped decks the guess
-is 6 steps off the cut at most (1.1-2: 11)."""
+is 6 steps off the cut at most (11 with 1.1 or 2)."""
 
 
 class RunIn:
@@ -166,7 +166,7 @@ class RunIn:
     def lines(self, section: Section) -> tuple[int, int, float]:
         """The lines the first and a later side of `section` hold at the smallest size and
         tightest leading, and that size."""
-        size = self.frame.body_sizes[-1]
+        size = min(self.frame.body_sizes)
         pitch = line_pitch(size, TIGHT_LEADING, self.fonts, reach(section, self.fonts))
         first, later = (int(room_below(section.top(first=n == 0), self.frame, self.fonts)
                             // pitch) for n in (0, 1))
@@ -217,6 +217,8 @@ class RunIn:
         few = pick(seat, order[:GALLOP])
         small = section(few)
         first, later, size = self.lines(small)
+        if min(first, later) <= 0:  # no line below the heading: the trials say so
+            return 0
         room = (first + (sides - 1) * later) * self.frame.inner_width / size
         chars = np.cumsum(order.room)
         measured = sum(self.width(tokens) for _e, tokens in self.items(few, small).values())
@@ -228,6 +230,8 @@ class RunIn:
         items = self.items(more, big)
         # What its sides hold of it: the openings (in order) whose tokens they set.
         first, later, size = self.lines(big)
+        if min(first, later) <= 0:
+            return 0
         run = run_in_layout(big, self.frame.inner_width, size, self.fonts,
                             (first, later, later), None, sides)
         if run is None or len(run) <= sides:
