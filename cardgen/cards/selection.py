@@ -337,8 +337,8 @@ def longest_run(
     """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
     after (0 where only nothing fits: `fits(0)` is taken to hold); `first`: the first k
     tried. With `guess` (where the cut likely is), the search gallops out from it both ways
-    instead: a guess a step off takes two trials, and as `fits` holds up to some k and not
-    after, it finds the same k."""
+    instead: a guess at the cut (or one past it) takes two trials, and as `fits` holds up to
+    some k and not after, it finds the same k."""
     if guess is not None:
         low, high = _around(count, fits, min(max(guess, 0), count))
         if low == high:
