@@ -33,10 +33,10 @@ from cardgen.cards.strategy import NOTHING, Opening, Printed, SeatStrategy
 from cardgen.cards.winrates import figures
 from cardgen.errors import ConfigError
 from cardgen.games.opponent import TableRange
-from cardgen.render.pdf import render_card, units
-from cardgen.render.pdf.budget import budget, letter_kind, row_section
+from cardgen.render.pdf import render_card, sides, units
+from cardgen.render.pdf.budget import RunIn, budget, fitted, letter_kind, row_section
 from cardgen.render.pdf.content import Section
-from cardgen.render.pdf.fonts import load_fonts
+from cardgen.render.pdf.fonts import DoesNotFit, load_fonts
 from cardgen.render.pdf.front import front_worth
 from cardgen.render.pdf.layout import (
     BOLD,
@@ -741,3 +741,91 @@ def test_run_in_sides_begin_with_their_head_and_keep_each_item_whole() -> None:
         [("a", "a")], [("a", "a")] * 3, [("b", "b")]]
     # An item taller than a side (with its head) cannot be set.
     assert run_in_sides(section, 40.0, 8.0, fonts, lambda _n: 2) is None
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("name", ["twl06-4p", "twl06-3p-casual"])
+def test_a_run_in_seat_s_cut_found_from_its_guess_is_the_galloping_search_s(
+    name: str, lexicons: Lexicons
+) -> None:
+    """Each run-in seat's guess (`budget.RunIn`: each step measured once, one section laid
+    out once) prints a few openings more or fewer than its cut at most, and the search from
+    it prints what the galloping search from 32 steps prints, laying out about half as many
+    sections (issue 39, item 1)."""
+    config, card = shipped_card(Path(f"configs/{name}.yaml"), lexicons)
+    fonts, frame = load_fonts(config.pdf.font), card_frame(config.pdf)
+    run_in = RunIn(frame, fonts)
+    counted: list[int] = []
+
+    def count(*args: Any, **kwargs: Any) -> int:
+        counted.append(1)
+        return side_count(*args, **kwargs)
+
+    for seat in card.seats[2:]:
+        order = steps(seat, forced=card.opponent.perfect)
+
+        def section(s: SeatStrategy) -> Section:
+            return row_section(card, s, fonts, frame)
+
+        with mock.patch("cardgen.render.pdf.budget.side_count", side_effect=count):
+            galloped = fitted(seat, 2, section, frame, fonts, order)
+            trials = len(counted)
+            guess = run_in.guess(seat, order, 2, section)
+            guided = fitted(seat, 2, section, frame, fonts, order, guess)
+        assert guided == galloped
+        # The guess lays one section out (`sides.run_in_layout`).
+        assert 2 * (len(counted) - trials + 1) <= trials + 1, (seat.seat, len(counted), trials)
+        counted.clear()
+        printed = [len(s.listed)
+                   for s in (galloped, pick(seat, order[:guess]))]
+        assert abs(printed[0] - printed[1]) <= 10, (seat.seat, printed)
+
+
+SHORT_TOKENS = st.builds(
+    Token, st.text("abcmw", min_size=1, max_size=6), st.sampled_from([REGULAR, BOLD, MOVE]),
+    st.sampled_from([True, True, False]), st.sampled_from([False, False, False, True]))
+"""Run-in tokens mostly shorter than a line even kept together (`units.settles`)."""
+
+
+@given(st.data(), st.integers(1, 3))
+def test_a_run_in_section_asked_about_its_sides_says_what_its_layout_says(
+    data: st.DataObject, most: int
+) -> None:
+    """`side_count` asked whether `most` sides hold a run-in section answers as its fewest
+    sides do: where the likeliest layout takes more, trying no other (`units.settles`) loses
+    no layout that takes fewer (issue 39), glued, kept and over-wide tokens included."""
+    kind = data.draw(st.sampled_from([SHORT_TOKENS, SHORT_TOKENS, RUN_IN_TOKENS]))
+    drawn = data.draw(st.lists(st.tuples(
+        st.lists(kind, min_size=4, max_size=12),
+        st.lists(st.integers(0, 11), max_size=3, unique=True)), min_size=20, max_size=80))
+    fonts, frame = load_fonts(PdfOptions().font), card_frame(PdfOptions())
+    entries = tuple(Entry(Token("ABC"[i % 3], HEAD), tuple(tokens),
+                          tuple(sorted({0, *(j for j in items if j < len(tokens))})))
+                    for i, (tokens, items) in enumerate(drawn))
+    section = Section((), "Run in", (), entries, tuple("abc"[i % 3] for i in range(len(entries))),
+                      run_in=True)
+
+    def count(most: int | None = None) -> int:
+        try:
+            return side_count(section, frame, fonts, most)
+        except DoesNotFit:
+            return 99
+
+    assert (count(most) <= most) == (count() <= most)
+
+
+def test_a_run_in_section_that_overflows_is_laid_out_once() -> None:
+    """A run-in section the smallest size and tightest leading set on more than `most` sides
+    is laid out once to say so; where a word kept with its head is wider than a line at the
+    largest size, every size and leading is tried (issue 39)."""
+    fonts, frame = load_fonts(PdfOptions().font), card_frame(PdfOptions())
+    tokens = tuple(Token(f"{c}{d}") for c in "bcdefgh" for d in "aeiou")
+    entries = tuple(Entry(Token(label, HEAD), tokens) for label in "ABCDEFGHIJKLMNOPQRSTUV")
+    section = Section((), "Rows", (), entries, tuple("abcdefghijklmnopqrstuv"), run_in=True)
+    wide = dataclasses.replace(section, entries=(Entry(Token("W", HEAD), (Token("m" * 60),)),
+                                                 *entries))
+    for run_in, tries in ((section, 1), (wide, 6)):
+        with mock.patch("cardgen.render.pdf.sides.run_in_layout",
+                        side_effect=sides.run_in_layout) as laid:
+            assert side_count(run_in, frame, fonts, 1) == 2
+        assert laid.call_count == tries

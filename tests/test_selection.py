@@ -11,7 +11,7 @@ import random
 import pytest
 
 from cardgen.cards.odds import Odds, Wins
-from cardgen.cards.selection import Step, Steps, cost, full, pick, steps
+from cardgen.cards.selection import Step, Steps, cost, full, longest_run, pick, steps
 from cardgen.cards.strategy import Opening, SeatStrategy
 from cardgen.cards.winrates import figures
 from cardgen.games.advice import Try
@@ -177,3 +177,24 @@ def test_a_forced_deck_prints_words_that_win_no_more_last_by_reach() -> None:
     assert forced[3:] == [(1, "words"), (2, "words"), (0, "words")]
     assert [(s.place, s.kind) for s in steps(seat)][3:] == [
         (0, "words"), (1, "words"), (2, "words")]
+
+
+def test_a_search_from_a_guess_finds_the_galloping_search_s_run() -> None:
+    """`longest_run` from any guess finds the k the galloping search finds, for every `fits`
+    that holds up to some k and not after (issue 39, item 1), and a guess at the cut asks
+    at most twice: there (nothing is taken to fit) and one step on (unless all are there)."""
+    for count in range(0, 41):
+        for cut in range(0, count + 1):
+            asked: list[int] = []
+
+            def fits(k: int, cut: int = cut, asked: list[int] = asked) -> bool:
+                asked.append(k)
+                return k <= cut
+
+            assert longest_run(count, fits) == cut
+            for guess in range(-2, count + 3):
+                asked.clear()
+                assert longest_run(count, fits, guess=guess) == cut, (count, cut, guess)
+            asked.clear()
+            longest_run(count, fits, guess=cut)
+            assert len(asked) == (cut > 0) + (cut < count)

@@ -318,31 +318,59 @@ GALLOP = 32
 """The first run of steps a deck's room is tried with."""
 
 
-def longest_run(count: int, fits: Callable[[int], bool], first: int = GALLOP) -> int:
+def longest_run(
+    count: int, fits: Callable[[int], bool], first: int = GALLOP, guess: int | None = None
+) -> int:
     """The largest k <= `count` with `fits(k)`, for a `fits` that holds up to some k and not
-    after (0 where only nothing fits); `first`: the first k tried."""
-    # Galloping, then halving: the sections laid out stay near the size of the one chosen.
-    low, high = 0, min(first, count)
-    while fits(high):
-        if high == count:
-            return count
-        low, high = high, min(2 * high, count)
+    after (0 where only nothing fits: `fits(0)` is taken to hold); `first`: the first k
+    tried. With `guess` (where the cut likely is), the search gallops out from it both ways
+    instead: a guess at the cut (or one past it) takes two trials, and as `fits` holds up to
+    some k and not after, it finds the same k."""
+    if guess is not None:
+        low, high = _around(count, fits, min(max(guess, 0), count))
+        if low == high:
+            return low
+    else:  # galloping, then halving: the sections laid out stay near the size of the one chosen
+        low, high = 0, min(first, count)
+        while fits(high):
+            if high == count:
+                return count
+            low, high = high, min(2 * high, count)
     while high - low > 1:  # fits(low), not fits(high)
         middle = (low + high) // 2
         low, high = (middle, high) if fits(middle) else (low, middle)
     return low
 
 
-def fitting(order: Steps, fits: Callable[[Steps], bool]) -> Steps:
+def _around(count: int, fits: Callable[[int], bool], k: int) -> tuple[int, int]:
+    """A k that fits and a larger one that does not, galloping out from `k` (a step, then
+    twice as many each time); (`count`, `count`) where all fit."""
+    if k == 0 or fits(k):
+        low, step = k, 1
+        while low < count:
+            high = min(low + step, count)
+            if not fits(high):
+                return low, high
+            low, step = high, 2 * step
+        return count, count
+    high, step = k, 1
+    while True:
+        low = max(high - step, 0)
+        if low == 0 or fits(low):
+            return low, high
+        high, step = low, 2 * step
+
+
+def fitting(order: Steps, fits: Callable[[Steps], bool], guess: int | None = None) -> Steps:
     """The steps of `order` a deck prints, for `fits` whether a deck of those steps fits its
     room: the steps in order while they fit, a step that does not fit passed over for later
     ones that do (docs/rules.md, "A range of tables"). A step that adds at least as many
     characters (`Steps.room`) as one that did not fit is taken not to fit either: run-in text
     takes room as its characters do, and so the deck is laid out a few times, not once a
-    step."""
+    step. With `guess`, the search for the first run starts there (`longest_run`)."""
     import numpy as np
 
-    k = longest_run(len(order), lambda k: fits(order.take(slice(0, k))))
+    k = longest_run(len(order), lambda k: fits(order.take(slice(0, k))), guess=guess)
     taken = list(range(k))
     rest = np.arange(k, len(order))
     while len(rest):

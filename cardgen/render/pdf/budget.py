@@ -17,10 +17,11 @@ prints every entry as the whole deck does).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 
 from cardgen.cards.paper import FULL, PdfOptions
-from cardgen.cards.selection import Steps, fitting, full, pick, steps
+from cardgen.cards.selection import GALLOP, Steps, fitting, full, pick, steps
 from cardgen.cards.strategy import Card, Opening, Printed, SeatStrategy
 from cardgen.render.pdf.content import Section, entry, key_paras, legend, letter_kind, shown
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
@@ -32,13 +33,22 @@ from cardgen.render.pdf.layout import (
     BOLD,
     HEAD,
     REGULAR,
+    TIGHT_LEADING,
     Entry,
     Frame,
     Para,
     Token,
+    gap,
     words,
 )
-from cardgen.render.pdf.sides import card_frame, room_below, side_count
+from cardgen.render.pdf.sides import (
+    card_frame,
+    line_pitch,
+    room_below,
+    run_in_layout,
+    side_count,
+)
+from cardgen.render.pdf.units import reach
 from cardgen.render.sentences import (
     seat_heading,
     worth_sentence,
@@ -137,6 +147,114 @@ def row_section(card: Card, seat: SeatStrategy, fonts: Fonts, frame: Frame) -> S
     return brief if room_below(brief.top(first=True), frame, fonts) > room + 1.0 else section
 
 
+MORE = 1.5
+"""How many times the room its sides hold the section a run-in seat's steps are measured in
+takes (`RunIn`): more than fits, so its layout says what the sides hold; not much more, so its
+text is set much as the cut's is (its words as many per line). On the shipped decks the guess
+is 6 steps off the cut at most (11 with 1.1 or 2)."""
+
+
+class RunIn:
+    """Where the cut of a run-in seat's steps likely is (issue 39, item 1): each step's width
+    measured once, in one section of more steps than the sides hold, and that section laid
+    out once at the card's smallest size and tightest leading (the layout a trial tries
+    first): the steps whose widths add up to what its sides hold. The search for the cut
+    starts there, and asks the layout only near it."""
+
+    def __init__(self, frame: Frame, fonts: Fonts) -> None:
+        self.frame, self.fonts = frame, fonts
+
+    def lines(self, section: Section) -> tuple[int, int, float]:
+        """The lines the first and a later side of `section` hold at the smallest size and
+        tightest leading, and that size."""
+        size = min(self.frame.body_sizes)
+        pitch = line_pitch(size, TIGHT_LEADING, self.fonts, reach(section, self.fonts))
+        first, later = (int(room_below(section.top(first=n == 0), self.frame, self.fonts)
+                            // pitch) for n in (0, 1))
+        return first, later, size
+
+    def items(self, seat: SeatStrategy, section: Section) -> dict[int, tuple[int, Sequence[Token]]]:
+        """Each printed opening's place, with its entry's index and its tokens in `section`
+        (the run-in section of `seat`)."""
+        found: dict[int, tuple[int, Sequence[Token]]] = {}
+        places = iter(k for k, (_, printed) in enumerate(seat.entries()) if printed.kind)
+        for e, row in enumerate(section.entries):
+            for a, b in itertools.pairwise((*row.items, len(row.tokens))):
+                found[next(places)] = (e, row.tokens[a:b])
+        return found
+
+    def width(self, tokens: Sequence[Token]) -> float:
+        """The width at 1 pt of `tokens` mid-line, with the room before each."""
+        measure = self.fonts.measure
+        return sum(measure(t.text, t.style) + (gap(t.style, measure) if t.space else 0.0)
+                   for t in tokens)
+
+    def added(self, section: Section, items: dict[int, tuple[int, Sequence[Token]]],
+              parts: Iterable[tuple[int, slice]]) -> list[float]:
+        """The width at 1 pt each part (an opening's place, and which of its tokens) adds to
+        the run-in text of `section`: the tokens, and its group's head with the group's first
+        part; 0 for an opening `items` does not print."""
+        heads: set[int] = set()
+        found = []
+        for place, part in parts:
+            e, tokens = items.get(place, (-1, ()))
+            width = self.width(tokens[part])
+            head = section.entries[e].label if e >= 0 else None
+            if e not in heads and head is not None:
+                heads.add(e)
+                width += self.width((head,))
+            found.append(width)
+        return found
+
+    def guess(self, seat: SeatStrategy, order: Steps, sides: int,
+              section: Callable[[SeatStrategy], Section]) -> int:
+        """The number of steps of `order` whose section likely fills `sides` sides."""
+        import numpy as np
+
+        if not len(order):
+            return 0
+        # A section of a few steps says about how wide a character is, and so how many
+        # steps make a section of `MORE` times the room the sides hold.
+        few = pick(seat, order[:GALLOP])
+        small = section(few)
+        first, later, size = self.lines(small)
+        if min(first, later) <= 0:  # no line below the heading: the trials say so
+            return 0
+        room = (first + (sides - 1) * later) * self.frame.inner_width / size
+        chars = np.cumsum(order.room)
+        measured = sum(self.width(tokens) for _e, tokens in self.items(few, small).values())
+        per_char = measured / max(int(chars[min(GALLOP, len(order)) - 1]), 1)
+        count = min(int(np.searchsorted(chars, MORE * room / max(per_char, 1e-9))) + 1,
+                    len(order))
+        more = pick(seat, order[:count])
+        big = section(more)
+        items = self.items(more, big)
+        # What its sides hold of it: the openings (in order) whose tokens they set.
+        first, later, size = self.lines(big)
+        if min(first, later) <= 0:
+            return 0
+        run = run_in_layout(big, self.frame.inner_width, size, self.fonts,
+                            (first, later, later), None, sides)
+        if run is None or len(run) <= sides:
+            return count
+        tokens = sum(not t.style.head for side in run[:sides] for unit in side
+                     for line in unit.lines for _x, t in line)
+        ends = itertools.accumulate(len(item) for _e, item in items.values())
+        held = [place for place, end in zip(items, ends, strict=True) if end <= tokens]
+        filled = sum(self.added(big, items, ((place, slice(None)) for place in held)))
+        # Each step's width: its opening's letter and cell, then its words (all of it where
+        # it goes straight to its words).
+        letters: set[int] = set()
+        parts = []
+        for place, words_step in zip(order.place[:count].tolist(),
+                                     order.words[:count].tolist(), strict=True):
+            parts.append((place, slice(2 if place in letters else 0, None) if words_step
+                          else slice(0, 2)))
+            letters.add(place)
+        added = np.cumsum(self.added(big, items, parts))
+        return int(np.searchsorted(added, filled, side="right"))
+
+
 def fitted(
     seat: SeatStrategy,
     sides: int,
@@ -144,10 +262,11 @@ def fitted(
     frame: Frame,
     fonts: Fonts,
     order: Steps,
+    guess: int | None = None,
 ) -> SeatStrategy:
     """The seat printing the steps of `order` whose section takes at most `sides` sides, in
     order while they fit (`cardgen.cards.selection.fitting`; more steps never take fewer
-    sides)."""
+    sides); the search starts at `guess` where one is given."""
 
     def fits(chosen: Steps) -> bool:
         try:
@@ -157,7 +276,7 @@ def fitted(
 
     if sides <= 0:
         return pick(seat, ())
-    return pick(seat, fitting(order, fits))
+    return pick(seat, fitting(order, fits, guess))
 
 
 def budget(card: Card, options: PdfOptions) -> Card:
@@ -180,6 +299,7 @@ def budget(card: Card, options: PdfOptions) -> Card:
     words_too = options.words != "none"
 
     forced = card.opponent.perfect
+    run_in = RunIn(frame, fonts)
 
     def order(seat: SeatStrategy) -> Steps:
         return steps(seat, strip=seat.seat == 2, words=words_too or seat.seat < 3,
@@ -194,8 +314,13 @@ def budget(card: Card, options: PdfOptions) -> Card:
             back = fitted(seat, 1, lambda s: second_section(card, s, fonts), frame, fonts,
                           order(seat))
             return back
-        return fitted(seat, sides, lambda s: row_section(card, s, fonts, frame), frame, fonts,
-                      order(seat))
+        rows = order(seat)
+
+        def section(s: SeatStrategy) -> Section:
+            return row_section(card, s, fonts, frame)
+
+        guess = run_in.guess(seat, rows, sides, section) if sides > 0 else None
+        return fitted(seat, sides, section, frame, fonts, rows, guess)
 
     further = [s for s in card.seats if s.seat > 2 and s.seat in chosen]
     room = {s.seat: 2 for s in further}

@@ -46,9 +46,9 @@ from cardgen.render.pdf.layout import (
     TIGHT_LEADING,
     Box,
     Frame,
-    Line,
     Para,
     Text,
+    Token,
     balance,
     pack,
     para_lines,
@@ -67,6 +67,7 @@ from cardgen.render.pdf.units import (
     line_width,
     reach,
     run_in_sides,
+    settles,
     units_of,
 )
 
@@ -112,11 +113,11 @@ def draw_top(
         reorder = para.keep_end and is_rtl(said)
         flush_right = reorder and right_to_left(said)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
-        tokens = [t for line in para_lines(para, narrow, fonts.measure) for _x, t in line]
+        tokens = _para_tokens(para, narrow, fonts)
         # Greedy breaking has no memory: the lines of what is left are the rest of the lines
         # already broken at the same width, so a paragraph is broken again only where its
         # width changes (beside the mark), not at every line.
-        lines: list[Line] = []
+        lines: list[tuple[tuple[float, Token], ...]] = []
         lines_width = 0.0
         j = done = 0
         while done < len(tokens):
@@ -131,8 +132,8 @@ def draw_top(
             width = narrow if beside else frame.inner_width
             if not lines or width != lines_width:
                 rest = tokens[done:]
-                lines, lines_width = wrap(rest, width, para.size, fonts.measure)[::-1], width
-            line = lines.pop()
+                lines, lines_width = list(_wrapped(rest, width, para.size, fonts))[::-1], width
+            line = list(lines.pop())
             done += len(line)
             below = para.size * fonts.descent
             drawn = runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
@@ -144,6 +145,21 @@ def draw_top(
             texts += drawn
             j += 1
     return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _para_tokens(para: Para, width: float, fonts: Fonts) -> tuple[Token, ...]:
+    """A heading-area paragraph's tokens as `para_lines` cuts them at `width`, remembered by
+    value: a budget's trials set the same paragraphs (a booklet's rules, the how-tos) again
+    among a few that change (issue 39, item 1)."""
+    return tuple(t for line in para_lines(para, width, fonts.measure) for _x, t in line)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _wrapped(tokens: tuple[Token, ...], width: float, size: float, fonts: Fonts
+             ) -> tuple[tuple[tuple[float, Token], ...], ...]:
+    """`wrap` of a heading-area paragraph's tokens, remembered by value (`_para_tokens`)."""
+    return tuple(tuple(line) for line in wrap(tokens, width, size, fonts.measure))
 
 
 @functools.lru_cache(maxsize=1 << 10)
@@ -244,8 +260,15 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     sizes = frame.body_sizes if most is None else frame.body_sizes[::-1]
     leadings = (LEADING, TIGHT_LEADING) if most is None else (TIGHT_LEADING, LEADING)
 
+    # Run in and asked only whether `most` sides hold it: where the likeliest layout (the
+    # smallest size, the tighter leading) takes more, so does every other (`units.settles`),
+    # and none is tried.
+    settled = most is not None and fill is None and section.run_in and settles(
+        section, frame.inner_width / max(frame.body_sizes), fonts)
+    hopeless = False
+
     def enough() -> bool:
-        return most is not None and best is not None and len(best[1].sides) <= most
+        return hopeless or most is not None and best is not None and len(best[1].sides) <= most
 
     for size in sizes:
         if enough():
@@ -271,6 +294,8 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
                                         most)
                     if run is None:
                         continue
+                    hopeless = settled and most is not None and len(run) > most and (
+                        size, leading) == (min(sizes), min(leadings))
                     score = (len(run), -size, -leading, columns)
                     if best is None or score < best[0]:
                         units = tuple(u for side in run for u in side)
@@ -351,7 +376,15 @@ def side_count(section: Section, frame: Frame, fonts: Fonts, most: int | None = 
 def counted_sides(section: Section, frame: Frame, fonts: Fonts) -> list[Side]:
     """As many blank sides as `section_sides` sets the section on (`side_count`), where only
     their number is asked."""
-    return [Side(())] * side_count(section, frame, fonts)
+    return [Side(())] * _counted(section, frame, fonts)
+
+
+@functools.lru_cache(maxsize=1 << 8)
+def _counted(section: Section, frame: Frame, fonts: Fonts) -> int:
+    """`side_count`, remembered by value: a budget's trials change one seat's section at a
+    time, and count the others' again (issue 39, item 1: the TWL06 SuperGhost booklet's
+    budget laid out 127 sections where 40 differ)."""
+    return side_count(section, frame, fonts)
 
 
 def section_sides(

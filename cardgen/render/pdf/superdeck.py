@@ -85,9 +85,19 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
     )
     deck = "pocket" if options.cards is None else f"{options.cards} cards"
 
+    # Each seat as some of its steps print it, remembered: a trial after the longest run adds
+    # one seat's step, and the others print what they printed.
+    printing: dict[tuple[int, tuple[Step, ...], int], SeatStrategy] = {}
+
+    def seat_with(seat: SeatStrategy, chosen: tuple[Step, ...], rows: int) -> SeatStrategy:
+        key = (seat.seat, chosen, rows)
+        if key not in printing:
+            printing[key] = with_rows(pick(seat, chosen), rows)
+        return printing[key]
+
     def with_steps(taken: list[tuple[int, Step, int]]) -> Card:
         seats = tuple(
-            with_rows(pick(seat, [step for s, step, _ in taken if s == seat.seat]),
+            seat_with(seat, tuple(step for s, step, _ in taken if s == seat.seat),
                       max((rows for s, _, rows in taken if s == seat.seat), default=0))
             for seat in card.seats
         )

@@ -87,6 +87,38 @@ def entry_heights(section: Section, width: float, gutter: float, size: float, fo
             for e, w in zip(section.entries, one_line, strict=True)]
 
 
+def settles(section: Section, width: float, fonts: Fonts) -> bool:
+    """Whether no run of a run-in section's tokens that `wrap` keeps on one line (glued, or
+    kept with the next group: `Token.keep`, as a head is), with a head a side may set before
+    any item, is wider than `width` at 1 pt (an upper bound of each run is measured: the
+    widest head and gap, and the widest run of the section's text, its heads in it).
+
+    Then `wrap` breaks greedily between those runs, and a section that the smallest size
+    and tightest leading set on more than N sides takes more than N at every size and
+    leading (`sides.choose_layout` asked `most`): each side of the larger size or looser
+    leading has no more lines and lines no wider, so by induction it ends no later (the
+    lines from a later start, its head set before it, hold at least what the lines from an
+    earlier start hold of what follows it; fewer, narrower lines hold no more). Issue 39:
+    a budget's trial that does not fit lays one layout out, not six."""
+    measure = fonts.measure
+    heads = [e.label for e in section.entries if e.label is not None]
+    head = max((measure(h.text, h.style) for h in heads), default=0.0)
+    space = max((gap(t.style, measure) for e in section.entries for t in e.tokens), default=0.0)
+    widest = run = 0.0
+    kept = False  # whether the run goes on with the next group
+    for entry in section.entries:
+        label = () if entry.label is None else (dataclasses.replace(entry.label, keep=True),)
+        for token in (*label, *entry.tokens):
+            own = measure(token.text, token.style)
+            if token.space:
+                run = run + gap(token.style, measure) + own if kept else own
+            else:
+                run += own
+            kept = token.keep
+            widest = max(widest, run)
+    return head + space + widest <= width
+
+
 @dataclass(frozen=True)
 class Unit:
     """What packing moves between columns and sides as one: an entry's lines (an entry is
