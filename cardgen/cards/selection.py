@@ -22,7 +22,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, NamedTuple, overload
 
 from cardgen.cards.strategy import NOTHING, Kind, Opening, Printed, SeatStrategy
-from cardgen.cards.winrates import columns, printed_rates, with_wins
+from cardgen.cards.winrates import printed_rates, with_wins
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
     import numpy as np
@@ -93,7 +93,7 @@ def steps(
 
     # Every opening at once, each figure worked out as for one opening alone: the same
     # operations on the same floats, so the same bits.
-    c = columns(seat.openings)
+    c = seat.columns
     start, cost_words = _costs([seat.openings[k] for k in c.place.tolist()], strip)
     letter, none = c.letter_wins, c.none
     t_reach, t_none, t_words, t_letter = c.tables[0], c.tables[1], c.tables[2], c.tables[3]
@@ -269,7 +269,7 @@ def pick(seat: SeatStrategy, chosen: Iterable[Step]) -> SeatStrategy:
     choices = [NOTHING] * len(openings)
     words_at = _mark(choices, openings, words_at, "words")
     move_at = _mark(choices, openings, move_at, "move")
-    c = columns(openings)
+    c = seat.columns
     if not openings or len(c.place) < len(openings):
         return replace(seat, choices=tuple(choices), wins=None, wins_by_table=())
     import numpy as np
@@ -311,7 +311,7 @@ def full(seat: SeatStrategy) -> SeatStrategy:
     whole = replace(seat, choices=choices)
     if not seat.openings or any(o.odds is None for o in seat.openings):
         return replace(whole, wins=None, wins_by_table=())
-    return with_wins(whole, columns(seat.openings), printed_rates(whole))
+    return with_wins(whole, seat.columns, printed_rates(whole))
 
 
 GALLOP = 32

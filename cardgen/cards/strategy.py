@@ -12,7 +12,7 @@ from functools import cached_property
 from itertools import repeat
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from cardgen.cards.odds import Odds, Wins
+from cardgen.cards.odds import Columns, Odds, Wins, columns
 from cardgen.games.advice import Try, best_try
 from cardgen.games.game import Decision, GameSolution
 from cardgen.games.opponent import PERFECT, Opponent, TableRange
@@ -224,6 +224,12 @@ class SeatStrategy:
     def listed(self) -> tuple[Opening, ...]:
         """The openings the deck prints something for, in order."""
         return tuple(opening for opening, printed in self.entries() if printed.kind)
+
+    @cached_property
+    def columns(self) -> Columns:
+        """The openings' figures as arrays (`cardgen.cards.odds.columns`), read once per
+        seat: a deck's budget picks entries for the same seat at every trial."""
+        return columns(self.openings)
 
     @cached_property
     def _places(self) -> dict[str, int]:

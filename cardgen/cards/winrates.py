@@ -6,15 +6,10 @@ middle one. `cardgen.cards.selection` chooses the entries from these columns.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import replace
-from functools import partial
-from itertools import chain
-from operator import attrgetter, is_not
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from cardgen.cards.odds import Odds, Wins
+from cardgen.cards.odds import Columns, Odds, Wins, columns
 from cardgen.cards.strategy import Opening, Printed, SeatStrategy
 
 if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
@@ -23,66 +18,6 @@ if TYPE_CHECKING:  # numpy loads where a deck is chosen, never to read one back
 
     FloatArray = npt.NDArray[np.float64]
     IntArray = npt.NDArray[np.int64]
-
-ODDS_OF, WORDS_OF = attrgetter("odds"), attrgetter("words")
-RATES_OF = attrgetter("reach", "none", "letter_wins", "full")
-IS_NOT_NONE = partial(is_not, None)
-
-
-class Columns(NamedTuple):
-    """The figures (`Odds`) of the openings that have them, an array each, in their order."""
-
-    place: IntArray
-    """Each one's place among the openings."""
-    reach: FloatArray
-    none: FloatArray
-    words: FloatArray
-    """NaN where an opening has no words."""
-    letter_wins: FloatArray
-    full: FloatArray
-    tables: FloatArray
-    """For a range of tables (`Odds.tables`): `tables[field, k, t]` the figure of opening k
-    at table t, for the fields reach, none, words (NaN where none), letter_wins, full and the
-    table's best letter's (`Odds.top`); shape (6, openings, 1) with the range's own figures
-    for a single table."""
-
-
-_read: list[tuple[tuple[Opening, ...], Columns]] = []
-"""The last tuple of openings read (`columns`), replaced whole: a seat's steps and then its
-picks read it once."""
-
-
-def columns(openings: Sequence[Opening]) -> Columns:
-    """The figures of the `openings` that have them, as arrays, read in C loops."""
-    held = _read[-1] if _read else None
-    if held is not None and held[0] is openings:
-        return held[1]
-    import numpy as np
-
-    odds = list(map(ODDS_OF, openings))
-    place = np.flatnonzero(np.fromiter(map(IS_NOT_NONE, odds), bool, len(odds)))
-    if len(place) < len(odds):
-        odds = [odds[k] for k in place.tolist()]
-    rates = np.fromiter(chain.from_iterable(map(RATES_OF, odds)), np.float64, 4 * len(odds))
-    reach, none, letter_wins, full = rates.reshape(-1, 4).T
-    words = np.array(list(map(WORDS_OF, odds)), dtype=np.float64).reshape(-1)  # None: NaN
-    count = len(odds[0].tables) if odds else 0
-    if count:
-        per = np.array([[_table_rates(t) for t in o.tables] for o in odds], dtype=np.float64)
-        tables = per.reshape(len(odds), count, 6).transpose(2, 0, 1)
-    else:
-        tables = np.stack([reach, none, words, letter_wins, full, letter_wins])[:, :, None]
-    found = Columns(place, reach, none, words, letter_wins, full, tables)
-    if isinstance(openings, tuple):  # a list may change after
-        _read[:] = [(openings, found)]
-    return found
-
-
-def _table_rates(odds: Odds) -> tuple[float, float, float, float, float, float]:
-    """One table's figures of an opening, as `Columns.tables` holds them."""
-    top = odds.letter_wins if odds.top is None else odds.top
-    words = math.nan if odds.words is None else odds.words
-    return odds.reach, odds.none, words, odds.letter_wins, odds.full, top
 
 
 def with_wins(seat: SeatStrategy, c: Columns, card: FloatArray) -> SeatStrategy:
@@ -100,7 +35,7 @@ def figures(seat: SeatStrategy) -> Wins | None:
     openings = seat.openings
     if not openings or any(o.odds is None for o in openings):
         return None
-    return with_wins(seat, columns(openings), printed_rates(seat)).wins
+    return with_wins(seat, seat.columns, printed_rates(seat)).wins
 
 
 def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
@@ -109,7 +44,7 @@ def table_wins(seat: SeatStrategy) -> tuple[Wins, ...]:
     openings = seat.openings
     if not openings or any(o.odds is None for o in openings):
         return ()
-    return with_wins(seat, columns(openings), printed_rates(seat)).wins_by_table
+    return with_wins(seat, seat.columns, printed_rates(seat)).wins_by_table
 
 
 def printed_rates(seat: SeatStrategy) -> FloatArray:
