@@ -753,6 +753,29 @@ def test_the_cache_can_be_turned_off(runner: CliRunner, monkeypatch: pytest.Monk
     )
 
 
+def test_every_class_the_cache_keeps_names_its_field_types_at_run_time() -> None:
+    """The codec reads a class by its type hints, resolved in its module (and its bases'):
+    a name imported for the type checker only (`if TYPE_CHECKING:`) would make the class
+    unreadable. Every class a card, a solved game, a table's rows or figures hold."""
+    import typing
+
+    from cardgen.cards.pocket import TableFigures
+    from cardgen.cards.tables import TableGroup
+
+    kinds: list[Any] = [Card, TableGroup, TableFigures]
+    kinds += [cache._solution_class(name) for name in cache.SOLUTIONS]
+    seen: set[Any] = set()
+    while kinds:
+        kind = kinds.pop()
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            kinds += typing.get_type_hints(kind).values()  # NameError if one is missing
+        kinds += typing.get_args(kind)
+    assert {Card, Solution, InfixSolution, Thresholds, TableGroup, TableFigures} <= seen
+
+
 def test_an_entry_is_one_file_with_its_key_in_plain_sight(folder: Path) -> None:
     config = load_card_config(ANIMALS)
     Store.default().game(config, lambda: config_game(config, Lexicons(), traps=False)[0],
