@@ -10,15 +10,16 @@ It times whole commands the way a user runs them, each RUNS times: cold (an empt
 cache of the benchmark's own, so every run computes and keeps its result) and warm (the same
 cache, filled). With `--reference PROGRAM` (a Python program that solves Ghost on a word list
 given as its argument, such as the seed's pure-Python ghostSolver.py) it runs that program and
-`cardgen build twl06-2p --format json` in turns, RUNS pairs, on the same TWL06 file, and
-prints the ratio of their medians. `--big` adds the Polish card (4.3 million entries) and the
-languages table, cold, with their peak memory (as /usr/bin/time -v reports it: the largest
-resident set). `--startup` times only the start: `import cardgen.app.cli` and `build
-twl06-2p --no-cache` (JSON; md, JSON and PDF), as processes, and the JSON build cold and warm.
-`--variants` times only TWL06 SuperGhost and SuperDuperGhost: the entries a build, a game and
-an explain leave, a cold build, a warm game quit at once and warm explains.
-Word lists must be cached or installed (a first build fetches them). Not a
-test: the figures go in docs/speed.md (and the README's short table), not into assertions.
+`cardgen build twl06-2p --format json` (and `explain`, `play`) in turns, RUNS pairs, on the
+same TWL06 file, and prints the median of the pairs' ratios, of wall and of CPU time. `--big`
+adds the Polish card (4.3 million entries) and the languages table, cold, with their peak
+memory (as /usr/bin/time -v reports it: the largest resident set). `--startup` times only the
+start: `import cardgen.app.cli` and `build twl06-2p --no-cache` (JSON; md, JSON and PDF), as
+processes, and the JSON build cold and warm. `--variants` times only TWL06 SuperGhost and
+SuperDuperGhost: the entries a build, a game and an explain leave, a cold build, a warm game
+quit at once and warm explains. Word lists must be cached or installed (a first build fetches
+them). Not a test: the figures go in docs/speed.md (and the README's short table), not into
+assertions.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ def side_by_side(reference: Path, out: str, work: Path) -> None:
     the JSON card (cache warm and cold), `explain twl06-2p n` (warm; and right after a build,
     the position never explained: the solved game and its figures read back, the position
     worked out), and `play twl06-2p` started and quit at once (warm). The figure is the median
-    over the pairs of cardgen's time divided by the reference's."""
+    over the pairs of cardgen's time divided by the reference's; beside it the same of their
+    CPU times (user and system), which other work on a shared machine sways less."""
     from cardgen.words.wordlists import fetch
 
     path = fetch("twl06")  # the catalog's file, checked by sha256
@@ -135,8 +137,8 @@ def side_by_side(reference: Path, out: str, work: Path) -> None:
     script = str(Path(sys.executable).parent / "cardgen")
     config = str(ROOT / "configs" / f"{CONFIG}.yaml")
     print(f"\nSide by side with {reference.name} on {path.name} ({RUNS} pairs):\n")
-    print("| command | way | cache | reference median | cardgen median | ratio |")
-    print("|---|---|---|--:|--:|--:|")
+    print("| command | way | cache | reference median | cardgen median | ratio | CPU ratio |")
+    print("|---|---|---|--:|--:|--:|--:|")
     commands = [
         ("build twl06-2p --format json", build_args(CONFIG, ["json"], out), ("warm", "cold")),
         (f"explain {CONFIG} n", ["explain", config, "n"], ("warm", "after build")),
@@ -167,13 +169,13 @@ def side_by_side(reference: Path, out: str, work: Path) -> None:
                         for index in folder.glob("positions-*.entry"):
                             index.unlink()
                     cache = {**env, "CARDGEN_SOLUTION_CACHE": str(folder)}
-                    a = run_process(theirs, env, source)[0]
-                    b = run_process(args, cache, stdin)[0]
-                    pairs.append((a, b))
-                a, b = (statistics.median(t) for t in zip(*pairs, strict=True))
-                ratio = statistics.median(y / x for x, y in pairs)
-                print(f"| {name} | {way} | {label} | {a:.3f} s | {b:.3f} s | {ratio:.2f} |",
-                      flush=True)
+                    pairs.append((run_process(theirs, env, source),
+                                  run_process(args, cache, stdin)))
+                a, b = (statistics.median(t[0] for t in side) for side in zip(*pairs, strict=True))
+                ratio = statistics.median(y[0] / x[0] for x, y in pairs)
+                cpu = statistics.median(y[2] / x[2] for x, y in pairs)
+                print(f"| {name} | {way} | {label} | {a:.3f} s | {b:.3f} s | {ratio:.2f} "
+                      f"| {cpu:.2f} |", flush=True)
 
 
 def big(out: str, work: Path) -> None:

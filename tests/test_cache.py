@@ -21,6 +21,7 @@ import pytest
 from conftest import CONFIGS, DATA, SHIPPED, decks, shipped_card, word_card
 from typer.testing import CliRunner
 
+import cardgen
 from cardgen.app.cli import app
 from cardgen.app.runner import CARDS
 from cardgen.cards import cache, cachekey, superpocket
@@ -117,6 +118,39 @@ def test_every_shipped_config_has_a_key(path: Path) -> None:
         key = config_key(config, kind)
         assert key["code"] == code_fingerprint()
         assert len(entry_name(key)) == len(kind) + 1 + 40 + len(".entry")
+
+
+def test_the_code_fingerprint_is_the_sha256_of_the_package_s_files_in_path_order(
+    tmp_path: Path,
+) -> None:
+    """`code_fingerprint` walks the package with `os.scandir`, in the order (and with the
+    files) `sorted(root.rglob("*"))` gives: `a/b.py` before `a.py`, a symbolic link to a
+    folder not entered, hidden files and `__pycache__` listed."""
+    from importlib import resources
+
+    from cardgen.packaged import folder
+
+    for name in ("a.py", "a/b.py", "a-b.py", "B.py", ".hidden.py", "__pycache__/c.py", "d.pyc"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(name)
+    (tmp_path / "link").symlink_to(tmp_path / "a")
+    found = [("/".join(parts), entry.path) for parts, entry in sorted(
+        cachekey._tree(tmp_path), key=lambda item: item[0])]
+    expected = [(p.relative_to(tmp_path).as_posix(), str(p)) for p in sorted(tmp_path.rglob("*"))]
+    assert found == expected
+    assert [name for name, _ in found][:4] == [".hidden.py", "B.py", "__pycache__",
+                                                "__pycache__/c.py"]
+    assert [name for name, _ in found][4:7] == ["a", "a/b.py", "a-b.py"]
+    digest = hashlib.sha256(cardgen.__version__.encode())
+    roots = [Path(cachekey.__file__).resolve().parents[1]]
+    roots += [Path(str(resources.files(p))) for p in ("cardgen.templates", "cardgen.catalog_data")]
+    assert roots[1:] == [folder("cardgen.templates"), folder("cardgen.catalog_data")]
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".j2", ".yaml", ".md") and path.is_file():
+                digest.update(f"\0{path.relative_to(root).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    assert code_fingerprint() == f"{cardgen.__version__}+{digest.hexdigest()[:16]}"
 
 
 def test_a_path_is_no_content_for_a_key() -> None:
@@ -721,6 +755,29 @@ def test_the_cache_can_be_turned_off(runner: CliRunner, monkeypatch: pytest.Monk
         0,
         "the solution cache is off (CARDGEN_SOLUTION_CACHE=off)\n",
     )
+
+
+def test_every_class_the_cache_keeps_names_its_field_types_at_run_time() -> None:
+    """The codec reads a class by its type hints, resolved in its module (and its bases'):
+    a name imported for the type checker only (`if TYPE_CHECKING:`) would make the class
+    unreadable. Every class a card, a solved game, a table's rows or figures hold."""
+    import typing
+
+    from cardgen.cards.pocket import TableFigures
+    from cardgen.cards.tables import TableGroup
+
+    kinds: list[Any] = [Card, TableGroup, TableFigures]
+    kinds += [cache._solution_class(name) for name in cache.SOLUTIONS]
+    seen: set[Any] = set()
+    while kinds:
+        kind = kinds.pop()
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            kinds += typing.get_type_hints(kind).values()  # NameError if one is missing
+        kinds += typing.get_args(kind)
+    assert {Card, Solution, InfixSolution, Thresholds, TableGroup, TableFigures} <= seen
 
 
 def test_an_entry_is_one_file_with_its_key_in_plain_sight(folder: Path) -> None:

@@ -19,7 +19,7 @@ from cardgen.cards.config import load_table_config
 from cardgen.cards.make import Lexicons
 from cardgen.cards.tables import Row, SeatSummary
 from cardgen.render.table import csv_header
-from cardgen.words import builder, wordlists
+from cardgen.words import builder, lexicon, wordlists
 from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import Lexicon, playable_words
 
@@ -137,7 +137,7 @@ def test_each_list_is_read_once_and_each_lexicon_built_once(
         return playable_words(entries, min_length, spelling, prefix_free=prefix_free)
 
     monkeypatch.setattr(builder, "load_wordlist", counting_load)
-    monkeypatch.setattr(builder, "playable_words", counting_playable)
+    monkeypatch.setattr(lexicon, "playable_words", counting_playable)  # imported where used
     run(TABLES, [write_small(tmp_path)], out=tmp_path / "out")
     assert reads == ["small.txt"]
     assert builds == [3, 4]

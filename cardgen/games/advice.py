@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Protocol
 
 from cardgen.games.game import GameSolution
@@ -150,6 +149,8 @@ def choose_try(solution: GameSolution, fragment: str, traps: Escapes | None = No
     there: a card for a casual table sets the trap wherever the seat cannot win against that
     table (docs/rules.md, "A card for casual tables"), with the candidates, mistakes and order
     defined as here."""
+    from fractions import Fraction  # here: a card read back from the cache needs none
+
     mover = solution.mover(fragment)
     moves = solution.children(fragment)
     candidates = [x for x in moves if not solution.is_word(solution.after(fragment, x))]

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardgen.games.game import GameSolution
-from cardgen.words.lexicon import Lexicon
-
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
+    from cardgen.games.game import GameSolution
     from cardgen.games.ranking import Ranking
+    from cardgen.words.lexicon import Lexicon
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ what a card needs on top (frequencies, rankings, solved games).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cardgen.errors import WordListError
 from cardgen.progress import ProgressCallback, stage
 from cardgen.words.abbreviations import abbreviations_for
 from cardgen.words.alphabet import Spelling, default_spelling
-from cardgen.words.lexicon import Lexicon, playable_words
 from cardgen.words.names import names_for
 from cardgen.words.wordlists import (
     CatalogList,
@@ -25,6 +25,9 @@ from cardgen.words.wordlists import (
     load_catalog,
     load_wordlist,
 )
+
+if TYPE_CHECKING:  # built only where a lexicon is: a card read from the cache needs none
+    from cardgen.words.lexicon import Lexicon
 
 
 class WordLists:
@@ -93,6 +96,8 @@ class LexiconBuilder(WordLists):
                                   progress=self.progress)
         key = (source, min_length, spelling, prefix_free)
         if key not in self._lexicons:
+            from cardgen.words.lexicon import playable_words
+
             entries = self.wordlist(source).entries
             stage(self.progress, "words", f"playable words of {min_length}+ letters")
             lexicon = playable_words(entries, min_length, spelling, prefix_free=prefix_free)

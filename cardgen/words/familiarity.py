@@ -17,7 +17,6 @@ whole data (0.15 s for English), so the result is kept in the cache as a `.npy` 
 
 from __future__ import annotations
 
-import gzip
 import math
 import re
 import zlib
@@ -86,11 +85,13 @@ def read_cbpack(data: bytes) -> dict[str, float]:
     The pack is a list: a header {format: cB, version: 1}, then bucket i holds the words of
     frequency -i centibels, that is Zipf (900 - i) / 100.
 
-    >>> import msgpack
+    >>> import gzip, msgpack
     >>> pack = msgpack.packb([{"format": "cB", "version": 1}, ["the"], ["a", "of"]])
     >>> read_cbpack(gzip.compress(pack))
     {'the': 9.0, 'a': 8.99, 'of': 8.99}
     """
+    import gzip  # here, as msgpack: only a fetch reads a pack
+
     import msgpack
 
     try:

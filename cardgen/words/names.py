@@ -27,7 +27,6 @@ sha256s (`_MAGIC` says which rule wrote it), so a later build reads that, not 40
 from __future__ import annotations
 
 import contextlib
-import csv
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -137,6 +136,8 @@ def read_nouns(data: bytes) -> Nouns:
     ...     b"lemma,pos,g\\nJul,Substantiv,Juls\\nIng,Vorname,\\nRio Negro,Toponym,\\n")]
     [['Ing', 'Rio Negro'], ['Jul', 'Juls'], ['Rio Negro']]
     """
+    import csv  # here: only a fetch of the nouns reads CSV
+
     try:
         rows = csv.reader(data.decode("utf-8").splitlines())
         header = next(rows)
