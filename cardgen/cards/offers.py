@@ -8,6 +8,7 @@ weights are the same floats as if it were worked out alone).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -69,7 +70,36 @@ def offer_weights(
     splits its weight evenly among the distinct non-word fragments it offers. With `keep`,
     only the edges out of the fragments `keep[d]` marks, and with `depths` only those out of
     fragments of these lengths, are weighed (the others stay 0): each is the same float as
-    when all are, as long as `known` holds every word that holds their fragments.
+    when all are, as long as `known` holds every word that holds their fragments
+    (`offered`, written out over every edge)."""
+    found = offered(solution, known, weight, tables, keep, depths)
+    levels = solution.graph.levels
+    out = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
+    for d, (edges, weights) in enumerate(zip(found.edges, found.weights, strict=True)):
+        for t, row in enumerate(weights):
+            out[t][d][edges] = row
+    return out
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What the words offer at every table (`offered`): per length d, the edges that some
+    table's words offer and each table's weight of each; every other edge gets 0 at every
+    table."""
+
+    edges: tuple[npt.NDArray[np.intp], ...]
+    """`edges[d]`: the edges of length d (`InfixLevel.parent`) some word offers, ascending."""
+    weights: tuple[FloatArray, ...]
+    """`weights[d][t, k]`: the weight edge `edges[d][k]` gets at table t."""
+
+
+def offered(
+    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
+    depths: range | None = None,
+) -> Offers:
+    """The weight each edge gets at each table (`offer_weights`), held only for the edges
+    some word offers.
 
     `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
     which of them table t knows. Which fragments a word offers, and so its share of each, is
@@ -77,9 +107,11 @@ def offer_weights(
     table adds up its own words' shares in the words' order, as the walk of its words alone
     would, so each table's sums are the same to the last bit whatever the other tables know."""
     levels = solution.graph.levels
-    found = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
+    none = np.zeros(0, dtype=np.intp)
+    edges_at = [none for _ in levels]
+    weights_at = [np.zeros((len(tables), 0)) for _ in levels]
     if not known:
-        return found
+        return Offers(tuple(edges_at), tuple(weights_at))
     lengths = np.array(list(map(len, known)), dtype=np.int64)
     start = np.repeat(np.cumsum(lengths) - lengths, lengths)
     end = start + np.repeat(lengths, lengths)
@@ -150,11 +182,16 @@ def offer_weights(
                             None if keep is None else np.flatnonzero(keep[d][level.parent]))
         if (edge < 0).any():
             word, share, edge = (x[edge >= 0] for x in (word, share, edge))
+        offers = np.zeros(len(level.parent), dtype=bool)
+        offers[edge] = True
+        edges_at[d] = np.flatnonzero(offers)
+        place = np.cumsum(offers) - 1
+        at = place[edge]
+        weights_at[d] = sums = np.zeros((len(tables), len(edges_at[d])))
         for t, knows in enumerate(tables):
             mine = slice(None) if everyone[t] else knows[word]
-            found[t][d] = np.bincount(edge[mine], share[mine], minlength=len(level.parent)
-                                      ).astype(np.float64, copy=False)  # int64 when empty
-    return found
+            sums[t] = np.bincount(at[mine], share[mine], minlength=len(edges_at[d]))
+    return Offers(tuple(edges_at), tuple(weights_at))
 
 
 def _starts(sorted_values: npt.NDArray[np.int64]) -> BoolArray:
@@ -230,4 +267,4 @@ def _edge_of(
     return found
 
 
-__all__ = ["offer_weights"]
+__all__ = ["Offers", "offer_weights", "offered"]

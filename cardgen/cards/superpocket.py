@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from cardgen.cards.decisionrows import inside, tables_lose, with_row_order
 from cardgen.cards.odds import Odds
-from cardgen.cards.offers import offer_weights
+from cardgen.cards.offers import Offers, offered
 from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
@@ -129,89 +129,135 @@ def infix_plays(
         knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
     known_at = np.flatnonzero(np.logical_or.reduce(knowing)) if knowing else np.zeros(0, int)
     tables = [knows[known_at] for knows in knowing]
-    offers = offer_weights(solution, [words[int(k)] for k in known_at], weights[known_at],
-                            tables)
-    moves = _Moves.of(solution)
+    offers = offered(solution, [words[int(k)] for k in known_at], weights[known_at], tables)
+    figures = _table_plays(solution, offers, [bool(t.any()) for t in tables])
     plays = {
-        theta: _table_play(solution, moves, offers[t], theta, bool(tables[t].any()),
-                           () if zipf is None else examples(words, zipf, theta))
+        theta: InfixPlay(theta, *figures[t],
+                         () if zipf is None else examples(words, zipf, theta), solution=solution)
         for t, theta in enumerate(distinct)
     }
     return tuple(plays[theta] for theta in thetas)
 
 
+_Figures = tuple[tuple[FloatArray, ...], tuple[BoolArray, ...], tuple[FloatArray, ...],
+                 tuple[tuple[FloatArray, ...], ...]]
+"""One table's `InfixFigures.share`, `dead`, `reach` and `lose`."""
+
+
 @dataclass(frozen=True)
-class _Moves:
-    """What every table's play reads of the game's levels, found once for all tables: each
-    level's moves as `np.intp` (numpy indexes by them; int32 is converted at every use) and
-    the fragments where the game goes on."""
+class _Step:
+    """One length's moves that some table's words offer (`cardgen.cards.offers.Offers`), the
+    fragments they leave and make numbered among themselves, and every table's share of
+    each: only these moves carry a chance; every other move's share is 0 at every table."""
 
-    parent: tuple[npt.NDArray[np.intp], ...]
-    child: tuple[npt.NDArray[np.intp], ...]
-    on: tuple[BoolArray, ...]
-    """`on[d][i]`: fragment i of length d is a fragment and no word."""
+    edges: npt.NDArray[np.intp]
+    parent: npt.NDArray[np.intp]
+    """Each move's fragment, by its id."""
+    child: npt.NDArray[np.intp]
+    nodes: npt.NDArray[np.intp]
+    """The fragments the moves leave, ascending: the only ones a table may not be dead at."""
+    at: npt.NDArray[np.intp]
+    """Each move's fragment, by its place in `nodes`."""
+    kids: npt.NDArray[np.intp]
+    """The fragments the moves make, ascending."""
+    into: npt.NDArray[np.intp]
+    """Each move's fragment made, by its place in `kids`."""
+    share: FloatArray
+    """`share[t, k]`: the chance that the mover plays move k at table t."""
+    live: BoolArray
+    """`live[t, k]`: the mover at `nodes[k]` is offered a move at table t."""
 
-    @classmethod
-    def of(cls, solution: InfixSolution) -> _Moves:
-        levels = solution.graph.levels
-        return cls(tuple(level.parent.astype(np.intp) for level in levels),
-                   tuple(level.child.astype(np.intp) for level in levels),
-                   tuple(level.fragment & ~level.leaf for level in levels))
+
+def _places(ids: npt.NDArray[np.intp], size: int) -> tuple[npt.NDArray[np.intp],
+                                                            npt.NDArray[np.intp]]:
+    """The distinct ids among `size`, ascending, and each id's place among them."""
+    marked = np.zeros(size, dtype=bool)
+    marked[ids] = True
+    place = np.cumsum(marked) - 1
+    return np.flatnonzero(marked), place[ids]
 
 
-def _table_play(
-    solution: InfixSolution, moves: _Moves, offers: Sequence[FloatArray], knows: float,
-    anyone: bool, named: tuple[str, ...],
-) -> InfixPlay:
-    """The play of the table that knows the words of Zipf >= `knows`, from the weight each
-    edge gets from its words (`cardgen.cards.offers.offer_weights`); `anyone`: whether it
-    knows a word."""
+def _sums(at: npt.NDArray[np.intp], values: FloatArray, size: int) -> FloatArray:
+    """`out[t, k]`: the sum of row t of `values` over the columns whose `at` is k, in their
+    order (one `np.bincount` of every row at once: each row's sums are those of a
+    `np.bincount` of that row alone, float for float)."""
+    rows = len(values)
+    keys = (np.arange(rows, dtype=np.intp)[:, None] * size + at).ravel()
+    return np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
+
+
+def _table_plays(
+    solution: InfixSolution, offers: Offers, anyone: Sequence[bool]
+) -> list[_Figures]:
+    """Each table's play (`InfixFigures`) from the weight each move gets from its words
+    (`cardgen.cards.offers.offered`); `anyone[t]`: whether table t knows a word. Every table
+    is worked out at once, and only over the moves some word offers: a move no word offers
+    has share 0 at every table, and a sum without its zero terms is the same float, so each
+    table's figures are those of the table alone over every move."""
     levels = solution.graph.levels
-    n = solution.players
-    shares: list[FloatArray] = []
-    dead: list[BoolArray] = []
+    count = len(anyone)
+    steps: list[_Step] = []
     for d, level in enumerate(levels):
-        weight, parent = offers[d], moves.parent[d]
-        total = np.bincount(parent, weight, minlength=len(level))
-        if d == 0 and not anyone and len(parent):  # nobody knows a word
-            weight = np.ones(len(parent))
-            total = np.bincount(parent, weight, minlength=len(level))
-        out_of = total[parent]
+        edges, weight = offers.edges[d], offers.weights[d]
+        if d == 0 and not all(anyone) and len(level.parent):  # nobody knows a word: all alike
+            every = np.zeros((count, len(level.parent)))
+            every[:, edges] = weight
+            every[[not known for known in anyone]] = 1.0
+            edges, weight = np.arange(len(level.parent), dtype=np.intp), every
+        parent = level.parent[edges].astype(np.intp)
+        child = level.child[edges].astype(np.intp)
+        nodes, at = _places(parent, len(level))
+        kids, into = _places(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
+        total = _sums(at, weight, len(nodes))
+        out_of = total[:, at]
         share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
-        shares.append(share)
-        dead.append(moves.on[d] & (total == 0))
-    reach: list[FloatArray] = [np.ones(1)]
-    for d in range(len(levels) - 1):
-        reach.append(np.bincount(moves.child[d], shares[d] * reach[d][moves.parent[d]],
-                                 minlength=len(levels[d + 1])).astype(np.float64))
-    lose = tuple(
-        _lose_pass(levels, moves, shares, dead, n, seat_index) for seat_index in range(n)
-    )
-    return InfixPlay(knows, tuple(shares), tuple(dead), tuple(reach), lose, named,
-                     solution=solution)
+        steps.append(_Step(edges, parent, child, nodes, at, kids, into, share, total > 0))
+    reach = [np.ones((count, 1))]
+    for d, step in enumerate(steps[:-1]):
+        grown = np.zeros((count, len(levels[d + 1])))
+        grown[:, step.kids] = _sums(step.into, step.share * reach[d][:, step.parent],
+                                    len(step.kids))
+        reach.append(grown)
+    lose = [_lose_pass(levels, steps, solution.players, seat_index)
+            for seat_index in range(solution.players)]
+    found: list[_Figures] = []
+    for t in range(count):
+        shares, dead = [], []
+        for level, step in zip(levels, steps, strict=True):
+            share = np.zeros(len(level.parent))
+            share[step.edges] = step.share[t]
+            shares.append(share)
+            off = level.fragment & ~level.leaf
+            off[step.nodes[step.live[t]]] = False
+            dead.append(off)
+        found.append((tuple(shares), tuple(dead), tuple(r[t] for r in reach),
+                      tuple(tuple(value[t] for value in seat) for seat in lose)))
+    return found
 
 
 def _lose_pass(
-    levels: Sequence[InfixLevel], moves: _Moves, shares: Sequence[FloatArray],
-    dead: Sequence[BoolArray], players: int, seat_index: int,
-) -> tuple[FloatArray, ...]:
-    """Per length, the seat's chance of losing from each fragment when everyone plays as the
-    table does."""
+    levels: Sequence[InfixLevel], steps: Sequence[_Step], players: int, seat_index: int,
+) -> list[FloatArray]:
+    """Per length, the seat's chance of losing from each fragment at each table (`[d][t, i]`)
+    when everyone plays as the table does: 1 or 0 at a word and where the mover is offered
+    nothing, else the sum over the moves offered."""
     out: list[FloatArray] = []
     below: FloatArray | None = None
     for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        value = np.zeros(len(level.key))
-        value[level.leaf] = float(seat_index == (d - 1) % players)
+        level, step = levels[d], steps[d]
+        base = np.zeros(len(level))
+        base[level.leaf] = float(seat_index == (d - 1) % players)
         if below is not None and len(level.parent):
-            inner = np.bincount(moves.parent[d], shares[d] * below[moves.child[d]],
-                                minlength=len(value))
-            on = moves.on[d]
-            value[on] = inner[on]
-            value[dead[d]] = float(seat_index == d % players)
+            dead = float(seat_index == d % players)
+            base[level.fragment & ~level.leaf] = dead
+            value = np.repeat(base[None], len(step.share), axis=0)
+            inner = _sums(step.at, step.share * below[:, step.child], len(step.nodes))
+            value[:, step.nodes] = np.where(step.live, inner, dead)
+        else:
+            value = np.repeat(base[None], len(step.share), axis=0)
         out.append(value)
         below = value
-    return tuple(reversed(out))
+    return out[::-1]
 
 
 def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
