@@ -24,30 +24,39 @@ def _run_ids(
     words: Sequence[str], solution: InfixSolution, upto: int | None = None
 ) -> list[npt.NDArray[np.int64]]:
     """`ids[L][p]`: the infix id of the run of L letters at text position p of the words laid
-    end to end (-1 where the run leaves its word), for L up to `upto` (None: every length)."""
+    end to end (-1 where the run leaves its word), for L up to `upto` (None: every length).
+    Every run of the words is an infix of the solution's (they are among its words, or with
+    reversal their reverses)."""
     graph = solution.graph
     levels = graph.levels
     base = len(graph.letters)
     text = _codes(words, graph.letters)
     lengths = np.array(list(map(len, words)), dtype=np.int64)
-    end = np.repeat(np.cumsum(lengths), lengths)
-    positions = np.arange(len(text), dtype=np.int64)
+    at = np.arange(len(text), dtype=np.int64)  # where the runs of the last length start
+    room = np.repeat(np.cumsum(lengths), lengths) - at  # letters from there to the word's end
     ids = [np.zeros(len(text), dtype=np.int64)]
+    prev = ids[0]  # the ids of the runs at `at`
     longest = int(lengths.max(initial=0))
-    for length in range(1, longest + 1 if upto is None else min(longest, upto) + 1):
-        prev = ids[-1]
-        ok = (positions + length <= end) & (prev >= 0)
-        current = np.full(len(text), -1, dtype=np.int64)
-        want = prev[ok] * base + text[positions[ok] + length - 1]
+    top = longest if upto is None else min(longest, upto)
+    by_key: npt.NDArray[np.int32] | None = None
+    for length in range(1, top + 1):
+        fits = (room >= length) & (prev >= 0)
+        at, room, prev = at[fits], room[fits], prev[fits]
+        want = prev * base + text[at + length - 1]
         keys = levels[length].key
         if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
             found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-            current[ok] = np.where(keys[found] == want, found, -1)
+            prev = np.where(keys[found] == want, found, -1)
         else:  # keys are `id without the last letter * base + letter`: a table by key finds
-            # each run's id at once (a binary search over the keys took twice as long on TWL06)
-            by_key = np.full(len(levels[length - 1]) * base, -1, dtype=np.int32)
-            by_key[keys] = np.arange(len(levels[length]))
-            current[ok] = by_key[want]
+            # each run's id at once (a binary search over the keys took twice as long on
+            # TWL06); one table serves every length, as only the keys of runs are read
+            if by_key is None:
+                by_key = np.zeros(max(len(levels[k - 1]) for k in range(length, top + 1))
+                                  * base, dtype=np.int32)
+            by_key[keys] = np.arange(len(keys), dtype=np.int32)
+            prev = by_key[want].astype(np.int64)
+        current = np.full(len(text), -1, dtype=np.int64)
+        current[at] = prev
         ids.append(current)
     return ids
 
@@ -128,33 +137,35 @@ def offered(
     for d in range(min(len(levels) - 1, longest - 1)):
         if d not in depths:
             continue
-        below = levels[d + 1]
+        level, below = levels[d], levels[d + 1]
+        # Whether a fragment may be left (and is kept), and may be made; the last place
+        # answers for -1 (no run there)
+        opens = np.append(level.fragment & ~level.leaf & (True if keep is None else keep[d]),
+                          False)
+        grows = np.append(~below.leaf, False)
         if d == 0:  # the empty fragment: each letter of the word
-            p = positions
-            kinds = [(np.zeros(size, dtype=np.int64), ids[1])]
-            words_of = owner
-        else:
-            live = (positions + d <= end) & (ids[d] >= 0) & (word_length >= d + 2)
-            p = positions[live]
+            p = positions if opens[0] else positions[:0]
+            parents = [np.zeros(len(p), dtype=np.int64)]
+            left = right = ids[1][p]
+        else:  # a run of the word (inside it: -1 otherwise) that the word is longer than
+            p = positions[(ids[d] >= 0) & (word_length >= d + 2)]
             parents = [ids[d][p]]
             if rids is not None:  # the same run read as the reverse of a fragment
                 mirror = start[p] + (end[p] - p - d)
                 parents.append(rids[d][mirror])
-            if keep is not None:  # the runs of a fragment kept, either way round
-                wanted = np.logical_or.reduce([keep[d][a] & (a >= 0) for a in parents])
-                p, parents = p[wanted], [a[wanted] for a in parents]
-            words_of = owner[p]
-            left = np.where(p - 1 >= start[p], ids[d + 1][np.maximum(p - 1, 0)], -1)
-            right = np.where(p + d + 1 <= end[p], ids[d + 1][p], -1)
-            kinds = [(a, c) for a in parents for c in (left, right)]
-        level = levels[d]
+            wanted = np.logical_or.reduce([opens[a] for a in parents])
+            p, parents = p[wanted], [a[wanted] for a in parents]
+            # the run a letter longer on either side (-1 where it leaves the word: at the
+            # text's first place, p - 1 reads the last run, which leaves it)
+            left, right = ids[d + 1][p - 1], ids[d + 1][p]
+        words_of = owner[p]
+        kinds = [(a, c) for a in parents for c in ((left,) if d == 0 else (left, right))]
         n_a, n_c = len(level), len(below)
         moves = []
         for a, c in kinds:
-            ok = (c >= 0) & (a >= 0)
-            ok[ok] &= level.fragment[a[ok]] & ~level.leaf[a[ok]] & ~below.leaf[c[ok]]
-            if keep is not None:
-                ok[ok] &= keep[d][a[ok]]
+            ok = grows[c]
+            if len(parents) > 1:  # one way round, every parent is left open already
+                ok &= opens[a]
             moves.append((words_of[ok], a[ok], c[ok]))
         by_edge = _kind_edges(level, n_c, moves) if keep is None else None
         # (word, parent, child), or (word, parent, edge) where each move's edge is known: the
@@ -174,7 +185,7 @@ def offered(
         first = np.flatnonzero(_starts(pair))
         count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
         word = pair // n_a
-        share = weight[word] / np.repeat(count, count)
+        share = np.repeat(weight[word[first]] / count, count)
         if by_edge is not None:
             edge = triples % width
         else:
@@ -252,7 +263,7 @@ def _edge_of(
     looked for among the edges into its child."""
     if among is None:
         edges = np.argsort(level.child, kind="stable")
-        lo = np.searchsorted(level.child[edges], np.arange(children + 1))
+        lo = np.append(0, np.cumsum(np.bincount(level.child, minlength=children)))
         first, into = lo[kids], lo[kids + 1] - lo[kids]
     else:  # a few edges: look each kid up among them
         edges = among[np.argsort(level.child[among], kind="stable")]
