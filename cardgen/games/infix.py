@@ -54,10 +54,12 @@ class InfixLevel:
 
     def children(self, i: int) -> IntArray:
         """The ids (of the next length) that fragment i moves to, ascending."""
-        if "csr" not in self._lists:
-            order = np.argsort(self.parent.astype(np.int64) * (1 << 31) + self.child)
-            lo = np.searchsorted(self.parent[order], np.arange(len(self) + 1)).astype(np.int32)
-            self._lists["csr"] = (self.child[order], lo)
+        if "csr" not in self._lists:  # the moves sorted by (parent, child), their children
+            moves = (self.parent.astype(np.int64) << 31) | self.child
+            moves.sort()
+            counts = np.bincount(self.parent, minlength=len(self))
+            lo = np.append(0, np.cumsum(counts)).astype(np.int32)
+            self._lists["csr"] = ((moves & ((1 << 31) - 1)).astype(np.int32), lo)
         children, lo = self._lists["csr"]
         return children[lo[i] : lo[i + 1]]
 
