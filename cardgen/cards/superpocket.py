@@ -218,43 +218,50 @@ def _table_plays(
         grown[:, step.kids] = _sums(step.into, step.share * reach[d][:, step.parent],
                                     len(step.kids))
         reach.append(grown)
-    lose = [_lose_pass(levels, steps, solution.players, seat_index)
+    # What each fragment is, for the tables' chances of losing: 0 another (a fragment only
+    # with reversal), 1 a word, 2 a fragment the game goes on from
+    kinds = [(level.leaf + 2 * (level.fragment & ~level.leaf)).astype(np.intp)
+             for level in levels]
+    lose = [_lose_pass(levels, steps, kinds, solution.players, seat_index)
             for seat_index in range(solution.players)]
+    shares = []
+    for level, step in zip(levels, steps, strict=True):
+        share = np.zeros((count, len(level.parent)))
+        share[:, step.edges] = step.share
+        shares.append(share)
     found: list[_Figures] = []
     for t in range(count):
-        shares, dead = [], []
-        for level, step in zip(levels, steps, strict=True):
-            share = np.zeros(len(level.parent))
-            share[step.edges] = step.share[t]
-            shares.append(share)
-            off = level.fragment & ~level.leaf
+        dead = []
+        for kind, step in zip(kinds, steps, strict=True):
+            off = kind == 2
             off[step.nodes[step.live[t]]] = False
             dead.append(off)
-        found.append((tuple(shares), tuple(dead), tuple(r[t] for r in reach),
+        found.append((tuple(s[t] for s in shares), tuple(dead), tuple(r[t] for r in reach),
                       tuple(tuple(value[t] for value in seat) for seat in lose)))
     return found
 
 
 def _lose_pass(
-    levels: Sequence[InfixLevel], steps: Sequence[_Step], players: int, seat_index: int,
+    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.intp]],
+    players: int, seat_index: int,
 ) -> list[FloatArray]:
     """Per length, the seat's chance of losing from each fragment at each table (`[d][t, i]`)
     when everyone plays as the table does: 1 or 0 at a word and where the mover is offered
-    nothing, else the sum over the moves offered."""
+    nothing, else the sum over the moves offered; `kinds`: what each fragment is (0 neither
+    a word nor a fragment the game goes on from, 1 a word, 2 such a fragment)."""
     out: list[FloatArray] = []
     below: FloatArray | None = None
     for d in range(len(levels) - 1, -1, -1):
         level, step = levels[d], steps[d]
-        base = np.zeros(len(level))
-        base[level.leaf] = float(seat_index == (d - 1) % players)
-        if below is not None and len(level.parent):
-            dead = float(seat_index == d % players)
-            base[level.fragment & ~level.leaf] = dead
-            value = np.repeat(base[None], len(step.share), axis=0)
+        word = float(seat_index == (d - 1) % players)
+        dead = float(seat_index == d % players)
+        on = below is not None and len(level.parent)
+        value = np.empty((len(step.share), len(level)))
+        value[:] = np.array([0.0, word, dead if on else 0.0])[kinds[d]]
+        if on:
+            assert below is not None
             inner = _sums(step.at, step.share * below[:, step.child], len(step.nodes))
             value[:, step.nodes] = np.where(step.live, inner, dead)
-        else:
-            value = np.repeat(base[None], len(step.share), axis=0)
         out.append(value)
         below = value
     return out[::-1]
