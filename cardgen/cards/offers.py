@@ -32,21 +32,24 @@ def _run_ids(
     base = len(graph.letters)
     text = _codes(words, graph.letters)
     lengths = np.array(list(map(len, words)), dtype=np.int64)
-    at = np.arange(len(text), dtype=np.int64)  # where the runs of the last length start
-    room = np.repeat(np.cumsum(lengths), lengths) - at  # letters from there to the word's end
-    ids = [np.zeros(len(text), dtype=np.int64)]
-    prev = ids[0]  # the ids of the runs at `at`
     longest = int(lengths.max(initial=0))
     top = longest if upto is None else min(longest, upto)
+    # The text's positions, the roomiest first (each room's positions ascending): the runs
+    # of each length start at the first of those of the length before (build_graph's way)
+    ends = np.cumsum(lengths)
+    by_room = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
+    fits = np.cumsum([len(found) for found in by_room])[::-1]  # [L - 1]: runs of L letters
+    every = np.concatenate(by_room) if by_room else np.zeros(0, dtype=np.int64)
+    ids = [np.zeros(len(text), dtype=np.int64)]
+    prev = ids[0]  # the ids of the runs of the last length, in `every`'s order
     by_key: npt.NDArray[np.int32] | None = None
     for length in range(1, top + 1):
-        fits = (room >= length) & (prev >= 0)
-        at, room, prev = at[fits], room[fits], prev[fits]
-        want = prev * base + text[at + length - 1]
+        at = every[: fits[length - 1]]
+        want = prev[: len(at)] * base + text[at + length - 1]
         keys = levels[length].key
         if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
             found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-            prev = np.where(keys[found] == want, found, -1)
+            prev = np.where(keys[found] == want, found, -1)  # (none missing: see above)
         else:  # keys are `id without the last letter * base + letter`: a table by key finds
             # each run's id at once (a binary search over the keys took twice as long on
             # TWL06); one table serves every length, as only the keys of runs are read
