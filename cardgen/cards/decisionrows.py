@@ -184,10 +184,11 @@ class _Walks:
         value = self.stored.copy()
         for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
             level, spread, inward, dst, share, fixed = step[:6]
-            below = np.where(inward, value[:, dst], fixed)
+            below = np.where(inward, value.take(dst, axis=1), fixed)  # (not [:, dst]: slow)
             total = np.bincount(spread, (share * below).ravel(),
                                 minlength=value.size).reshape(value.shape)
-            value[:, level] = np.where(self.ends[:, level], value[:, level], total[:, level])
+            value[:, level] = np.where(self.ends.take(level, axis=1), value.take(level, axis=1),
+                                       total.take(level, axis=1))
             here = played == d
             if here.any():
                 j = to[here]
@@ -207,7 +208,7 @@ class _Walks:
         free[:, at] = False
         for d, step in zip(self.depths, self.steps, strict=True):
             src, spread, share = step[6:]
-            flow = np.where(free[:, src], share * reach[:, src], 0.0)
+            flow = np.where(free.take(src, axis=1), share * reach.take(src, axis=1), 0.0)
             reach += np.bincount(spread, flow.ravel(), minlength=reach.size).reshape(reach.shape)
             here = np.flatnonzero((played == d) & (to >= 0))
             here = here[np.argsort(at[here], kind="stable")]  # by fragment, as one walk adds
