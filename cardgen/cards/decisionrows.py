@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,14 @@ TIE = 1e-9
 """Gains per character within this share of the best (or 1e-15) are equal: the float error of
 two ways of summing the same chances must not reorder rows the table orders."""
 
+class Figure(Protocol):
+    """A figure of a casual table at every fragment (or move) of a length, read by index: an
+    array, or one worked out where it is read (`cardgen.cards.superpocket._Level`)."""
+
+    def __getitem__(self, key: Any) -> Any: ...
+    def __len__(self) -> int: ...
+
+
 class InfixPlay(Protocol):
     """What the rows are chosen from: how a casual table plays a solved SuperGhost
     (`cardgen.cards.superpocket.InfixPlay`, which imports this module)."""
@@ -44,13 +52,13 @@ class InfixPlay(Protocol):
     @property
     def solution(self) -> InfixSolution: ...
     @property
-    def lose(self) -> tuple[tuple[FloatArray, ...], ...]: ...
+    def lose(self) -> tuple[tuple[Figure, ...], ...]: ...
     @property
-    def dead(self) -> tuple[npt.NDArray[np.bool_], ...]: ...
+    def dead(self) -> tuple[Figure, ...]: ...
     @property
-    def reach(self) -> tuple[FloatArray, ...]: ...
+    def reach(self) -> tuple[Figure, ...]: ...
     @property
-    def share(self) -> tuple[FloatArray, ...]: ...
+    def share(self) -> tuple[Figure, ...]: ...
 
 
 def row_chars(row: Decision) -> int:

@@ -195,7 +195,8 @@ def offered(
             edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
                             None if keep is None else np.flatnonzero(keep[d][level.parent]))
         if (edge < 0).any():
-            word, share, edge = (x[edge >= 0] for x in (word, share, edge))
+            some = edge >= 0
+            word, share, edge = word[some], share[some], edge[some]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)

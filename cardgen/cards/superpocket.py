@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.decisionrows import inside, tables_lose, with_row_order
+from cardgen.cards.decisionrows import Figure, inside, tables_lose, with_row_order
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import Offers, offered
 from cardgen.cards.openings import PositionOdds, with_figures
@@ -46,14 +47,14 @@ class InfixFigures:
 
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
-    share: tuple[FloatArray, ...] = field(repr=False)
+    share: tuple[Figure, ...] = field(repr=False)
     """`share[d][e]`: the probability that the mover at edge e's parent (length d) plays
     edge e (`InfixLevel.parent`, `InfixLevel.child`)."""
-    dead: tuple[BoolArray, ...] = field(repr=False)
+    dead: tuple[Figure, ...] = field(repr=False)
     """`dead[d][i]`: the mover at fragment i of length d is offered nothing and loses."""
-    reach: tuple[FloatArray, ...] = field(repr=False)
+    reach: tuple[Figure, ...] = field(repr=False)
     """`reach[d][i]`: the probability that a game reaches fragment i of length d."""
-    lose: tuple[tuple[FloatArray, ...], ...] = field(repr=False)
+    lose: tuple[tuple[Figure, ...], ...] = field(repr=False)
     """`lose[seat_index][d][i]`: the probability that the seat loses from fragment i of
     length d, with nobody holding a card."""
     examples: tuple[str, ...] = ()
@@ -139,8 +140,8 @@ def infix_plays(
     return tuple(plays[theta] for theta in thetas)
 
 
-_Figures = tuple[tuple[FloatArray, ...], tuple[BoolArray, ...], tuple[FloatArray, ...],
-                 tuple[tuple[FloatArray, ...], ...]]
+_Figures = tuple[tuple[Figure, ...], tuple[Figure, ...], tuple[Figure, ...],
+                 tuple[tuple[Figure, ...], ...]]
 """One table's `InfixFigures.share`, `dead`, `reach` and `lose`."""
 
 
@@ -183,7 +184,8 @@ def _sums(at: npt.NDArray[np.intp], values: FloatArray, size: int) -> FloatArray
     `np.bincount` of that row alone, float for float)."""
     rows = len(values)
     keys = (np.arange(rows, dtype=np.intp)[:, None] * size + at).ravel()
-    return np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
+    sums = np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
+    return sums.astype(np.float64, copy=False)  # (int64 when empty)
 
 
 def _table_plays(
@@ -212,59 +214,127 @@ def _table_plays(
         out_of = total.take(at, axis=1)  # (numpy's [:, at] took ten times as long)
         share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
         steps.append(_Step(edges, parent, child, nodes, at, kids, into, share, total > 0))
-    reach = [np.ones((count, 1))]
-    for d, step in enumerate(steps[:-1]):
-        grown = np.zeros((count, len(levels[d + 1])))
-        grown[:, step.kids] = _sums(step.into, step.share * reach[d].take(step.parent, axis=1),
-                                    len(step.kids))
-        reach.append(grown)
-    # What each fragment is, for the tables' chances of losing: 0 another (a fragment only
-    # with reversal), 1 a word, 2 a fragment the game goes on from
+    # What each fragment is: 0 neither of these (a fragment only with reversal), 1 a word,
+    # 2 a fragment the game goes on from
     kinds = [(level.leaf + 2 * (level.fragment & ~level.leaf)).astype(np.intp)
              for level in levels]
+    # Each move's fragment among the fragments moves make at the length before (where the
+    # reach is not 0), and the fragment it makes among those moves leave at the next
+    # (where a chance of losing is summed)
+    came = [np.zeros(1, dtype=np.intp), *(step.kids for step in steps[:-1])]
+    reach = [np.ones((count, 1))]
+    for d, step in enumerate(steps[:-1]):
+        reach.append(_sums(step.into, step.share * _read(reach[d], came[d], step.parent, 0.0),
+                           len(step.kids)))
     lose = [_lose_pass(levels, steps, kinds, solution.players, seat_index)
             for seat_index in range(solution.players)]
-    shares = []
-    for level, step in zip(levels, steps, strict=True):
-        share = np.zeros((count, len(level.parent)))
-        share[:, step.edges] = step.share
-        shares.append(share)
     found: list[_Figures] = []
+    zero, off = np.zeros(1), np.array([False, False, True])
     for t in range(count):
-        dead = []
-        for kind, step in zip(kinds, steps, strict=True):
-            off = kind == 2
-            off[step.nodes[step.live[t]]] = False
-            dead.append(off)
-        found.append((tuple(s[t] for s in shares), tuple(dead), tuple(r[t] for r in reach),
-                      tuple(tuple(value[t] for value in seat) for seat in lose)))
+        found.append((
+            tuple(_Level(zero, None, step.edges, step.share[t], len(level.parent))
+                  for level, step in zip(levels, steps, strict=True)),
+            tuple(_Level(off, kinds[d], step.nodes, ~step.live[t], len(kinds[d]))
+                  for d, step in enumerate(steps)),
+            tuple(_Level(zero, None, places, values[t], len(level))
+                  for level, places, values in zip(levels, came, reach, strict=True)),
+            tuple(tuple(_Level(fill, kinds[d], step.nodes, value[t], len(kinds[d]))
+                        for d, (step, (fill, value)) in enumerate(zip(steps, seat, strict=True)))
+                  for seat in lose)))
     return found
+
+
+def _read(
+    values: FloatArray, places: npt.NDArray[np.intp], ids: npt.NDArray[np.intp],
+    fill: FloatArray | float, kind: npt.NDArray[np.intp] | None = None,
+) -> FloatArray:
+    """Every table's value (`values[t, k]` at fragment `places[k]`, `places` ascending) at
+    each of `ids`; where an id is not among `places`, `fill` (of its `kind`)."""
+    k = np.minimum(np.searchsorted(places, ids), max(len(places) - 1, 0))
+    hit = places[k] == ids if len(places) else np.zeros(len(ids), dtype=bool)
+    other = fill if kind is None else np.asarray(fill)[kind[ids]]
+    return np.where(hit, values.take(k, axis=1) if len(places) else 0.0, other)
+
+
+class _Level:
+    """One table's figure at every fragment (or move) of a length, held as its values at a
+    few places (ascending) over a fill: what each fragment is (`fill[kind[i]]`), or without
+    `kind` one value for all. Read at a fragment or an array of them, it is worked out there
+    alone; read any other way, it is written out whole (once). Writing every table's figures
+    out at every fragment, most of them the fill, took a fifth of the casual model (TWL06
+    SuperGhost: 200 MB of fresh memory)."""
+
+    __slots__ = ("fill", "kind", "places", "values", "size", "_whole")
+
+    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.intp] | None,
+                 places: npt.NDArray[np.intp], values: npt.NDArray[Any], size: int) -> None:
+        self.fill, self.kind, self.places, self.values, self.size = (
+            fill, kind, places, values, size)
+        self._whole: npt.NDArray[Any] | None = None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def whole(self) -> npt.NDArray[Any]:
+        """The figure at every fragment, written out."""
+        if self._whole is None:
+            found = (self.fill[self.kind] if self.kind is not None
+                     else np.full(self.size, self.fill[0]))
+            found[self.places] = self.values
+            self._whole = found
+        return self._whole
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> npt.NDArray[Any]:
+        return self.whole() if dtype is None else self.whole().astype(dtype)
+
+    def __getitem__(self, key: Any) -> Any:
+        if self._whole is None:
+            if isinstance(key, (int, np.integer)):
+                return self._at(np.array([key], dtype=np.intp))[0]
+            if (isinstance(key, np.ndarray) and key.dtype.kind in "iu" and key.ndim == 1
+                    and len(key) * 8 < self.size):
+                return self._at(key.astype(np.intp, copy=False))
+        return self.whole()[key]
+
+    def _at(self, ids: npt.NDArray[np.intp]) -> npt.NDArray[Any]:
+        ids = np.where(ids < 0, ids + self.size, ids)
+        if ((ids < 0) | (ids >= self.size)).any():
+            raise IndexError(f"index out of bounds for a length of {self.size}")
+        found = (self.fill[self.kind[ids]] if self.kind is not None
+                 else np.full(len(ids), self.fill[0]))
+        if len(self.places):
+            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
+            hit = self.places[k] == ids
+            found[hit] = self.values[k[hit]]
+        return found
 
 
 def _lose_pass(
     levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.intp]],
     players: int, seat_index: int,
-) -> list[FloatArray]:
-    """Per length, the seat's chance of losing from each fragment at each table (`[d][t, i]`)
-    when everyone plays as the table does: 1 or 0 at a word and where the mover is offered
-    nothing, else the sum over the moves offered; `kinds`: what each fragment is (0 neither
-    a word nor a fragment the game goes on from, 1 a word, 2 such a fragment)."""
-    out: list[FloatArray] = []
-    below: FloatArray | None = None
+) -> list[tuple[FloatArray, FloatArray]]:
+    """Per length, the seat's chance of losing from each fragment at each table when
+    everyone plays as the table does: 1 or 0 at a word and where the mover is offered
+    nothing, else the sum over the moves offered. Each length's as `(fill, values)`:
+    `fill[kinds[d][i]]` at a fragment i the moves do not leave, `values[t, k]` at fragment
+    `steps[d].nodes[k]` (`kinds`: 0 neither a word nor a fragment the game goes on from, 1
+    a word, 2 such a fragment)."""
+    out: list[tuple[FloatArray, FloatArray]] = []
+    below: tuple[FloatArray, FloatArray] | None = None
     for d in range(len(levels) - 1, -1, -1):
         level, step = levels[d], steps[d]
         word = float(seat_index == (d - 1) % players)
         dead = float(seat_index == d % players)
-        on = below is not None and len(level.parent)
-        value = np.empty((len(step.share), len(level)))
-        value[:] = np.array([0.0, word, dead if on else 0.0])[kinds[d]]
-        if on:
-            assert below is not None
-            inner = _sums(step.at, step.share * below.take(step.child, axis=1),
-                           len(step.nodes))
-            value[:, step.nodes] = np.where(step.live, inner, dead)
-        out.append(value)
-        below = value
+        on = below is not None and len(level.parent) > 0
+        fill = np.array([0.0, word, dead if on else 0.0])
+        if below is not None and on:
+            after = _read(below[1], steps[d + 1].nodes, step.child, below[0], kinds[d + 1])
+            inner = _sums(step.at, step.share * after, len(step.nodes))
+            value = np.where(step.live, inner, dead)
+        else:  # no moves: none left
+            value = np.zeros((len(step.share), len(step.nodes)))
+        out.append((fill, value))
+        below = (fill, value)
     return out[::-1]
 
 
