@@ -72,16 +72,15 @@ def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, 
     than the first row's: the only ones whose figures the rows' plays change (a fragment's
     parents are inside it)."""
     start = len(rows[0].fragment)
-    found: set[tuple[int, int]] = set()
+    parts: set[str] = set()
     for row in rows:
         f = row.fragment
         for length in range(start, len(f) + 1):
             for k in range(len(f) - length + 1):
-                for part in {f[k : k + length], f[k : k + length][::-1]}:
-                    i = solution.find(part)
-                    if i is not None:
-                        found.add((length, i))
-    return found
+                parts.update((f[k : k + length], f[k : k + length][::-1]))
+    ordered = sorted(parts)
+    return {(len(part), i) for part, i in zip(ordered, solution.find_all(ordered), strict=True)
+            if i is not None}
 
 
 class _Walks:

@@ -290,7 +290,13 @@ class _Level:
     def __getitem__(self, key: Any) -> Any:
         if self._whole is None:
             if isinstance(key, (int, np.integer)):
-                return self._at(np.array([key], dtype=np.intp))[0]
+                i = int(key) + self.size if key < 0 else int(key)
+                if not 0 <= i < self.size:
+                    raise IndexError(f"index {int(key)} is out of bounds for {self.size}")
+                k = int(self.places.searchsorted(i))
+                if k < len(self.places) and self.places[k] == i:
+                    return self.values[k]
+                return self.fill[self.kind[i] if self.kind is not None else 0]
             if (isinstance(key, np.ndarray) and key.dtype.kind in "iu" and key.ndim == 1
                     and len(key) * 8 < self.size):
                 return self._at(key.astype(np.intp, copy=False))
