@@ -530,3 +530,24 @@ def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
         slow = offers.offer_weights(solution, solution.words, weights, tables)
     for mine, other in zip(fast, slow, strict=True):
         assert [a.tobytes() for a in mine] == [b.tobytes() for b in other]
+
+
+@pytest.mark.parametrize("count", [1, 40])
+def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -> None:
+    """`offers._run_ids` gives each run of the words its infix id, and -1 where the run
+    leaves its word or is no infix of the game (a game read back from the cache holds its
+    fragments alone): here the reversed words of a SuperGhost game, looked up a few at a
+    time (a binary search) and many at a time (a table by key, kept from length to length)."""
+    words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
+    solution = solve(playable_words(words, 3, prefix_free=False), 2)
+    asked = [w[::-1] for w in words] * count
+    ids = offers._run_ids(asked, solution)
+    text = "".join(asked)
+    ends = np.cumsum([len(w) for w in asked])
+    for length in range(1, len(ids)):
+        for p in range(len(text)):
+            run = text[p:p + length]
+            inside = p + length <= ends[np.searchsorted(ends, p, side="right")]
+            want = solution.graph.find(run) if inside else None
+            assert ids[length][p] == (-1 if want is None else want), (run, p)
+    assert ids[4][0] == -1 and ids[3][0] == solution.graph.find("tac")  # "tacs", "tac"

@@ -24,9 +24,9 @@ def _run_ids(
     words: Sequence[str], solution: InfixSolution, upto: int | None = None
 ) -> list[npt.NDArray[np.int64]]:
     """`ids[L][p]`: the infix id of the run of L letters at text position p of the words laid
-    end to end (-1 where the run leaves its word), for L up to `upto` (None: every length).
-    Every run of the words is an infix of the solution's (they are among its words, or with
-    reversal their reverses)."""
+    end to end (-1 where the run leaves its word or is no infix of the solution's: a game
+    read back from the cache holds its fragments alone), for L up to `upto` (None: every
+    length)."""
     graph = solution.graph
     levels = graph.levels
     base = len(graph.letters)
@@ -49,15 +49,16 @@ def _run_ids(
         keys = levels[length].key
         if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
             found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-            prev = np.where(keys[found] == want, found, -1)  # (none missing: see above)
+            prev = np.where(keys[found] == want, found, -1)
         else:  # keys are `id without the last letter * base + letter`: a table by key finds
             # each run's id at once (a binary search over the keys took twice as long on
-            # TWL06); one table serves every length, as only the keys of runs are read
+            # TWL06); one table serves every length, its entries checked against the keys
             if by_key is None:
                 by_key = np.zeros(max(len(levels[k - 1]) for k in range(length, top + 1))
                                   * base, dtype=np.int32)
             by_key[keys] = np.arange(len(keys), dtype=np.int32)
-            prev = by_key[want].astype(np.int64)
+            found = np.minimum(by_key[want], len(keys) - 1)  # (another length's where unset)
+            prev = np.where(keys[found] == want, found, -1)
         current = np.full(len(text), -1, dtype=np.int64)
         current[at] = prev
         ids.append(current)
