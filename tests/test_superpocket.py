@@ -341,36 +341,23 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
         assert_same_play(play, infix_play(solution, array, theta))
     first = {theta: play for theta, play in zip(thetas, together, strict=True)}
     assert all(first[theta] is play for theta, play in zip(thetas, together, strict=True))
+    assert_read_where_written(together[0])
 
 
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 4),
-    st.booleans(),
-    st.booleans(),
-)
-def test_a_tables_figures_read_at_fragments_are_those_written_out(
-    entries: list[str], zipfs: list[int], min_length: int, players: int,
-    frequencies: bool, reverse: bool,
-) -> None:
+def assert_read_where_written(play: InfixPlay) -> None:
     """A table's figures are held at the fragments its words offer moves from and worked out
     where they are read: read at a fragment (a Python int, a negative one, a numpy int) or at
     an array of them, each is the value, of the same type, the figure written out holds."""
-    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
-    if found is None:
-        return
-    solution, array = found
-    play = infix_play(solution, array, 2.0)
     for figure in (*play.share, *play.dead, *play.reach, *(f for s in play.lose for f in s)):
         size = len(figure)
         ids = np.arange(-size, size)
         read = [figure[int(i)] for i in ids] + [figure[np.int64(i)] for i in ids]
+        one = [figure[np.array([i], dtype=np.int32)] for i in ids]  # before it is written out
         at = [figure[ids], figure[ids[::-1].astype(np.int32)]]
         whole = np.asarray(figure)
         assert whole.shape == (size,)
         assert [(type(x), x) for x in read] == [(type(whole[i]), whole[i]) for i in ids] * 2
+        assert [x.tobytes() for x in one] == [whole[[i]].tobytes() for i in ids]
         assert at[0].tobytes() == whole[ids].tobytes()
         assert at[1].tobytes() == whole[ids[::-1]].tobytes()
         with pytest.raises(IndexError):
