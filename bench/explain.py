@@ -41,7 +41,7 @@ RANDOM = (  # (words, game, players)
 STAGES = {  # stage: (module, function), CPU seconds of all its calls
     "graph": ("infix.py", "build_graph"), "losers": ("superghost.py", "_solve_losers"),
     "ghost solve": ("solver.py", "solve"), "traps": ("traps.py", "thresholds"),
-    "offers": ("offers.py", "offer_weights"), "tables": ("superpocket.py", "_table_play"),
+    "offers": ("offers.py", "offered"), "tables": ("superpocket.py", "_table_plays"),
     "ghost tables": ("pocket.py", "casual_play"), "pack": ("codec.py", "pack"),
     "write": ("files.py", "write_all"), "lexicon": ("lexicons.py", "lexicon"),
     "position": ("position.py", "explain"), "explain": ("cli.py", "main"),

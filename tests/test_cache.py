@@ -644,7 +644,8 @@ def test_a_variant_s_tables_are_worked_out_together_and_not_kept(
         assert isinstance(play, InfixPlay) and play.solution is solution
         assert (play.knows, play.examples) == (fresh.knows, fresh.examples)
         for ours, theirs in zip(play.lose, fresh.lose, strict=True):
-            assert all(a.tobytes() == b.tobytes() for a, b in zip(ours, theirs, strict=True))
+            assert all(np.asarray(a).tobytes() == np.asarray(b).tobytes()
+                       for a, b in zip(ours, theirs, strict=True))
 
 
 def test_the_figures_kept_are_the_tables_and_a_damaged_entry_is_computed_again(

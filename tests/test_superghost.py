@@ -160,3 +160,19 @@ def test_a_fragment_found_from_its_prefix_is_the_one_found_letter_by_letter(
         i = graph.find(fragment)
         expected = i if i is not None and graph.levels[len(fragment)].fragment[i] else None
         assert fast.find(fragment) == expected, fragment
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_find_all_finds_what_find_finds(reverse: bool) -> None:
+    """`find_all` looks fragments up a length at a time: the same ids as `find` one by one
+    (a fresh solution's), None where no playable word holds one (only its reverse does, a
+    letter is not played, it is longer than every word), and the empty fragment at 0."""
+    words = playable_words(["cat", "scat", "dog", "taco", "coda"], 3, prefix_free=False)
+    asked = ["", "c", "ca", "cat", "tac", "ac", "sca", "scat", "odag", "god", "go", "ocat",
+             "Ca", "cé", "x", "scats", "codas!", "ta", "at", "ac", "ca"]
+    together = solve(words, 2, reverse=reverse).find_all(asked)
+    alone = solve(words, 2, reverse=reverse)
+    assert together == [alone.find(f) for f in asked]
+    assert together[:4] == [0, alone.find("c"), alone.find("ca"), alone.find("cat")]
+    assert [f for f, i in zip(asked, together, strict=True) if i is None] == (
+        ["odag", "god", "go", "ocat", "Ca", "cé", "x", "scats", "codas!"])

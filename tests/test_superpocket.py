@@ -293,11 +293,11 @@ def assert_same_play(ours: InfixPlay, theirs: InfixPlay) -> None:
     for name in ("share", "dead", "reach"):
         mine, other = getattr(ours, name), getattr(theirs, name)
         assert len(mine) == len(other)
-        for a, b in zip(mine, other, strict=True):
+        for a, b in zip(map(np.asarray, mine), map(np.asarray, other), strict=True):
             assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), name
     assert len(ours.lose) == len(theirs.lose)
     for mine, other in zip(ours.lose, theirs.lose, strict=True):
-        for a, b in zip(mine, other, strict=True):
+        for a, b in zip(map(np.asarray, mine), map(np.asarray, other), strict=True):
             assert (a.dtype, a.shape, a.tobytes()) == (b.dtype, b.shape, b.tobytes()), "lose"
 
 
@@ -341,6 +341,27 @@ def test_tables_worked_out_together_are_each_worked_out_alone(
         assert_same_play(play, infix_play(solution, array, theta))
     first = {theta: play for theta, play in zip(thetas, together, strict=True)}
     assert all(first[theta] is play for theta, play in zip(thetas, together, strict=True))
+    assert_read_where_written(together[0])
+
+
+def assert_read_where_written(play: InfixPlay) -> None:
+    """A table's figures are held at the fragments its words offer moves from and worked out
+    where they are read: read at a fragment (a Python int, a negative one, a numpy int) or at
+    an array of them, each is the value, of the same type, the figure written out holds."""
+    for figure in (*play.share, *play.dead, *play.reach, *(f for s in play.lose for f in s)):
+        size = len(figure)
+        ids = np.arange(-size, size)
+        read = [figure[int(i)] for i in ids] + [figure[np.int64(i)] for i in ids]
+        one = [figure[np.array([i], dtype=np.int32)] for i in ids]  # before it is written out
+        at = [figure[ids], figure[ids[::-1].astype(np.int32)]]
+        whole = np.asarray(figure)
+        assert whole.shape == (size,)
+        assert [(type(x), x) for x in read] == [(type(whole[i]), whole[i]) for i in ids] * 2
+        assert [x.tobytes() for x in one] == [whole[[i]].tobytes() for i in ids]
+        assert at[0].tobytes() == whole[ids].tobytes()
+        assert at[1].tobytes() == whole[ids[::-1]].tobytes()
+        with pytest.raises(IndexError):
+            figure[size]
 
 
 @costly
@@ -496,3 +517,24 @@ def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
         slow = offers.offer_weights(solution, solution.words, weights, tables)
     for mine, other in zip(fast, slow, strict=True):
         assert [a.tobytes() for a in mine] == [b.tobytes() for b in other]
+
+
+@pytest.mark.parametrize("count", [1, 40])
+def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -> None:
+    """`offers._run_ids` gives each run of the words its infix id, and -1 where the run
+    leaves its word or is no infix of the game (a game read back from the cache holds its
+    fragments alone): here the reversed words of a SuperGhost game, looked up a few at a
+    time (a binary search) and many at a time (a table by key, kept from length to length)."""
+    words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
+    solution = solve(playable_words(words, 3, prefix_free=False), 2)
+    asked = [w[::-1] for w in words] * count
+    ids = offers._run_ids(asked, solution)
+    text = "".join(asked)
+    ends = np.cumsum([len(w) for w in asked])
+    for length in range(1, len(ids)):
+        for p in range(len(text)):
+            run = text[p:p + length]
+            inside = p + length <= ends[np.searchsorted(ends, p, side="right")]
+            want = solution.graph.find(run) if inside else None
+            assert ids[length][p] == (-1 if want is None else want), (run, p)
+    assert ids[4][0] == -1 and ids[3][0] == solution.graph.find("tac")  # "tacs", "tac"

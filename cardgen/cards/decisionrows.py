@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,14 @@ TIE = 1e-9
 """Gains per character within this share of the best (or 1e-15) are equal: the float error of
 two ways of summing the same chances must not reorder rows the table orders."""
 
+class Figure(Protocol):
+    """A figure of a casual table at every fragment (or move) of a length, read by index: an
+    array, or one worked out where it is read (`cardgen.cards.superpocket._Level`)."""
+
+    def __getitem__(self, key: Any) -> Any: ...
+    def __len__(self) -> int: ...
+
+
 class InfixPlay(Protocol):
     """What the rows are chosen from: how a casual table plays a solved SuperGhost
     (`cardgen.cards.superpocket.InfixPlay`, which imports this module)."""
@@ -44,13 +52,13 @@ class InfixPlay(Protocol):
     @property
     def solution(self) -> InfixSolution: ...
     @property
-    def lose(self) -> tuple[tuple[FloatArray, ...], ...]: ...
+    def lose(self) -> tuple[tuple[Figure, ...], ...]: ...
     @property
-    def dead(self) -> tuple[npt.NDArray[np.bool_], ...]: ...
+    def dead(self) -> tuple[Figure, ...]: ...
     @property
-    def reach(self) -> tuple[FloatArray, ...]: ...
+    def reach(self) -> tuple[Figure, ...]: ...
     @property
-    def share(self) -> tuple[FloatArray, ...]: ...
+    def share(self) -> tuple[Figure, ...]: ...
 
 
 def row_chars(row: Decision) -> int:
@@ -64,16 +72,15 @@ def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, 
     than the first row's: the only ones whose figures the rows' plays change (a fragment's
     parents are inside it)."""
     start = len(rows[0].fragment)
-    found: set[tuple[int, int]] = set()
+    parts: set[str] = set()
     for row in rows:
         f = row.fragment
         for length in range(start, len(f) + 1):
             for k in range(len(f) - length + 1):
-                for part in {f[k : k + length], f[k : k + length][::-1]}:
-                    i = solution.find(part)
-                    if i is not None:
-                        found.add((length, i))
-    return found
+                parts.update((f[k : k + length], f[k : k + length][::-1]))
+    ordered = sorted(parts)
+    return {(len(part), i) for part, i in zip(ordered, solution.find_all(ordered), strict=True)
+            if i is not None}
 
 
 class _Walks:
@@ -184,10 +191,11 @@ class _Walks:
         value = self.stored.copy()
         for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
             level, spread, inward, dst, share, fixed = step[:6]
-            below = np.where(inward, value[:, dst], fixed)
+            below = np.where(inward, value.take(dst, axis=1), fixed)  # (not [:, dst]: slow)
             total = np.bincount(spread, (share * below).ravel(),
                                 minlength=value.size).reshape(value.shape)
-            value[:, level] = np.where(self.ends[:, level], value[:, level], total[:, level])
+            value[:, level] = np.where(self.ends.take(level, axis=1), value.take(level, axis=1),
+                                       total.take(level, axis=1))
             here = played == d
             if here.any():
                 j = to[here]
@@ -207,7 +215,7 @@ class _Walks:
         free[:, at] = False
         for d, step in zip(self.depths, self.steps, strict=True):
             src, spread, share = step[6:]
-            flow = np.where(free[:, src], share * reach[:, src], 0.0)
+            flow = np.where(free.take(src, axis=1), share * reach.take(src, axis=1), 0.0)
             reach += np.bincount(spread, flow.ravel(), minlength=reach.size).reshape(reach.shape)
             here = np.flatnonzero((played == d) & (to >= 0))
             here = here[np.argsort(at[here], kind="stable")]  # by fragment, as one walk adds

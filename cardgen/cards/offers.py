@@ -8,6 +8,7 @@ weights are the same floats as if it were worked out alone).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -23,30 +24,43 @@ def _run_ids(
     words: Sequence[str], solution: InfixSolution, upto: int | None = None
 ) -> list[npt.NDArray[np.int64]]:
     """`ids[L][p]`: the infix id of the run of L letters at text position p of the words laid
-    end to end (-1 where the run leaves its word), for L up to `upto` (None: every length)."""
+    end to end (-1 where the run leaves its word or is no infix of the solution's: a game
+    read back from the cache holds its fragments alone), for L up to `upto` (None: every
+    length)."""
     graph = solution.graph
     levels = graph.levels
     base = len(graph.letters)
     text = _codes(words, graph.letters)
     lengths = np.array(list(map(len, words)), dtype=np.int64)
-    end = np.repeat(np.cumsum(lengths), lengths)
-    positions = np.arange(len(text), dtype=np.int64)
-    ids = [np.zeros(len(text), dtype=np.int64)]
     longest = int(lengths.max(initial=0))
-    for length in range(1, longest + 1 if upto is None else min(longest, upto) + 1):
-        prev = ids[-1]
-        ok = (positions + length <= end) & (prev >= 0)
-        current = np.full(len(text), -1, dtype=np.int64)
-        want = prev[ok] * base + text[positions[ok] + length - 1]
+    top = longest if upto is None else min(longest, upto)
+    # The text's positions, the roomiest first (each room's positions ascending): the runs
+    # of each length start at the first of those of the length before (build_graph's way)
+    ends = np.cumsum(lengths)
+    by_room = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
+    fits = np.cumsum([len(found) for found in by_room])[::-1]  # [L - 1]: runs of L letters
+    every = np.concatenate(by_room) if by_room else np.zeros(0, dtype=np.int64)
+    ids = [np.zeros(len(text), dtype=np.int64)]
+    prev = ids[0]  # the ids of the runs of the last length, in `every`'s order
+    by_key: npt.NDArray[np.int32] | None = None
+    for length in range(1, top + 1):
+        at = every[: fits[length - 1]]
+        want = prev[: len(at)] * base + text[at + length - 1]
         keys = levels[length].key
         if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
             found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-            current[ok] = np.where(keys[found] == want, found, -1)
+            prev = np.where(keys[found] == want, found, -1)
         else:  # keys are `id without the last letter * base + letter`: a table by key finds
-            # each run's id at once (a binary search over the keys took twice as long on TWL06)
-            by_key = np.full(len(levels[length - 1]) * base, -1, dtype=np.int32)
-            by_key[keys] = np.arange(len(levels[length]))
-            current[ok] = by_key[want]
+            # each run's id at once (a binary search over the keys took twice as long on
+            # TWL06); one table serves every length, its entries checked against the keys
+            if by_key is None:
+                by_key = np.zeros(max(len(levels[k - 1]) for k in range(length, top + 1))
+                                  * base, dtype=np.int32)
+            by_key[keys] = np.arange(len(keys), dtype=np.int32)
+            found = np.minimum(by_key[want], len(keys) - 1)  # (another length's where unset)
+            prev = np.where(keys[found] == want, found, -1)
+        current = np.full(len(text), -1, dtype=np.int64)
+        current[at] = prev
         ids.append(current)
     return ids
 
@@ -69,7 +83,36 @@ def offer_weights(
     splits its weight evenly among the distinct non-word fragments it offers. With `keep`,
     only the edges out of the fragments `keep[d]` marks, and with `depths` only those out of
     fragments of these lengths, are weighed (the others stay 0): each is the same float as
-    when all are, as long as `known` holds every word that holds their fragments.
+    when all are, as long as `known` holds every word that holds their fragments
+    (`offered`, written out over every edge)."""
+    found = offered(solution, known, weight, tables, keep, depths)
+    levels = solution.graph.levels
+    out = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
+    for d, (edges, weights) in enumerate(zip(found.edges, found.weights, strict=True)):
+        for t, row in enumerate(weights):
+            out[t][d][edges] = row
+    return out
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What the words offer at every table (`offered`): per length d, the edges that some
+    table's words offer and each table's weight of each; every other edge gets 0 at every
+    table."""
+
+    edges: tuple[npt.NDArray[np.intp], ...]
+    """`edges[d]`: the edges of length d (`InfixLevel.parent`) some word offers, ascending."""
+    weights: tuple[FloatArray, ...]
+    """`weights[d][t, k]`: the weight edge `edges[d][k]` gets at table t."""
+
+
+def offered(
+    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
+    depths: range | None = None,
+) -> Offers:
+    """The weight each edge gets at each table (`offer_weights`), held only for the edges
+    some word offers.
 
     `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
     which of them table t knows. Which fragments a word offers, and so its share of each, is
@@ -77,9 +120,11 @@ def offer_weights(
     table adds up its own words' shares in the words' order, as the walk of its words alone
     would, so each table's sums are the same to the last bit whatever the other tables know."""
     levels = solution.graph.levels
-    found = [[np.zeros(len(level.parent)) for level in levels] for _ in tables]
+    none = np.zeros(0, dtype=np.intp)
+    edges_at = [none for _ in levels]
+    weights_at = [np.zeros((len(tables), 0)) for _ in levels]
     if not known:
-        return found
+        return Offers(tuple(edges_at), tuple(weights_at))
     lengths = np.array(list(map(len, known)), dtype=np.int64)
     start = np.repeat(np.cumsum(lengths) - lengths, lengths)
     end = start + np.repeat(lengths, lengths)
@@ -96,33 +141,35 @@ def offer_weights(
     for d in range(min(len(levels) - 1, longest - 1)):
         if d not in depths:
             continue
-        below = levels[d + 1]
+        level, below = levels[d], levels[d + 1]
+        # Whether a fragment may be left (and is kept), and may be made; the last place
+        # answers for -1 (no run there)
+        opens = np.append(level.fragment & ~level.leaf & (True if keep is None else keep[d]),
+                          False)
+        grows = np.append(~below.leaf, False)
         if d == 0:  # the empty fragment: each letter of the word
-            p = positions
-            kinds = [(np.zeros(size, dtype=np.int64), ids[1])]
-            words_of = owner
-        else:
-            live = (positions + d <= end) & (ids[d] >= 0) & (word_length >= d + 2)
-            p = positions[live]
+            p = positions if opens[0] else positions[:0]
+            parents = [np.zeros(len(p), dtype=np.int64)]
+            left = right = ids[1][p]
+        else:  # a run of the word (inside it: -1 otherwise) that the word is longer than
+            p = positions[(ids[d] >= 0) & (word_length >= d + 2)]
             parents = [ids[d][p]]
             if rids is not None:  # the same run read as the reverse of a fragment
                 mirror = start[p] + (end[p] - p - d)
                 parents.append(rids[d][mirror])
-            if keep is not None:  # the runs of a fragment kept, either way round
-                wanted = np.logical_or.reduce([keep[d][a] & (a >= 0) for a in parents])
-                p, parents = p[wanted], [a[wanted] for a in parents]
-            words_of = owner[p]
-            left = np.where(p - 1 >= start[p], ids[d + 1][np.maximum(p - 1, 0)], -1)
-            right = np.where(p + d + 1 <= end[p], ids[d + 1][p], -1)
-            kinds = [(a, c) for a in parents for c in (left, right)]
-        level = levels[d]
+            wanted = np.logical_or.reduce([opens[a] for a in parents])
+            p, parents = p[wanted], [a[wanted] for a in parents]
+            # the run a letter longer on either side (-1 where it leaves the word: at the
+            # text's first place, p - 1 reads the last run, which leaves it)
+            left, right = ids[d + 1][p - 1], ids[d + 1][p]
+        words_of = owner[p]
+        kinds = [(a, c) for a in parents for c in ((left,) if d == 0 else (left, right))]
         n_a, n_c = len(level), len(below)
         moves = []
         for a, c in kinds:
-            ok = (c >= 0) & (a >= 0)
-            ok[ok] &= level.fragment[a[ok]] & ~level.leaf[a[ok]] & ~below.leaf[c[ok]]
-            if keep is not None:
-                ok[ok] &= keep[d][a[ok]]
+            ok = grows[c]
+            if len(parents) > 1:  # one way round, every parent is left open already
+                ok &= opens[a]
             moves.append((words_of[ok], a[ok], c[ok]))
         by_edge = _kind_edges(level, n_c, moves) if keep is None else None
         # (word, parent, child), or (word, parent, edge) where each move's edge is known: the
@@ -142,19 +189,25 @@ def offer_weights(
         first = np.flatnonzero(_starts(pair))
         count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
         word = pair // n_a
-        share = weight[word] / np.repeat(count, count)
+        share = np.repeat(weight[word[first]] / count, count)
         if by_edge is not None:
             edge = triples % width
         else:
             edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
                             None if keep is None else np.flatnonzero(keep[d][level.parent]))
         if (edge < 0).any():
-            word, share, edge = (x[edge >= 0] for x in (word, share, edge))
+            some = edge >= 0
+            word, share, edge = word[some], share[some], edge[some]
+        offers = np.zeros(len(level.parent), dtype=bool)
+        offers[edge] = True
+        edges_at[d] = np.flatnonzero(offers)
+        place = np.cumsum(offers) - 1
+        at = place[edge]
+        weights_at[d] = sums = np.zeros((len(tables), len(edges_at[d])))
         for t, knows in enumerate(tables):
             mine = slice(None) if everyone[t] else knows[word]
-            found[t][d] = np.bincount(edge[mine], share[mine], minlength=len(level.parent)
-                                      ).astype(np.float64, copy=False)  # int64 when empty
-    return found
+            sums[t] = np.bincount(at[mine], share[mine], minlength=len(edges_at[d]))
+    return Offers(tuple(edges_at), tuple(weights_at))
 
 
 def _starts(sorted_values: npt.NDArray[np.int64]) -> BoolArray:
@@ -215,7 +268,7 @@ def _edge_of(
     looked for among the edges into its child."""
     if among is None:
         edges = np.argsort(level.child, kind="stable")
-        lo = np.searchsorted(level.child[edges], np.arange(children + 1))
+        lo = np.append(0, np.cumsum(np.bincount(level.child, minlength=children)))
         first, into = lo[kids], lo[kids + 1] - lo[kids]
     else:  # a few edges: look each kid up among them
         edges = among[np.argsort(level.child[among], kind="stable")]
@@ -230,4 +283,4 @@ def _edge_of(
     return found
 
 
-__all__ = ["offer_weights"]
+__all__ = ["Offers", "offer_weights", "offered"]

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.decisionrows import inside, tables_lose, with_row_order
+from cardgen.cards.decisionrows import Figure, inside, tables_lose, with_row_order
 from cardgen.cards.odds import Odds
-from cardgen.cards.offers import offer_weights
+from cardgen.cards.offers import Offers, offered
 from cardgen.cards.openings import PositionOdds, with_figures
 from cardgen.cards.pocket import THETA
 from cardgen.cards.ranges import candidates, examples, over_tables, range_examples
@@ -46,14 +47,14 @@ class InfixFigures:
 
     knows: float
     """The table knows the playable words of at least this Zipf frequency."""
-    share: tuple[FloatArray, ...] = field(repr=False)
+    share: tuple[Figure, ...] = field(repr=False)
     """`share[d][e]`: the probability that the mover at edge e's parent (length d) plays
     edge e (`InfixLevel.parent`, `InfixLevel.child`)."""
-    dead: tuple[BoolArray, ...] = field(repr=False)
+    dead: tuple[Figure, ...] = field(repr=False)
     """`dead[d][i]`: the mover at fragment i of length d is offered nothing and loses."""
-    reach: tuple[FloatArray, ...] = field(repr=False)
+    reach: tuple[Figure, ...] = field(repr=False)
     """`reach[d][i]`: the probability that a game reaches fragment i of length d."""
-    lose: tuple[tuple[FloatArray, ...], ...] = field(repr=False)
+    lose: tuple[tuple[Figure, ...], ...] = field(repr=False)
     """`lose[seat_index][d][i]`: the probability that the seat loses from fragment i of
     length d, with nobody holding a card."""
     examples: tuple[str, ...] = ()
@@ -129,89 +130,218 @@ def infix_plays(
         knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
     known_at = np.flatnonzero(np.logical_or.reduce(knowing)) if knowing else np.zeros(0, int)
     tables = [knows[known_at] for knows in knowing]
-    offers = offer_weights(solution, [words[int(k)] for k in known_at], weights[known_at],
-                            tables)
-    moves = _Moves.of(solution)
+    offers = offered(solution, [words[int(k)] for k in known_at], weights[known_at], tables)
+    figures = _table_plays(solution, offers, [bool(t.any()) for t in tables])
     plays = {
-        theta: _table_play(solution, moves, offers[t], theta, bool(tables[t].any()),
-                           () if zipf is None else examples(words, zipf, theta))
+        theta: InfixPlay(theta, *figures[t],
+                         () if zipf is None else examples(words, zipf, theta), solution=solution)
         for t, theta in enumerate(distinct)
     }
     return tuple(plays[theta] for theta in thetas)
 
 
+_Figures = tuple[tuple[Figure, ...], tuple[Figure, ...], tuple[Figure, ...],
+                 tuple[tuple[Figure, ...], ...]]
+"""One table's `InfixFigures.share`, `dead`, `reach` and `lose`."""
+
+
 @dataclass(frozen=True)
-class _Moves:
-    """What every table's play reads of the game's levels, found once for all tables: each
-    level's moves as `np.intp` (numpy indexes by them; int32 is converted at every use) and
-    the fragments where the game goes on."""
+class _Step:
+    """One length's moves that some table's words offer (`cardgen.cards.offers.Offers`), the
+    fragments they leave and make numbered among themselves, and every table's share of
+    each: only these moves carry a chance; every other move's share is 0 at every table."""
 
-    parent: tuple[npt.NDArray[np.intp], ...]
-    child: tuple[npt.NDArray[np.intp], ...]
-    on: tuple[BoolArray, ...]
-    """`on[d][i]`: fragment i of length d is a fragment and no word."""
+    edges: npt.NDArray[np.intp]
+    parent: npt.NDArray[np.intp]
+    """Each move's fragment, by its id."""
+    child: npt.NDArray[np.intp]
+    nodes: npt.NDArray[np.intp]
+    """The fragments the moves leave, ascending: the only ones a table may not be dead at."""
+    at: npt.NDArray[np.intp]
+    """Each move's fragment, by its place in `nodes`."""
+    kids: npt.NDArray[np.intp]
+    """The fragments the moves make, ascending."""
+    into: npt.NDArray[np.intp]
+    """Each move's fragment made, by its place in `kids`."""
+    share: FloatArray
+    """`share[t, k]`: the chance that the mover plays move k at table t."""
+    live: BoolArray
+    """`live[t, k]`: the mover at `nodes[k]` is offered a move at table t."""
 
-    @classmethod
-    def of(cls, solution: InfixSolution) -> _Moves:
-        levels = solution.graph.levels
-        return cls(tuple(level.parent.astype(np.intp) for level in levels),
-                   tuple(level.child.astype(np.intp) for level in levels),
-                   tuple(level.fragment & ~level.leaf for level in levels))
+
+def _places(ids: npt.NDArray[np.intp], size: int) -> tuple[npt.NDArray[np.intp],
+                                                            npt.NDArray[np.intp]]:
+    """The distinct ids among `size`, ascending, and each id's place among them."""
+    marked = np.zeros(size, dtype=bool)
+    marked[ids] = True
+    place = np.cumsum(marked) - 1
+    return np.flatnonzero(marked), place[ids]
 
 
-def _table_play(
-    solution: InfixSolution, moves: _Moves, offers: Sequence[FloatArray], knows: float,
-    anyone: bool, named: tuple[str, ...],
-) -> InfixPlay:
-    """The play of the table that knows the words of Zipf >= `knows`, from the weight each
-    edge gets from its words (`cardgen.cards.offers.offer_weights`); `anyone`: whether it
-    knows a word."""
+def _sums(at: npt.NDArray[np.intp], values: FloatArray, size: int) -> FloatArray:
+    """`out[t, k]`: the sum of row t of `values` over the columns whose `at` is k, in their
+    order (one `np.bincount` of every row at once: each row's sums are those of a
+    `np.bincount` of that row alone, float for float)."""
+    rows = len(values)
+    keys = (np.arange(rows, dtype=np.intp)[:, None] * size + at).ravel()
+    sums = np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
+    return sums.astype(np.float64, copy=False)  # (int64 when empty)
+
+
+def _table_plays(
+    solution: InfixSolution, offers: Offers, anyone: Sequence[bool]
+) -> list[_Figures]:
+    """Each table's play (`InfixFigures`) from the weight each move gets from its words
+    (`cardgen.cards.offers.offered`); `anyone[t]`: whether table t knows a word. Every table
+    is worked out at once, and only over the moves some word offers: a move no word offers
+    has share 0 at every table, and a sum without its zero terms is the same float, so each
+    table's figures are those of the table alone over every move."""
     levels = solution.graph.levels
-    n = solution.players
-    shares: list[FloatArray] = []
-    dead: list[BoolArray] = []
+    count = len(anyone)
+    steps: list[_Step] = []
     for d, level in enumerate(levels):
-        weight, parent = offers[d], moves.parent[d]
-        total = np.bincount(parent, weight, minlength=len(level))
-        if d == 0 and not anyone and len(parent):  # nobody knows a word
-            weight = np.ones(len(parent))
-            total = np.bincount(parent, weight, minlength=len(level))
-        out_of = total[parent]
+        edges, weight = offers.edges[d], offers.weights[d]
+        if d == 0 and not all(anyone) and len(level.parent):  # nobody knows a word: all alike
+            every = np.zeros((count, len(level.parent)))
+            every[:, edges] = weight
+            every[[not known for known in anyone]] = 1.0
+            edges, weight = np.arange(len(level.parent), dtype=np.intp), every
+        parent = level.parent[edges].astype(np.intp)
+        child = level.child[edges].astype(np.intp)
+        nodes, at = _places(parent, len(level))
+        kids, into = _places(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
+        total = _sums(at, weight, len(nodes))
+        out_of = total.take(at, axis=1)  # (numpy's [:, at] took ten times as long)
         share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
-        shares.append(share)
-        dead.append(moves.on[d] & (total == 0))
-    reach: list[FloatArray] = [np.ones(1)]
-    for d in range(len(levels) - 1):
-        reach.append(np.bincount(moves.child[d], shares[d] * reach[d][moves.parent[d]],
-                                 minlength=len(levels[d + 1])).astype(np.float64))
-    lose = tuple(
-        _lose_pass(levels, moves, shares, dead, n, seat_index) for seat_index in range(n)
-    )
-    return InfixPlay(knows, tuple(shares), tuple(dead), tuple(reach), lose, named,
-                     solution=solution)
+        steps.append(_Step(edges, parent, child, nodes, at, kids, into, share, total > 0))
+    # What each fragment is: 0 neither of these (a fragment only with reversal), 1 a word,
+    # 2 a fragment the game goes on from
+    kinds = [(level.leaf + 2 * (level.fragment & ~level.leaf)).astype(np.intp)
+             for level in levels]
+    # Each move's fragment among the fragments moves make at the length before (where the
+    # reach is not 0), and the fragment it makes among those moves leave at the next
+    # (where a chance of losing is summed)
+    came = [np.zeros(1, dtype=np.intp), *(step.kids for step in steps[:-1])]
+    reach = [np.ones((count, 1))]
+    for d, step in enumerate(steps[:-1]):
+        reach.append(_sums(step.into, step.share * _read(reach[d], came[d], step.parent, 0.0),
+                           len(step.kids)))
+    lose = [_lose_pass(levels, steps, kinds, solution.players, seat_index)
+            for seat_index in range(solution.players)]
+    found: list[_Figures] = []
+    zero, off = np.zeros(1), np.array([False, False, True])
+    for t in range(count):
+        found.append((
+            tuple(_Level(zero, None, step.edges, step.share[t], len(level.parent))
+                  for level, step in zip(levels, steps, strict=True)),
+            tuple(_Level(off, kinds[d], step.nodes, ~step.live[t], len(kinds[d]))
+                  for d, step in enumerate(steps)),
+            tuple(_Level(zero, None, places, values[t], len(level))
+                  for level, places, values in zip(levels, came, reach, strict=True)),
+            tuple(tuple(_Level(fill, kinds[d], step.nodes, value[t], len(kinds[d]))
+                        for d, (step, (fill, value)) in enumerate(zip(steps, seat, strict=True)))
+                  for seat in lose)))
+    return found
+
+
+def _read(
+    values: FloatArray, places: npt.NDArray[np.intp], ids: npt.NDArray[np.intp],
+    fill: FloatArray | float, kind: npt.NDArray[np.intp] | None = None,
+) -> FloatArray:
+    """Every table's value (`values[t, k]` at fragment `places[k]`, `places` ascending) at
+    each of `ids`; where an id is not among `places`, `fill` (of its `kind`)."""
+    k = np.minimum(np.searchsorted(places, ids), max(len(places) - 1, 0))
+    hit = places[k] == ids if len(places) else np.zeros(len(ids), dtype=bool)
+    other = fill if kind is None else np.asarray(fill)[kind[ids]]
+    return np.where(hit, values.take(k, axis=1) if len(places) else 0.0, other)
+
+
+class _Level:
+    """One table's figure at every fragment (or move) of a length, held as its values at a
+    few places (ascending) over a fill: what each fragment is (`fill[kind[i]]`), or without
+    `kind` one value for all. Read at a fragment or an array of them, it is worked out there
+    alone; read any other way, it is written out whole (once). Writing every table's figures
+    out at every fragment, most of them the fill, took a fifth of the casual model (TWL06
+    SuperGhost: 200 MB of fresh memory)."""
+
+    __slots__ = ("fill", "kind", "places", "values", "size", "_whole")
+
+    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.intp] | None,
+                 places: npt.NDArray[np.intp], values: npt.NDArray[Any], size: int) -> None:
+        self.fill, self.kind, self.places, self.values, self.size = (
+            fill, kind, places, values, size)
+        self._whole: npt.NDArray[Any] | None = None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def whole(self) -> npt.NDArray[Any]:
+        """The figure at every fragment, written out."""
+        if self._whole is None:
+            found = (self.fill[self.kind] if self.kind is not None
+                     else np.full(self.size, self.fill[0]))
+            found[self.places] = self.values
+            self._whole = found
+        return self._whole
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> npt.NDArray[Any]:
+        return self.whole() if dtype is None else self.whole().astype(dtype)
+
+    def __getitem__(self, key: Any) -> Any:
+        if self._whole is None:
+            if isinstance(key, (int, np.integer)):
+                i = int(key) + self.size if key < 0 else int(key)
+                if not 0 <= i < self.size:
+                    raise IndexError(f"index {int(key)} is out of bounds for {self.size}")
+                k = int(self.places.searchsorted(i))
+                if k < len(self.places) and self.places[k] == i:
+                    return self.values[k]
+                return self.fill[self.kind[i] if self.kind is not None else 0]
+            if (isinstance(key, np.ndarray) and key.dtype.kind in "iu" and key.ndim == 1
+                    and len(key) * 8 < self.size):
+                return self._at(key.astype(np.intp, copy=False))
+        return self.whole()[key]
+
+    def _at(self, ids: npt.NDArray[np.intp]) -> npt.NDArray[Any]:
+        ids = np.where(ids < 0, ids + self.size, ids)
+        if ((ids < 0) | (ids >= self.size)).any():
+            raise IndexError(f"index out of bounds for a length of {self.size}")
+        found = (self.fill[self.kind[ids]] if self.kind is not None
+                 else np.full(len(ids), self.fill[0]))
+        if len(self.places):
+            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
+            hit = self.places[k] == ids
+            found[hit] = self.values[k[hit]]
+        return found
 
 
 def _lose_pass(
-    levels: Sequence[InfixLevel], moves: _Moves, shares: Sequence[FloatArray],
-    dead: Sequence[BoolArray], players: int, seat_index: int,
-) -> tuple[FloatArray, ...]:
-    """Per length, the seat's chance of losing from each fragment when everyone plays as the
-    table does."""
-    out: list[FloatArray] = []
-    below: FloatArray | None = None
+    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.intp]],
+    players: int, seat_index: int,
+) -> list[tuple[FloatArray, FloatArray]]:
+    """Per length, the seat's chance of losing from each fragment at each table when
+    everyone plays as the table does: 1 or 0 at a word and where the mover is offered
+    nothing, else the sum over the moves offered. Each length's as `(fill, values)`:
+    `fill[kinds[d][i]]` at a fragment i the moves do not leave, `values[t, k]` at fragment
+    `steps[d].nodes[k]` (`kinds`: 0 neither a word nor a fragment the game goes on from, 1
+    a word, 2 such a fragment)."""
+    out: list[tuple[FloatArray, FloatArray]] = []
+    below: tuple[FloatArray, FloatArray] | None = None
     for d in range(len(levels) - 1, -1, -1):
-        level = levels[d]
-        value = np.zeros(len(level.key))
-        value[level.leaf] = float(seat_index == (d - 1) % players)
-        if below is not None and len(level.parent):
-            inner = np.bincount(moves.parent[d], shares[d] * below[moves.child[d]],
-                                minlength=len(value))
-            on = moves.on[d]
-            value[on] = inner[on]
-            value[dead[d]] = float(seat_index == d % players)
-        out.append(value)
-        below = value
-    return tuple(reversed(out))
+        level, step = levels[d], steps[d]
+        word = float(seat_index == (d - 1) % players)
+        dead = float(seat_index == d % players)
+        on = below is not None and len(level.parent) > 0
+        fill = np.array([0.0, word, dead if on else 0.0])
+        if below is not None and on:
+            after = _read(below[1], steps[d + 1].nodes, step.child, below[0], kinds[d + 1])
+            inner = _sums(step.at, step.share * after, len(step.nodes))
+            value = np.where(step.live, inner, dead)
+        else:  # no moves: none left
+            value = np.zeros((len(step.share), len(step.nodes)))
+        out.append((fill, value))
+        below = (fill, value)
+    return out[::-1]
 
 
 def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:

@@ -54,10 +54,12 @@ class InfixLevel:
 
     def children(self, i: int) -> IntArray:
         """The ids (of the next length) that fragment i moves to, ascending."""
-        if "csr" not in self._lists:
-            order = np.argsort(self.parent.astype(np.int64) * (1 << 31) + self.child)
-            lo = np.searchsorted(self.parent[order], np.arange(len(self) + 1)).astype(np.int32)
-            self._lists["csr"] = (self.child[order], lo)
+        if "csr" not in self._lists:  # the moves sorted by (parent, child), their children
+            moves = (self.parent.astype(np.int64) << 31) | self.child
+            moves.sort()
+            counts = np.bincount(self.parent, minlength=len(self))
+            lo = np.append(0, np.cumsum(counts)).astype(np.int32)
+            self._lists["csr"] = ((moves & ((1 << 31) - 1)).astype(np.int32), lo)
         children, lo = self._lists["csr"]
         return children[lo[i] : lo[i + 1]]
 
@@ -122,10 +124,15 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     other = np.where(np.arange(len(text), dtype=i32) < forward, forward, -forward).astype(i32)
     mirror_start = word_start + other
 
-    # Runs (p, L) of the current length L, as arrays aligned with `positions`.
-    positions = np.arange(len(text), dtype=i32)
-    room = word_end - positions  # letters from p to the end of its word
-    starts_word = positions == word_start
+    # Runs (p, L) of the current length L, as arrays aligned with `positions`: the positions
+    # with room for L letters, the roomiest first (each room's positions ascending), so that
+    # each length's runs are the first of the length before's (kept without a copy).
+    longest = int(lengths.max())
+    by_room = [(starts + all_lengths)[all_lengths >= r] - r for r in range(longest, 0, -1)]
+    ending = [len(found) for found in by_room]  # per room, longest first
+    fits = np.cumsum(ending)
+    every = np.concatenate(by_room).astype(i32)
+    every_start = every == word_start[every]
     word_of = np.repeat(np.arange(len(words), dtype=i32), lengths)  # a forward position's word
     suffixes: list[tuple[IntArray, IntArray]] = []
     ids = np.zeros(len(text), dtype=i32)  # the id of (p, L-1)
@@ -136,11 +143,9 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     is_fragment = np.ones(1, dtype=np.bool_)
     leaf = np.zeros(1, dtype=np.bool_)
     reverse_ids = np.zeros(1, dtype=i32)
-    for length in range(1, int(lengths.max()) + 1):
-        keep = room >= length
-        positions, ids, room, starts_word = (
-            positions[keep], ids[keep], room[keep], starts_word[keep]
-        )
+    for length in range(1, longest + 1):
+        k = int(fits[longest - length])
+        positions, ids, starts_word = every[:k], ids[:k], every_start[:k]
         pair = ids * base + text[positions + (length - 1)]
         seen = np.zeros(len(key) * base, dtype=np.bool_)
         seen[pair] = True
@@ -148,14 +153,15 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
         lookup = np.zeros(len(seen), dtype=i32)
         lookup[new_key] = np.arange(len(new_key), dtype=i32)
         new_ids = lookup[pair]
-        ends = np.flatnonzero((room == length) & (positions < forward))
-        suffixes.append((new_ids[ends], word_of[positions[ends]]))
+        last = slice(k - ending[longest - length], k)  # the runs that end their word
+        forth = positions[last] < forward
+        suffixes.append((new_ids[last][forth], word_of[positions[last][forth]]))
         n = len(new_key)
-        new_rep = np.empty(n, dtype=i32)
-        new_rep[new_ids[::-1]] = positions[::-1]  # the first (forward) occurrence wins
+        new_rep = np.full(n, len(text), dtype=i32)
+        np.minimum.at(new_rep, new_ids, positions)  # the first (forward) occurrence
         new_fragment = new_rep < forward
         new_leaf = np.zeros(n, dtype=np.bool_)
-        new_leaf[new_ids[starts_word & (room == length) & (positions < forward)]] = True
+        new_leaf[new_ids[last][starts_word[last] & forth]] = True
         # Parents: the infix without its last letter, and without its first (at p + 1).
         back = new_key // base
         front = at[new_rep + 1] if length > 1 else np.zeros(n, dtype=i32)

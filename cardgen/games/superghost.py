@@ -10,6 +10,7 @@ and play ask of a solved game, with the same names as Ghost's `Solution`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,36 @@ class InfixSolution(InfixMoves):
             if i >= len(keys) or keys[i] != want:
                 return None
         return i if i is not None and bool(levels[len(fragment)].fragment[i]) else None
+
+    def find_all(self, fragments: Sequence[str]) -> list[int | None]:
+        """`find` of each fragment, the ones not found before looked up together: a letter's
+        step of all of a length at once (one binary search of the level's keys each), where
+        `find` takes one search a fragment."""
+        todo = [f for f in dict.fromkeys(fragments) if f not in self._found]
+        levels, letters = self.graph.levels, self.graph.letters
+        by_length: dict[int, list[str]] = {}
+        for fragment in todo:
+            by_length.setdefault(len(fragment), []).append(fragment)
+        for length, group in by_length.items():
+            if not 0 < length < len(levels) or any(set(f) - set(letters) for f in group):
+                for fragment in group:  # (the empty one, too long, or a letter not played)
+                    self.find(fragment)
+                continue
+            table = np.zeros(max(map(ord, letters)) + 1, dtype=np.int64)
+            table[[ord(x) for x in letters]] = np.arange(len(letters))
+            codes = table[np.frombuffer("".join(group).encode("utf-32-le"), dtype=np.uint32)]
+            codes = codes.reshape(len(group), length)
+            ids = np.zeros(len(group), dtype=np.int64)
+            known = np.ones(len(group), dtype=bool)
+            for step in range(length):
+                keys = levels[step + 1].key
+                want = ids * len(letters) + codes[:, step]
+                ids = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+                known &= keys[ids] == want
+            known &= levels[length].fragment[ids]
+            for fragment, i, ok in zip(group, ids.tolist(), known.tolist(), strict=True):
+                self._found[fragment] = i if ok else None
+        return [self._found[f] for f in fragments]
 
     def _is_leaf(self, length: int, i: int) -> bool:
         return bool(self.graph.levels[length].leaf[i])
