@@ -230,8 +230,8 @@ def test_the_pdf_deck_of_a_variant_card() -> None:
         "The rules: Players take turns to add a letter at the front or the back.",
         "The fragment must always stay inside a word of the list (a run of its",
         "letters). Whoever makes a word of 3 or more letters loses; shorter",
-        "words do not count, and a word inside a longer one still ends the",
-        "game.",
+        "words do not count, and a word inside a longer one still ends",  # no lone word
+        "the game.",
     ]
 
 
