@@ -214,7 +214,7 @@ def test_the_solved_variant_is_rebuilt_from_its_store(
                 solution.decisions(f, seat), solution.winning_words(f, seat)), (f, seat)
         if traps is not None and escapes is not None:
             assert escapes.first_known(f) == int(
-                traps.first_known_levels()[len(f)][traps._index(f)]), f
+                traps.first_known_levels()[len(f)][traps.index(f)]), f
 
 
 @pytest.mark.network

@@ -192,7 +192,7 @@ def test_a_subtrees_words_figures_are_the_whole_games(
         for fragment in solution.fragments(d):
             part = words_play(play, seat, printed, fragment)
             assert all(len(part[e]) == 0 for e in range(d))
-            assert part[d].tolist() == [whole[d][solution._index(fragment)]], fragment
+            assert part[d].tolist() == [whole[d][solution.index(fragment)]], fragment
             for e in range(d + 1, len(whole)):  # its subtree, in order
                 below = [i for i, f in enumerate(solution.fragments(e)) if f.startswith(fragment)]
                 assert part[e].tolist() == [whole[e][i] for i in below], (fragment, e)

@@ -148,6 +148,25 @@ def test_no_private_module_of_a_library_is_imported(path: Path) -> None:
                 assert not private, (path, name)
 
 
+NAMED_TUPLE_API = {"_replace", "_make", "_asdict", "_fields"}
+"""A named tuple's public methods, named with an underscore so as not to clash with fields."""
+
+
+def test_no_private_name_is_read_from_outside_its_class() -> None:
+    """Issue 36 (public APIs only): a class's private names (`_index`, `_move`, a memo) are
+    its own; another module asks its public methods (`index`, `move`, `per_table`). Only
+    `self`, `cls` and, in an `__eq__`, `other` read them."""
+    found = []
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr[:1] == "_" != node.attr[1:2]
+                    and node.attr not in NAMED_TUPLE_API
+                    and not (isinstance(node.value, ast.Name)
+                             and node.value.id in ("self", "cls", "other"))):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
 @pytest.mark.parametrize(
     "path",
     [p for p in MODULES if p.name not in DRAWS_ON_THE_TERMINAL],

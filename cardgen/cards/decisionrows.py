@@ -148,12 +148,12 @@ class _Walks:
         rows = [row for rows in groups for row in rows]
         row_group = np.repeat(np.arange(len(groups)), [len(rows) for rows in groups])
         self.firsts = np.searchsorted(keys, [
-            (g * tall + len(rows[0].fragment)) * wide + solution._index(rows[0].fragment)
+            (g * tall + len(rows[0].fragment)) * wide + solution.index(rows[0].fragment)
             for g, rows in enumerate(groups)])
         self.at = np.searchsorted(keys, [
-            (g * tall + len(r.fragment)) * wide + solution._index(r.fragment)
+            (g * tall + len(r.fragment)) * wide + solution.index(r.fragment)
             for g, r in zip(row_group.tolist(), rows, strict=True)]).astype(np.int64)
-        made = [(len(r.play), solution._index(r.play)) for r in rows]
+        made = [(len(r.play), solution.index(r.play)) for r in rows]
         want = np.array([(g * tall + d) * wide + j
                          for g, (d, j) in zip(row_group.tolist(), made, strict=True)],
                         dtype=np.int64)
@@ -249,7 +249,7 @@ def row_order(
     solution = plays[0].solution
     start = len(rows[0].fragment)
     walks = _Walks(plays, seat, [rows])
-    weights = [float(play.reach[start][solution._index(rows[0].fragment)]) for play in plays]
+    weights = [float(play.reach[start][solution.index(rows[0].fragment)]) for play in plays]
     if len(plays) == 1 or not any(weights):
         weights = [1.0] * len(plays)  # one table, or none reaches the opening: each alike
     at_row, to, mine = walks.at, walks.to, walks.mine

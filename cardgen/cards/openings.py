@@ -140,12 +140,12 @@ class _Shape:
         levels = solution.levels
         d = seat - 1
         level, below = levels[d], levels[d + 1]
-        at = np.array([solution._index(o.fragment) for o in openings], dtype=np.int64)
+        at = np.array([solution.index(o.fragment) for o in openings], dtype=np.int64)
         lo, hi = level.child_lo[at], level.child_hi[at]
         child = np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])
         counts = hi - lo
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        names = [solution._move(d + 1, j) for j in child.tolist()]
+        names = [solution.move(d + 1, j) for j in child.tolist()]
         longer = (~below.leaf[child]).tolist()
         allowed = np.array(list(chain.from_iterable(
             candidates(opening.moves, names[a:a + n], longer[a:a + n])
@@ -153,7 +153,7 @@ class _Shape:
         )), dtype=bool)
         full_child = np.array([
             -1 if o.words or o.full_move is None
-            else solution._index(o.fragment + o.full_move) for o in openings
+            else solution.index(o.fragment + o.full_move) for o in openings
         ], dtype=np.int64)
         printed = [word for opening in openings for word in opening.words]
         return cls(at, child, starts, counts, names, allowed, full_child,
@@ -209,7 +209,7 @@ def position_odds(play: CasualPlay, fragment: str, words: Sequence[str]) -> Posi
     level = solution.levels[d]
     below = play.lose[seat - 1][d + 1]
     letters = tuple(
-        (solution._move(d + 1, j), 1.0 - float(below[j]))
+        (solution.move(d + 1, j), 1.0 - float(below[j]))
         for j in range(int(level.child_lo[i]), int(level.child_hi[i]))
     )
     with_words = words_play(play, seat, words, fragment)[d][0] if words else None

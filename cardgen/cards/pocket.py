@@ -85,11 +85,11 @@ class CasualPlay(TableFigures):
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""
-        return float(self.lose[seat - 1][len(fragment)][self.solution._index(fragment)])
+        return float(self.lose[seat - 1][len(fragment)][self.solution.index(fragment)])
 
     def reaching(self, fragment: str) -> float:
         """The probability that a game at this table reaches `fragment`."""
-        return float(self.reach[len(fragment)][self.solution._index(fragment)])
+        return float(self.reach[len(fragment)][self.solution.index(fragment)])
 
 
 def casual_play(
@@ -176,7 +176,7 @@ def word_marks(solution: Solution, printed: Sequence[str]) -> IntArray:
     would import numpy.ma): what `words_play` reads of them."""
     levels = solution.levels
     return np.array(
-        sorted({int(levels[len(word)].start[solution._index(word)]) for word in printed}),
+        sorted({int(levels[len(word)].start[solution.index(word)]) for word in printed}),
         dtype=np.int64,
     )
 
@@ -202,7 +202,7 @@ def words_play(
     # The fragments worked out at each length: whole levels, or the subtree's blocks.
     spans = [(0, len(level)) for level in levels]
     if within is not None:
-        top, at = len(within), solution._index(within)
+        top, at = len(within), solution.index(within)
         spans[:top + 1] = [(0, 0)] * top + [(at, at + 1)]
         for d in range(top + 1, len(levels)):
             a, b = spans[d - 1]

@@ -83,11 +83,11 @@ class InfixPlay(InfixFigures):
 
     def losing(self, fragment: str, seat: int) -> float:
         """The probability that `seat` loses from `fragment`, nobody holding a card."""
-        return float(self.lose[seat - 1][len(fragment)][self.solution._index(fragment)])
+        return float(self.lose[seat - 1][len(fragment)][self.solution.index(fragment)])
 
     def reaching(self, fragment: str) -> float:
         """The probability that a game at this table reaches `fragment`."""
-        return float(self.reach[len(fragment)][self.solution._index(fragment)])
+        return float(self.reach[len(fragment)][self.solution.index(fragment)])
 
 
 def infix_play(
@@ -353,7 +353,7 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
     levels = solution.graph.levels
     n, seat_index = solution.players, seat - 1
     start = len(rows[0].fragment)
-    played = {(len(r.fragment), solution._index(r.fragment)): solution._index(r.play)
+    played = {(len(r.fragment), solution.index(r.fragment)): solution.index(r.play)
               for r in rows}
     lose = play.lose[seat_index]
     new: dict[tuple[int, int], float] = {}
@@ -367,7 +367,7 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
         children, shares = play.moves(d, i)
         new[d, i] = sum(p * new.get((d + 1, int(j)), float(lose[d + 1][j]))
                         for j, p in zip(children, shares, strict=True))
-    first = (start, solution._index(rows[0].fragment))
+    first = (start, solution.index(rows[0].fragment))
     return float(new.get(first, lose[first[0]][first[1]]))
 
 
@@ -388,7 +388,7 @@ def odds(
     lose = play.lose[d]
     found: list[Odds] = []
     for opening in openings:
-        i = solution._index(opening.fragment)
+        i = solution.index(opening.fragment)
         kids = levels[d].children(i)
         wins = 1.0 - lose[d + 1][kids]
         names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
@@ -405,7 +405,7 @@ def odds(
         none = 1.0 - float(lose[d][i])
         move = opening.full_move
         full = words if words is not None else (
-            none if move is None else 1.0 - float(lose[d + 1][solution._index(move)]))
+            none if move is None else 1.0 - float(lose[d + 1][solution.index(move)]))
         found.append(Odds(
             reach=float(play.reach[d][i]), none=none, words=words, letter=names[k],
             letter_wins=float(wins[k]), full=full,

@@ -73,7 +73,7 @@ class Casual(TableAnswers):
                                                     [order[x] for x in row.fragment])))
 
     def _score(self, fragment: str, seat: int) -> object:
-        return self.ranks[seat - 1][len(fragment)][self.thresholds._index(fragment)]
+        return self.ranks[seat - 1][len(fragment)][self.thresholds.index(fragment)]
 
     def _word_index(self, word: str) -> int:
         if not self._words:
@@ -111,7 +111,7 @@ class Casual(TableAnswers):
                         frozenset().union(*(p[1] for p in parts)),
                         frozenset().union(*(p[2] for p in parts)))
             else:  # knowing no word, they challenge: the seat names its pick
-                d, i = len(fragment), self.thresholds._index(fragment)
+                d, i = len(fragment), self.thresholds.index(fragment)
                 word = self.scores.picked(int(self.pick[d][i]))
                 plan = frozenset(), frozenset({word}), frozenset({word})
         self._plans[memo] = plan
@@ -140,9 +140,7 @@ def casual(thresholds: Thresholds, knows: float) -> Casual:
     >>> casual(table.thresholds, 2.0) is table
     True
     """
-    solved = thresholds._casual.get(knows)
-    if solved is None:
-        solved = thresholds._casual[knows] = _solve(thresholds, knows)
+    solved = thresholds.per_table("casual", knows, lambda: _solve(thresholds, knows))
     assert isinstance(solved, Casual)
     return solved
 

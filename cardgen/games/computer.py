@@ -42,9 +42,9 @@ def casual_move(
 def known_game(traps: Thresholds, knows: float) -> GameSolution | None:
     """The game on the words a casual table knows (Zipf >= `knows`), solved; None if it knows
     none of the playable words. Solved once per `traps` and `knows`."""
-    if knows not in traps._known:
-        traps._known[knows] = _known_game(traps, knows)
-    return traps._known[knows]
+    found: GameSolution | None = traps.per_table("known", knows,
+                                                 lambda: _known_game(traps, knows))
+    return found
 
 
 def _known_game(traps: Thresholds, knows: float) -> GameSolution | None:

@@ -220,16 +220,23 @@ class SolvedPositions:
             self._found[fragment] = self._search(fragment)
         return self._found[fragment]
 
-    def _index(self, fragment: str) -> int:
+    def index(self, fragment: str) -> int:
+        """The id of `fragment` among the fragments of its length (`find`); KeyError if no
+        playable word holds it: where the figures of a level are read by fragment."""
         i = self.find(fragment)
         if i is None:
             raise KeyError(f"no playable word {self._holds} {fragment!r}")
         return i
 
+    def move(self, length: int, i: int) -> str:
+        """The move that makes fragment `i` of `length` from its parent: in Ghost its last
+        letter, in the variants the fragment (for readers of a level's arrays)."""
+        return self._move(length, i)
+
     def losers(self, fragment: str = "") -> frozenset[int]:
         """The seats that lose from `fragment` with perfect play (KeyError if no playable word
         holds it)."""
-        mask = self._loser_mask(len(fragment), self._index(fragment))
+        mask = self._loser_mask(len(fragment), self.index(fragment))
         return frozenset(k + 1 for k in range(self.players) if mask >> k & 1)
 
     def is_word(self, fragment: str) -> bool:
@@ -240,13 +247,13 @@ class SolvedPositions:
     def children(self, fragment: str) -> tuple[str, ...]:
         """The legal moves from `fragment`, in order (KeyError if no playable word holds it)."""
         d = len(fragment)
-        return tuple(self._move(d + 1, j) for j in self._kids(d, self._index(fragment)))
+        return tuple(self._move(d + 1, j) for j in self._kids(d, self.index(fragment)))
 
     def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
         """The moves after which `seat` (default: the seat to move) is not among the losers."""
         bit = 1 << (self.mover(fragment) if seat is None else seat) - 1
         d = len(fragment)
-        return tuple(self._move(d + 1, j) for j in self._kids(d, self._index(fragment))
+        return tuple(self._move(d + 1, j) for j in self._kids(d, self.index(fragment))
                      if not self._loser_mask(d + 1, j) & bit)
 
     def shortest_word(self, fragment: str) -> str | None:
@@ -332,7 +339,7 @@ class PrefixMoves(SolvedPositions):
         winning word sets")."""
         if seat in self.losers(fragment):
             return ()
-        found, stack = [], [(len(fragment), self._index(fragment))]
+        found, stack = [], [(len(fragment), self.index(fragment))]
         while stack:
             d, i = stack.pop()
             if self._is_leaf(d, i):
@@ -410,13 +417,13 @@ class InfixMoves(SolvedPositions):
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """The seat's decision table from `fragment`: every fragment where it chooses, with its
         play, by fragment length then alphabetically; () when it cannot win."""
-        rows, _, _ = self._plan(len(fragment), self._index(fragment), seat)
+        rows, _, _ = self._plan(len(fragment), self.index(fragment), seat)
         return self.rows(rows)
 
     def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
         """The end words of the seat's decision table from `fragment`, sorted; () when it
         cannot win."""
-        _, words, _ = self._plan(len(fragment), self._index(fragment), seat)
+        _, words, _ = self._plan(len(fragment), self.index(fragment), seat)
         return self.ordered(words)
 
     def rows(self, rows: Iterable[tuple[int, int, int]]) -> tuple[Decision, ...]:

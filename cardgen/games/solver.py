@@ -119,7 +119,7 @@ class Solution(PrefixMoves):
 
     def rank(self, fragment: str, seat: int) -> tuple[int, int, str] | None:
         """The rank of W(fragment) for `seat`: (words, shortest length, first word), or None."""
-        key = int(self._ranks[seat - 1][len(fragment)][self._index(fragment)])
+        key = int(self._ranks[seat - 1][len(fragment)][self.index(fragment)])
         if key == NO_WIN:
             return None
         count, shortest, first = self._codec.unpack(key)

@@ -73,9 +73,9 @@ class Planes(dict[str, "array[Any]"]):
 
 
 class StoredPositions(GameSolution, Protocol):
-    """A stored game, its positions numbered across its levels (`_index`)."""
+    """A stored game, its positions numbered across its levels (`index`)."""
 
-    def _index(self, fragment: str) -> int: ...
+    def index(self, fragment: str) -> int: ...
 
 
 class NotStored:
@@ -183,7 +183,7 @@ class StoredGame(NotStored, PrefixMoves):
 
     def word_index(self, word: str) -> int:
         """The index of a playable word among `words`."""
-        return int(self._start[self._index(word)])
+        return int(self._start[self.index(word)])
 
     def _value(self, plane: array[Any] | None, i: int) -> float:
         assert plane is not None and self._values is not None  # stored with frequencies
@@ -203,15 +203,15 @@ class StoredThresholds:
 
     def threshold(self, fragment: str, seat: int) -> float:
         """T_seat(fragment) (`Thresholds.threshold`)."""
-        return float(self._values[self._escape[seat - 1][self.solution._index(fragment)]])
+        return float(self._values[self._escape[seat - 1][self.solution.index(fragment)]])
 
     def known(self, fragment: str) -> float:
         """M(fragment): the highest Zipf of the playable words that begin with it."""
-        return float(self._values[self._best[self.solution._index(fragment)]])
+        return float(self._values[self._best[self.solution.index(fragment)]])
 
     def first_known(self, fragment: str) -> int:
         """The first word of Zipf M(fragment) that begins with it (`Thresholds.first_known`)."""
-        return int(self._first[self.solution._index(fragment)])
+        return int(self._first[self.solution.index(fragment)])
 
     def escape_word(self, fragment: str, seat: int) -> Escape | None:
         """The word the others must know to stop `seat` winning (`Thresholds.escape_word`)."""
@@ -265,7 +265,7 @@ class StoredGhostCasual(StoredCasual):
             if not kids:
                 found.add(solution.word_index(f))
             elif solution.mover(f) == seat:
-                stack.append(kids[self._choice[solution._index(f)] - 1])
+                stack.append(kids[self._choice[solution.index(f)] - 1])
             elif known := [h for h in kids if self.thresholds.known(h) >= self.knows]:
                 stack.extend(known)
             else:  # knowing no word, they challenge: the seat names its pick
@@ -279,7 +279,7 @@ class StoredGhostCasual(StoredCasual):
         """The word named when the others challenge at `fragment`, by index."""
         solution = self._game
         while kids := solution.children(fragment):
-            fragment += kids[self._pick[solution._index(fragment)] - 1]
+            fragment += kids[self._pick[solution.index(fragment)] - 1]
         return solution.word_index(fragment)
 
 

@@ -180,7 +180,7 @@ class StoredInfixThresholds(StoredThresholds):
 
     def first_known(self, fragment: str) -> int:
         """The first word of Zipf M(fragment) that contains it (`Thresholds.first_known`)."""
-        return first_holding(fragment, self._best[self.solution._index(fragment)],
+        return first_holding(fragment, self._best[self.solution.index(fragment)],
                              self._group)
 
     def _group(self, value: int) -> tuple[Sequence[int], str]:
@@ -247,12 +247,12 @@ class StoredInfixCasual(StoredCasual):
     def winning_words(self, fragment: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The end words of the seat's decision table against the table and those of them it
         names when challenged, both sorted; ((), ()) where it can lose."""
-        _, found, named = self._plan(len(fragment), self._game._index(fragment), seat)
+        _, found, named = self._plan(len(fragment), self._game.index(fragment), seat)
         return self._game.ordered(found), self._game.ordered(named)
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
         """The seat's decision table from `fragment` against the table; () where it can lose."""
-        rows, _, _ = self._plan(len(fragment), self._game._index(fragment), seat)
+        rows, _, _ = self._plan(len(fragment), self._game.index(fragment), seat)
         return self._game.rows(rows)
 
 

@@ -171,7 +171,7 @@ class InfixSolution(InfixMoves):
     def decision_count(self, fragment: str, seat: int) -> int | None:
         """The fewest decisions `seat` needs to win from `fragment`, counted along the game
         tree (a fragment reached twice counts twice); None when it cannot win."""
-        cost = self.costs(seat)[len(fragment)][self._index(fragment)]
+        cost = self.costs(seat)[len(fragment)][self.index(fragment)]
         return None if np.isinf(cost) else int(cost)
 
     def seat_totals(self, seat: int) -> tuple[int, int, int]:

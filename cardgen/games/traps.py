@@ -18,6 +18,7 @@ reads the game only through `GameSolution`: one code path for Ghost and its vari
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,15 +58,24 @@ class Thresholds:
                                                                      repr=False)
     """The words of each Zipf asked for (`first_known` in the variants)."""
 
+    def per_table(self, what: str, knows: float, solve: Callable[[], Any]) -> Any:
+        """What `solve` finds for the casual table of Zipf >= `knows`, once per thresholds:
+        `what` "casual", its strategies (`cardgen.games.casual`), or "known", the game on the
+        words it knows (`cardgen.games.computer`)."""
+        memo = self._casual if what == "casual" else self._known
+        if knows not in memo:
+            memo[knows] = solve()
+        return memo[knows]
+
     def threshold(self, fragment: str, seat: int) -> float:
         """T_seat(fragment): the seat cannot lose from here against a table that knows only
         words of Zipf above it (-inf: it wins against perfect players too; +inf: it loses
         whatever the others know)."""
-        return float(self.escape[seat - 1][len(fragment)][self._index(fragment)])
+        return float(self.escape[seat - 1][len(fragment)][self.index(fragment)])
 
     def known(self, fragment: str) -> float:
         """M(fragment): the highest Zipf of the playable words that hold it."""
-        return float(self.best[len(fragment)][self._index(fragment)])
+        return float(self.best[len(fragment)][self.index(fragment)])
 
     def trap(self, fragment: str) -> Try | None:
         """The trap of the seat to move at `fragment`, where it cannot win with perfect play:
@@ -87,7 +97,7 @@ class Thresholds:
         an explain asks a few dozen, and the pass over every fragment took 0.2 s on TWL06."""
         if isinstance(self.solution, InfixSolution) and not self._first:
             return first_holding(fragment, self.known(fragment), self._group)
-        return int(self.first_known_levels()[len(fragment)][self._index(fragment)])
+        return int(self.first_known_levels()[len(fragment)][self.index(fragment)])
 
     def _group(self, value: float) -> tuple[npt.NDArray[np.int64], str]:
         """The words of Zipf `value`: their indices, in order, and their text, one a line."""
@@ -109,7 +119,8 @@ class Thresholds:
             self._first.extend(count - 1 - level % count for level in found)
         return self._first
 
-    def _index(self, fragment: str) -> int:
+    def index(self, fragment: str) -> int:
+        """The id of `fragment` among its length's (KeyError outside the game)."""
         i = self.solution.find(fragment)
         if i is None:
             raise KeyError(f"{fragment!r} is no position of the game")
