@@ -406,15 +406,8 @@ def whole_rest_sides(section: Section, width: float, size: float,
     sides: list[list[list[str]]] = []
     start = 0
     while start < len(items):
-        stream, owner = [], []
-        for k in range(start, len(items)):
-            e, tokens = items[k]
-            label = section.entries[e].label
-            if label is not None and (k == start or items[k - 1][0] != e):
-                stream.append(dataclasses.replace(label, keep=True))
-                owner.append(k)
-            stream += tokens
-            owner += [k] * len(tokens)
+        # All the rest, set one after another as the faster one sets a window of it.
+        stream, owner = units._stream(section, items, start, len(items))
         pieces = cut_pieces(stream, width, size, fonts.measure)
         owner = [k for k, cut in zip(owner, pieces, strict=True) for _ in cut]
         tokens = [piece for cut in pieces for piece in cut]

@@ -30,6 +30,7 @@ from cardgen.words.wordlists import CatalogList, WordListSource, check_available
 
 if TYPE_CHECKING:  # numpy loads only to solve: a card read from the cache needs none of it
     from cardgen.cards.position import Position
+    from cardgen.cards.querycache import PrintedPlays
     from cardgen.cards.tables import ListInfo, Row, Table
     from cardgen.games.ranking import Ranking
     from cardgen.games.traps import FloatArray
@@ -250,21 +251,25 @@ def deck_plays(config: CardConfig, lexicons: Lexicons) -> dict[str, str]:
     """The plays a config's deck prints (`cardgen.render.explorer.printed_plays`, which the
     site's explorer reads too), as the solution cache keeps them (`PrintedPlays`), else from
     its deck, computed or read back (and then kept)."""
-    from cardgen.cards.querycache import PrintedPlays
-
-    found = PrintedPlays.for_config(config, enabled=lexicons.store.root is not None).read()
+    found = _printed_store(config, lexicons).read()
     return _kept_plays(config, lexicons, compute(CARDS, config, lexicons)) if found is None \
         else found
 
 
 def _kept_plays(config: CardConfig, lexicons: Lexicons, deck: Card) -> dict[str, str]:
     """The plays `deck` prints, kept for the next `deck_plays` (where the cache is on)."""
-    from cardgen.cards.querycache import PrintedPlays
     from cardgen.render.explorer import printed_plays
 
     found = printed_plays(deck)
-    PrintedPlays.for_config(config, enabled=lexicons.store.root is not None).keep(found)
+    _printed_store(config, lexicons).keep(found)
     return found
+
+
+def _printed_store(config: CardConfig, lexicons: Lexicons) -> PrintedPlays:
+    """Where the solution cache `lexicons` use keeps the plays `config`'s deck prints."""
+    from cardgen.cards.querycache import PrintedPlays
+
+    return PrintedPlays.for_config(config, enabled=lexicons.store.root is not None)
 
 
 def _markdown(card: Card, config: CardConfig) -> tuple[bytes, ...]:

@@ -38,7 +38,7 @@ from cardgen.render.pdf.layout import (
     Frame,
     Para,
     Token,
-    gap,
+    run_width,
     words,
 )
 from cardgen.render.pdf.sides import (
@@ -185,9 +185,7 @@ class RunIn:
 
     def width(self, tokens: Sequence[Token]) -> float:
         """The width at 1 pt of `tokens` mid-line, with the room before each."""
-        measure = self.fonts.measure
-        return sum(measure(t.text, t.style) + (gap(t.style, measure) if t.space else 0.0)
-                   for t in tokens)
+        return run_width(tokens, self.fonts.measure)
 
     def added(self, section: Section, items: dict[int, tuple[int, Sequence[Token]]],
               parts: Iterable[tuple[int, slice]]) -> list[float]:

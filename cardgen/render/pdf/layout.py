@@ -324,6 +324,13 @@ def para_lines(para: Para, width: float, measure: Measure) -> list[Line]:
     return wrap(kept, width, para.size, measure)
 
 
+def run_width(tokens: Sequence[Token], measure: Measure) -> float:
+    """The width at 1 pt of `tokens` set mid-line, with the room before each that has one
+    (`gap`)."""
+    return sum(measure(t.text, t.style) + (gap(t.style, measure) if t.space else 0.0)
+               for t in tokens)
+
+
 def kept_tail(tokens: Sequence[Token], width: float, size: float, measure: Measure) -> list[Token]:
     """`tokens` with their last sentence kept on one line (`Token.keep`) where a line holds
     it, else their last two words (a word: a token and those glued to it): a wrapped
@@ -341,9 +348,8 @@ def kept_tail(tokens: Sequence[Token], width: float, size: float, measure: Measu
         return list(tokens)
     ended = [i for i in begins[1:-1] if tokens[i - 1].text.endswith(".")]
     for start in ([ended[-1]] if ended else []) + [begins[-2]]:
-        tail = tokens[start:]
-        room = sum(measure(t.text, t.style) + (gap(t.style, measure) if t.space and n else 0.0)
-                   for n, t in enumerate(tail)) * size
+        first = tokens[start]  # at the start of its line: no room before it
+        room = (measure(first.text, first.style) + run_width(tokens[start + 1:], measure)) * size
         if room <= width or start == begins[-2]:
             kept = {i - 1 for i in begins if i > start}
             return [replace(t, keep=True) if i in kept else t for i, t in enumerate(tokens)]
