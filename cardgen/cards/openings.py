@@ -42,7 +42,8 @@ def odds(
     table = shape.table(play, seat, openings)
     score = np.where(shape.allowed, table.wins, -1.0)
     top = np.repeat(np.maximum.reduceat(score, shape.starts), shape.counts)
-    hits = np.flatnonzero(score == top)
+    # Rates this close are equal (`TIE`): a rate of 0 may come out as 1e-16.
+    hits = np.flatnonzero(score >= top - TIE)
     chosen = hits[np.searchsorted(hits, shape.starts)]  # the first best child of each opening
     names, wins, allowed = shape.names, table.wins, shape.allowed
     return tuple(
