@@ -90,6 +90,11 @@ class Fonts:
     many times over); filled as the layout asks, and new with every `Fonts`, a copy made
     by `dataclasses.replace` too."""
 
+    inked: dict[tuple[str, Style], tuple[float, float, float, float]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    """Each text's ink as `ink` found it, by value (a budget's trials ask the reach of the same
+    entries again: `units.reach`), as `measured`."""
+
     def name(self, style: Style) -> str:
         """The registered font a style is set in."""
         return self.head if style.head else self.bold if style.bold else self.regular
@@ -125,9 +130,12 @@ class Fonts:
     def ink(self, text: str, style: Style) -> tuple[float, float, float, float]:
         """The extent of the ink of `text` at 1 pt of its line from its origin: (left, bottom,
         right, top), bottom negative below the baseline; accents and descenders included."""
-        scale = self.scale(text, style)
-        x0, y0, x1, y1 = ink_bounds(text, self.path(style))
-        return x0 * scale, y0 * scale, x1 * scale, y1 * scale
+        box = self.inked.get((text, style))
+        if box is None:
+            scale = self.scale(text, style)
+            x0, y0, x1, y1 = ink_bounds(text, self.path(style))
+            box = self.inked[text, style] = (x0 * scale, y0 * scale, x1 * scale, y1 * scale)
+        return box
 
     def box_width(self, text: str, style: Style) -> float:
         """The width of the box of a boxed or framed letter at 1 pt: the same for every
