@@ -215,9 +215,24 @@ def deck_sides(
     tables: Callable[[SeatStrategy], Section | None], even: bool = True,
     lay: Lay = section_sides,
 ) -> list[Side]:
-    """A deck of decision tables: the `front` (its replies on a side of their own where they
-    do not fit beside its text), then each chosen seat's `tables`, evened (`even_deck`) unless
-    `even` is off; each section set on sides by `lay` (`sides.counted_sides` to count them)."""
+    """A deck of decision tables: the `front` (`front_sides`), then each chosen seat's `tables`
+    (`seat_sides`), evened (`even_deck`) unless `even` is off; each section set on sides by
+    `lay` (`sides.counted_sides` to count them)."""
+    sides = front_sides(card, frame, fonts, seats, front, lay)
+    last: Run | None = None
+    for seat in card.seats:
+        if seat.seat in seats:
+            more, last = seat_sides(seat, frame, fonts, tables, lay)
+            sides += more
+    return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides
+
+
+def front_sides(
+    card: Card, frame: Frame, fonts: Fonts, seats: Sequence[int], front: Section,
+    lay: Lay = section_sides,
+) -> list[Side]:
+    """The sides of a deck's `front`, marked, set by `lay`: its replies on a side of their own
+    where they do not fit beside its text."""
     front_mark = seats_mark([s for s in seats if s <= min(2, card.players)] or [1])
     try:
         if room_below(front.top(first=True), frame, fonts) < 0:
@@ -229,15 +244,20 @@ def deck_sides(
             raise DoesNotFit("the front's text") from None
         sides = lay(alone, frame, fonts)
         sides += lay(dataclasses.replace(front, extra=()), frame, fonts)
-    sides = front_marks(sides, front_mark, seats, front.heading)
-    last: Run | None = None
-    for seat in card.seats:
-        if seat.seat not in seats:
-            continue
-        last = None
-        if not seat.openings and seat.seat > 2:
-            sides += seat_run(game_over(seat.seat), seat.seat, frame, fonts, lay).sides
-        elif (section := tables(seat)) is not None:
-            last = seat_run(section, seat.seat, frame, fonts, lay)
-            sides += last.sides
-    return even_deck(sides, last, rules_side(card), frame, fonts) if even else sides
+    return front_marks(sides, front_mark, seats, front.heading)
+
+
+def seat_sides(
+    seat: SeatStrategy, frame: Frame, fonts: Fonts,
+    tables: Callable[[SeatStrategy], Section | None], lay: Lay = section_sides,
+) -> tuple[list[Side], Run | None]:
+    """A chosen seat's sides in a deck of decision tables, set by `lay`: its `tables`, or the
+    game over of a further seat without openings; and the run of its tables, which may end
+    the deck (`even_deck`), where it has one."""
+    if not seat.openings and seat.seat > 2:
+        return list(seat_run(game_over(seat.seat), seat.seat, frame, fonts, lay).sides), None
+    section = tables(seat)
+    if section is None:
+        return [], None
+    run = seat_run(section, seat.seat, frame, fonts, lay)
+    return list(run.sides), run

@@ -273,9 +273,7 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
     for size in sizes:
         if enough():
             break
-        gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
-        # A gap a text extractor reads as a space (pdfplumber: more than 3 pt).
-        gutter += max(0.4 * size, 3.2) if labels else 0.0
+        gutter = _gutter(labels, size, fonts)
         # Run in, a line is as full as it can be: more columns only add their gaps.
         for columns in range(1, 2 if section.run_in else MAX_COLUMNS + 1):
             width = _column_width(frame, columns)
@@ -337,6 +335,42 @@ def _layout(section: Section, frame: Frame, fonts: Fonts, fill: Fill | None, key
         local = balance([heights[i] for i in indices], layout.columns, capacity)
         balanced.append(tuple(tuple(indices[j] for j in column) for column in local))
     return dataclasses.replace(layout, sides=tuple(balanced))
+
+
+def _gutter(labels: Sequence[Token], size: float, fonts: Fonts) -> float:
+    """The width of a body's gutter at `size`: its widest label, and a gap a text extractor
+    reads as a space (pdfplumber: more than 3 pt)."""
+    gutter = max((fonts.measure(g.text, g.style) * size for g in labels), default=0.0)
+    return gutter + (max(0.4 * size, 3.2) if labels else 0.0)
+
+
+def fewest_sides(section: Section, frame: Frame, fonts: Fonts) -> int:
+    """No fewer sides than `choose_layout` sets a section on (not run in), each entry
+    measured once: the fewest that its entries' lines, packed as one stream (a column may end
+    anywhere), fill at the smallest size and the tighter leading, in each column count its
+    widest word lets, with the room of the shorter heading area (the keys beside the heading
+    or in the how-to). Every layout it tries has no more lines a side (a larger size or a
+    looser leading has fewer, the keys take what room they take), no more columns (its gutter
+    and widest word are wider) and entries no shorter (greedy breaking in a narrower measure
+    never takes fewer lines). A budget's guess of its cut, and its proof that a trial does not
+    fit (`superdeck.booklet_budget`)."""
+    size = min(frame.body_sizes)
+    labels = [e.label for e in section.entries if e.label is not None]
+    gutter = _gutter(labels, size, fonts)
+    widest = max((widest_group(e.tokens, fonts.measure) for e in section.entries), default=0.0)
+    one_line = [line_width(e, fonts) for e in section.entries]
+    pitch = line_pitch(size, TIGHT_LEADING, fonts, reach(section, fonts))
+    first, later = (int(max(_body_height(section.top(first=n == 0, keyed=keyed), frame, fonts)
+                            for keyed in (True, False)) // pitch) for n in (0, 1))
+    found = []
+    for columns in range(1, MAX_COLUMNS + 1):
+        width = _column_width(frame, columns)
+        if columns > 1 and width - gutter < widest * size:
+            break
+        lines = sum(entry_heights(section, width, gutter, size, fonts, one_line))
+        more = max(lines - columns * first, 0)
+        found.append(1 + -(-more // max(columns * later, 1)))
+    return min(found)
 
 
 def run_in_layout(section: Section, width: float, size: float, fonts: Fonts,

@@ -17,13 +17,22 @@ step that still fits (until `TRIES` in a row do not).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
+from itertools import repeat
 
 from cardgen.cards.decisionrows import table_steps, with_rows
 from cardgen.cards.paper import PdfOptions
-from cardgen.cards.selection import Step, longest_run, pick
+from cardgen.cards.selection import GALLOP, Step, longest_run, pick
 from cardgen.cards.strategy import NOTHING, Card, Opening, Printed, SeatStrategy
 from cardgen.render.pagetables import opening_groups
-from cardgen.render.pdf.booklet import START, deck_sides, pdf_move, rules_sentence
+from cardgen.render.pdf.booklet import (
+    START,
+    deck_sides,
+    front_sides,
+    pdf_move,
+    rules_sentence,
+    seat_sides,
+)
 from cardgen.render.pdf.content import Section, key_paras, letter_kind
 from cardgen.render.pdf.fonts import DoesNotFit, Fonts, load_fonts
 from cardgen.render.pdf.front import front_worth
@@ -47,6 +56,7 @@ from cardgen.render.pdf.sides import (
     Side,
     card_frame,
     counted_sides,
+    fewest_sides,
     section_sides,
 )
 from cardgen.render.sentences import (
@@ -59,11 +69,19 @@ from cardgen.render.sentences import (
     worth_sentence,
 )
 
+Item = tuple[int, Step, int]
+"""A step of a budget's order (`booklet_order`): the seat, the step, and the rows of the first
+seat's table it prints (0: none, or all)."""
+Printing = tuple[int, tuple[Step, ...], int]
+"""What a seat of a budgeted deck prints: the seat, its chosen steps, and the rows of the first
+seat's table (`cardgen.cards.decisionrows.with_rows`)."""
+
 POCKET_SIDES = 4
 """A deck of decision tables takes at most this many sides unless `pdf.cards` says."""
 TRIES = 16
 """After the longest run of steps that fits, the later steps tried one by one stop after this
-many in a row that do not fit (each try counts the whole deck's sides: `sides.counted_sides`)."""
+many in a row that do not fit (each try counts the deck's sides, `sides.counted_sides`, or
+knows them too many without a layout)."""
 
 
 def booklet_budget(card: Card, options: PdfOptions) -> Card:
@@ -75,57 +93,164 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
     fonts = load_fonts(options.font)
     chosen = options.seats or tuple(range(1, card.players + 1))
     sides = POCKET_SIDES if options.cards is None else 2 * options.cards
-    words_too = options.words != "none"
-    # Each step with the rows it prints of a table printed in part (the first seat's).
-    order: list[tuple[int, Step, int]] = sorted(
-        ((seat.seat, step, rows) for seat in card.seats if seat.seat in chosen
-         for step, rows in table_steps(seat, words=words_too)),
-        key=lambda item: (-item[1].ratio, item[0], item[1].place, item[1].kind == "words",
-                          item[2]),
-    )
-    deck = "pocket" if options.cards is None else f"{options.cards} cards"
+    order = booklet_order(card, options)
 
     # Each seat as some of its steps print it, remembered: a trial after the longest run adds
     # one seat's step, and the others print what they printed.
-    printing: dict[tuple[int, tuple[Step, ...], int], SeatStrategy] = {}
+    printing: dict[Printing, SeatStrategy] = {}
+    numbered = {seat.seat: seat for seat in card.seats}
 
-    def seat_with(seat: SeatStrategy, chosen: tuple[Step, ...], rows: int) -> SeatStrategy:
-        key = (seat.seat, chosen, rows)
+    def seat_with(seat: SeatStrategy, key: Printing) -> SeatStrategy:
         if key not in printing:
-            printing[key] = with_rows(pick(seat, chosen), rows)
+            printing[key] = printed_seat(seat, key)
         return printing[key]
 
-    def with_steps(taken: list[tuple[int, Step, int]]) -> Card:
-        seats = tuple(
-            seat_with(seat, tuple(step for s, step, _ in taken if s == seat.seat),
-                      max((rows for s, _, rows in taken if s == seat.seat), default=0))
-            for seat in card.seats
-        )
-        return dataclasses.replace(card, deck=deck, seats=seats)
+    def printings(taken: list[Item]) -> tuple[Printing, ...]:
+        return seat_printings(card, taken)
 
-    def fits(taken: list[tuple[int, Step, int]]) -> bool:
-        try:
-            # An odd deck takes one side more, whichever way it is evened (`even_deck`).
-            laid = len(pocket_sides(with_steps(taken), frame, fonts, options, even=False,
-                                    lay=counted_sides))
-        except DoesNotFit:
+    def with_steps(printed: tuple[Printing, ...]) -> Card:
+        return booklet_card(card, options, map(seat_with, card.seats, printed))
+
+    # The sides of each part of the deck, remembered by what it prints (None: it does not
+    # fit): a trial that adds a step to one seat lays out the front and that seat's tables,
+    # not the others' again.
+    parts: dict[object, int | None] = {}
+
+    def part(key: object, lay: Callable[[], list[Side]]) -> int | None:
+        if key not in parts:
+            try:
+                parts[key] = len(lay())
+            except DoesNotFit:
+                parts[key] = None
+        return parts[key]
+
+    # Each seat's tables as it prints them, remembered: the guess sets them, and the trials
+    # near its cut set them again.
+    sections: dict[Printing, Section | None] = {}
+
+    def tables_of(key: Printing) -> Section | None:
+        if key not in sections:  # the card's other seats do not change a seat's tables
+            sections[key] = table_section(card, seat_with(numbered[key[0]], key), fonts)
+        return sections[key]
+
+    def seat_part(seat: SeatStrategy, key: Printing) -> int | None:
+        return part(key, lambda: seat_sides(seat, frame, fonts, lambda _s: tables_of(key),
+                                            counted_sides)[0])
+
+    def fewest(seat: SeatStrategy, key: Printing) -> int:
+        """No more sides than the seat's part of the deck takes."""
+        if key in parts or not seat.openings:
+            return parts.get(key) or 0
+        section = tables_of(key)
+        return 0 if section is None else fewest_sides(section, frame, fonts)
+
+    def fits(taken: list[Item]) -> bool:
+        printed = printings(taken)
+        laid = with_steps(printed)
+        chosen_seats = [(seat, key) for seat, key in zip(laid.seats, printed, strict=True)
+                        if seat.seat in chosen]
+        # Where the fewest sides the seats' tables may take (`sides.fewest_sides`) and a side
+        # of front leave no room, the trial does not fit, and nothing is laid out (the first
+        # table of the second seat that does not fit has a hundred rows).
+        least = 1 + sum(fewest(seat, key) for seat, key in chosen_seats)
+        if least + least % 2 > sides:
             return False
-        return laid + laid % 2 <= sides
+        counts = [part(printed, lambda: pocket_front(laid, frame, fonts, chosen, counted_sides))]
+        counts += [seat_part(seat, key) for seat, key in chosen_seats]
+        if None in counts:
+            return False
+        # An odd deck takes one side more, whichever way it is evened (`even_deck`).
+        total = sum(c for c in counts if c is not None)
+        return total + total % 2 <= sides
 
-    # The longest run that fits, then each later step that still fits, in order (one seat's
-    # whole table may not fit where the other seats' plays alone do), until `TRIES` in a row
-    # do not.
-    taken = order[:longest_run(len(order), lambda k: fits(order[:k]))]
+    def likely_run(k: int) -> int | None:
+        """Where the longest run likely ends (issue 39, item 1): the front's sides as the
+        first `k` steps set it, and each chosen seat's tables packed in their densest layout
+        (`sides.fewest_sides`), a run's entries measured once; None where that front does not
+        fit."""
+        printed = printings(order[:k])
+        laid = with_steps(printed)
+        front = part(printed, lambda: pocket_front(laid, frame, fonts, chosen, counted_sides))
+        if front is None:
+            return None
+        fixed = front + sum(  # a further seat without openings: its game over, at every k
+            seat_part(seat, key) or 0 for seat, key in zip(laid.seats, printed, strict=True)
+            if seat.seat in chosen and not seat.openings and seat.seat > 2)
+
+        def taken_sides(k: int) -> int:
+            total = fixed
+            for key in printings(order[:k]):
+                section = tables_of(key) if key[0] in chosen else None
+                if section is not None:
+                    total += fewest_sides(section, frame, fonts)
+            return total + total % 2
+
+        return longest_run(len(order), lambda k: taken_sides(k) <= sides)
+
+    # The longest run that fits (the search starts where it likely ends), then each later
+    # step that still fits, in order (one seat's whole table may not fit where the other
+    # seats' plays alone do), until `TRIES` in a row do not.
+    taken = order[:longest_run(len(order), lambda k: fits(order[:k]),
+                               guess=likely_run(min(GALLOP, len(order))))]
+    # A trial that prints all that one that did not fit prints does not fit either (more
+    # never takes fewer sides, as `longest_run` takes too), and is not laid out: the first
+    # seat's rows after the first of them that does not fit.
+    missed: list[tuple[Printing, ...]] = []
     misses = 0
     for item in order[len(taken):]:
         if misses == TRIES:
             break
-        if fits([*taken, item]):
+        trial = [*taken, item]
+        printed = printings(trial)
+        if not any(map(covers, repeat(printed), missed)) and fits(trial):
             taken.append(item)
             misses = 0
         else:
+            missed.append(printed)
             misses += 1
-    return with_steps(taken)
+    return with_steps(printings(taken))
+
+
+def booklet_order(card: Card, options: PdfOptions) -> list[Item]:
+    """Every chosen seat's steps (`table_steps`), best per character first (ties: the lower
+    seat, then the fragment's order), each with the rows it prints of a table printed in part
+    (the first seat's)."""
+    chosen = options.seats or tuple(range(1, card.players + 1))
+    return sorted(
+        ((seat.seat, step, rows) for seat in card.seats if seat.seat in chosen
+         for step, rows in table_steps(seat, words=options.words != "none")),
+        key=lambda item: (-item[1].ratio, item[0], item[1].place, item[1].kind == "words",
+                          item[2]),
+    )
+
+
+def seat_printings(card: Card, taken: Iterable[Item]) -> tuple[Printing, ...]:
+    """What each seat of the card prints with the steps `taken`."""
+    taken = list(taken)
+    return tuple(
+        (seat.seat, tuple(step for s, step, _ in taken if s == seat.seat),
+         max((rows for s, _, rows in taken if s == seat.seat), default=0))
+        for seat in card.seats
+    )
+
+
+def printed_seat(seat: SeatStrategy, printing: Printing) -> SeatStrategy:
+    """The seat as it prints `printing`."""
+    return with_rows(pick(seat, printing[1]), printing[2])
+
+
+def booklet_card(card: Card, options: PdfOptions, seats: Iterable[SeatStrategy]) -> Card:
+    """The card of a budgeted deck with its `seats` as they print."""
+    deck = "pocket" if options.cards is None else f"{options.cards} cards"
+    return dataclasses.replace(card, deck=deck, seats=tuple(seats))
+
+
+def covers(printed: tuple[Printing, ...], other: tuple[Printing, ...]) -> bool:
+    """Whether a deck that prints `printed` prints all that one that prints `other` does: each
+    seat's entries at least as far (its openings' letters and words) and at least as many rows
+    of the first seat's table."""
+    return all({(s.place, s.kind) for s in mine[1]} >= {(s.place, s.kind) for s in theirs[1]}
+               and mine[2] >= theirs[2] for mine, theirs in zip(printed, other, strict=True))
 
 
 def play_token(opening: Opening, printed: Printed, fonts: Fonts) -> Token:
@@ -267,4 +392,19 @@ def pocket_sides(
                           lambda seat: table_section(card, seat, fonts), even, lay)
 
 
-__all__ = ["POCKET_SIDES", "booklet_budget", "pocket_sides"]
+def pocket_front(
+    card: Card, frame: Frame, fonts: Fonts, seats: tuple[int, ...], lay: Lay = section_sides
+) -> list[Side]:
+    """The sides of the front of a budgeted card of decision tables (`booklet.front_sides`),
+    as `pocket_sides` sets them: without the example word where the front needs its room."""
+    try:
+        return front_sides(card, frame, fonts, seats, front_section(card, fonts, seats), lay)
+    except DoesNotFit:
+        return front_sides(card, frame, fonts, seats, front_section(card, fonts, seats, False),
+                           lay)
+
+
+__all__ = [
+    "POCKET_SIDES", "booklet_budget", "booklet_card", "booklet_order", "pocket_front",
+    "pocket_sides", "printed_seat", "seat_printings",
+]
