@@ -98,7 +98,36 @@ def draw_top(
     """Texts of a heading area and the y (from the card's bottom) just below its glyphs and the
     seat mark; lines beside the mark are set narrower. With `top`, the paragraphs start that
     far from the card's bottom instead of at the top (text after a side's body)."""
+    placed, y = _placed(paras, frame, fonts, top)
     texts: list[Text] = []
+    for para, lines in placed:
+        # A title with right-to-left text: each line drawn in display order (`rtl.visual`),
+        # flush right where the title's paragraph is right-to-left.
+        said = " ".join(t.text for t in para.tokens)
+        reorder = para.keep_end and is_rtl(said)
+        flush_right = reorder and right_to_left(said)
+        for line, baseline, width in lines:
+            drawn = runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
+            if reorder and len(drawn) == 1:  # a title is set in one style
+                (text,) = drawn
+                room = width - fonts.measure(text.text, text.style) * para.size
+                x = SAFE_MARGIN + room if flush_right else text.x
+                drawn = [dataclasses.replace(text, x=x, text=visual(text.text, flush_right))]
+            texts += drawn
+    return texts, y
+
+
+Placed = list[tuple[Para, list[tuple[list[tuple[float, Token]], float, float]]]]
+"""Each paragraph of a heading area (at its frame's scale), with its lines: each line, its
+baseline and its width."""
+
+
+def _placed(
+    paras: Sequence[Para], frame: Frame, fonts: Fonts, top: float | None = None
+) -> tuple[Placed, float]:
+    """Where `draw_top` sets the lines of a heading area, and the y just below its glyphs and
+    the seat mark (all a budget asks of it: `room_below`)."""
+    placed: Placed = []
     baseline = frame.height - SAFE_MARGIN if top is None else top
     below = 0.0  # the previous line's extent below its baseline
     mark_bottom = frame.height - SAFE_MARGIN - MARK_HEIGHT
@@ -107,11 +136,6 @@ def draw_top(
     for para in paras:
         para = dataclasses.replace(para, size=para.size * frame.scale)
         pitch = line_pitch(para.size, para.leading, fonts)
-        # A title with right-to-left text: each line drawn in display order (`rtl.visual`),
-        # flush right where the title's paragraph is right-to-left.
-        said = " ".join(t.text for t in para.tokens)
-        reorder = para.keep_end and is_rtl(said)
-        flush_right = reorder and right_to_left(said)
         # Cut at the narrow width, so every piece fits whichever width its line gets.
         tokens = _para_tokens(para, narrow, fonts)
         # Greedy breaking has no memory: the lines of what is left are the rest of the lines
@@ -120,6 +144,7 @@ def draw_top(
         lines: list[tuple[tuple[float, Token], ...]] = []
         lines_width = 0.0
         j = done = 0
+        found: list[tuple[list[tuple[float, Token]], float, float]] = []
         while done < len(tokens):
             if first:
                 baseline -= para.size * fonts.ascent
@@ -136,15 +161,10 @@ def draw_top(
             line = list(lines.pop())
             done += len(line)
             below = para.size * fonts.descent
-            drawn = runs(line, SAFE_MARGIN, baseline, para.size, fonts.measure)
-            if reorder and len(drawn) == 1:  # a title is set in one style
-                (text,) = drawn
-                room = width - fonts.measure(text.text, text.style) * para.size
-                x = SAFE_MARGIN + room if flush_right else text.x
-                drawn = [dataclasses.replace(text, x=x, text=visual(text.text, flush_right))]
-            texts += drawn
+            found.append((line, baseline, width))
             j += 1
-    return texts, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
+        placed.append((para, found))
+    return placed, min(baseline - below if paras else frame.height - SAFE_MARGIN, mark_bottom)
 
 
 @functools.lru_cache(maxsize=1 << 10)
@@ -166,7 +186,7 @@ def _wrapped(tokens: tuple[Token, ...], width: float, size: float, fonts: Fonts
 def _body_height(paras: tuple[Para, ...], frame: Frame, fonts: Fonts) -> float:
     """The height a side has left under `paras`, remembered by value: a deck's budget sets
     the same heading areas once a trial (issue 39)."""
-    _texts, y = draw_top(paras, frame, fonts)
+    _placed_lines, y = _placed(paras, frame, fonts)
     footer_height = FOOTER_SIZE * frame.scale * (fonts.ascent + fonts.descent)
     return y - SAFE_MARGIN - footer_height - 2 * PARAGRAPH_GAP
 
@@ -349,8 +369,9 @@ def fewest_sides(section: Section, frame: Frame, fonts: Fonts) -> int:
     measured once: the fewest that its entries' lines, packed as one stream (a column may end
     anywhere), fill at the smallest size and the tighter leading, in each column count its
     widest word lets, with the room of the shorter heading area (the keys beside the heading
-    or in the how-to). Every layout it tries has no more lines a side (a larger size or a
-    looser leading has fewer, the keys take what room they take), no more columns (its gutter
+    or in the how-to) and lines as close as the font lets (`line_pitch` without the boxes'
+    `reach`). Every layout it tries has no more lines a side (a larger size, a looser leading
+    or taller boxes have fewer, the keys take what room they take), no more columns (its gutter
     and widest word are wider) and entries no shorter (greedy breaking in a narrower measure
     never takes fewer lines). A budget's guess of its cut, and its proof that a trial does not
     fit (`superdeck.booklet_budget`)."""
@@ -359,7 +380,7 @@ def fewest_sides(section: Section, frame: Frame, fonts: Fonts) -> int:
     gutter = _gutter(labels, size, fonts)
     widest = max((widest_group(e.tokens, fonts.measure) for e in section.entries), default=0.0)
     one_line = [line_width(e, fonts) for e in section.entries]
-    pitch = line_pitch(size, TIGHT_LEADING, fonts, reach(section, fonts))
+    pitch = line_pitch(size, TIGHT_LEADING, fonts)  # no more than with its boxes' reach
     first, later = (int(max(_body_height(section.top(first=n == 0, keyed=keyed), frame, fonts)
                             for keyed in (True, False)) // pitch) for n in (0, 1))
     found = []

@@ -137,12 +137,17 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
         return part(key, lambda: seat_sides(seat, frame, fonts, lambda _s: tables_of(key),
                                             counted_sides)[0])
 
+    least: dict[Printing, int] = {}
+
     def fewest(seat: SeatStrategy, key: Printing) -> int:
-        """No more sides than the seat's part of the deck takes."""
+        """No more sides than the seat's part of the deck takes (remembered: the guess asks
+        the trials' near its cut)."""
         if key in parts or not seat.openings:
             return parts.get(key) or 0
-        section = tables_of(key)
-        return 0 if section is None else fewest_sides(section, frame, fonts)
+        if key not in least:
+            section = tables_of(key)
+            least[key] = 0 if section is None else fewest_sides(section, frame, fonts)
+        return least[key]
 
     def fits(taken: list[Item]) -> bool:
         printed = printings(taken)
@@ -178,11 +183,8 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
             if seat.seat in chosen and not seat.openings and seat.seat > 2)
 
         def taken_sides(k: int) -> int:
-            total = fixed
-            for key in printings(order[:k]):
-                section = tables_of(key) if key[0] in chosen else None
-                if section is not None:
-                    total += fewest_sides(section, frame, fonts)
+            total = fixed + sum(fewest(numbered[key[0]], key) for key in printings(order[:k])
+                                if key[0] in chosen and numbered[key[0]].openings)
             return total + total % 2
 
         return longest_run(len(order), lambda k: taken_sides(k) <= sides)

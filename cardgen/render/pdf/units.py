@@ -83,6 +83,8 @@ def entry_heights(section: Section, width: float, gutter: float, size: float, fo
     then never breaks, nor is a token cut), else its lines counted (a deck's budget lays
     its entries out at every size and column count it tries: mostly a line each)."""
     room = width - gutter - ROUNDING
+    if max(one_line, default=0.0) * size <= room:  # the widest fits: a line each
+        return [1] * len(one_line)
     return [1 if w * size <= room else len(_entry_lines(e, width, gutter, size, fonts))
             for e, w in zip(section.entries, one_line, strict=True)]
 
