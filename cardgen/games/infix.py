@@ -82,8 +82,8 @@ class InfixGraph:
 
     def string(self, length: int, i: int) -> str:
         """The infix with id i among those of the given length."""
-        p = int(self.levels[length].rep[i])
-        return "".join(self.letters[c] for c in self.text[p : p + length])
+        p = self.levels[length].rep.item(i)  # (a card reads tens of thousands: as Python ints)
+        return "".join(map(self.letters.__getitem__, self.text[p : p + length].tolist()))
 
     def find(self, fragment: str) -> int | None:
         """The id of `fragment` among the infixes of its length, or None if it is none."""

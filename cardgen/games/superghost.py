@@ -98,10 +98,10 @@ class InfixSolution(InfixMoves):
         return [self._found[f] for f in fragments]
 
     def _is_leaf(self, length: int, i: int) -> bool:
-        return bool(self.graph.levels[length].leaf[i])
+        return bool(self.graph.levels[length].leaf.item(i))
 
     def _loser_mask(self, length: int, i: int) -> int:
-        return int(self.losers_by_length[length][i])
+        return int(self.losers_by_length[length].item(i))
 
     def _kids(self, length: int, i: int) -> list[int]:
         kids: list[int] = self.graph.levels[length].children(i).tolist()
