@@ -117,6 +117,23 @@ def test_over_words_reduces_over_the_words_that_contain_each_infix(
                 ), infix
 
 
+@given(words=words_strategy, reverse=st.booleans())
+def test_each_length_holds_the_infixes_of_the_words_and_their_reverses(
+    words: list[str], reverse: bool
+) -> None:
+    # In alphabetical order, the fragments those of the words; each infix's rep a place of the
+    # text where it occurs, in a word where it is a fragment, else in a reversed word.
+    fast = solve(playable_words(words, 2, prefix_free=False), 2, reverse=reverse)
+    graph, forward = fast.graph, sum(map(len, fast.words))
+    texts = [*fast.words, *(w[::-1] for w in fast.words if reverse)]
+    for length, level in enumerate(graph.levels):
+        every = sorted({t[p : p + length] for t in texts for p in range(len(t) - length + 1)})
+        assert [graph.string(length, i) for i in range(len(level))] == every
+        assert [any(f in w for w in fast.words) for f in every] == level.fragment.tolist()
+        assert ((level.rep < forward) == level.fragment).all()
+        assert level.leaf.tolist() == [f in fast.words for f in every]
+
+
 @pytest.mark.parametrize("reverse", [False, True])
 def test_no_fragment_outside_the_words(reverse: bool) -> None:
     solution = solved("cat dog", reverse=reverse)

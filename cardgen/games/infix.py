@@ -3,8 +3,8 @@
 No infix is ever built as a Python string (TWL06 has 1.06 million). The words are laid end to
 end in one array of letter codes (and, for SuperDuperGhost, their reverses after them); an infix
 is a run `(p, L)` of that text inside one word. Infixes get dense ids one length at a time: the
-id of `(p, L)` is the rank of the pair (id of `(p, L-1)`, letter at `p + L - 1`), found with a
-bitmap over all such pairs, so each length costs one pass over the runs of that length. Ids so
+id of `(p, L)` is the rank of the pair (id of `(p, L-1)`, letter at `p + L - 1`) among the
+length's distinct pairs, so each length costs one pass over the runs of that length. Ids so
 made are in alphabetical order within a length (the pairs are, by induction), and the pair
 itself is kept (`InfixLevel.key`), which is how a fragment typed by a person is found again.
 
@@ -16,6 +16,7 @@ also the reverses of those two. The moves of the game are these edges, turned ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +48,7 @@ class InfixLevel:
     def __len__(self) -> int:
         return len(self.key)
 
-    @property
+    @cached_property
     def inner(self) -> BoolArray:
         """Whether each infix has a move (a fragment that is not a word)."""
         return np.bincount(self.parent, minlength=len(self)) > 0
@@ -81,8 +82,8 @@ class InfixGraph:
 
     def string(self, length: int, i: int) -> str:
         """The infix with id i among those of the given length."""
-        p = int(self.levels[length].rep[i])
-        return "".join(self.letters[c] for c in self.text[p : p + length])
+        p = self.levels[length].rep.item(i)  # (a card reads tens of thousands: as Python ints)
+        return "".join(map(self.letters.__getitem__, self.text[p : p + length].tolist()))
 
     def find(self, fragment: str) -> int | None:
         """The id of `fragment` among the infixes of its length, or None if it is none."""
@@ -104,93 +105,131 @@ class InfixGraph:
 
 def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> InfixGraph:
     """The infix graph of the words (no word contains a letter outside `letters`); with
-    `reverse`, a fragment may also grow from its reverse (SuperDuperGhost)."""
+    `reverse`, a fragment may also grow from its reverse (SuperDuperGhost).
+
+    Only the forward words' runs are walked: the infixes found only reversed are the reverses
+    of fragments, and the reverse of f is the reverse of f without its first letter, grown by
+    f's first letter, so its key comes from ids of the length before. Each infix's id without
+    its first letter (`front`), its first letter and its reverse's id (`turned`) are so
+    carried a length at a time, through a table from key to id."""
     i32 = np.int32
     base = len(letters)
     joined = "".join(words)
-    if reverse:
-        joined += "".join(word[::-1] for word in words)
+    if reverse:  # each word reversed, in order: the words joined backwards, read backwards
+        joined += "".join(reversed(words))[::-1]
     points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
     table = np.full(max(map(ord, letters)) + 1, -1, dtype=i32)
     table[[ord(x) for x in letters]] = np.arange(base, dtype=i32)
     text = table[points]
     lengths = np.fromiter(map(len, words), dtype=i32, count=len(words))
     forward = int(lengths.sum())
-    all_lengths = np.tile(lengths, 2 if reverse else 1)
-    starts = (np.cumsum(all_lengths, dtype=i32) - all_lengths).astype(i32)
-    word_start = np.repeat(starts, all_lengths)
-    word_end = word_start + np.repeat(all_lengths, all_lengths)
-    # The same word's start in the other block, for the reverse of a run.
-    other = np.where(np.arange(len(text), dtype=i32) < forward, forward, -forward).astype(i32)
-    mirror_start = word_start + other
+    ends = np.cumsum(lengths, dtype=i32)
+    if reverse:  # the reverse of the run (p, L) is the run (mirror[p] - L, L)
+        mirror = np.repeat(forward + ends + ends - lengths, lengths)
+        mirror -= np.arange(forward, dtype=i32)
 
-    # Runs (p, L) of the current length L, as arrays aligned with `positions`: the positions
-    # with room for L letters, the roomiest first (each room's positions ascending), so that
-    # each length's runs are the first of the length before's (kept without a copy).
+    # Runs (p, L) of the current length L, as arrays aligned with `positions`: the forward
+    # positions with room for L letters, the roomiest first (each room's positions
+    # ascending), so that each length's runs are the first of the length before's (kept
+    # without a copy).
     longest = int(lengths.max())
-    by_room = [(starts + all_lengths)[all_lengths >= r] - r for r in range(longest, 0, -1)]
-    ending = [len(found) for found in by_room]  # per room, longest first
-    fits = np.cumsum(ending)
-    every = np.concatenate(by_room).astype(i32)
-    every_start = every == word_start[every]
-    word_of = np.repeat(np.arange(len(words), dtype=i32), lengths)  # a forward position's word
+    by_room = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
+    fits = np.cumsum([len(found) for found in by_room])  # per room, longest first
+    runs = [1, *fits[::-1].tolist()]  # runs[L]: how many runs of L letters (one empty)
+    positions = np.concatenate(by_room).astype(i32)
+    letter_at = positions.copy()  # p + L - 1 of the run (p, L), moved on a letter each length
+    ids = np.zeros(forward, dtype=i32)  # the id of (p, L-1)
+    # From key to id, each length's written over the length before's once those are read
+    # (only keys are ever read): one table grown as needed, as fresh memory each length cost
+    # more than the work.
+    lookup = np.zeros(base, dtype=i32)
     suffixes: list[tuple[IntArray, IntArray]] = []
-    ids = np.zeros(len(text), dtype=i32)  # the id of (p, L-1)
-    at = np.zeros(len(text) + 1, dtype=i32)  # scratch: position -> id at the last length
     levels: list[InfixLevel] = []
-    key = np.zeros(1, dtype=i32)
-    rep = np.zeros(1, dtype=i32)
-    is_fragment = np.ones(1, dtype=np.bool_)
-    leaf = np.zeros(1, dtype=np.bool_)
-    reverse_ids = np.zeros(1, dtype=i32)
+    key = rep = front = first = turned = np.zeros(1, dtype=i32)  # the empty fragment's
+    is_fragment, leaf = np.ones(1, dtype=np.bool_), np.zeros(1, dtype=np.bool_)
     for length in range(1, longest + 1):
-        k = int(fits[longest - length])
-        positions, ids, starts_word = every[:k], ids[:k], every_start[:k]
-        pair = ids * base + text[positions + (length - 1)]
-        seen = np.zeros(len(key) * base, dtype=np.bool_)
-        seen[pair] = True
-        new_key = np.flatnonzero(seen).astype(i32)
-        lookup = np.zeros(len(seen), dtype=i32)
-        lookup[new_key] = np.arange(len(new_key), dtype=i32)
-        new_ids = lookup[pair]
-        last = slice(k - ending[longest - length], k)  # the runs that end their word
-        forth = positions[last] < forward
-        suffixes.append((new_ids[last][forth], word_of[positions[last][forth]]))
-        n = len(new_key)
-        new_rep = np.full(n, len(text), dtype=i32)
-        np.minimum.at(new_rep, new_ids, positions)  # the first (forward) occurrence
-        new_fragment = new_rep < forward
-        new_leaf = np.zeros(n, dtype=np.bool_)
-        new_leaf[new_ids[last][starts_word[last] & forth]] = True
-        # Parents: the infix without its last letter, and without its first (at p + 1).
+        k, size = runs[length], len(key) * base
+        pair = ids[:k]  # (p, L-1)'s id, made the key of (p, L) in place (read no more)
+        pair *= base
+        pair += text[letter_at[:k]]
+        letter_at[:k] += 1
+        new_key = _distinct(pair, size)
+        if reverse:  # the fragments' reverses' keys join theirs
+            fronts, firsts = _grown(new_key, base, lookup, front, first, length)
+            new_key = _distinct(np.concatenate((new_key, turned[fronts] * base + firsts)), size)
         back = new_key // base
-        front = at[new_rep + 1] if length > 1 else np.zeros(n, dtype=i32)
-        columns = [back, front]
-        at[positions] = new_ids
+        n = len(new_key)
+        new_front, new_first = _grown(new_key, base, lookup, front, first, length)
+        if len(lookup) < size:
+            lookup = np.empty(2 * size, dtype=i32)
+        lookup[new_key] = np.arange(n, dtype=i32)
+        new_ids = lookup[pair]
+        # The runs that end their word: the room-L block, a word of L letters a leaf.
+        owner = np.flatnonzero(lengths >= length).astype(i32)
+        suffix_ids = new_ids[k - len(owner) :].copy()
+        suffixes.append((suffix_ids, owner))
+        new_leaf = np.zeros(n, dtype=np.bool_)
+        new_leaf[suffix_ids[lengths[owner] == length]] = True
+        new_rep = np.full(n, len(text), dtype=i32)
+        np.minimum.at(new_rep, new_ids, positions[:k])  # the first occurrence
+        # Parents: the infix without its last letter, and without its first.
+        columns = [back, new_front]
         if reverse:
             if length > 1:
-                columns += [reverse_ids[back], reverse_ids[front]]
-            mirror = mirror_start[new_rep] + (word_end[new_rep] - new_rep - length)
-            reverse_ids = at[mirror]
-        parent, child = _edges(columns, new_fragment, is_fragment, leaf)
+                columns += [turned[back], turned[new_front]]
+            turned = lookup[turned[new_front] * base + new_first]
+            new_fragment = new_rep < forward
+            # An infix found only reversed occurs where its reverse's first occurrence is
+            # mirrored to.
+            only = np.flatnonzero(~new_fragment)
+            new_rep[only] = mirror[new_rep[turned[only]]] - length
+        else:
+            new_fragment = np.ones(n, dtype=np.bool_)
+        parent, child = _edges(columns, new_fragment, is_fragment & ~leaf)
         levels.append(InfixLevel(key, rep, is_fragment, leaf, parent, child))
-        ids, key, rep, is_fragment, leaf = new_ids, new_key, new_rep, new_fragment, new_leaf
+        key, rep, is_fragment, leaf = new_key, new_rep, new_fragment, new_leaf
+        ids, front, first = new_ids, new_front, new_first
     none = np.zeros(0, dtype=i32)
     levels.append(InfixLevel(key, rep, is_fragment, leaf, none, none))
     return InfixGraph(letters, text, tuple(levels), tuple(suffixes))
 
 
+def _distinct(values: IntArray, size: int) -> IntArray:
+    """The distinct values (all in range(size)), ascending: marked in a bitmap of `size`
+    where that is small beside them, else sorted (faster for TWL06's longer infixes, whose
+    keys are few in a wide range)."""
+    if size <= 4 * len(values):
+        seen = np.zeros(size, dtype=np.bool_)
+        seen[values] = True
+        return np.flatnonzero(seen).astype(np.int32)
+    ordered = np.sort(values)
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def _grown(
+    key: IntArray, base: int, lookup: IntArray, front: IntArray, first: IntArray, length: int
+) -> tuple[IntArray, IntArray]:
+    """For the infixes of the given keys and length, the id of each without its first letter
+    and its first letter, from those of the length before (`front`, `first`) and that
+    length's table from key to id."""
+    back = key // base
+    last = key - back * base
+    if length == 1:  # the letter alone
+        return np.zeros(len(key), dtype=np.int32), last
+    return lookup[front[back] * base + last], first[back]
+
+
 def _edges(
-    columns: list[IntArray], child_ok: BoolArray, parent_ok: BoolArray, parent_leaf: BoolArray
+    columns: list[IntArray], child_ok: BoolArray, parent_open: BoolArray
 ) -> tuple[IntArray, IntArray]:
     """The distinct (parent, child) moves given each child's candidate parents (one column per
-    way of growing), keeping fragments only and no move out of a word."""
-    child = np.arange(len(child_ok), dtype=np.int32)
+    way of growing), keeping fragments only and no move out of a word (`parent_open`: the
+    fragments that are not words)."""
     parents, children = [], []
     for k, column in enumerate(columns):
-        ok = child_ok & parent_ok[column] & ~parent_leaf[column]
+        ok = child_ok & parent_open[column]
         for earlier in columns[:k]:
             ok &= column != earlier  # the same parent by two ways is one move
         parents.append(column[ok])
-        children.append(child[ok])
+        children.append(np.flatnonzero(ok).astype(np.int32))
     return np.concatenate(parents), np.concatenate(children)

@@ -6,9 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from cardgen.games.game import last_player
 from cardgen.games.trie import BoolArray, MaskArray
+
+MaskPairArray = npt.NDArray[np.uint32]
+"""Two loser sets a fragment, one in the low 16 bits and one in the high."""
 
 
 def level_losers(
@@ -16,7 +20,7 @@ def level_losers(
     length: int,
     players: int,
     below: MaskArray | None,
-    union: Callable[[MaskArray], MaskArray],
+    union: Callable[[MaskPairArray], MaskPairArray],
 ) -> MaskArray:
     """The loser sets (bit masks) of the fragments of one length, from those of the next
     (`below`, None past the longest word). A word is completed, and lost, by seat
@@ -28,9 +32,12 @@ def level_losers(
     losers[leaf] = 1 << (last_player(length, players) - 1)
     if below is not None:
         safe = (below >> (length % players)) & 1 == 0
-        all_union = union(below)
-        safe_union = union(np.where(safe, below, 0).astype(np.uint16))
+        # Both unions at once: every move's loser set in the low 16 bits, a safe move's
+        # again in the high 16 (times 0x10001); an OR over the moves costs more than its width.
+        wide = below.astype(np.uint32)
+        both = union(np.where(safe, wide * np.uint32(0x10001), wide))
+        all_union, safe_union = both & 0xFFFF, both >> 16
         # Loser sets are never empty: a non-empty safe union means a safe move exists.
-        inner = all_union != 0
-        losers[inner] = np.where(safe_union != 0, safe_union, all_union)[inner]
+        chosen = np.where(safe_union != 0, safe_union, all_union)
+        losers = np.where(all_union != 0, chosen, losers).astype(np.uint16)
     return losers

@@ -20,7 +20,7 @@ import numpy as np
 
 from cardgen.games.game import PrefixMoves
 from cardgen.games.levels import Array, Moves, over_leaves, trie_moves
-from cardgen.games.losers import level_losers
+from cardgen.games.losers import MaskPairArray, level_losers
 from cardgen.games.ranking import FEWEST, NO_WIN, RankCodec, Ranking
 from cardgen.games.scores import WordSets, seat_totals
 from cardgen.games.trie import BoolArray, IntArray, Level, MaskArray, build_levels, first_choice
@@ -191,8 +191,9 @@ def _solve_losers(levels: list[Level], players: int) -> tuple[Level, ...]:
         # of length d that is not a word.
         lo = level.child_lo[inner]
 
-        def union(values: MaskArray, inner: BoolArray = inner, lo: IntArray = lo) -> MaskArray:
-            joined = np.zeros(len(inner), dtype=np.uint16)
+        def union(values: MaskPairArray, inner: BoolArray = inner, lo: IntArray = lo
+                  ) -> MaskPairArray:
+            joined = np.zeros(len(inner), dtype=values.dtype)
             joined[inner] = np.bitwise_or.reduceat(values, lo)
             return joined
 

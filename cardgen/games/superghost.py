@@ -20,7 +20,7 @@ import numpy.typing as npt
 from cardgen.games.game import InfixMoves, Plan
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.levels import Array, Moves
-from cardgen.games.losers import level_losers
+from cardgen.games.losers import MaskPairArray, level_losers
 from cardgen.games.scores import DecisionCounts
 from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
@@ -98,10 +98,10 @@ class InfixSolution(InfixMoves):
         return [self._found[f] for f in fragments]
 
     def _is_leaf(self, length: int, i: int) -> bool:
-        return bool(self.graph.levels[length].leaf[i])
+        return bool(self.graph.levels[length].leaf.item(i))
 
     def _loser_mask(self, length: int, i: int) -> int:
-        return int(self.losers_by_length[length][i])
+        return int(self.losers_by_length[length].item(i))
 
     def _kids(self, length: int, i: int) -> list[int]:
         kids: list[int] = self.graph.levels[length].children(i).tolist()
@@ -203,8 +203,8 @@ def _solve_losers(levels: tuple[InfixLevel, ...], players: int) -> tuple[MaskArr
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
 
-        def union(values: MaskArray, level: InfixLevel = level) -> MaskArray:
-            joined = np.zeros(len(level), dtype=np.uint16)
+        def union(values: MaskPairArray, level: InfixLevel = level) -> MaskPairArray:
+            joined = np.zeros(len(level), dtype=values.dtype)
             np.bitwise_or.at(joined, level.parent, values[level.child])
             return joined
 
@@ -228,8 +228,7 @@ def _solve_costs(
     for d in range(len(levels) - 1, -1, -1):
         level = levels[d]
         n = len(level)
-        cost = np.full(n, np.inf)
-        cost[level.leaf] = 0.0
+        cost = np.where(level.leaf, 0.0, np.inf)
         if len(level.parent):
             assert below is not None
             parent = level.parent
@@ -238,15 +237,14 @@ def _solve_costs(
             if mover == seat_index:
                 best = np.full(n, np.inf)
                 np.minimum.at(best, parent, child)
-                inner = level.inner
-                cost[inner] = 1.0 + best[inner]
+                cost = np.where(level.inner, 1.0 + best, cost)
             else:
                 safe = (losers[d + 1][level.child] >> mover) & 1 == 0
                 any_safe = np.bincount(parent[safe], minlength=n) > 0
                 considered = safe | ~any_safe[parent]
-                total = np.bincount(parent[considered], child[considered], minlength=n)
-                inner = level.inner
-                cost[inner] = total[inner]
+                # (a move not considered adds 0.0, which leaves every sum as it was)
+                total = np.bincount(parent, np.where(considered, child, 0.0), minlength=n)
+                cost = np.where(level.inner, total, cost)
         cost[(losers[d] & bit) != 0] = np.inf
         out.append(cost)
         below = cost
