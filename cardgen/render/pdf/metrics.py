@@ -32,9 +32,10 @@ characters of `SHIPPED` without a glyph, "widths": {character: its advance per 1
 reportlab measures it}, "bounds": {character: its outline's bounds in font units, or null for
 a blank or missing glyph}}."""
 
-SHIPPED = "".join(chr(code) for code in range(0x20, 0x250)) + "\u2013\u2014\u2026\u25cf"
+SHIPPED = "".join(chr(code) for code in range(0x20, 0x250)) + "\u2013\u2014\u2026\u25cf\u21ba"
 """The characters the table holds for each font: Latin (every alphabet cardgen knows, upper
-and lower case), digits, punctuation, and the fancy signs `load_fonts` picks."""
+and lower case), digits, punctuation, the fancy signs `load_fonts` picks, and the mark of a
+reversed move (`cardgen.games.game.REVERSED`, SuperDuperGhost's)."""
 
 
 @dataclass(frozen=True)
