@@ -81,8 +81,10 @@ class PlanCosts:
             steps.append((d, todo, source, child))
             if not len(child):
                 break
-            below = np.unique(child)
-            todo = below[np.isnan(self._level(d + 1)[below])]
+            below = self._level(d + 1)
+            fresh = np.zeros(len(below), dtype=bool)  # the children not counted, each once
+            fresh[child[np.isnan(below[child])]] = True  # (np.unique would import numpy.ma)
+            todo = np.flatnonzero(fresh)
             d += 1
         for d, counted, origin, made in reversed(steps):
             if not len(counted):
