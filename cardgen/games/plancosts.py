@@ -3,8 +3,9 @@
 A seat's decision table (`cardgen.games.game.InfixMoves`) picks, where the seat moves, the
 play of the fewest decisions. `InfixSolution.costs` counts them at every fragment of the
 game, from the longest up (2.3 million fragments in SuperDuperGhost on TWL06, for each seat);
-the tables of a card read them at some 40 thousand: the fragments reached from the seat's
-openings by any play of its own and by the plays the others consider. `PlanCosts` walks down
+the tables of a card read them at a few tens of thousands (16,000 and 50,000 for its two
+seats): the fragments reached from the seat's openings by any play of its own and by the plays
+the others consider. `PlanCosts` walks down
 from the openings to find those, then counts up over them alone. The recurrence is
 `cardgen.games.superghost._solve_costs`' (docs/rules.md, "SuperGhost"), and so are the numbers:
 counts of decisions in floats, exact whatever the order they are added in.

@@ -109,23 +109,25 @@ class Thresholds:
         return int(self.first_known_levels()[len(fragment)][self.index(fragment)])
 
     def _first_holder_known(self, fragment: str, value: float) -> int | None:
-        """The first word that contains `fragment` if it is of Zipf `value`, or the first
-        such among the next few words that contain it; None past them. Most often the first
-        is (an escape word is rare: where no word that holds the fragment is known, M = 0 and
-        all are), and finding it in every word's text is quicker than making the text of the
-        words of Zipf M (86k of TWL06's 178k words have Zipf 0)."""
+        """The first word, in the words' order, of Zipf `value` that contains `fragment`,
+        looked for among the first `FEW_HOLDERS` words that contain it; None where none of
+        them is. The first usually is (M = 0 wherever no word that holds the fragment is
+        known, as at most escapes), and every word's text is quicker to make and search
+        than the text of the words of Zipf M (86k of TWL06's 178k have Zipf 0)."""
+        if "\n" in fragment:
+            return None
         if not self._text:
             self._text.append("\n".join(self.solution.words))
         text = self._text[0]
-        k, start = 0, 0
+        k, start = 0, 0  # the word that begins at `start`
         for _ in range(FEW_HOLDERS):
             at = text.find(fragment, start)
-            if at < 0 or "\n" in fragment:
+            if at < 0:
                 return None
             k += text.count("\n", start, at)  # the word it is in
             if self.zipf[k] == value:
                 return k
-            start = text.find("\n", at) + 1  # the next word
+            start = text.find("\n", at) + 1  # the next word (0: there is none)
             if not start:
                 return None
             k += 1
