@@ -470,6 +470,28 @@ def test_a_cached_build_imports_no_numpy_and_solves_nothing(folder: Path, tmp_pa
     assert (tmp_path / "out" / "animals.md").read_bytes() == cold_md
 
 
+NO_CACHE_IMPORTS = """
+import sys
+from cardgen.app.cli import main
+sys.argv = ["cardgen", "build", sys.argv[1], "-f", "json", "--no-cache", "-q", "-o", sys.argv[2]]
+try:
+    main()
+except SystemExit as done:
+    assert done.code == 0, done.code
+print(" ".join(m for m in ("cardgen.render.explorer", "cardgen.cards.querycache")
+               if m in sys.modules))
+"""
+
+
+def test_a_build_without_the_cache_works_out_no_plays_for_play(tmp_path: Path) -> None:
+    """The plays a deck prints are kept for `cardgen play` in the solution cache (`printed`):
+    with the cache off a build keeps nothing, so it works none out (issue 39, item 2)."""
+    command = [sys.executable, "-c", NO_CACHE_IMPORTS, str(ANIMALS), str(tmp_path / "out")]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert (done.stdout, done.stderr) == ("\n", "")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["animals.json"]
+
+
 def forbid_solving(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solving a game, setting its traps or working out a casual table's figures raises
     RuntimeError("solved again") from now on."""

@@ -109,15 +109,17 @@ def test_shipped_fonts_load_as_registered_ones_do() -> None:
 
 
 @needs_fonts
-def test_a_pocket_budget_loads_neither_reportlab_nor_fonttools() -> None:
+@pytest.mark.parametrize("game", ["ghost", "superduperghost"])
+def test_a_pocket_budget_loads_neither_reportlab_nor_fonttools(game: str) -> None:
     """The budget a JSON build runs measures glyphs from the table and never imports
-    reportlab, fontTools, nor cardgen's drawing (canvas, deck)."""
+    reportlab, fontTools, nor cardgen's drawing (canvas, deck); SuperDuperGhost's too, whose
+    plays print the reversal mark ↺."""
     script = (
         "import sys; from pathlib import Path\n"
         "from cardgen.cards.make import make_card\n"
         "from cardgen.cards.paper import PdfOptions\n"
         "from cardgen.render.pdf.budget import budget\n"
-        "budget(make_card(Path('tests/data/animals.txt'), 3, 2), PdfOptions())\n"
+        f"budget(make_card(Path('tests/data/animals.txt'), 3, 2, game={game!r}), PdfOptions())\n"
         "print(sorted(m for m in sys.modules if m.startswith(('fontTools', 'reportlab',"
         " 'cardgen.render.pdf.canvas', 'cardgen.render.pdf.deck'))))\n"
     )

@@ -5,8 +5,10 @@ import pytest
 
 from cardgen.errors import RankEncodingError
 from cardgen.games.advice import Try, best_try
+from cardgen.games.game import Replies
 from cardgen.games.ranking import FEWEST, RankCodec, Ranking
 from cardgen.games.solver import solve
+from cardgen.games.superghost import solve as solve_infix
 from cardgen.words.lexicon import playable_words
 
 
@@ -102,6 +104,24 @@ def test_best_try_on_a_worked_example() -> None:
     assert best_try(solution, "ga") == Try("r", mistakes=0, replies=0)
     assert best_try(solution, "g") is None  # seat 2 wins from "g"
     assert best_try(solution, "gar") is None  # the game is over
+
+
+def test_replies_count_each_move_s_replies_and_those_the_seat_survives() -> None:
+    # What the best try weighs, read by position: after c the one reply "ca" (seat 1 loses
+    # there), after g the replies a, e, o, of which e and o leave seat 1 out of the losers.
+    solution = solved("cat camel goat gecko gerbil gar")
+    assert solution.replies("", 1) == (Replies("c", False, 0, 1), Replies("g", False, 2, 3))
+    assert solution.replies("ga", 1) == (Replies("r", True, 0, 0),)  # r completes gar
+    infix = solve_infix(playable_words(["abcd", "cab"], 3, prefix_free=False), 2)
+    assert infix.replies("c", 2) == (Replies("bc", False, 0, 2), Replies("ca", False, 1, 1),
+                                     Replies("cd", False, 0, 1))
+    for game, fragment, seat in ((solution, "g", 2), (infix, "", 1), (infix, "b", 1)):
+        assert game.replies(fragment, seat) == tuple(
+            Replies(x, game.is_word(game.after(fragment, x)),
+                    sum(seat not in game.losers(game.after(game.after(fragment, x), y))
+                        for y in game.children(game.after(fragment, x))),
+                    len(game.children(game.after(fragment, x))))
+            for x in game.children(fragment))
 
 
 def test_best_try_avoids_completing_a_word_when_it_can() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 from bruteforce_super import BruteSuperGhost, BruteSuperTable
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from test_superghost import words_strategy
 from typer.testing import CliRunner
 
+import cardgen.games.traps as traps_module
 from cardgen.app.cli import app
 from cardgen.cards.make import make_card
 from cardgen.games.advice import Escape, Try
@@ -25,6 +27,26 @@ from cardgen.games.traps import Thresholds, thresholds
 from cardgen.words.lexicon import playable_words
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
+
+
+@given(words=words_strategy, zipfs=st.lists(ZIPF, max_size=12), reverse=st.booleans(),
+       few=st.sampled_from([1, 2, traps_module.FEW_HOLDERS]))
+def test_the_first_known_word_is_the_first_of_zipf_m_that_holds_the_fragment(
+    words: list[str], zipfs: list[float], reverse: bool, few: int
+) -> None:
+    """Read in every word's text for the first `few` words that hold the fragment, else among
+    the words of its Zipf M: the first word, in the words' order, of Zipf M that holds it."""
+    lexicon = playable_words(words, 2, prefix_free=False)
+    if not lexicon.words:
+        return
+    solution = solve(lexicon, 2, reverse=reverse)
+    zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
+    traps = thresholds(solution, zipf)
+    fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
+    with mock.patch.object(traps_module, "FEW_HOLDERS", few):
+        found = [solution.words[traps.first_known(f)] for f in fragments]
+    assert found == [next(w for w, z in zip(lexicon.words, zipf, strict=True)
+                          if f in w and z == traps.known(f)) for f in fragments]
 
 
 def both(

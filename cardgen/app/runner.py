@@ -224,7 +224,8 @@ def _card(config: CardConfig, lexicons: Lexicons, progress: ProgressCallback | N
         card = config_card(config, lexicons, before_solve=room)
         stage(lexicons.progress, "deck", "choosing what the deck prints")
         deck = said_for(config.path, lambda: budget(card, config.pdf))
-        _kept_plays(config, lexicons, deck)  # for `cardgen play`, which reads no deck
+        if lexicons.store.root is not None:  # for `cardgen play`, which reads no deck
+            _kept_plays(config, lexicons, deck)  # (nothing is kept with the cache off)
         return deck
 
     card = lexicons.store.card(config, budgeted, kind="deck")

@@ -152,23 +152,20 @@ def choose_try(solution: GameSolution, fragment: str, traps: Escapes | None = No
     from fractions import Fraction  # here: a card read back from the cache needs none
 
     mover = solution.mover(fragment)
-    moves = solution.children(fragment)
-    candidates = [x for x in moves if not solution.is_word(solution.after(fragment, x))]
-    candidates = candidates or list(moves)
+    moves = solution.replies(fragment, mover)
+    candidates = [move for move in moves if not move.word] or list(moves)
     best: tuple[float, Fraction, int] | None = None
-    chosen = Try(candidates[0], 0, 0)
-    for x in candidates:
-        after = solution.after(fragment, x)
-        replies = () if solution.is_word(after) else solution.children(after)
-        mistakes = sum(mover not in solution.losers(solution.after(after, y)) for y in replies)
-        share = Fraction(mistakes, len(replies)) if replies else Fraction(0)
-        threshold = traps.threshold(after, mover) if traps is not None else 0.0
+    chosen = Try(candidates[0].move, 0, 0)
+    for x, _, mistakes, replies in candidates:
+        share = Fraction(mistakes, replies) if replies else Fraction(0)
+        threshold = (traps.threshold(solution.after(fragment, x), mover) if traps is not None
+                     else 0.0)
         # Lowest threshold, then larger share, then more mistakes; candidates come
         # alphabetically, so a tie keeps the first letter.
         order = (-threshold, share, mistakes)
         if best is None or order > best:
             best = order
-            chosen = Try(x, mistakes, len(replies))
+            chosen = Try(x, mistakes, replies)
     if traps is None:
         return chosen
     escape = traps.escape_word(solution.after(fragment, chosen.move), mover)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from cardgen.words.lexicon import Lexicon
 
@@ -71,6 +71,18 @@ def last_player(length: int, players: int) -> int:
     (1, 1)
     """
     return (length - 1) % players + 1
+
+
+class Replies(NamedTuple):
+    """A move and the next seat's replies after it (`GameSolution.replies`)."""
+
+    move: str
+    word: bool
+    """Whether the move completes a playable word (the game is over: no replies)."""
+    mistakes: int
+    """The replies after which the seat asked about is not among the losers."""
+    replies: int
+    """The next seat's legal replies."""
 
 
 class GameSolution(Protocol):
@@ -126,6 +138,11 @@ class GameSolution(Protocol):
 
     def winning_words(self, fragment: str, seat: int) -> tuple[str, ...]:
         """The words the seat's strategy from `fragment` ends in; () without a forced win."""
+        ...
+
+    def replies(self, fragment: str, seat: int) -> tuple[Replies, ...]:
+        """Each legal move from `fragment`, in order, with the next seat's replies after it
+        and those of them after which `seat` is not among the losers."""
         ...
 
     def decisions(self, fragment: str, seat: int) -> tuple[Decision, ...]:
@@ -260,6 +277,21 @@ class SolvedPositions:
         """A word to name when challenged at `fragment`: the shortest playable word that holds
         it, the first of those in the words' order; None if none does."""
         return min(self._holders(fragment), key=len, default=None)
+
+    def replies(self, fragment: str, seat: int) -> tuple[Replies, ...]:
+        """Each legal move from `fragment`, in order, with the next seat's replies after it
+        (none where it completes a word) and how many of them leave `seat` out of the losers:
+        what the best try weighs (`cardgen.games.advice`), read by position, not by fragment
+        (a best try reads some 50 replies of each of some 50 moves)."""
+        bit = 1 << seat - 1
+        d = len(fragment)
+        found = []
+        for j in self._kids(d, self.index(fragment)):
+            word = self._is_leaf(d + 1, j)
+            kids = () if word else tuple(self._kids(d + 1, j))
+            mistakes = sum(1 for k in kids if not self._loser_mask(d + 2, k) & bit)
+            found.append(Replies(self._move(d + 1, j), word, mistakes, len(kids)))
+        return tuple(found)
 
     def _search(self, fragment: str) -> int | None:
         raise NotImplementedError

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,8 @@ from cardgen.games.trie import BoolArray
 
 IntArray = npt.NDArray[np.int32]
 """Ids and positions: int32 halves the memory traffic of Ghost's int64 arrays."""
+Ids = npt.NDArray[np.integer[Any]]
+"""Ids asked about, of either width."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,14 +58,33 @@ class InfixLevel:
 
     def children(self, i: int) -> IntArray:
         """The ids (of the next length) that fragment i moves to, ascending."""
-        if "csr" not in self._lists:  # the moves sorted by (parent, child), their children
+        children, lo = self._sorted()
+        return children[lo[i] : lo[i + 1]]
+
+    def moves_from(self, ids: Ids) -> tuple[Ids, IntArray]:
+        """The moves out of the fragments `ids` (of this length), as (k, child): each move's
+        fragment as its place in `ids`, and the id it makes; `ids`' order, then each one's
+        children ascending (`children` of each, at once)."""
+        children, lo = self._sorted()
+        start = lo[ids].astype(np.int64)
+        counts = lo[ids + 1] - start
+        source = np.repeat(np.arange(len(ids)), counts)
+        # A move's place among the sorted moves: its fragment's first, plus how many moves
+        # come before it in the result less how many of those are other fragments'.
+        before = np.cumsum(counts) - counts
+        place = start[source] + np.arange(len(source)) - before[source]
+        return source, children[place]
+
+    def _sorted(self) -> tuple[IntArray, IntArray]:
+        """The moves' children sorted by (parent, child), and where each parent's begin (its
+        id's place, then the next's), found once."""
+        if "csr" not in self._lists:
             moves = (self.parent.astype(np.int64) << 31) | self.child
             moves.sort()
             counts = np.bincount(self.parent, minlength=len(self))
             lo = np.append(0, np.cumsum(counts)).astype(np.int32)
             self._lists["csr"] = ((moves & ((1 << 31) - 1)).astype(np.int32), lo)
-        children, lo = self._lists["csr"]
-        return children[lo[i] : lo[i + 1]]
+        return self._lists["csr"]
 
 
 @dataclass(frozen=True, eq=False)

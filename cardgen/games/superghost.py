@@ -21,6 +21,7 @@ from cardgen.games.game import InfixMoves, Plan
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.levels import Array, Moves
 from cardgen.games.losers import MaskPairArray, level_losers
+from cardgen.games.plancosts import PlanCosts
 from cardgen.games.scores import DecisionCounts
 from cardgen.games.trie import MaskArray
 from cardgen.words.lexicon import Lexicon
@@ -40,6 +41,7 @@ class InfixSolution(InfixMoves):
     losers_by_length: tuple[MaskArray, ...] = field(repr=False)
     _costs: dict[int, tuple[FloatArray, ...]] = field(default_factory=dict, repr=False)
     _plans: dict[tuple[int, int, int], Plan] = field(default_factory=dict, repr=False)
+    _plan_costs: dict[int, PlanCosts] = field(default_factory=dict, repr=False)
     _found: dict[str, int | None] = field(default_factory=dict, repr=False)
     _suffix_ids: list[tuple[Array, Array]] = field(
         default_factory=list, repr=False, metadata={"memo": True})
@@ -111,7 +113,11 @@ class InfixSolution(InfixMoves):
         return self.graph.string(length, int(i))
 
     def _cost(self, length: int, i: int, seat: int) -> float:
-        return float(self.costs(seat)[length][i])
+        """`costs`' count, worked out only where the seat's decision tables read it."""
+        if seat not in self._plan_costs:
+            self._plan_costs[seat] = PlanCosts(self.graph.levels, self.losers_by_length,
+                                               self.players, seat)
+        return self._plan_costs[seat].cost(length, i)
 
     def move_levels(self) -> tuple[Moves, ...]:
         """The infixes by length with the moves between them (edges in no order)."""
