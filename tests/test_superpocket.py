@@ -7,7 +7,6 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -501,11 +500,13 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
     st.integers(2, 4),
     st.booleans(),
 )
-def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
+def test_each_moves_weight_is_the_one_written_out_word_by_word(
     entries: list[str], zipfs: list[int], min_length: int, players: int, reverse: bool,
 ) -> None:
-    """`offer_weights` finds each kind's edges once per child (`_kind_edges`): every table's
-    weights are those of the lookup of every word's move, to the last bit."""
+    """`offer_weights` walks the words' runs once (a run twice in a word, a palindrome, a
+    run and its reverse in one word, nested tables): every table's weight of every move is
+    the one written out from the strings, each word in turn adding its weight over the
+    fragments it offers there, to the last bit."""
     found = random_game(entries, zipfs, min_length, players, True, reverse)
     if found is None:
         return
@@ -513,10 +514,29 @@ def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
     tables = [zipf >= theta for theta in (0.0, 2.0, 4.0)]
     weights = 10.0 ** zipf
     fast = offers.offer_weights(solution, solution.words, weights, tables)
-    with patch.object(offers, "_kind_edges", lambda *_: None):
-        slow = offers.offer_weights(solution, solution.words, weights, tables)
-    for mine, other in zip(fast, slow, strict=True):
-        assert [a.tobytes() for a in mine] == [b.tobytes() for b in other]
+    graph, words = solution.graph, set(solution.words)
+    for d, level in enumerate(graph.levels):
+        for e, (a, c) in enumerate(zip(level.parent, level.child, strict=True)):
+            fragment, made = graph.string(d, int(a)), graph.string(d + 1, int(c))
+            for table, mine in zip(tables, fast, strict=True):
+                total = 0.0
+                for word, weight, known in zip(solution.words, weights, table, strict=True):
+                    offered = offered_by(word, fragment, reverse) - words
+                    if known and made in offered:
+                        total += weight / len(offered)
+                assert mine[d][e] == total, (fragment, made)
+
+
+def offered_by(word: str, fragment: str, reverse: bool) -> set[str]:
+    """The runs a letter longer than `fragment` (or, with `reverse`, its reverse) around it
+    in `word`."""
+    found = set()
+    for base in {fragment, fragment[::-1]} if reverse else {fragment}:
+        for i in range(len(word) - len(base) + 1):
+            if word[i:i + len(base)] == base:
+                found |= {word[j:j + len(base) + 1] for j in (i - 1, i)
+                          if 0 <= j and j + len(base) < len(word)}
+    return found
 
 
 @pytest.mark.parametrize("count", [1, 40])
@@ -528,7 +548,7 @@ def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -
     words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
     solution = solve(playable_words(words, 3, prefix_free=False), 2)
     asked = [w[::-1] for w in words] * count
-    ids = offers._run_ids(asked, solution)
+    ids = offers._run_ids(offers._Text(asked, solution.graph.letters), solution)
     text = "".join(asked)
     ends = np.cumsum([len(w) for w in asked])
     for length in range(1, len(ids)):
