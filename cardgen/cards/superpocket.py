@@ -146,6 +146,66 @@ _Figures = tuple[tuple[Figure, ...], tuple[Figure, ...], tuple[Figure, ...],
 
 
 @dataclass(frozen=True)
+class _Places:
+    """Some fragments of a length, ascending (`ids`), and each fragment's place among them
+    (`place[i]`, -1 where it is none of them)."""
+
+    ids: npt.NDArray[np.intp]
+    place: npt.NDArray[np.intp]
+
+    @classmethod
+    def of(cls, ids: npt.NDArray[np.intp], size: int) -> _Places:
+        """The distinct fragments of `ids` (`size` of them at their length)."""
+        marked = np.zeros(size, dtype=bool)
+        marked[ids] = True
+        place = np.cumsum(marked) - 1
+        return cls(np.flatnonzero(marked), np.where(marked, place, -1))
+
+    def column(self, ids: npt.NDArray[np.intp],
+               kind: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.intp]:
+        """Where each of `ids` is read in values held at these fragments and then at one
+        place for each kind of fragment (`_Sum`): its place, else the place after them for
+        its `kind` (for all, without kinds)."""
+        found = self.place[ids]
+        missing = np.flatnonzero(found < 0)
+        found[missing] = len(self.ids)
+        if kind is not None:
+            found[missing] += kind[ids[missing]]
+        return found
+
+
+@dataclass(frozen=True)
+class _Sum:
+    """Where each of a length's moves adds up (its place `at` among `size`), for every table
+    at once: one `np.bincount` of every row, each row `size + extra` long (the extra places
+    hold the figure of a fragment among none of them: `_Places.column`)."""
+
+    at: npt.NDArray[np.intp]
+    size: int
+    extra: int
+    keys: npt.NDArray[np.intp]
+
+    @classmethod
+    def of(cls, at: npt.NDArray[np.intp], size: int, extra: int, rows: int) -> _Sum:
+        """Row t's move k adds up at `t * (size + extra) + at[k]`."""
+        keys = np.arange(rows, dtype=np.intp)[:, None] * (size + extra) + at
+        return cls(at, size, extra, keys.ravel())
+
+    def sums(self, values: FloatArray) -> FloatArray:
+        """`out[t, k]`: the sum of row t of `values` over the moves at k, in their order
+        (each row's sums are those of a `np.bincount` of that row alone, float for float);
+        0 at the extra places."""
+        rows, width = len(values), self.size + self.extra
+        found = np.bincount(self.keys, values.ravel(), minlength=rows * width)
+        return found.reshape(rows, width).astype(np.float64, copy=False)  # (int64: empty)
+
+
+KINDS = 3
+"""Kinds of fragment (`_table_plays`): 0 neither of these (a fragment only with reversal), 1 a
+word, 2 a fragment the game goes on from."""
+
+
+@dataclass(frozen=True)
 class _Step:
     """One length's moves that some table's words offer (`cardgen.cards.offers.Offers`), the
     fragments they leave and make numbered among themselves, and every table's share of
@@ -155,37 +215,18 @@ class _Step:
     parent: npt.NDArray[np.intp]
     """Each move's fragment, by its id."""
     child: npt.NDArray[np.intp]
-    nodes: npt.NDArray[np.intp]
-    """The fragments the moves leave, ascending: the only ones a table may not be dead at."""
-    at: npt.NDArray[np.intp]
-    """Each move's fragment, by its place in `nodes`."""
-    kids: npt.NDArray[np.intp]
-    """The fragments the moves make, ascending."""
-    into: npt.NDArray[np.intp]
-    """Each move's fragment made, by its place in `kids`."""
+    nodes: _Places
+    """The fragments the moves leave: the only ones a table may not be dead at."""
+    at: _Sum
+    """Each move's fragment, by its place in `nodes` (a kind's figure after them)."""
+    kids: _Places
+    """The fragments the moves make."""
+    into: _Sum
+    """Each move's fragment made, by its place in `kids` (0 after them)."""
     share: FloatArray
     """`share[t, k]`: the chance that the mover plays move k at table t."""
     live: BoolArray
-    """`live[t, k]`: the mover at `nodes[k]` is offered a move at table t."""
-
-
-def _places(ids: npt.NDArray[np.intp], size: int) -> tuple[npt.NDArray[np.intp],
-                                                            npt.NDArray[np.intp]]:
-    """The distinct ids among `size`, ascending, and each id's place among them."""
-    marked = np.zeros(size, dtype=bool)
-    marked[ids] = True
-    place = np.cumsum(marked) - 1
-    return np.flatnonzero(marked), place[ids]
-
-
-def _sums(at: npt.NDArray[np.intp], values: FloatArray, size: int) -> FloatArray:
-    """`out[t, k]`: the sum of row t of `values` over the columns whose `at` is k, in their
-    order (one `np.bincount` of every row at once: each row's sums are those of a
-    `np.bincount` of that row alone, float for float)."""
-    rows = len(values)
-    keys = (np.arange(rows, dtype=np.intp)[:, None] * size + at).ravel()
-    sums = np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
-    return sums.astype(np.float64, copy=False)  # (int64 when empty)
+    """`live[t, k]`: the mover at `nodes.ids[k]` is offered a move at table t."""
 
 
 def _table_plays(
@@ -208,52 +249,40 @@ def _table_plays(
             edges, weight = np.arange(len(level.parent), dtype=np.intp), every
         parent = level.parent[edges].astype(np.intp)
         child = level.child[edges].astype(np.intp)
-        nodes, at = _places(parent, len(level))
-        kids, into = _places(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
-        total = _sums(at, weight, len(nodes))
-        out_of = total.take(at, axis=1)  # (numpy's [:, at] took ten times as long)
+        nodes = _Places.of(parent, len(level))
+        kids = _Places.of(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
+        at = _Sum.of(nodes.place[parent], len(nodes.ids), KINDS, count)
+        total = at.sums(weight)
+        out_of = total.take(at.at, axis=1)  # (numpy's [:, at] took ten times as long)
         share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
-        steps.append(_Step(edges, parent, child, nodes, at, kids, into, share, total > 0))
-    # What each fragment is: 0 neither of these (a fragment only with reversal), 1 a word,
-    # 2 a fragment the game goes on from
-    kinds = [(level.leaf + 2 * (level.fragment & ~level.leaf)).astype(np.intp)
-             for level in levels]
-    # Each move's fragment among the fragments moves make at the length before (where the
-    # reach is not 0), and the fragment it makes among those moves leave at the next
-    # (where a chance of losing is summed)
-    came = [np.zeros(1, dtype=np.intp), *(step.kids for step in steps[:-1])]
-    reach = [np.ones((count, 1))]
+        steps.append(_Step(edges, parent, child, nodes, at, kids,
+                           _Sum.of(kids.place[child], len(kids.ids), 1, count), share,
+                           total[:, : len(nodes.ids)] > 0))
+    kinds = [(level.fragment & ~level.leaf).view(np.int8) * np.int8(2)
+             + level.leaf.view(np.int8) for level in levels]
+    # The reach is summed where the moves of the length before make fragments, 0 after them
+    came = [_Places(np.zeros(1, dtype=np.intp), np.zeros(1, dtype=np.intp)),
+            *(step.kids for step in steps[:-1])]
+    reach = [np.repeat([[1.0, 0.0]], count, axis=0)]
     for d, step in enumerate(steps[:-1]):
-        reach.append(_sums(step.into, step.share * _read(reach[d], came[d], step.parent, 0.0),
-                           len(step.kids)))
-    lose = [_lose_pass(levels, steps, kinds, solution.players, seat_index)
-            for seat_index in range(solution.players)]
+        up = came[d].column(step.parent)
+        reach.append(step.into.sums(step.share * reach[d].take(up, axis=1)))
+    lose = _lose_passes(levels, steps, kinds, solution.players)
     found: list[_Figures] = []
     zero, off = np.zeros(1), np.array([False, False, True])
     for t in range(count):
         found.append((
             tuple(_Level(zero, None, step.edges, step.share[t], len(level.parent))
                   for level, step in zip(levels, steps, strict=True)),
-            tuple(_Level(off, kinds[d], step.nodes, ~step.live[t], len(kinds[d]))
+            tuple(_Level(off, kinds[d], step.nodes.ids, ~step.live[t], len(kinds[d]))
                   for d, step in enumerate(steps)),
-            tuple(_Level(zero, None, places, values[t], len(level))
+            tuple(_Level(zero, None, places.ids, values[t, : len(places.ids)], len(level))
                   for level, places, values in zip(levels, came, reach, strict=True)),
-            tuple(tuple(_Level(fill, kinds[d], step.nodes, value[t], len(kinds[d]))
+            tuple(tuple(_Level(fill, kinds[d], step.nodes.ids, value[t, : len(step.nodes.ids)],
+                               len(kinds[d]))
                         for d, (step, (fill, value)) in enumerate(zip(steps, seat, strict=True)))
                   for seat in lose)))
     return found
-
-
-def _read(
-    values: FloatArray, places: npt.NDArray[np.intp], ids: npt.NDArray[np.intp],
-    fill: FloatArray | float, kind: npt.NDArray[np.intp] | None = None,
-) -> FloatArray:
-    """Every table's value (`values[t, k]` at fragment `places[k]`, `places` ascending) at
-    each of `ids`; where an id is not among `places`, `fill` (of its `kind`)."""
-    k = np.minimum(np.searchsorted(places, ids), max(len(places) - 1, 0))
-    hit = places[k] == ids if len(places) else np.zeros(len(ids), dtype=bool)
-    other = fill if kind is None else np.asarray(fill)[kind[ids]]
-    return np.where(hit, values.take(k, axis=1) if len(places) else 0.0, other)
 
 
 class _Level:
@@ -315,33 +344,32 @@ class _Level:
         return found
 
 
-def _lose_pass(
-    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.intp]],
-    players: int, seat_index: int,
-) -> list[tuple[FloatArray, FloatArray]]:
-    """Per length, the seat's chance of losing from each fragment at each table when
-    everyone plays as the table does: 1 or 0 at a word and where the mover is offered
+def _lose_passes(
+    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.int8]],
+    players: int,
+) -> list[list[tuple[FloatArray, FloatArray]]]:
+    """Per seat and length, the seat's chance of losing from each fragment at each table
+    when everyone plays as the table does: 1 or 0 at a word and where the mover is offered
     nothing, else the sum over the moves offered. Each length's as `(fill, values)`:
     `fill[kinds[d][i]]` at a fragment i the moves do not leave, `values[t, k]` at fragment
-    `steps[d].nodes[k]` (`kinds`: 0 neither a word nor a fragment the game goes on from, 1
-    a word, 2 such a fragment)."""
-    out: list[tuple[FloatArray, FloatArray]] = []
-    below: tuple[FloatArray, FloatArray] | None = None
+    `steps[d].nodes.ids[k]`, then the fill (`KINDS`)."""
+    seats: list[list[tuple[FloatArray, FloatArray]]] = [[] for _ in range(players)]
     for d in range(len(levels) - 1, -1, -1):
         level, step = levels[d], steps[d]
-        word = float(seat_index == (d - 1) % players)
-        dead = float(seat_index == d % players)
-        on = below is not None and len(level.parent) > 0
-        fill = np.array([0.0, word, dead if on else 0.0])
-        if below is not None and on:
-            after = _read(below[1], steps[d + 1].nodes, step.child, below[0], kinds[d + 1])
-            inner = _sums(step.at, step.share * after, len(step.nodes))
-            value = np.where(step.live, inner, dead)
-        else:  # no moves: none left
-            value = np.zeros((len(step.share), len(step.nodes)))
-        out.append((fill, value))
-        below = (fill, value)
-    return out[::-1]
+        on = d + 1 < len(levels) and len(level.parent) > 0
+        made = steps[d + 1].nodes.column(step.child, kinds[d + 1]) if on else None
+        for seat_index, out in enumerate(seats):
+            word = float(seat_index == (d - 1) % players)
+            dead = float(seat_index == d % players)
+            fill = np.array([0.0, word, dead if on else 0.0])
+            if made is not None:
+                value = step.at.sums(step.share * out[-1][1].take(made, axis=1))
+                np.copyto(value[:, : step.at.size], dead, where=~step.live)
+            else:  # no moves: none left
+                value = np.zeros((len(step.share), step.at.size + KINDS))
+            value[:, step.at.size:] = fill
+            out.append((fill, value))
+    return [out[::-1] for out in seats]
 
 
 def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
