@@ -499,21 +499,27 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
     st.integers(2, 4),
     st.integers(2, 4),
     st.booleans(),
+    st.booleans(),
 )
 def test_each_moves_weight_is_the_one_written_out_word_by_word(
     entries: list[str], zipfs: list[int], min_length: int, players: int, reverse: bool,
+    suffixes: bool,
 ) -> None:
     """`offer_weights` walks the words' runs once (a run twice in a word, a palindrome, a
-    run and its reverse in one word, nested tables): every table's weight of every move is
-    the one written out from the strings, each word in turn adding its weight over the
-    fragments it offers there, to the last bit."""
+    run and its reverse in one word, nested tables), their ids from the words' suffixes the
+    solver kept or, where it kept none (a game read back from the cache), a letter at a
+    time: every table's weight of every move is the one written out from the strings, each
+    word in turn adding its weight over the fragments it offers there, to the last bit."""
     found = random_game(entries, zipfs, min_length, players, True, reverse)
     if found is None:
         return
     solution, zipf = found
+    assert solution.graph.suffixes
+    if not suffixes:
+        solution = replace(solution, graph=replace(solution.graph, suffixes=()))
     tables = [zipf >= theta for theta in (0.0, 2.0, 4.0)]
     weights = 10.0 ** zipf
-    fast = offers.offer_weights(solution, solution.words, weights, tables)
+    fast = offers.offer_weights(solution, np.arange(len(solution.words)), weights, tables)
     graph, words = solution.graph, set(solution.words)
     for d, level in enumerate(graph.levels):
         for e, (a, c) in enumerate(zip(level.parent, level.child, strict=True)):

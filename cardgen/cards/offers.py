@@ -50,10 +50,16 @@ class _Text:
         return self.roomy[: self.fits[letters]]
 
 
-def _run_ids(text: _Text, solution: InfixSolution, upto: int | None = None) -> list[Ids]:
+def _run_ids(
+    text: _Text, solution: InfixSolution, upto: int | None = None, known: IntArray | None = None
+) -> list[Ids]:
     """`ids[L][p]`: the infix id of the run of L letters at place p of the text (-1 where the
     run leaves its word or is no infix of the solution's: a game read back from the cache
-    holds its fragments alone), for L up to `upto` (None: every length)."""
+    holds its fragments alone), for L up to `upto` (None: every length). Where the text is
+    the solution's words at `known` (their places in `solution.words`) and its graph keeps
+    the words' suffixes (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
+    if known is not None and solution.graph.suffixes:
+        return _suffix_run_ids(text, solution, upto, known)
     levels = solution.graph.levels
     base = np.int32(len(solution.graph.letters))
     top = text.longest if upto is None else min(text.longest, upto)
@@ -81,8 +87,32 @@ def _run_ids(text: _Text, solution: InfixSolution, upto: int | None = None) -> l
     return ids
 
 
+def _suffix_run_ids(
+    text: _Text, solution: InfixSolution, upto: int | None, known: IntArray
+) -> list[Ids]:
+    """`_run_ids` of the solution's words at `known`, from the ids of their suffixes that
+    `build_graph` found: a run is a suffix of its word cut short, and an infix without its
+    last letter is its key's (a lookup a letter at a time took twice as long)."""
+    graph = solution.graph
+    base = np.int32(len(graph.letters))
+    top = text.longest if upto is None else min(text.longest, upto)
+    mine = np.zeros(len(solution.words), dtype=bool)
+    mine[known] = True
+    ids = [np.zeros(len(text), dtype=np.int32)] * (top + 1)
+    found = np.zeros(0, dtype=np.int32)  # the runs of each length, in `text.roomy`'s order
+    for length in range(text.longest, 0, -1):
+        if len(found):  # the runs a letter longer, cut short
+            found = graph.levels[length + 1].key[found] // base
+        suffix, owner = graph.suffixes[length - 1]
+        found = np.concatenate([found, suffix[mine[owner]]])
+        if length <= top:
+            ids[length] = np.full(len(text), -1, dtype=np.int32)
+            ids[length][text.room(length)] = found
+    return ids
+
+
 def offer_weights(
-    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    solution: InfixSolution, known: IntArray, weight: FloatArray,
     tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
     depths: range | None = None,
 ) -> list[list[FloatArray]]:
@@ -115,18 +145,19 @@ class Offers:
 
 
 def offered(
-    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    solution: InfixSolution, known: IntArray, weight: FloatArray,
     tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
     depths: range | None = None,
 ) -> Offers:
     """The weight each edge gets at each table (`offer_weights`), held only for the edges
     some word offers.
 
-    `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
-    which of them table t knows. Which fragments a word offers, and so its share of each, is
-    the same at every table that knows it: the words' runs are walked once, and each table
-    adds up its own words' shares in the words' order, as the walk of its words alone would,
-    so each table's sums are the same to the last bit whatever the other tables know.
+    `known` are the places in `solution.words` of the words some table knows, ascending,
+    `weight` theirs, `tables[t]` which of them table t knows. Which fragments a word offers,
+    and so its share of each, is the same at every table that knows it: the words' runs are
+    walked once, and each table adds up its own words' shares in the words' order, as the
+    walk of its words alone would, so each table's sums are the same to the last bit whatever
+    the other tables know.
 
     The walk goes by what a word offers: a run c of the word, a letter longer than the
     fragment, no word and not the word itself, is offered at each fragment it grows from,
@@ -139,18 +170,19 @@ def offered(
     none = np.zeros(0, dtype=np.intp)
     edges_at = [none for _ in levels]
     weights_at = [np.zeros((len(tables), 0)) for _ in levels]
-    if not known:
+    if not len(known):
         return Offers(tuple(edges_at), tuple(weights_at))
-    text = _Text(known, solution.graph.letters)
+    text = _Text(list(map(solution.words.__getitem__, known.tolist())), solution.graph.letters)
     last = min(len(levels) - 1, text.longest - 1)  # the longest fragment a word is longer than
     depths = range(last) if depths is None else depths
     upto = min(depths.stop, text.longest - 1) if len(depths) else 0
-    ids = _run_ids(text, solution, upto)
+    ids = _run_ids(text, solution, upto, known)
     size = len(text)
     owner = np.repeat(np.arange(len(known), dtype=np.int64), text.lengths)
     word_length = np.repeat(text.lengths, text.lengths)
     twins = _Twins(text, solution.reverse)
-    sums = _TableSums(tables, len(known))
+    sums = _TableSums(tables, owner, len(known))
+    weight_at = weight[owner]  # each place's word's
     for d in range(last):
         if d:
             twins.grow()
@@ -173,9 +205,8 @@ def offered(
         edge = into[_counting(lo[made], count)]
         place = np.repeat(place, count)
         parent = level.parent[edge]
-        word = owner[place]
         if d == 0:  # the empty fragment: once per word
-            fragment = word
+            fragment = owner[place]
         else:  # the run the move's fragment is: without the run's last letter or its first
             fragment = place + (parent != ids[d][place])
             if solution.reverse:  # or reversed (at place + size), where it is neither
@@ -186,18 +217,19 @@ def offered(
             fragment = twins.first(fragment)
         # Each move's share: its word's weight over the moves the word offers out of the
         # fragment
-        share = weight[word] / np.bincount(fragment)[fragment]
+        share = weight_at[place] / np.bincount(fragment)[fragment]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
-        weights_at[d] = sums.of(word, (np.cumsum(offers) - 1)[edge], share, len(edges_at[d]))
+        weights_at[d] = sums.of(place, (np.cumsum(offers) - 1)[edge], share, len(edges_at[d]))
     return Offers(tuple(edges_at), tuple(weights_at))
 
 
 def _counting(start: IntArray, count: IntArray) -> IntArray:
     """`start[i], start[i] + 1, ..., start[i] + count[i] - 1` for each i, end to end."""
     heads = np.cumsum(count) - count  # where each i's numbers begin
-    return np.repeat(start - heads, count) + np.arange(int(count.sum()), dtype=np.int64)
+    found: IntArray = np.repeat(start - heads, count) + np.arange(int(count.sum()))
+    return found
 
 
 def _moves_into(
@@ -220,18 +252,18 @@ def _reversed_place(
     """Where each of `fragment` (of length d) is in its word reversed: the run at `at`
     (the run made without its last letter) or at `at + 1` (without its first), whichever
     reads backwards as the fragment (`at` where both do). The fragment is read from its last
-    letter on (a fragment's key holds its last letter), until the two runs differ."""
-    found = at.copy()
-    left = np.arange(len(at))  # those not told apart yet
-    for j in range(d):
+    letter back (a fragment's key holds its last letter) while the two runs' letters there
+    are the same: mostly its last letter alone tells."""
+    key = levels[d].key[fragment]
+    found: IntArray = at + (key % base == codes[at + 1])
+    left = np.flatnonzero(codes[at] == codes[at + 1])  # not told apart by the last letter
+    fragment, at = key[left] // base, at[left]
+    for j in range(1, d):
         key = levels[d - j].key[fragment]
         mine, other = codes[at + j], codes[at + j + 1]  # the j-th letter from each one's end
-        later = (mine != other) & (key % base == other)
-        found[left[later]] = at[later] + 1
-        alike = mine == other
-        left, fragment, at = left[alike], key[alike] // base, at[alike]
-        if not len(left):
-            break
+        differ = mine != other
+        found[left] = at + (differ & (key % base == other))
+        left, fragment, at = left[~differ], key[~differ] // base, at[~differ]
     return found
 
 
@@ -296,32 +328,39 @@ class _Twins:
 
 
 class _TableSums:
-    """Each table's sum of the shares of its words' moves (`offered`): a table's moves are
-    taken from those of a table that knows all of its words where one is summed already
-    (the tables of a range know ever fewer words), in the same order."""
+    """Each table's sum of the shares of its words' moves (`offered`), from the tables that
+    know each place's word (one bit each): a table's moves are taken from those of a table
+    that knows all of its words where one is summed already (the tables of a range know ever
+    fewer words), in the same order."""
 
-    def __init__(self, tables: Sequence[BoolArray], words: int) -> None:
-        self.knows = np.array(tables, dtype=bool).reshape(len(tables), words)
-        sizes = self.knows.sum(axis=1)
+    def __init__(self, tables: Sequence[BoolArray], owner: IntArray, words: int) -> None:
+        knows = np.array(tables, dtype=bool).reshape(len(tables), words)
+        if len(tables) > 16:  # (a range has at most `cardgen.games.opponent.MAX_TABLES`)
+            raise ValueError(f"{len(tables)} tables: at most 16 are summed together")
+        bits = np.zeros(words, dtype=np.uint16)
+        for t, row in enumerate(knows):
+            bits[row] |= np.uint16(1 << t)
+        self.bits: npt.NDArray[np.uint16] = bits[owner]
+        sizes = knows.sum(axis=1)
         self.order = [int(t) for t in np.argsort(-sizes, kind="stable")]
         self.source: dict[int, int | None] = {}
         for k, t in enumerate(self.order):  # the smallest table summed before that holds it
-            holding = [s for s in self.order[:k] if not (self.knows[t] & ~self.knows[s]).any()]
+            holding = [s for s in self.order[:k] if not (knows[t] & ~knows[s]).any()]
             self.source[t] = min(holding, key=lambda s: sizes[s]) if holding else None
         self.everything = [bool(sizes[t] == words) for t in range(len(tables))]
 
-    def of(self, word: IntArray, at: IntArray, share: FloatArray, size: int) -> FloatArray:
+    def of(self, place: IntArray, at: IntArray, share: FloatArray, size: int) -> FloatArray:
         """`sums[t, k]`: table t's sum of the shares of the moves at k (`at`), of its words
-        (`word`), in their order."""
-        sums = np.zeros((len(self.knows), size))
-        mine: dict[int, tuple[IntArray, IntArray, FloatArray]] = {}
+        (`place`: where the move's word is), in their order."""
+        sums = np.zeros((len(self.order), size))
+        mine: dict[int, tuple[npt.NDArray[np.uint16], IntArray, FloatArray]] = {}
         for t in self.order:
             source = self.source[t]
-            w, a, s = (word, at, share) if source is None else mine[source]
+            b, a, s = (self.bits[place], at, share) if source is None else mine[source]
             if not self.everything[t]:
-                known = self.knows[t][w]
-                w, a, s = w[known], a[known], s[known]
-            mine[t] = (w, a, s)
+                known = (b & np.uint16(1 << t)).astype(bool)
+                b, a, s = b[known], a[known], s[known]
+            mine[t] = (b, a, s)
             sums[t] = np.bincount(a, s, minlength=size)
         return sums
 

@@ -130,7 +130,7 @@ def infix_plays(
         knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
     known_at = np.flatnonzero(np.logical_or.reduce(knowing)) if knowing else np.zeros(0, int)
     tables = [knows[known_at] for knows in knowing]
-    offers = offered(solution, [words[int(k)] for k in known_at], weights[known_at], tables)
+    offers = offered(solution, known_at, weights[known_at], tables)
     figures = _table_plays(solution, offers, [bool(t.any()) for t in tables])
     plays = {
         theta: InfixPlay(theta, *figures[t],
@@ -147,10 +147,11 @@ _Figures = tuple[tuple[Figure, ...], tuple[Figure, ...], tuple[Figure, ...],
 
 @dataclass(frozen=True)
 class _Places:
-    """Some fragments of a length, ascending (`ids`), and each fragment's place among them
-    (`place[i]`, -1 where it is none of them)."""
+    """Some fragments of a length (`marked`), ascending (`ids`), and each one's place among
+    them (`place[i]`, where `marked[i]`)."""
 
     ids: npt.NDArray[np.intp]
+    marked: BoolArray
     place: npt.NDArray[np.intp]
 
     @classmethod
@@ -158,8 +159,9 @@ class _Places:
         """The distinct fragments of `ids` (`size` of them at their length)."""
         marked = np.zeros(size, dtype=bool)
         marked[ids] = True
-        place = np.cumsum(marked) - 1
-        return cls(np.flatnonzero(marked), np.where(marked, place, -1))
+        place = np.cumsum(marked)
+        place -= 1
+        return cls(np.flatnonzero(marked), marked, place)
 
     def column(self, ids: npt.NDArray[np.intp],
                kind: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.intp]:
@@ -167,7 +169,7 @@ class _Places:
         place for each kind of fragment (`_Sum`): its place, else the place after them for
         its `kind` (for all, without kinds)."""
         found = self.place[ids]
-        missing = np.flatnonzero(found < 0)
+        missing = np.flatnonzero(~self.marked[ids])
         found[missing] = len(self.ids)
         if kind is not None:
             found[missing] += kind[ids[missing]]
@@ -176,28 +178,22 @@ class _Places:
 
 @dataclass(frozen=True)
 class _Sum:
-    """Where each of a length's moves adds up (its place `at` among `size`), for every table
-    at once: one `np.bincount` of every row, each row `size + extra` long (the extra places
-    hold the figure of a fragment among none of them: `_Places.column`)."""
+    """Where each of a length's moves adds up (its place `at` among `size`), each table's
+    row `size + extra` long (the extra places hold the figure of a fragment among none of
+    them: `_Places.column`)."""
 
     at: npt.NDArray[np.intp]
     size: int
     extra: int
-    keys: npt.NDArray[np.intp]
-
-    @classmethod
-    def of(cls, at: npt.NDArray[np.intp], size: int, extra: int, rows: int) -> _Sum:
-        """Row t's move k adds up at `t * (size + extra) + at[k]`."""
-        keys = np.arange(rows, dtype=np.intp)[:, None] * (size + extra) + at
-        return cls(at, size, extra, keys.ravel())
 
     def sums(self, values: FloatArray) -> FloatArray:
-        """`out[t, k]`: the sum of row t of `values` over the moves at k, in their order
-        (each row's sums are those of a `np.bincount` of that row alone, float for float);
-        0 at the extra places."""
-        rows, width = len(values), self.size + self.extra
-        found = np.bincount(self.keys, values.ravel(), minlength=rows * width)
-        return found.reshape(rows, width).astype(np.float64, copy=False)  # (int64: empty)
+        """`out[t, k]`: the sum of row t of `values` over the moves at k, in their order; 0
+        at the extra places. (A `np.bincount` of each row: one of every row at once, by
+        keys `t * size + at`, took longer.)"""
+        found = np.zeros((len(values), self.size + self.extra))
+        for row, out in zip(values, found, strict=True):
+            out[: self.size] = np.bincount(self.at, row, minlength=self.size)
+        return found
 
 
 KINDS = 3
@@ -251,17 +247,22 @@ def _table_plays(
         child = level.child[edges].astype(np.intp)
         nodes = _Places.of(parent, len(level))
         kids = _Places.of(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
-        at = _Sum.of(nodes.place[parent], len(nodes.ids), KINDS, count)
+        at = _Sum(nodes.place[parent], len(nodes.ids), KINDS)
         total = at.sums(weight)
         out_of = total.take(at.at, axis=1)  # (numpy's [:, at] took ten times as long)
-        share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
+        # Each move's weight over its fragment's, 0 where that is 0 (so are the move's): a
+        # fragment's total plus 1 where it is 0 (a masked divide took four times as long)
+        safe = (out_of == 0).astype(np.float64)
+        safe += out_of
+        share = np.divide(weight, safe, out=safe)
         steps.append(_Step(edges, parent, child, nodes, at, kids,
-                           _Sum.of(kids.place[child], len(kids.ids), 1, count), share,
+                           _Sum(kids.place[child], len(kids.ids), 1), share,
                            total[:, : len(nodes.ids)] > 0))
     kinds = [(level.fragment & ~level.leaf).view(np.int8) * np.int8(2)
              + level.leaf.view(np.int8) for level in levels]
     # The reach is summed where the moves of the length before make fragments, 0 after them
-    came = [_Places(np.zeros(1, dtype=np.intp), np.zeros(1, dtype=np.intp)),
+    came = [_Places(np.zeros(1, dtype=np.intp), np.ones(1, dtype=bool),
+                    np.zeros(1, dtype=np.intp)),
             *(step.kids for step in steps[:-1])]
     reach = [np.repeat([[1.0, 0.0]], count, axis=0)]
     for d, step in enumerate(steps[:-1]):
@@ -364,7 +365,12 @@ def _lose_passes(
             fill = np.array([0.0, word, dead if on else 0.0])
             if made is not None:
                 value = step.at.sums(step.share * out[-1][1].take(made, axis=1))
-                np.copyto(value[:, : step.at.size], dead, where=~step.live)
+                # `dead` where the mover is offered nothing: multiplied out, as a masked copy
+                # took seven times as long (the chances are finite, and not -0.0)
+                inner = value[:, : step.at.size]
+                inner *= step.live
+                if dead:
+                    inner += ~step.live
             else:  # no moves: none left
                 value = np.zeros((len(step.share), step.at.size + KINDS))
             value[:, step.at.size:] = fill
@@ -399,29 +405,52 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
     return float(new.get(first, lose[first[0]][first[1]]))
 
 
+@dataclass(frozen=True)
+class _Choice:
+    """What an opening may play, the same at every table: its fragment's id, the fragments
+    it may make (ids and strings), and which of them its card may print alone
+    (`cardgen.cards.ranges.candidates`)."""
+
+    i: int
+    kids: npt.NDArray[np.int32]
+    names: list[str]
+    allowed: BoolArray
+
+
+def _choices(solution: InfixSolution, seat: int, openings: Sequence[Opening]) -> list[_Choice]:
+    """Each opening's `_Choice` for `seat`."""
+    levels, d = solution.graph.levels, seat - 1
+    found = []
+    for opening in openings:
+        i = solution.index(opening.fragment)
+        kids = levels[d].children(i)
+        names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
+        allowed = np.array(
+            candidates(opening.moves, names, (~levels[d + 1].leaf[kids]).tolist()), dtype=bool)
+        found.append(_Choice(i, kids, names, allowed))
+    return found
+
+
 def odds(
     play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False,
-    lose_words: Sequence[float] | None = None,
+    lose_words: Sequence[float] | None = None, choices: Sequence[_Choice] = (),
 ) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`), its entries
     judged alone: nothing, its table (`words`), the best play alone (`letter`, among
     `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
     `Opening.full_move`); with `letters`, each play it may print alone and what it wins;
-    `lose_words`: what `table_lose` gives each opening with a table, in order, where it is
-    worked out already (`cardgen.cards.decisionrows.tables_lose`)."""
+    `lose_words`: what `table_lose` gives each opening with a table, in order, and `choices`
+    the openings' `_choices`, where they are worked out already (for every table at once:
+    `cardgen.cards.decisionrows.tables_lose`)."""
     solution = play.solution
     tabled = iter(lose_words) if lose_words is not None else None
-    levels = solution.graph.levels
     d = seat - 1
     lose = play.lose[d]
     found: list[Odds] = []
-    for opening in openings:
-        i = solution.index(opening.fragment)
-        kids = levels[d].children(i)
-        wins = 1.0 - lose[d + 1][kids]
-        names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
-        allowed = np.array(
-            candidates(opening.moves, names, (~levels[d + 1].leaf[kids]).tolist()), dtype=bool)
+    for opening, choice in zip(openings, choices or _choices(solution, seat, openings),
+                               strict=True):
+        i, names, allowed = choice.i, choice.names, choice.allowed
+        wins = 1.0 - lose[d + 1][choice.kids]
         score = np.where(allowed, wins, -1.0)
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
@@ -443,8 +472,6 @@ def odds(
     return tuple(found)
 
 
-
-
 def with_infix_odds(
     card: Card, solution: InfixSolution, zipf: FloatArray | None, tables: TableRange,
     plays: Sequence[InfixPlay] = (),
@@ -456,7 +483,8 @@ def with_infix_odds(
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
         lose = tables_lose(plays, seat, [o.decisions for o in openings if o.decisions])
-        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row])
+        choices = _choices(solution, seat, openings)
+        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row], choices)
                              for play, row in zip(plays, lose, strict=True)])
         return tuple(with_row_order(plays, seat, o.decisions, f)
                      if seat == 1 and f.words is not None else f
