@@ -17,7 +17,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from test_hypothesis import words_strategy
 
-from cardgen.cards import offers
+from cardgen.cards import offers, superpocket
 from cardgen.cards.config import load_card_config
 from cardgen.cards.decisionrows import TIE, row_chars, tables_lose, with_row_order
 from cardgen.cards.figures import position_figures
@@ -361,6 +361,20 @@ def assert_read_where_written(play: InfixPlay) -> None:
         assert at[1].tobytes() == whole[ids[::-1]].tobytes()
         with pytest.raises(IndexError):
             figure[size]
+
+
+def test_tables_share_where_they_read_a_figure_but_read_a_changed_array_anew() -> None:
+    """Every table's figure of a length is held at the same places: the first table to
+    read an array finds its places for the others, and an array changed since is read
+    anew."""
+    index = superpocket._Index(np.array([2, 5, 7]))
+    tables = [superpocket._Level(np.zeros(1), None, index, np.array([1.0, 2.0, 3.0]) * t, 40)
+              for t in (1, 10)]
+    at = np.array([5, 9])
+    assert [table[at].tolist() for table in tables] == [[2.0, 0.0], [20.0, 0.0]]
+    at[1] = 7
+    assert [table[at].tolist() for table in tables] == [[2.0, 3.0], [20.0, 30.0]]
+    assert [tables[1][-33], tables[1][7], tables[1][8]] == [30.0, 30.0, 0.0]
 
 
 @costly

@@ -271,35 +271,79 @@ def _table_plays(
     lose = _lose_passes(levels, steps, kinds, solution.players)
     found: list[_Figures] = []
     zero, off = np.zeros(1), np.array([False, False, True])
+    moves = [_Index(step.edges) for step in steps]
+    left = [_Index(step.nodes.ids, step.nodes) for step in steps]  # the moves' fragments
+    reached = [_Index(places.ids, places) for places in came]
     for t in range(count):
         found.append((
-            tuple(_Level(zero, None, step.edges, step.share[t], len(level.parent))
-                  for level, step in zip(levels, steps, strict=True)),
-            tuple(_Level(off, kinds[d], step.nodes.ids, ~step.live[t], len(kinds[d]))
+            tuple(_Level(zero, None, index, step.share[t], len(level.parent))
+                  for level, step, index in zip(levels, steps, moves, strict=True)),
+            tuple(_Level(off, kinds[d], left[d], ~step.live[t], len(kinds[d]))
                   for d, step in enumerate(steps)),
-            tuple(_Level(zero, None, places.ids, values[t, : len(places.ids)], len(level))
-                  for level, places, values in zip(levels, came, reach, strict=True)),
-            tuple(tuple(_Level(fill, kinds[d], step.nodes.ids, value[t, : len(step.nodes.ids)],
+            tuple(_Level(zero, None, index, values[t, : len(index.places)], len(level))
+                  for level, index, values in zip(levels, reached, reach, strict=True)),
+            tuple(tuple(_Level(fill, kinds[d], left[d], value[t, : len(step.nodes.ids)],
                                len(kinds[d]))
                         for d, (step, (fill, value)) in enumerate(zip(steps, seat, strict=True)))
                   for seat in lose)))
     return found
 
 
+class _Index:
+    """Where a length's figures are held, the same for every table: `places` (ascending)
+    and, where found already (`_Places`), each fragment's place among them; and the ids last
+    read, so that every table reading the same ones finds them once."""
+
+    __slots__ = ("places", "dense", "_last")
+
+    def __init__(self, places: npt.NDArray[np.intp], dense: _Places | None = None) -> None:
+        self.places, self.dense = places, dense
+        self._last: tuple[Any, npt.NDArray[np.intp], npt.NDArray[np.intp], BoolArray] | None
+        self._last = None
+
+    def find(self, key: npt.NDArray[Any], size: int) -> tuple[npt.NDArray[np.intp],
+                                                             npt.NDArray[np.intp], BoolArray]:
+        """The ids `key` reads (from the end where negative), each one's place among
+        `places` and whether it is there."""
+        last = self._last
+        if last is not None and np.array_equal(last[0], key):
+            return last[1:]
+        ids = key.astype(np.intp, copy=False)
+        ids = np.where(ids < 0, ids + size, ids)
+        if ((ids < 0) | (ids >= size)).any():
+            raise IndexError(f"index out of bounds for a length of {size}")
+        if self.dense is not None:
+            k, hit = self.dense.place[ids], self.dense.marked[ids]
+        elif len(self.places):
+            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
+            hit = self.places[k] == ids
+        else:
+            k, hit = np.zeros(len(ids), dtype=np.intp), np.zeros(len(ids), dtype=bool)
+        self._last = (key.copy(), ids, k, hit)
+        return ids, k, hit
+
+    def at(self, i: int) -> int:
+        """The place of fragment i among `places`, -1 where it is none of them."""
+        if self.dense is not None:
+            return int(self.dense.place[i]) if self.dense.marked[i] else -1
+        k = int(self.places.searchsorted(i))
+        return k if k < len(self.places) and self.places[k] == i else -1
+
+
 class _Level:
     """One table's figure at every fragment (or move) of a length, held as its values at a
-    few places (ascending) over a fill: what each fragment is (`fill[kind[i]]`), or without
-    `kind` one value for all. Read at a fragment or an array of them, it is worked out there
-    alone; read any other way, it is written out whole (once). Writing every table's figures
-    out at every fragment, most of them the fill, took a fifth of the casual model (TWL06
-    SuperGhost: 200 MB of fresh memory)."""
+    few places (ascending, `_Index`) over a fill: what each fragment is (`fill[kind[i]]`),
+    or without `kind` one value for all. Read at a fragment or an array of them, it is
+    worked out there alone; read any other way, it is written out whole (once). Writing every
+    table's figures out at every fragment, most of them the fill, took a fifth of the casual
+    model (TWL06 SuperGhost: 200 MB of fresh memory)."""
 
-    __slots__ = ("fill", "kind", "places", "values", "size", "_whole")
+    __slots__ = ("fill", "kind", "index", "values", "size", "_whole")
 
-    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.intp] | None,
-                 places: npt.NDArray[np.intp], values: npt.NDArray[Any], size: int) -> None:
-        self.fill, self.kind, self.places, self.values, self.size = (
-            fill, kind, places, values, size)
+    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.int8] | None,
+                 index: _Index, values: npt.NDArray[Any], size: int) -> None:
+        self.fill, self.kind, self.index, self.values, self.size = (
+            fill, kind, index, values, size)
         self._whole: npt.NDArray[Any] | None = None
 
     def __len__(self) -> int:
@@ -310,7 +354,7 @@ class _Level:
         if self._whole is None:
             found = (self.fill[self.kind] if self.kind is not None
                      else np.full(self.size, self.fill[0]))
-            found[self.places] = self.values
+            found[self.index.places] = self.values
             self._whole = found
         return self._whole
 
@@ -323,25 +367,20 @@ class _Level:
                 i = int(key) + self.size if key < 0 else int(key)
                 if not 0 <= i < self.size:
                     raise IndexError(f"index {int(key)} is out of bounds for {self.size}")
-                k = int(self.places.searchsorted(i))
-                if k < len(self.places) and self.places[k] == i:
+                k = self.index.at(i)
+                if k >= 0:
                     return self.values[k]
                 return self.fill[self.kind[i] if self.kind is not None else 0]
             if (isinstance(key, np.ndarray) and key.dtype.kind in "iu" and key.ndim == 1
                     and len(key) * 8 < self.size):
-                return self._at(key.astype(np.intp, copy=False))
+                return self._at(key)
         return self.whole()[key]
 
-    def _at(self, ids: npt.NDArray[np.intp]) -> npt.NDArray[Any]:
-        ids = np.where(ids < 0, ids + self.size, ids)
-        if ((ids < 0) | (ids >= self.size)).any():
-            raise IndexError(f"index out of bounds for a length of {self.size}")
+    def _at(self, key: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        ids, k, hit = self.index.find(key, self.size)
         found = (self.fill[self.kind[ids]] if self.kind is not None
                  else np.full(len(ids), self.fill[0]))
-        if len(self.places):
-            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
-            hit = self.places[k] == ids
-            found[hit] = self.values[k[hit]]
+        found[hit] = self.values[k[hit]]
         return found
 
 
