@@ -238,9 +238,13 @@ def _moves_into(
     """The level's moves by the fragment they make (of the next length, `children` of
     them): `into[lo[c]:lo[c + 1]]` are the moves into c; with `keep`, only those out of the
     fragments it marks."""
-    moves = np.arange(len(level.parent)) if keep is None else np.flatnonzero(keep[level.parent])
-    made = level.child[moves]
-    into = moves[np.argsort(made, kind="stable")]
+    if keep is None:
+        made = level.child
+        into: IntArray = np.argsort(made, kind="stable")
+    else:
+        moves = np.flatnonzero(keep[level.parent])
+        made = level.child[moves]
+        into = moves[np.argsort(made, kind="stable")]
     lo = np.zeros(children + 1, dtype=np.int64)
     np.cumsum(np.bincount(made, minlength=children), out=lo[1:])
     return lo, into
