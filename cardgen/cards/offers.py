@@ -202,6 +202,7 @@ def offered(
         count = lo[made + 1] - lo[made]
         if not count.any():
             continue
+        # (by place, so a move's words come in their order, as the tables' sums add them)
         edge = into[_counting(lo[made], count)]
         place = np.repeat(place, count)
         parent = level.parent[edge]
@@ -216,12 +217,13 @@ def offered(
                     place[turned]) + size
             fragment = twins.first(fragment)
         # Each move's share: its word's weight over the moves the word offers out of the
-        # fragment
+        # fragment (a bincount of the fragments' first places counts them)
         share = weight_at[place] / np.bincount(fragment)[fragment]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
-        weights_at[d] = sums.of(place, (np.cumsum(offers) - 1)[edge], share, len(edges_at[d]))
+        at = (np.cumsum(offers) - 1)[edge]  # each move's place among the moves offered
+        weights_at[d] = sums.of(place, at, share, len(edges_at[d]))
     return Offers(tuple(edges_at), tuple(weights_at))
 
 
