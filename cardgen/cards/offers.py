@@ -222,7 +222,7 @@ def offered(
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
-        at = (np.cumsum(offers) - 1)[edge]  # each move's place among the moves offered
+        at = (np.cumsum(offers, dtype=np.int32) - 1)[edge]  # each move's place among those
         weights_at[d] = sums.of(place, at, share, len(edges_at[d]))
     return Offers(tuple(edges_at), tuple(weights_at))
 
@@ -355,11 +355,11 @@ class _TableSums:
             self.source[t] = min(holding, key=lambda s: sizes[s]) if holding else None
         self.everything = [bool(sizes[t] == words) for t in range(len(tables))]
 
-    def of(self, place: IntArray, at: IntArray, share: FloatArray, size: int) -> FloatArray:
+    def of(self, place: IntArray, at: Ids, share: FloatArray, size: int) -> FloatArray:
         """`sums[t, k]`: table t's sum of the shares of the moves at k (`at`), of its words
         (`place`: where the move's word is), in their order."""
         sums = np.zeros((len(self.order), size))
-        mine: dict[int, tuple[npt.NDArray[np.uint16], IntArray, FloatArray]] = {}
+        mine: dict[int, tuple[npt.NDArray[np.uint16], Ids, FloatArray]] = {}
         for t in self.order:
             source = self.source[t]
             b, a, s = (self.bits[place], at, share) if source is None else mine[source]
