@@ -7,7 +7,6 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -18,7 +17,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from test_hypothesis import words_strategy
 
-from cardgen.cards import offers
+from cardgen.cards import offers, superpocket
 from cardgen.cards.config import load_card_config
 from cardgen.cards.decisionrows import TIE, row_chars, tables_lose, with_row_order
 from cardgen.cards.figures import position_figures
@@ -364,6 +363,20 @@ def assert_read_where_written(play: InfixPlay) -> None:
             figure[size]
 
 
+def test_tables_share_where_they_read_a_figure_but_read_a_changed_array_anew() -> None:
+    """Every table's figure of a length is held at the same places: the first table to
+    read an array finds its places for the others, and an array changed since is read
+    anew."""
+    index = superpocket._Index(np.array([2, 5, 7]))
+    tables = [superpocket._Level(np.zeros(1), None, index, np.array([1.0, 2.0, 3.0]) * t, 40)
+              for t in (1, 10)]
+    at = np.array([5, 9])
+    assert [table[at].tolist() for table in tables] == [[2.0, 0.0], [20.0, 0.0]]
+    at[1] = 7
+    assert [table[at].tolist() for table in tables] == [[2.0, 3.0], [20.0, 30.0]]
+    assert [tables[1][-33], tables[1][7], tables[1][8]] == [30.0, 30.0, 0.0]
+
+
 @costly
 @given(
     words_strategy,
@@ -500,23 +513,50 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
     st.integers(2, 4),
     st.integers(2, 4),
     st.booleans(),
+    st.booleans(),
 )
-def test_each_moves_edge_looked_up_by_child_is_the_one_looked_up_by_word(
+def test_each_moves_weight_is_the_one_written_out_word_by_word(
     entries: list[str], zipfs: list[int], min_length: int, players: int, reverse: bool,
+    suffixes: bool,
 ) -> None:
-    """`offer_weights` finds each kind's edges once per child (`_kind_edges`): every table's
-    weights are those of the lookup of every word's move, to the last bit."""
+    """`offer_weights` walks the words' runs once (a run twice in a word, a palindrome, a
+    run and its reverse in one word, nested tables), their ids from the words' suffixes the
+    solver kept or, where it kept none (a game read back from the cache), a letter at a
+    time: every table's weight of every move is the one written out from the strings, each
+    word in turn adding its weight over the fragments it offers there, to the last bit."""
     found = random_game(entries, zipfs, min_length, players, True, reverse)
     if found is None:
         return
     solution, zipf = found
+    assert solution.graph.suffixes
+    if not suffixes:
+        solution = replace(solution, graph=replace(solution.graph, suffixes=()))
     tables = [zipf >= theta for theta in (0.0, 2.0, 4.0)]
     weights = 10.0 ** zipf
-    fast = offers.offer_weights(solution, solution.words, weights, tables)
-    with patch.object(offers, "_kind_edges", lambda *_: None):
-        slow = offers.offer_weights(solution, solution.words, weights, tables)
-    for mine, other in zip(fast, slow, strict=True):
-        assert [a.tobytes() for a in mine] == [b.tobytes() for b in other]
+    fast = offers.offer_weights(solution, np.arange(len(solution.words)), weights, tables)
+    graph, words = solution.graph, set(solution.words)
+    for d, level in enumerate(graph.levels):
+        for e, (a, c) in enumerate(zip(level.parent, level.child, strict=True)):
+            fragment, made = graph.string(d, int(a)), graph.string(d + 1, int(c))
+            for table, mine in zip(tables, fast, strict=True):
+                total = 0.0
+                for word, weight, known in zip(solution.words, weights, table, strict=True):
+                    offered = offered_by(word, fragment, reverse) - words
+                    if known and made in offered:
+                        total += weight / len(offered)
+                assert mine[d][e] == total, (fragment, made)
+
+
+def offered_by(word: str, fragment: str, reverse: bool) -> set[str]:
+    """The runs a letter longer than `fragment` (or, with `reverse`, its reverse) around it
+    in `word`."""
+    found = set()
+    for base in {fragment, fragment[::-1]} if reverse else {fragment}:
+        for i in range(len(word) - len(base) + 1):
+            if word[i:i + len(base)] == base:
+                found |= {word[j:j + len(base) + 1] for j in (i - 1, i)
+                          if 0 <= j and j + len(base) < len(word)}
+    return found
 
 
 @pytest.mark.parametrize("count", [1, 40])
@@ -528,7 +568,7 @@ def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -
     words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
     solution = solve(playable_words(words, 3, prefix_free=False), 2)
     asked = [w[::-1] for w in words] * count
-    ids = offers._run_ids(asked, solution)
+    ids = offers._run_ids(offers._Text(asked, solution.graph.letters), solution)
     text = "".join(asked)
     ends = np.cumsum([len(w) for w in asked])
     for length in range(1, len(ids)):

@@ -68,11 +68,11 @@ def position_plays(
     tables = [knows[known_at] for knows in knowing]
     found = _holding(words, fragment, solution.reverse)  # the words below it: those holding it
     holding = np.isin(known_at, found, assume_unique=True)
-    offers = offer_weights(solution, [words[int(w)] for w in known_at[holding]],
+    offers = offer_weights(solution, known_at[holding],
                            weights[known_at[holding]], [t[holding] for t in tables], keep,
                            range(k, len(levels)))
     if k:  # the words above it: every word known
-        higher = offer_weights(solution, [words[int(w)] for w in known_at],
+        higher = offer_weights(solution, known_at,
                                weights[known_at], tables, keep, range(k))
         offers = [h[:k] + o[k:] for h, o in zip(higher, offers, strict=True)]
     kept = [_Kept(level, keep[d], keep[d + 1] if d + 1 < len(levels) else None)

@@ -1,8 +1,8 @@
 """What the words a casual table knows offer it at each fragment of SuperGhost and
 SuperDuperGhost (docs/rules.md, "SuperGhost and SuperDuperGhost at a casual table"), for every
-table of a range at once: the words' occurrences of each fragment are walked once, and each
-table adds up the shares of its own words, in the order one table alone would (so each table's
-weights are the same floats as if it were worked out alone).
+table of a range at once: the words' runs are walked once, and each table adds up the shares of
+its own words, in the order one table alone would (so each table's weights are the same floats
+as if it were worked out alone).
 """
 
 from __future__ import annotations
@@ -18,38 +18,60 @@ from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
+Ids = npt.NDArray[np.int32]
+
+
+class _Text:
+    """Words laid end to end as letter codes (their places in `letters`), and where each
+    place's word ends."""
+
+    def __init__(self, words: Sequence[str], letters: str) -> None:
+        points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
+        table = np.zeros(max(map(ord, letters)) + 1, dtype=np.int32)
+        table[[ord(x) for x in letters]] = np.arange(len(letters), dtype=np.int32)
+        self.codes: Ids = table[points]
+        self.lengths: IntArray = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+        self.longest = int(self.lengths.max(initial=0))
+        ends = np.cumsum(self.lengths)
+        self.end: IntArray = np.repeat(ends, self.lengths)
+        # The places, the roomiest first (each room's places ascending): the runs of each
+        # length start at the first of those of the length before (build_graph's way)
+        by_room = [ends[self.lengths >= r] - r for r in range(self.longest, 0, -1)]
+        self.roomy: IntArray = np.concatenate([np.zeros(0, dtype=np.int64), *by_room])
+        self.fits = [0, *np.cumsum([len(found) for found in by_room])[::-1].tolist(), 0]
+        """`fits[r]`: how many places have r letters or more left in their word (r >= 1)."""
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def room(self, letters: int) -> IntArray:
+        """The places with `letters` letters or more left in their word, the roomiest first."""
+        return self.roomy[: self.fits[letters]]
 
 
 def _run_ids(
-    words: Sequence[str], solution: InfixSolution, upto: int | None = None
-) -> list[npt.NDArray[np.int64]]:
-    """`ids[L][p]`: the infix id of the run of L letters at text position p of the words laid
-    end to end (-1 where the run leaves its word or is no infix of the solution's: a game
-    read back from the cache holds its fragments alone), for L up to `upto` (None: every
-    length)."""
-    graph = solution.graph
-    levels = graph.levels
-    base = len(graph.letters)
-    text = _codes(words, graph.letters)
-    lengths = np.array(list(map(len, words)), dtype=np.int64)
-    longest = int(lengths.max(initial=0))
-    top = longest if upto is None else min(longest, upto)
-    # The text's positions, the roomiest first (each room's positions ascending): the runs
-    # of each length start at the first of those of the length before (build_graph's way)
-    ends = np.cumsum(lengths)
-    by_room = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
-    fits = np.cumsum([len(found) for found in by_room])[::-1]  # [L - 1]: runs of L letters
-    every = np.concatenate(by_room) if by_room else np.zeros(0, dtype=np.int64)
-    ids = [np.zeros(len(text), dtype=np.int64)]
-    prev = ids[0]  # the ids of the runs of the last length, in `every`'s order
-    by_key: npt.NDArray[np.int32] | None = None
+    text: _Text, solution: InfixSolution, upto: int | None = None, known: IntArray | None = None
+) -> list[Ids]:
+    """`ids[L][p]`: the infix id of the run of L letters at place p of the text (-1 where the
+    run leaves its word or is no infix of the solution's: a game read back from the cache
+    holds its fragments alone), for L up to `upto` (None: every length). Where the text is
+    the solution's words at `known` (their places in `solution.words`) and its graph keeps
+    the words' suffixes (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
+    if known is not None and solution.graph.suffixes:
+        return _suffix_run_ids(text, solution, upto, known)
+    levels = solution.graph.levels
+    base = np.int32(len(solution.graph.letters))
+    top = text.longest if upto is None else min(text.longest, upto)
+    ids = [np.zeros(len(text), dtype=np.int32)]
+    prev = ids[0]  # the ids of the runs of the last length, in `text.roomy`'s order
+    by_key: Ids | None = None
     for length in range(1, top + 1):
-        at = every[: fits[length - 1]]
-        want = prev[: len(at)] * base + text[at + length - 1]
+        at = text.room(length)
+        want = prev[: len(at)] * base + text.codes[at + (length - 1)]
         keys = levels[length].key
         if len(want) * 8 < len(keys):  # a few words: a binary search over the keys
-            found = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
-            prev = np.where(keys[found] == want, found, -1)
+            found = np.minimum(np.searchsorted(keys, want), len(keys) - 1).astype(np.int32)
         else:  # keys are `id without the last letter * base + letter`: a table by key finds
             # each run's id at once (a binary search over the keys took twice as long on
             # TWL06); one table serves every length, its entries checked against the keys
@@ -58,23 +80,39 @@ def _run_ids(
                                   * base, dtype=np.int32)
             by_key[keys] = np.arange(len(keys), dtype=np.int32)
             found = np.minimum(by_key[want], len(keys) - 1)  # (another length's where unset)
-            prev = np.where(keys[found] == want, found, -1)
-        current = np.full(len(text), -1, dtype=np.int64)
+        prev = np.where(keys[found] == want, found, np.int32(-1))
+        current = np.full(len(text), -1, dtype=np.int32)
         current[at] = prev
         ids.append(current)
     return ids
 
 
-def _codes(words: Sequence[str], letters: str) -> npt.NDArray[np.int64]:
-    """The words' letter codes, end to end (their places in `letters`)."""
-    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
-    table = np.zeros(max(map(ord, letters)) + 1, dtype=np.int64)
-    table[[ord(x) for x in letters]] = np.arange(len(letters))
-    return table[points]
+def _suffix_run_ids(
+    text: _Text, solution: InfixSolution, upto: int | None, known: IntArray
+) -> list[Ids]:
+    """`_run_ids` of the solution's words at `known`, from the ids of their suffixes that
+    `build_graph` found: a run is a suffix of its word cut short, and an infix without its
+    last letter is its key's (a lookup a letter at a time took twice as long)."""
+    graph = solution.graph
+    base = np.int32(len(graph.letters))
+    top = text.longest if upto is None else min(text.longest, upto)
+    mine = np.zeros(len(solution.words), dtype=bool)
+    mine[known] = True
+    ids = [np.zeros(len(text), dtype=np.int32)] * (top + 1)
+    found = np.zeros(0, dtype=np.int32)  # the runs of each length, in `text.roomy`'s order
+    for length in range(text.longest, 0, -1):
+        if len(found):  # the runs a letter longer, cut short
+            found = graph.levels[length + 1].key[found] // base
+        suffix, owner = graph.suffixes[length - 1]
+        found = np.concatenate([found, suffix[mine[owner]]])
+        if length <= top:
+            ids[length] = np.full(len(text), -1, dtype=np.int32)
+            ids[length][text.room(length)] = found
+    return ids
 
 
 def offer_weights(
-    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    solution: InfixSolution, known: IntArray, weight: FloatArray,
     tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
     depths: range | None = None,
 ) -> list[list[FloatArray]]:
@@ -107,180 +145,230 @@ class Offers:
 
 
 def offered(
-    solution: InfixSolution, known: Sequence[str], weight: FloatArray,
+    solution: InfixSolution, known: IntArray, weight: FloatArray,
     tables: Sequence[BoolArray], keep: Sequence[BoolArray] | None = None,
     depths: range | None = None,
 ) -> Offers:
     """The weight each edge gets at each table (`offer_weights`), held only for the edges
     some word offers.
 
-    `known` are the words some table knows, in the words' order, `weight` theirs, `tables[t]`
-    which of them table t knows. Which fragments a word offers, and so its share of each, is
-    the same at every table that knows it: the words' occurrences are walked once, and each
-    table adds up its own words' shares in the words' order, as the walk of its words alone
-    would, so each table's sums are the same to the last bit whatever the other tables know."""
+    `known` are the places in `solution.words` of the words some table knows, ascending,
+    `weight` theirs, `tables[t]` which of them table t knows. Which fragments a word offers,
+    and so its share of each, is the same at every table that knows it: the words' runs are
+    walked once, and each table adds up its own words' shares in the words' order, as the
+    walk of its words alone would, so each table's sums are the same to the last bit whatever
+    the other tables know.
+
+    The walk goes by what a word offers: a run c of the word, a letter longer than the
+    fragment, no word and not the word itself, is offered at each fragment it grows from,
+    which are the graph's moves into c (c without its last or its first letter, with
+    reversal their reverses too, where they are fragments and no words); a run twice in the
+    word offers nothing new. A word splits its weight at a fragment among the moves it
+    offers out of it, the fragment found in the word at one of its runs (or, with reversal,
+    reversed), the same fragment at two places read as one (`_Twins`)."""
     levels = solution.graph.levels
     none = np.zeros(0, dtype=np.intp)
     edges_at = [none for _ in levels]
     weights_at = [np.zeros((len(tables), 0)) for _ in levels]
-    if not known:
+    if not len(known):
         return Offers(tuple(edges_at), tuple(weights_at))
-    lengths = np.array(list(map(len, known)), dtype=np.int64)
-    start = np.repeat(np.cumsum(lengths) - lengths, lengths)
-    end = start + np.repeat(lengths, lengths)
-    owner = np.repeat(np.arange(len(known), dtype=np.int64), lengths)
-    longest = int(lengths.max())
-    depths = range(min(len(levels) - 1, longest - 1)) if depths is None else depths
-    upto = min(depths.stop, longest - 1) if len(depths) else 0
-    ids = _run_ids(known, solution, upto)
-    rids = _run_ids([w[::-1] for w in known], solution, upto) if solution.reverse else None
-    size = len(owner)
-    positions = np.arange(size, dtype=np.int64)
-    word_length = np.repeat(lengths, lengths)
-    everyone = [bool(t.all()) for t in tables]
-    for d in range(min(len(levels) - 1, longest - 1)):
+    text = _Text(list(map(solution.words.__getitem__, known.tolist())), solution.graph.letters)
+    last = min(len(levels) - 1, text.longest - 1)  # the longest fragment a word is longer than
+    depths = range(last) if depths is None else depths
+    upto = min(depths.stop, text.longest - 1) if len(depths) else 0
+    ids = _run_ids(text, solution, upto, known)
+    size = len(text)
+    owner = np.repeat(np.arange(len(known), dtype=np.int64), text.lengths)
+    word_length = np.repeat(text.lengths, text.lengths)
+    twins = _Twins(text, solution.reverse)
+    sums = _TableSums(tables, owner, len(known))
+    weight_at = weight[owner]  # each place's word's
+    for d in range(last):
+        if d:
+            twins.grow()
         if d not in depths:
             continue
         level, below = levels[d], levels[d + 1]
-        # Whether a fragment may be left (and is kept), and may be made; the last place
-        # answers for -1 (no run there)
-        opens = np.append(level.fragment & ~level.leaf & (True if keep is None else keep[d]),
-                          False)
-        grows = np.append(~below.leaf, False)
-        if d == 0:  # the empty fragment: each letter of the word
-            p = positions if opens[0] else positions[:0]
-            parents = [np.zeros(len(p), dtype=np.int64)]
-            left = right = ids[1][p]
-        else:  # a run of the word (inside it: -1 otherwise) that the word is longer than
-            p = positions[(ids[d] >= 0) & (word_length >= d + 2)]
-            parents = [ids[d][p]]
-            if rids is not None:  # the same run read as the reverse of a fragment
-                mirror = start[p] + (end[p] - p - d)
-                parents.append(rids[d][mirror])
-            wanted = np.logical_or.reduce([opens[a] for a in parents])
-            p, parents = p[wanted], [a[wanted] for a in parents]
-            # the run a letter longer on either side (-1 where it leaves the word: at the
-            # text's first place, p - 1 reads the last run, which leaves it)
-            left, right = ids[d + 1][p - 1], ids[d + 1][p]
-        words_of = owner[p]
-        kinds = [(a, c) for a in parents for c in ((left,) if d == 0 else (left, right))]
-        n_a, n_c = len(level), len(below)
-        moves = []
-        for a, c in kinds:
-            ok = grows[c]
-            if len(parents) > 1:  # one way round, every parent is left open already
-                ok &= opens[a]
-            moves.append((words_of[ok], a[ok], c[ok]))
-        by_edge = _kind_edges(level, n_c, moves) if keep is None else None
-        # (word, parent, child), or (word, parent, edge) where each move's edge is known: the
-        # same order, as a parent's edges go to distinct children
-        width = n_c if by_edge is None else len(level.parent)
-        codes = [(w * n_a + a) * width + (c if by_edge is None else by_edge[k])
-                 for k, (w, a, c) in enumerate(moves)]
-        if n_a == 1:  # the empty fragment: a bitmap of (word, letter) sorts them at once
-            seen = np.zeros(len(known) * width, dtype=bool)
-            seen[np.concatenate(codes)] = True
-            triples = np.flatnonzero(seen)
-        else:
-            triples = _distinct(np.concatenate(codes))  # (word, parent, child), sorted
-        if not len(triples):
+        # The runs a letter longer than the fragment that the word offers, each once
+        grows = np.append(~below.leaf, False)  # (the last place answers for -1: no run)
+        offer = grows[ids[d + 1]]
+        if d:
+            offer &= word_length > d + 1
+        offer[twins.same[1]] = False  # the second place of a run twice in its word
+        place = np.flatnonzero(offer)
+        made = ids[d + 1][place]
+        # Each run's moves in, from the level's moves by the fragment they make
+        lo, into = _moves_into(level, len(below), None if keep is None else keep[d])
+        count = lo[made + 1] - lo[made]
+        if not count.any():
             continue
-        pair = triples // width  # word and parent
-        first = np.flatnonzero(_starts(pair))
-        count = np.diff(np.append(first, len(pair)))  # the distinct fragments it offers there
-        word = pair // n_a
-        share = np.repeat(weight[word[first]] / count, count)
-        if by_edge is not None:
-            edge = triples % width
-        else:
-            edge = _edge_of(level, n_c, pair % n_a, triples % n_c,
-                            None if keep is None else np.flatnonzero(keep[d][level.parent]))
-        if (edge < 0).any():
-            some = edge >= 0
-            word, share, edge = word[some], share[some], edge[some]
+        # (by place, so a move's words come in their order, as the tables' sums add them)
+        edge = into[_counting(lo[made], count)]
+        place = np.repeat(place, count)
+        parent = level.parent[edge]
+        if d == 0:  # the empty fragment: once per word
+            fragment = owner[place]
+        else:  # the run the move's fragment is: without the run's last letter or its first
+            fragment = place + (parent != ids[d][place])
+            if solution.reverse:  # or reversed (at place + size), where it is neither
+                turned = np.flatnonzero(parent != ids[d][fragment])
+                fragment[turned] = _reversed_place(
+                    levels, d, len(solution.graph.letters), text.codes, parent[turned],
+                    place[turned]) + size
+            fragment = twins.first(fragment)
+        # Each move's share: its word's weight over the moves the word offers out of the
+        # fragment (a bincount of the fragments' first places counts them)
+        share = weight_at[place] / np.bincount(fragment)[fragment]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
-        place = np.cumsum(offers) - 1
-        at = place[edge]
-        weights_at[d] = sums = np.zeros((len(tables), len(edges_at[d])))
-        for t, knows in enumerate(tables):
-            mine = slice(None) if everyone[t] else knows[word]
-            sums[t] = np.bincount(at[mine], share[mine], minlength=len(edges_at[d]))
+        at = (np.cumsum(offers, dtype=np.int32) - 1)[edge]  # each move's place among those
+        weights_at[d] = sums.of(place, at, share, len(edges_at[d]))
     return Offers(tuple(edges_at), tuple(weights_at))
 
 
-def _starts(sorted_values: npt.NDArray[np.int64]) -> BoolArray:
-    """Where each run of equal values of a sorted array starts."""
-    starts = np.empty(len(sorted_values), dtype=bool)
-    starts[:1] = True
-    np.not_equal(sorted_values[1:], sorted_values[:-1], out=starts[1:])
-    return starts
-
-
-def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The distinct values, sorted: `np.unique`'s, by a sort (numpy 2.4's `np.unique` takes
-    60 times as long on TWL06 SuperGhost's levels, in its hash table)."""
-    values = np.sort(values)
-    return values[_starts(values)]
-
-
-def _kind_edges(
-    level: InfixLevel, children: int,
-    moves: Sequence[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]],
-) -> list[npt.NDArray[np.int64]] | None:
-    """The level's edge of each move of each kind (words, parents, children: a way of growing
-    a fragment, whose parent is the same for every occurrence of a child), looked up once per
-    distinct child of each kind (`_edge_of`), not once per word; None where a kind's child
-    comes from two parents or a move has no edge (the caller then looks each move up)."""
-    parents, kids = [], []
-    for _, a, c in moves:
-        parent_of = np.full(children, -1, dtype=np.int64)
-        parent_of[c] = a
-        if not (parent_of[c] == a).all():
-            return None
-        distinct = np.flatnonzero(parent_of >= 0)
-        parents.append(parent_of[distinct])
-        kids.append(distinct)
-    if not kids:
-        return []
-    found = _edge_of(level, children, np.concatenate(parents), np.concatenate(kids))
-    if (found < 0).any():
-        return None
-    edges = []
-    start = 0
-    for (_, _, c), distinct in zip(moves, kids, strict=True):
-        edge_of = np.full(children, -1, dtype=np.int64)
-        edge_of[distinct] = found[start:start + len(distinct)]
-        start += len(distinct)
-        edges.append(edge_of[c])
-    return edges
-
-
-def _edge_of(
-    level: InfixLevel, children: int, parents: npt.NDArray[np.int64],
-    kids: npt.NDArray[np.int64], among: npt.NDArray[np.int64] | None = None,
-) -> npt.NDArray[np.int64]:
-    """The level's edge from each of `parents` to the same place of `kids` (fragments of the
-    next length, `children` of them), -1 where there is none (left out, as one table's lookup
-    of its moves left it); `among`: the edges that may be (None: all). A fragment has a few
-    parents (without its first or its last letter, and their reverses), so each move is
-    looked for among the edges into its child."""
-    if among is None:
-        edges = np.argsort(level.child, kind="stable")
-        lo = np.append(0, np.cumsum(np.bincount(level.child, minlength=children)))
-        first, into = lo[kids], lo[kids + 1] - lo[kids]
-    else:  # a few edges: look each kid up among them
-        edges = among[np.argsort(level.child[among], kind="stable")]
-        into_kid = level.child[edges]
-        first = np.searchsorted(into_kid, kids)
-        into = np.searchsorted(into_kid, kids, side="right") - first
-    found = np.full(len(kids), -1, dtype=np.int64)
-    for k in range(int(into.max(initial=0))):  # (none without edges)
-        edge = edges[np.minimum(first + k, len(edges) - 1)]
-        hit = (k < into) & (level.parent[edge] == parents)
-        found[hit] = edge[hit]
+def _counting(start: IntArray, count: IntArray) -> IntArray:
+    """`start[i], start[i] + 1, ..., start[i] + count[i] - 1` for each i, end to end."""
+    heads = np.cumsum(count) - count  # where each i's numbers begin
+    found: IntArray = np.repeat(start - heads, count) + np.arange(int(count.sum()))
     return found
+
+
+def _moves_into(
+    level: InfixLevel, children: int, keep: BoolArray | None
+) -> tuple[IntArray, IntArray]:
+    """The level's moves by the fragment they make (of the next length, `children` of
+    them): `into[lo[c]:lo[c + 1]]` are the moves into c; with `keep`, only those out of the
+    fragments it marks."""
+    if keep is None:
+        made = level.child
+        into: IntArray = np.argsort(made, kind="stable")
+    else:
+        moves = np.flatnonzero(keep[level.parent])
+        made = level.child[moves]
+        into = moves[np.argsort(made, kind="stable")]
+    lo = np.zeros(children + 1, dtype=np.int64)
+    np.cumsum(np.bincount(made, minlength=children), out=lo[1:])
+    return lo, into
+
+
+def _reversed_place(
+    levels: Sequence[InfixLevel], d: int, base: int, codes: Ids, fragment: Ids, at: IntArray,
+) -> IntArray:
+    """Where each of `fragment` (of length d) is in its word reversed: the run at `at`
+    (the run made without its last letter) or at `at + 1` (without its first), whichever
+    reads backwards as the fragment (`at` where both do). The fragment is read from its last
+    letter back (a fragment's key holds its last letter) while the two runs' letters there
+    are the same: mostly its last letter alone tells."""
+    key = levels[d].key[fragment]
+    found: IntArray = at + (key % base == codes[at + 1])
+    left = np.flatnonzero(codes[at] == codes[at + 1])  # not told apart by the last letter
+    fragment, at = key[left] // base, at[left]
+    for j in range(1, d):
+        key = levels[d - j].key[fragment]
+        mine, other = codes[at + j], codes[at + j + 1]  # the j-th letter from each one's end
+        differ = mine != other
+        found[left] = at + (differ & (key % base == other))
+        left, fragment, at = left[~differ], key[~differ] // base, at[~differ]
+    return found
+
+
+class _Twins:
+    """The runs of one length (from 1 up, `grow`) that are in their word twice: `same`
+    (p, p2), p < p2, the runs at both places the same, and with reversal `turned` (p, p2),
+    the run at p the other's reverse (both ways round, a palindrome with itself). A run twice
+    is twice a letter shorter too, so each length's come from the last's: few past a few
+    letters."""
+
+    def __init__(self, text: _Text, reverse: bool) -> None:
+        self.codes = np.append(text.codes, -1)  # past the text's end (and before its start)
+        self.size = len(text)
+        self.end = text.end
+        self.start = text.end - np.repeat(text.lengths, text.lengths)
+        self.length = 1
+        self.reverse = reverse
+        pairs = [np.zeros((2, 0), dtype=np.int64)]
+        for gap in range(1, text.longest):  # two places of a word with the same letter
+            p = text.room(gap + 1)
+            p = p[text.codes[p] == text.codes[p + gap]]
+            pairs.append(np.stack([p, p + gap]))
+        self.same = np.concatenate(pairs, axis=1)
+        self.turned = self.same[:, :0]
+        if reverse:
+            every = np.arange(len(text), dtype=np.int64)
+            self.turned = np.concatenate([np.stack([every, every]), self.same,
+                                          self.same[::-1]], axis=1)
+        self.shorter = (self.same, self.turned)  # the twins a letter shorter
+        self._first = np.arange(2 * self.size, dtype=np.int64)  # (`first`: as itself)
+
+    def grow(self) -> None:
+        """The twins a letter longer."""
+        n, codes = self.length, self.codes
+        self.shorter = (self.same, self.turned)
+        p, p2 = self.same
+        self.same = self.same[:, (p2 + n < self.end[p2]) & (codes[p + n] == codes[p2 + n])]
+        if self.reverse:  # the run at p grows at its end, the one at p2 at its start
+            p, p2 = self.turned
+            grown = self.turned[:, (p + n < self.end[p]) & (p2 > self.start[p2])
+                                & (codes[p + n] == codes[p2 - 1])]
+            grown[1] -= 1
+            self.turned = grown
+        self.length += 1
+
+    def first(self, places: IntArray) -> IntArray:
+        """For each fragment of a word a letter shorter than the twins, found at a place
+        (p: the run at p, p + size: its reverse), the first place of the same fragment in
+        the word."""
+        (p, p2), (turned, back) = self.shorter
+        first, size = self._first, self.size
+        np.minimum.at(first, p2, p)
+        changed = [p2]
+        if self.reverse:
+            np.minimum.at(first, p2 + size, p + size)
+            np.minimum.at(first, back + size, turned)
+            changed += [p2 + size, back + size]
+        found = first[places]
+        for x in changed:  # as itself again
+            first[x] = x
+        return found
+
+
+class _TableSums:
+    """Each table's sum of the shares of its words' moves (`offered`), from the tables that
+    know each place's word (one bit each): a table's moves are taken from those of a table
+    that knows all of its words where one is summed already (the tables of a range know ever
+    fewer words), in the same order."""
+
+    def __init__(self, tables: Sequence[BoolArray], owner: IntArray, words: int) -> None:
+        knows = np.array(tables, dtype=bool).reshape(len(tables), words)
+        if len(tables) > 16:  # (a range has at most `cardgen.games.opponent.MAX_TABLES`)
+            raise ValueError(f"{len(tables)} tables: at most 16 are summed together")
+        bits = np.zeros(words, dtype=np.uint16)
+        for t, row in enumerate(knows):
+            bits[row] |= np.uint16(1 << t)
+        self.bits: npt.NDArray[np.uint16] = bits[owner]
+        sizes = knows.sum(axis=1)
+        self.order = [int(t) for t in np.argsort(-sizes, kind="stable")]
+        self.source: dict[int, int | None] = {}
+        for k, t in enumerate(self.order):  # the smallest table summed before that holds it
+            holding = [s for s in self.order[:k] if not (knows[t] & ~knows[s]).any()]
+            self.source[t] = min(holding, key=lambda s: sizes[s]) if holding else None
+        self.everything = [bool(sizes[t] == words) for t in range(len(tables))]
+
+    def of(self, place: IntArray, at: Ids, share: FloatArray, size: int) -> FloatArray:
+        """`sums[t, k]`: table t's sum of the shares of the moves at k (`at`), of its words
+        (`place`: where the move's word is), in their order."""
+        sums = np.zeros((len(self.order), size))
+        mine: dict[int, tuple[npt.NDArray[np.uint16], Ids, FloatArray]] = {}
+        for t in self.order:
+            source = self.source[t]
+            b, a, s = (self.bits[place], at, share) if source is None else mine[source]
+            if not self.everything[t]:
+                known = (b & np.uint16(1 << t)).astype(bool)
+                b, a, s = b[known], a[known], s[known]
+            mine[t] = (b, a, s)
+            sums[t] = np.bincount(a, s, minlength=size)
+        return sums
 
 
 __all__ = ["Offers", "offer_weights", "offered"]

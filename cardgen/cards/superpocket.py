@@ -130,7 +130,7 @@ def infix_plays(
         knowing = [(zipf >= theta) & (weights > 0) for theta in distinct]
     known_at = np.flatnonzero(np.logical_or.reduce(knowing)) if knowing else np.zeros(0, int)
     tables = [knows[known_at] for knows in knowing]
-    offers = offered(solution, [words[int(k)] for k in known_at], weights[known_at], tables)
+    offers = offered(solution, known_at, weights[known_at], tables)
     figures = _table_plays(solution, offers, [bool(t.any()) for t in tables])
     plays = {
         theta: InfixPlay(theta, *figures[t],
@@ -146,6 +146,62 @@ _Figures = tuple[tuple[Figure, ...], tuple[Figure, ...], tuple[Figure, ...],
 
 
 @dataclass(frozen=True)
+class _Places:
+    """Some fragments of a length (`marked`), ascending (`ids`), and each one's place among
+    them (`place[i]`, where `marked[i]`)."""
+
+    ids: npt.NDArray[np.intp]
+    marked: BoolArray
+    place: npt.NDArray[np.intp]
+
+    @classmethod
+    def of(cls, ids: npt.NDArray[np.intp], size: int) -> _Places:
+        """The distinct fragments of `ids` (`size` of them at their length)."""
+        marked = np.zeros(size, dtype=bool)
+        marked[ids] = True
+        place = np.cumsum(marked)
+        place -= 1
+        return cls(np.flatnonzero(marked), marked, place)
+
+    def column(self, ids: npt.NDArray[np.intp],
+               kind: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.intp]:
+        """Where each of `ids` is read in values held at these fragments and then at one
+        place for each kind of fragment (`_Sum`): its place, else the place after them for
+        its `kind` (for all, without kinds)."""
+        found = self.place[ids]
+        missing = np.flatnonzero(~self.marked[ids])
+        found[missing] = len(self.ids)
+        if kind is not None:
+            found[missing] += kind[ids[missing]]
+        return found
+
+
+@dataclass(frozen=True)
+class _Sum:
+    """Where each of a length's moves adds up (its place `at` among `size`), each table's
+    row `size + extra` long (the extra places hold the figure of a fragment among none of
+    them: `_Places.column`)."""
+
+    at: npt.NDArray[np.intp]
+    size: int
+    extra: int
+
+    def sums(self, values: FloatArray) -> FloatArray:
+        """`out[t, k]`: the sum of row t of `values` over the moves at k, in their order; 0
+        at the extra places. (A `np.bincount` of each row: one of every row at once, by
+        keys `t * size + at`, took longer.)"""
+        found = np.zeros((len(values), self.size + self.extra))
+        for row, out in zip(values, found, strict=True):
+            out[: self.size] = np.bincount(self.at, row, minlength=self.size)
+        return found
+
+
+KINDS = 3
+"""Kinds of fragment (`_table_plays`): 0 neither of these (a fragment only with reversal), 1 a
+word, 2 a fragment the game goes on from."""
+
+
+@dataclass(frozen=True)
 class _Step:
     """One length's moves that some table's words offer (`cardgen.cards.offers.Offers`), the
     fragments they leave and make numbered among themselves, and every table's share of
@@ -155,37 +211,18 @@ class _Step:
     parent: npt.NDArray[np.intp]
     """Each move's fragment, by its id."""
     child: npt.NDArray[np.intp]
-    nodes: npt.NDArray[np.intp]
-    """The fragments the moves leave, ascending: the only ones a table may not be dead at."""
-    at: npt.NDArray[np.intp]
-    """Each move's fragment, by its place in `nodes`."""
-    kids: npt.NDArray[np.intp]
-    """The fragments the moves make, ascending."""
-    into: npt.NDArray[np.intp]
-    """Each move's fragment made, by its place in `kids`."""
+    nodes: _Places
+    """The fragments the moves leave: the only ones a table may not be dead at."""
+    at: _Sum
+    """Each move's fragment, by its place in `nodes` (a kind's figure after them)."""
+    kids: _Places
+    """The fragments the moves make."""
+    into: _Sum
+    """Each move's fragment made, by its place in `kids` (0 after them)."""
     share: FloatArray
     """`share[t, k]`: the chance that the mover plays move k at table t."""
     live: BoolArray
-    """`live[t, k]`: the mover at `nodes[k]` is offered a move at table t."""
-
-
-def _places(ids: npt.NDArray[np.intp], size: int) -> tuple[npt.NDArray[np.intp],
-                                                            npt.NDArray[np.intp]]:
-    """The distinct ids among `size`, ascending, and each id's place among them."""
-    marked = np.zeros(size, dtype=bool)
-    marked[ids] = True
-    place = np.cumsum(marked) - 1
-    return np.flatnonzero(marked), place[ids]
-
-
-def _sums(at: npt.NDArray[np.intp], values: FloatArray, size: int) -> FloatArray:
-    """`out[t, k]`: the sum of row t of `values` over the columns whose `at` is k, in their
-    order (one `np.bincount` of every row at once: each row's sums are those of a
-    `np.bincount` of that row alone, float for float)."""
-    rows = len(values)
-    keys = (np.arange(rows, dtype=np.intp)[:, None] * size + at).ravel()
-    sums = np.bincount(keys, values.ravel(), minlength=rows * size).reshape(rows, size)
-    return sums.astype(np.float64, copy=False)  # (int64 when empty)
+    """`live[t, k]`: the mover at `nodes.ids[k]` is offered a move at table t."""
 
 
 def _table_plays(
@@ -208,68 +245,105 @@ def _table_plays(
             edges, weight = np.arange(len(level.parent), dtype=np.intp), every
         parent = level.parent[edges].astype(np.intp)
         child = level.child[edges].astype(np.intp)
-        nodes, at = _places(parent, len(level))
-        kids, into = _places(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
-        total = _sums(at, weight, len(nodes))
-        out_of = total.take(at, axis=1)  # (numpy's [:, at] took ten times as long)
-        share = np.divide(weight, out_of, out=np.zeros_like(weight), where=out_of > 0)
-        steps.append(_Step(edges, parent, child, nodes, at, kids, into, share, total > 0))
-    # What each fragment is: 0 neither of these (a fragment only with reversal), 1 a word,
-    # 2 a fragment the game goes on from
-    kinds = [(level.leaf + 2 * (level.fragment & ~level.leaf)).astype(np.intp)
-             for level in levels]
-    # Each move's fragment among the fragments moves make at the length before (where the
-    # reach is not 0), and the fragment it makes among those moves leave at the next
-    # (where a chance of losing is summed)
-    came = [np.zeros(1, dtype=np.intp), *(step.kids for step in steps[:-1])]
-    reach = [np.ones((count, 1))]
+        nodes = _Places.of(parent, len(level))
+        kids = _Places.of(child, len(levels[d + 1]) if d + 1 < len(levels) else 0)
+        at = _Sum(nodes.place[parent], len(nodes.ids), KINDS)
+        total = at.sums(weight)
+        out_of = total.take(at.at, axis=1)  # (numpy's [:, at] took ten times as long)
+        # Each move's weight over its fragment's, 0 where that is 0 (so are the move's): a
+        # fragment's total plus 1 where it is 0 (a masked divide took four times as long)
+        safe = (out_of == 0).astype(np.float64)
+        safe += out_of
+        share = np.divide(weight, safe, out=safe)
+        steps.append(_Step(edges, parent, child, nodes, at, kids,
+                           _Sum(kids.place[child], len(kids.ids), 1), share,
+                           total[:, : len(nodes.ids)] > 0))
+    kinds = [(level.fragment & ~level.leaf).view(np.int8) * np.int8(2)
+             + level.leaf.view(np.int8) for level in levels]
+    # The reach is summed where the moves of the length before make fragments, 0 after them
+    came = [_Places(np.zeros(1, dtype=np.intp), np.ones(1, dtype=bool),
+                    np.zeros(1, dtype=np.intp)),
+            *(step.kids for step in steps[:-1])]
+    reach = [np.repeat([[1.0, 0.0]], count, axis=0)]
     for d, step in enumerate(steps[:-1]):
-        reach.append(_sums(step.into, step.share * _read(reach[d], came[d], step.parent, 0.0),
-                           len(step.kids)))
-    lose = [_lose_pass(levels, steps, kinds, solution.players, seat_index)
-            for seat_index in range(solution.players)]
+        up = came[d].column(step.parent)
+        reach.append(step.into.sums(step.share * reach[d].take(up, axis=1)))
+    lose = _lose_passes(levels, steps, kinds, solution.players)
     found: list[_Figures] = []
     zero, off = np.zeros(1), np.array([False, False, True])
+    moves = [_Index(step.edges) for step in steps]
+    left = [_Index(step.nodes.ids, step.nodes) for step in steps]  # the moves' fragments
+    reached = [_Index(places.ids, places) for places in came]
     for t in range(count):
         found.append((
-            tuple(_Level(zero, None, step.edges, step.share[t], len(level.parent))
-                  for level, step in zip(levels, steps, strict=True)),
-            tuple(_Level(off, kinds[d], step.nodes, ~step.live[t], len(kinds[d]))
+            tuple(_Level(zero, None, index, step.share[t], len(level.parent))
+                  for level, step, index in zip(levels, steps, moves, strict=True)),
+            tuple(_Level(off, kinds[d], left[d], ~step.live[t], len(kinds[d]))
                   for d, step in enumerate(steps)),
-            tuple(_Level(zero, None, places, values[t], len(level))
-                  for level, places, values in zip(levels, came, reach, strict=True)),
-            tuple(tuple(_Level(fill, kinds[d], step.nodes, value[t], len(kinds[d]))
+            tuple(_Level(zero, None, index, values[t, : len(index.places)], len(level))
+                  for level, index, values in zip(levels, reached, reach, strict=True)),
+            tuple(tuple(_Level(fill, kinds[d], left[d], value[t, : len(step.nodes.ids)],
+                               len(kinds[d]))
                         for d, (step, (fill, value)) in enumerate(zip(steps, seat, strict=True)))
                   for seat in lose)))
     return found
 
 
-def _read(
-    values: FloatArray, places: npt.NDArray[np.intp], ids: npt.NDArray[np.intp],
-    fill: FloatArray | float, kind: npt.NDArray[np.intp] | None = None,
-) -> FloatArray:
-    """Every table's value (`values[t, k]` at fragment `places[k]`, `places` ascending) at
-    each of `ids`; where an id is not among `places`, `fill` (of its `kind`)."""
-    k = np.minimum(np.searchsorted(places, ids), max(len(places) - 1, 0))
-    hit = places[k] == ids if len(places) else np.zeros(len(ids), dtype=bool)
-    other = fill if kind is None else np.asarray(fill)[kind[ids]]
-    return np.where(hit, values.take(k, axis=1) if len(places) else 0.0, other)
+class _Index:
+    """Where a length's figures are held, the same for every table: `places` (ascending)
+    and, where found already (`_Places`), each fragment's place among them; and the ids last
+    read, so that every table reading the same ones finds them once."""
+
+    __slots__ = ("places", "dense", "_last")
+
+    def __init__(self, places: npt.NDArray[np.intp], dense: _Places | None = None) -> None:
+        self.places, self.dense = places, dense
+        self._last: tuple[Any, npt.NDArray[np.intp], npt.NDArray[np.intp], BoolArray] | None
+        self._last = None
+
+    def find(self, key: npt.NDArray[Any], size: int) -> tuple[npt.NDArray[np.intp],
+                                                             npt.NDArray[np.intp], BoolArray]:
+        """The ids `key` reads (from the end where negative), each one's place among
+        `places` and whether it is there."""
+        last = self._last
+        if last is not None and np.array_equal(last[0], key):
+            return last[1:]
+        ids = key.astype(np.intp, copy=False)
+        ids = np.where(ids < 0, ids + size, ids)
+        if ((ids < 0) | (ids >= size)).any():
+            raise IndexError(f"index out of bounds for a length of {size}")
+        if self.dense is not None:
+            k, hit = self.dense.place[ids], self.dense.marked[ids]
+        elif len(self.places):
+            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
+            hit = self.places[k] == ids
+        else:
+            k, hit = np.zeros(len(ids), dtype=np.intp), np.zeros(len(ids), dtype=bool)
+        self._last = (key.copy(), ids, k, hit)
+        return ids, k, hit
+
+    def at(self, i: int) -> int:
+        """The place of fragment i among `places`, -1 where it is none of them."""
+        if self.dense is not None:
+            return int(self.dense.place[i]) if self.dense.marked[i] else -1
+        k = int(self.places.searchsorted(i))
+        return k if k < len(self.places) and self.places[k] == i else -1
 
 
 class _Level:
     """One table's figure at every fragment (or move) of a length, held as its values at a
-    few places (ascending) over a fill: what each fragment is (`fill[kind[i]]`), or without
-    `kind` one value for all. Read at a fragment or an array of them, it is worked out there
-    alone; read any other way, it is written out whole (once). Writing every table's figures
-    out at every fragment, most of them the fill, took a fifth of the casual model (TWL06
-    SuperGhost: 200 MB of fresh memory)."""
+    few places (ascending, `_Index`) over a fill: what each fragment is (`fill[kind[i]]`),
+    or without `kind` one value for all. Read at a fragment or an array of them, it is
+    worked out there alone; read any other way, it is written out whole (once). Writing every
+    table's figures out at every fragment, most of them the fill, took a fifth of the casual
+    model (TWL06 SuperGhost: 200 MB of fresh memory)."""
 
-    __slots__ = ("fill", "kind", "places", "values", "size", "_whole")
+    __slots__ = ("fill", "kind", "index", "values", "size", "_whole")
 
-    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.intp] | None,
-                 places: npt.NDArray[np.intp], values: npt.NDArray[Any], size: int) -> None:
-        self.fill, self.kind, self.places, self.values, self.size = (
-            fill, kind, places, values, size)
+    def __init__(self, fill: npt.NDArray[Any], kind: npt.NDArray[np.int8] | None,
+                 index: _Index, values: npt.NDArray[Any], size: int) -> None:
+        self.fill, self.kind, self.index, self.values, self.size = (
+            fill, kind, index, values, size)
         self._whole: npt.NDArray[Any] | None = None
 
     def __len__(self) -> int:
@@ -280,7 +354,7 @@ class _Level:
         if self._whole is None:
             found = (self.fill[self.kind] if self.kind is not None
                      else np.full(self.size, self.fill[0]))
-            found[self.places] = self.values
+            found[self.index.places] = self.values
             self._whole = found
         return self._whole
 
@@ -293,55 +367,54 @@ class _Level:
                 i = int(key) + self.size if key < 0 else int(key)
                 if not 0 <= i < self.size:
                     raise IndexError(f"index {int(key)} is out of bounds for {self.size}")
-                k = int(self.places.searchsorted(i))
-                if k < len(self.places) and self.places[k] == i:
+                k = self.index.at(i)
+                if k >= 0:
                     return self.values[k]
                 return self.fill[self.kind[i] if self.kind is not None else 0]
             if (isinstance(key, np.ndarray) and key.dtype.kind in "iu" and key.ndim == 1
                     and len(key) * 8 < self.size):
-                return self._at(key.astype(np.intp, copy=False))
+                return self._at(key)
         return self.whole()[key]
 
-    def _at(self, ids: npt.NDArray[np.intp]) -> npt.NDArray[Any]:
-        ids = np.where(ids < 0, ids + self.size, ids)
-        if ((ids < 0) | (ids >= self.size)).any():
-            raise IndexError(f"index out of bounds for a length of {self.size}")
+    def _at(self, key: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        ids, k, hit = self.index.find(key, self.size)
         found = (self.fill[self.kind[ids]] if self.kind is not None
                  else np.full(len(ids), self.fill[0]))
-        if len(self.places):
-            k = np.minimum(np.searchsorted(self.places, ids), len(self.places) - 1)
-            hit = self.places[k] == ids
-            found[hit] = self.values[k[hit]]
+        found[hit] = self.values[k[hit]]
         return found
 
 
-def _lose_pass(
-    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.intp]],
-    players: int, seat_index: int,
-) -> list[tuple[FloatArray, FloatArray]]:
-    """Per length, the seat's chance of losing from each fragment at each table when
-    everyone plays as the table does: 1 or 0 at a word and where the mover is offered
+def _lose_passes(
+    levels: Sequence[InfixLevel], steps: Sequence[_Step], kinds: Sequence[npt.NDArray[np.int8]],
+    players: int,
+) -> list[list[tuple[FloatArray, FloatArray]]]:
+    """Per seat and length, the seat's chance of losing from each fragment at each table
+    when everyone plays as the table does: 1 or 0 at a word and where the mover is offered
     nothing, else the sum over the moves offered. Each length's as `(fill, values)`:
     `fill[kinds[d][i]]` at a fragment i the moves do not leave, `values[t, k]` at fragment
-    `steps[d].nodes[k]` (`kinds`: 0 neither a word nor a fragment the game goes on from, 1
-    a word, 2 such a fragment)."""
-    out: list[tuple[FloatArray, FloatArray]] = []
-    below: tuple[FloatArray, FloatArray] | None = None
+    `steps[d].nodes.ids[k]`, then the fill (`KINDS`)."""
+    seats: list[list[tuple[FloatArray, FloatArray]]] = [[] for _ in range(players)]
     for d in range(len(levels) - 1, -1, -1):
         level, step = levels[d], steps[d]
-        word = float(seat_index == (d - 1) % players)
-        dead = float(seat_index == d % players)
-        on = below is not None and len(level.parent) > 0
-        fill = np.array([0.0, word, dead if on else 0.0])
-        if below is not None and on:
-            after = _read(below[1], steps[d + 1].nodes, step.child, below[0], kinds[d + 1])
-            inner = _sums(step.at, step.share * after, len(step.nodes))
-            value = np.where(step.live, inner, dead)
-        else:  # no moves: none left
-            value = np.zeros((len(step.share), len(step.nodes)))
-        out.append((fill, value))
-        below = (fill, value)
-    return out[::-1]
+        on = d + 1 < len(levels) and len(level.parent) > 0
+        made = steps[d + 1].nodes.column(step.child, kinds[d + 1]) if on else None
+        for seat_index, out in enumerate(seats):
+            word = float(seat_index == (d - 1) % players)
+            dead = float(seat_index == d % players)
+            fill = np.array([0.0, word, dead if on else 0.0])
+            if made is not None:
+                value = step.at.sums(step.share * out[-1][1].take(made, axis=1))
+                # `dead` where the mover is offered nothing: multiplied out, as a masked copy
+                # took seven times as long (the chances are finite, and not -0.0)
+                inner = value[:, : step.at.size]
+                inner *= step.live
+                if dead:
+                    inner += ~step.live
+            else:  # no moves: none left
+                value = np.zeros((len(step.share), step.at.size + KINDS))
+            value[:, step.at.size:] = fill
+            out.append((fill, value))
+    return [out[::-1] for out in seats]
 
 
 def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
@@ -371,29 +444,52 @@ def table_lose(play: InfixPlay, seat: int, rows: Sequence[Decision]) -> float:
     return float(new.get(first, lose[first[0]][first[1]]))
 
 
+@dataclass(frozen=True)
+class _Choice:
+    """What an opening may play, the same at every table: its fragment's id, the fragments
+    it may make (ids and strings), and which of them its card may print alone
+    (`cardgen.cards.ranges.candidates`)."""
+
+    i: int
+    kids: npt.NDArray[np.int32]
+    names: list[str]
+    allowed: BoolArray
+
+
+def _choices(solution: InfixSolution, seat: int, openings: Sequence[Opening]) -> list[_Choice]:
+    """Each opening's `_Choice` for `seat`."""
+    levels, d = solution.graph.levels, seat - 1
+    found = []
+    for opening in openings:
+        i = solution.index(opening.fragment)
+        kids = levels[d].children(i)
+        names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
+        allowed = np.array(
+            candidates(opening.moves, names, (~levels[d + 1].leaf[kids]).tolist()), dtype=bool)
+        found.append(_Choice(i, kids, names, allowed))
+    return found
+
+
 def odds(
     play: InfixPlay, seat: int, openings: Sequence[Opening], letters: bool = False,
-    lose_words: Sequence[float] | None = None,
+    lose_words: Sequence[float] | None = None, choices: Sequence[_Choice] = (),
 ) -> tuple[Odds, ...]:
     """Each opening's figures for `seat` at the table (`cardgen.cards.strategy.Odds`), its entries
     judged alone: nothing, its table (`words`), the best play alone (`letter`, among
     `cardgen.cards.pocket.candidates`) and what the whole deck prints (`full`: the table, else
     `Opening.full_move`); with `letters`, each play it may print alone and what it wins;
-    `lose_words`: what `table_lose` gives each opening with a table, in order, where it is
-    worked out already (`cardgen.cards.decisionrows.tables_lose`)."""
+    `lose_words`: what `table_lose` gives each opening with a table, in order, and `choices`
+    the openings' `_choices`, where they are worked out already (for every table at once:
+    `cardgen.cards.decisionrows.tables_lose`)."""
     solution = play.solution
     tabled = iter(lose_words) if lose_words is not None else None
-    levels = solution.graph.levels
     d = seat - 1
     lose = play.lose[d]
     found: list[Odds] = []
-    for opening in openings:
-        i = solution.index(opening.fragment)
-        kids = levels[d].children(i)
-        wins = 1.0 - lose[d + 1][kids]
-        names = [solution.graph.string(d + 1, int(kid)) for kid in kids]
-        allowed = np.array(
-            candidates(opening.moves, names, (~levels[d + 1].leaf[kids]).tolist()), dtype=bool)
+    for opening, choice in zip(openings, choices or _choices(solution, seat, openings),
+                               strict=True):
+        i, names, allowed = choice.i, choice.names, choice.allowed
+        wins = 1.0 - lose[d + 1][choice.kids]
         score = np.where(allowed, wins, -1.0)
         # The first best (ids are in order); two paths to one fragment add up in another
         # order, so equal rates may differ in their last bits.
@@ -415,8 +511,6 @@ def odds(
     return tuple(found)
 
 
-
-
 def with_infix_odds(
     card: Card, solution: InfixSolution, zipf: FloatArray | None, tables: TableRange,
     plays: Sequence[InfixPlay] = (),
@@ -428,7 +522,8 @@ def with_infix_odds(
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
         lose = tables_lose(plays, seat, [o.decisions for o in openings if o.decisions])
-        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row])
+        choices = _choices(solution, seat, openings)
+        found = over_tables([odds(play, seat, openings, many, [float(x) for x in row], choices)
                              for play, row in zip(plays, lose, strict=True)])
         return tuple(with_row_order(plays, seat, o.decisions, f)
                      if seat == 1 and f.words is not None else f
