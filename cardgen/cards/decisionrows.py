@@ -31,7 +31,9 @@ from cardgen.games.superghost import InfixSolution
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
-
+_Step = tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray, FloatArray, IntArray, IntArray,
+              FloatArray]
+"""A length's part of a pass (`_Walks._step`)."""
 
 TIE = 1e-9
 """Gains per character within this share of the best (or 1e-15) are equal: the float error of
@@ -108,17 +110,18 @@ class _Walks:
         loses = [play.lose[seat_index] for play in plays]
         self.stored = np.zeros((len(plays), size))
         self.ends = np.zeros((len(plays), size), dtype=bool)
-        src: list[IntArray] = []
-        dst: list[IntArray] = []
-        share: list[FloatArray] = []
-        fixed: list[FloatArray] = []
+        self.tables = len(plays)
         self.depths = sorted(set(depth.tolist()))
+        self.steps: list[_Step] = []
+        no_moves = np.zeros(0, dtype=np.int64)
         for d in self.depths:
-            at = np.flatnonzero(depth == d)
+            level_nodes = at = np.flatnonzero(depth == d)
             for t, play in enumerate(plays):
                 self.stored[t, at] = loses[t][d][ids[at]]
                 self.ends[t, at] = levels[d].leaf[ids[at]] | play.dead[d][ids[at]]
             if d + 1 >= len(levels):
+                self.steps.append(self._step(level_nodes, no_moves, no_moves,
+                                             np.zeros((len(plays), 0)), np.zeros((len(plays), 0))))
                 continue
             level = levels[d]
             at = at[~level.leaf[ids[at]]]
@@ -136,15 +139,10 @@ class _Walks:
             children = level.child[edge].astype(np.int64)
             want = (group[source] * tall + d + 1) * wide + children
             k = np.minimum(np.searchsorted(keys, want), max(size - 1, 0))
-            src.append(source)
-            dst.append(np.where(keys[k] == want, k, -1))
-            share.append(np.array([play.share[d][edge] for play in plays]))
-            fixed.append(np.array([lose[d + 1][children] for lose in loses]))
-        self.src = np.concatenate(src) if src else np.zeros(0, dtype=np.int64)
-        self.dst = np.concatenate(dst) if dst else np.zeros(0, dtype=np.int64)
-        self.share = np.concatenate(share, axis=1) if share else np.zeros((len(plays), 0))
-        self.fixed = np.concatenate(fixed, axis=1) if fixed else np.zeros((len(plays), 0))
-        self.edge_depth = depth[self.src]
+            self.steps.append(self._step(
+                level_nodes, source, np.where(keys[k] == want, k, -1),
+                np.array([play.share[d][edge] for play in plays]),
+                np.array([lose[d + 1][children] for lose in loses])))
         rows = [row for rows in groups for row in rows]
         row_group = np.repeat(np.arange(len(groups)), [len(rows) for rows in groups])
         self.firsts = np.searchsorted(keys, [
@@ -153,7 +151,9 @@ class _Walks:
         self.at = np.searchsorted(keys, [
             (g * tall + len(r.fragment)) * wide + solution.index(r.fragment)
             for g, r in zip(row_group.tolist(), rows, strict=True)]).astype(np.int64)
-        made = [(len(r.play), solution.index(r.play)) for r in rows]
+        plays_made = [r.play for r in rows]  # looked up together (`InfixSolution.find_all`)
+        made = [(len(p), solution.index(p) if j is None else j)
+                for p, j in zip(plays_made, solution.find_all(plays_made), strict=True)]
         want = np.array([(g * tall + d) * wide + j
                          for g, (d, j) in zip(row_group.tolist(), made, strict=True)],
                         dtype=np.int64)
@@ -161,22 +161,16 @@ class _Walks:
         self.to = np.where(keys[k] == want, k, -1) if size else np.zeros(0, dtype=np.int64)
         self.to_fixed = np.array([[float(lose[d][j]) for d, j in made] for lose in loses])
         self.mine = depth[self.at] % solution.players == seat_index  # the seat's own turns
-        self.tables = len(plays)
-        self.steps = [self._step(d) for d in self.depths]
 
-    def _step(self, d: int) -> tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray,
-                                     FloatArray, IntArray, IntArray, FloatArray]:
-        """What a pass needs at length d, found once: the fragments of that length; the
-        moves out of them (each table's slot of each, where they lead, whether inside, the
-        shares and the chances outside); and the moves that stay inside (where from, each
-        table's slot of where to, the shares)."""
-        edges = np.flatnonzero(self.edge_depth == d)
-        src, dst = self.src[edges], self.dst[edges]
+    def _step(self, level: IntArray, src: IntArray, dst: IntArray, share: FloatArray,
+              fixed: FloatArray) -> _Step:
+        """What a pass needs at a length, found once: the fragments of that length
+        (`level`); the moves out of them (`src`: where from; `dst`: where to, -1 outside;
+        each table's shares and chances outside), each table's slot of where from, and the
+        moves that stay inside (where from, each table's slot of where to, the shares)."""
         inward = dst >= 0
-        share = self.share[:, edges]
-        return (np.flatnonzero(self.depth == d), self._spread(src), inward, np.maximum(dst, 0),
-                share, self.fixed[:, edges], src[inward], self._spread(dst[inward]),
-                share[:, inward])
+        return (level, self._spread(src), inward, np.maximum(dst, 0), share, fixed, src[inward],
+                self._spread(dst[inward]), share[:, inward])
 
     def _spread(self, index: IntArray) -> IntArray:
         """`index` into the nodes, for each table's row of a flattened (tables, nodes) array."""
