@@ -33,7 +33,7 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 _Step = tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray, FloatArray, IntArray, IntArray,
               FloatArray]
-"""A length's part of a pass (`_Walks._step`)."""
+"""A length's part of a pass (`Walks._step`)."""
 
 TIE = 1e-9
 """Gains per character within this share of the best (or 1e-15) are equal: the float error of
@@ -85,7 +85,7 @@ def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, 
             if i is not None}
 
 
-class _Walks:
+class Walks:
     """Every table's play inside the fragments of each group of rows (`inside`), the tables
     side by side: arrays over the groups' fragments (`nodes`, each group its own) and the
     moves between them, one row of each per table, for `row_order` and `tables_lose`. Each
@@ -219,30 +219,32 @@ class _Walks:
 
 
 def tables_lose(
-    plays: Sequence[InfixPlay], seat: int, groups: Sequence[Sequence[Decision]]
+    plays: Sequence[InfixPlay], seat: int, groups: Sequence[Sequence[Decision]],
+    walks: Walks | None = None,
 ) -> FloatArray:
     """`result[t][g]`: the chance that `seat` loses at table t from the fragment of the first
     row of `groups[g]` (an opening and its decision table), making each row's play where one
     is at the fragment and playing as the table does elsewhere
     (`cardgen.cards.superpocket.table_lose` of each table and group, float for float),
-    worked out for every table and group at once."""
+    worked out for every table and group at once (`walks`: theirs, where found already)."""
     if not groups:
         return np.zeros((len(plays), 0))
-    walks = _Walks(plays, seat, groups)
+    walks = walks or Walks(plays, seat, groups)
     return walks.values(np.ones(len(walks.at), dtype=bool))[:, walks.firsts]
 
 
 def row_order(
-    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision]
+    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], walks: Walks | None = None
 ) -> tuple[tuple[tuple[int, float], ...], ...]:
     """The rows of `seat`'s table after its first (`rows[0]`, at the opening), in the order a
     deck adds them over the casual tables of `plays` (what a row adds to the mean win rate over
     the tables, each table's gain weighted by how often it reaches the opening), each as (its
     index in `rows`, the seat's win rate from the opening at that table with the first row and
-    every row up to this one printed): one tuple per table, the rows in the same order."""
+    every row up to this one printed): one tuple per table, the rows in the same order
+    (`walks`: `Walks(plays, seat, [rows])`, where found already)."""
     solution = plays[0].solution
     start = len(rows[0].fragment)
-    walks = _Walks(plays, seat, [rows])
+    walks = walks or Walks(plays, seat, [rows])
     weights = [float(play.reach[start][solution.index(rows[0].fragment)]) for play in plays]
     if len(plays) == 1 or not any(weights):
         weights = [1.0] * len(plays)  # one table, or none reaches the opening: each alike
@@ -271,12 +273,14 @@ def row_order(
 
 
 def with_row_order(
-    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds
+    plays: Sequence[InfixPlay], seat: int, rows: Sequence[Decision], found: Odds,
+    walks: Walks | None = None,
 ) -> Odds:
     """The figures of the first seat's opening with the order its table's rows are printed in
     (`Odds.rows`; `cardgen.cards.decisionrows.row_order` over the tables of `plays`): each table's
-    win rates in `Odds.tables`, and their mean weighted by reach in the range's own."""
-    orders = row_order(plays, seat, rows)
+    win rates in `Odds.tables`, and their mean weighted by reach in the range's own (`walks`:
+    as `row_order`'s)."""
+    orders = row_order(plays, seat, rows, walks)
     if not found.tables:
         return dataclasses.replace(found, rows=orders[0])
     reach = [t.reach for t in found.tables]
@@ -363,6 +367,6 @@ def with_rows(seat: SeatStrategy, count: int) -> SeatStrategy:
 
 
 __all__ = [
-    "inside", "row_chars", "row_order", "table_steps", "tables_lose", "with_row_order",
+    "Walks", "inside", "row_chars", "row_order", "table_steps", "tables_lose", "with_row_order",
     "with_rows",
 ]

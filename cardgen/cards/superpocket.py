@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.cards.decisionrows import Figure, inside, tables_lose, with_row_order
+from cardgen.cards.decisionrows import Figure, Walks, inside, tables_lose, with_row_order
 from cardgen.cards.odds import Odds
 from cardgen.cards.offers import Offers, offered
 from cardgen.cards.openings import PositionOdds, with_figures
@@ -521,11 +521,14 @@ def with_infix_odds(
     many = len(plays) > 1
 
     def figures(seat: int, openings: Sequence[Opening]) -> tuple[Odds, ...]:
-        lose = tables_lose(plays, seat, [o.decisions for o in openings if o.decisions])
+        groups = [o.decisions for o in openings if o.decisions]
+        walks = Walks(plays, seat, groups) if groups else None
+        lose = tables_lose(plays, seat, groups, walks)
         choices = _choices(solution, seat, openings)
         found = over_tables([odds(play, seat, openings, many, [float(x) for x in row], choices)
                              for play, row in zip(plays, lose, strict=True)])
-        return tuple(with_row_order(plays, seat, o.decisions, f)
+        alone = walks if len(groups) == 1 else None  # the walks of the one table's rows
+        return tuple(with_row_order(plays, seat, o.decisions, f, alone)
                      if seat == 1 and f.words is not None else f
                      for o, f in zip(openings, found, strict=True))
 
