@@ -127,21 +127,3 @@ def test_a_pocket_budget_loads_neither_reportlab_nor_fonttools(game: str) -> Non
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
                           text=True, check=True)
     assert done.stdout == "[]\n"
-
-
-@needs_fonts
-def test_a_reversed_move_is_measured_from_the_table() -> None:
-    """SuperDuperGhost's moves with the reversal sign (`↺b…`, boxed) are measured from the
-    table: the variant's budget loads neither reportlab nor fontTools for them."""
-    script = (
-        "import sys\n"
-        "from cardgen.render.pdf.fonts import load_fonts\n"
-        "from cardgen.render.pdf.layout import MOVE\n"
-        "fonts = load_fonts(None)\n"
-        "fonts.measure('\\u21bab\\u2026', MOVE), fonts.box_extent('\\u21bab\\u2026', MOVE)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('fontTools', 'reportlab'))))\n"
-    )
-    root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
-                          text=True, check=True)
-    assert done.stdout == "[]\n"
