@@ -4,6 +4,7 @@ solver and the variants' give it their own way of joining a fragment to its move
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,3 +42,17 @@ def level_losers(
         chosen = np.where(safe_union != 0, safe_union, all_union)
         losers = np.where(all_union != 0, chosen, losers).astype(np.uint16)
     return losers
+
+
+def considered_moves(
+    child_losers: MaskArray, mover_index: int, parent: npt.NDArray[np.integer[Any]], parents: int
+) -> BoolArray:
+    """Which of the moves `parent[e] -> child e` (in no order; `child_losers[e]` the loser set
+    after move e) their parent's mover would consider: those it does not lose after, if any,
+    else all of that parent's moves (docs/rules.md, "Minimal winning word sets"); `parents`:
+    how many parents there are. Ghost's solver reads the same rule over moves in blocks
+    (`cardgen.games.solver._considered`)."""
+    safe = (child_losers >> mover_index) & 1 == 0
+    any_safe = np.bincount(parent[safe], minlength=parents) > 0
+    considered: BoolArray = safe | ~any_safe[parent]
+    return considered

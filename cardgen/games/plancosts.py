@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgen.games.infix import Ids, InfixLevel
+from cardgen.games.losers import considered_moves
 from cardgen.games.trie import MaskArray
 
 FloatArray = npt.NDArray[np.float64]
@@ -75,9 +76,7 @@ class PlanCosts:
             source, child = level.moves_from(todo)
             mover = d % players
             if mover != seat_index and len(child):
-                safe = (losers[d + 1][child] >> mover) & 1 == 0
-                any_safe = np.bincount(source, safe, minlength=len(todo)) > 0
-                considered = safe | ~any_safe[source]
+                considered = considered_moves(losers[d + 1][child], mover, source, len(todo))
                 source, child = source[considered], child[considered]
             steps.append((d, todo, source, child))
             if not len(child):

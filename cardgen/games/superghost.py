@@ -20,7 +20,7 @@ import numpy.typing as npt
 from cardgen.games.game import InfixMoves, Plan
 from cardgen.games.infix import InfixGraph, InfixLevel, build_graph
 from cardgen.games.levels import Array, Moves
-from cardgen.games.losers import MaskPairArray, level_losers
+from cardgen.games.losers import MaskPairArray, considered_moves, level_losers
 from cardgen.games.plancosts import PlanCosts
 from cardgen.games.scores import DecisionCounts
 from cardgen.games.trie import MaskArray
@@ -245,9 +245,7 @@ def _solve_costs(
                 np.minimum.at(best, parent, child)
                 cost = np.where(level.inner, 1.0 + best, cost)
             else:
-                safe = (losers[d + 1][level.child] >> mover) & 1 == 0
-                any_safe = np.bincount(parent[safe], minlength=n) > 0
-                considered = safe | ~any_safe[parent]
+                considered = considered_moves(losers[d + 1][level.child], mover, parent, n)
                 # (a move not considered adds 0.0, which leaves every sum as it was)
                 total = np.bincount(parent, np.where(considered, child, 0.0), minlength=n)
                 cost = np.where(level.inner, total, cost)
