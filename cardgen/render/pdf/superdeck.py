@@ -137,6 +137,9 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
         return part(key, lambda: seat_sides(seat, frame, fonts, lambda _s: tables_of(key),
                                             counted_sides)[0])
 
+    def front_part(printed: tuple[Printing, ...], laid: Card) -> int | None:
+        return part(printed, lambda: pocket_front(laid, frame, fonts, chosen, counted_sides))
+
     least: dict[Printing, int] = {}
 
     def fewest(seat: SeatStrategy, key: Printing) -> int:
@@ -157,10 +160,10 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
         # Where the fewest sides the seats' tables may take (`sides.fewest_sides`) and a side
         # of front leave no room, the trial does not fit, and nothing is laid out (the first
         # table of the second seat that does not fit has a hundred rows).
-        least = 1 + sum(fewest(seat, key) for seat, key in chosen_seats)
-        if least + least % 2 > sides:
+        at_least = 1 + sum(fewest(seat, key) for seat, key in chosen_seats)
+        if at_least + at_least % 2 > sides:
             return False
-        counts = [part(printed, lambda: pocket_front(laid, frame, fonts, chosen, counted_sides))]
+        counts = [front_part(printed, laid)]
         counts += [seat_part(seat, key) for seat, key in chosen_seats]
         if None in counts:
             return False
@@ -175,7 +178,7 @@ def booklet_budget(card: Card, options: PdfOptions) -> Card:
         fit."""
         printed = printings(order[:k])
         laid = with_steps(printed)
-        front = part(printed, lambda: pocket_front(laid, frame, fonts, chosen, counted_sides))
+        front = front_part(printed, laid)
         if front is None:
             return None
         fixed = front + sum(  # a further seat without openings: its game over, at every k
