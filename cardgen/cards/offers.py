@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.infix import InfixLevel
+from cardgen.games.infix import InfixLevel, letter_codes, roomiest_first
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -27,19 +27,15 @@ class _Text:
     place's word ends."""
 
     def __init__(self, words: Sequence[str], letters: str) -> None:
-        points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
-        table = np.zeros(max(map(ord, letters)) + 1, dtype=np.int32)
-        table[[ord(x) for x in letters]] = np.arange(len(letters), dtype=np.int32)
-        self.codes: Ids = table[points]
+        self.codes: Ids = letter_codes("".join(words), letters)
         self.lengths: IntArray = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
         self.longest = int(self.lengths.max(initial=0))
         ends = np.cumsum(self.lengths)
         self.end: IntArray = np.repeat(ends, self.lengths)
-        # The places, the roomiest first (each room's places ascending): the runs of each
-        # length start at the first of those of the length before (build_graph's way)
-        by_room = [ends[self.lengths >= r] - r for r in range(self.longest, 0, -1)]
-        self.roomy: IntArray = np.concatenate([np.zeros(0, dtype=np.int64), *by_room])
-        self.fits = [0, *np.cumsum([len(found) for found in by_room])[::-1].tolist(), 0]
+        # The places, the roomiest first: the runs of each length start at the first of
+        # those of the length before (build_graph's way)
+        self.roomy, counts = roomiest_first(ends, self.lengths)
+        self.fits = [0, *np.cumsum(counts, dtype=np.int64)[::-1].tolist(), 0]
         """`fits[r]`: how many places have r letters or more left in their word (r >= 1)."""
 
     def __len__(self) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,8 @@ IntArray = npt.NDArray[np.int32]
 """Ids and positions: int32 halves the memory traffic of Ghost's int64 arrays."""
 Ids = npt.NDArray[np.integer[Any]]
 """Ids asked about, of either width."""
+IntsT = TypeVar("IntsT", npt.NDArray[np.int32], npt.NDArray[np.int64])
+"""Places and lengths, kept in the width they come in."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,6 +127,26 @@ class InfixGraph:
         return i
 
 
+def letter_codes(joined: str, letters: str) -> npt.NDArray[np.int32]:
+    """Each letter of `joined` as its code, its place in `letters` (which hold every letter
+    of it; -1 for any other)."""
+    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
+    table = np.full(max(map(ord, letters)) + 1, -1, dtype=np.int32)
+    table[[ord(x) for x in letters]] = np.arange(len(letters), dtype=np.int32)
+    return table[points]
+
+
+def roomiest_first(ends: IntsT, lengths: IntsT) -> tuple[IntsT, list[int]]:
+    """The places of words laid end to end (each word's end and length, of one dtype) by
+    the letters left in their word from there, the most first (each room's places
+    ascending), and how many places have each room, the most first: the runs of L letters
+    are then the first places, as many as have room for L, so each length's runs are the
+    first of the length before's (kept without a copy)."""
+    longest = int(lengths.max(initial=0))
+    by_room: list[IntsT] = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
+    return np.concatenate([ends[:0], *by_room]), [len(found) for found in by_room]
+
+
 def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> InfixGraph:
     """The infix graph of the words (no word contains a letter outside `letters`); with
     `reverse`, a fragment may also grow from its reverse (SuperDuperGhost).
@@ -139,10 +161,7 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     joined = "".join(words)
     if reverse:  # each word reversed, in order: the words joined backwards, read backwards
         joined += "".join(reversed(words))[::-1]
-    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
-    table = np.full(max(map(ord, letters)) + 1, -1, dtype=i32)
-    table[[ord(x) for x in letters]] = np.arange(base, dtype=i32)
-    text = table[points]
+    text = letter_codes(joined, letters)
     lengths = np.fromiter(map(len, words), dtype=i32, count=len(words))
     forward = int(lengths.sum())
     ends = np.cumsum(lengths, dtype=i32)
@@ -155,10 +174,9 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     # ascending), so that each length's runs are the first of the length before's (kept
     # without a copy).
     longest = int(lengths.max())
-    by_room = [ends[lengths >= r] - r for r in range(longest, 0, -1)]
-    fits = np.cumsum([len(found) for found in by_room])  # per room, longest first
-    runs = [1, *fits[::-1].tolist()]  # runs[L]: how many runs of L letters (one empty)
-    positions = np.concatenate(by_room).astype(i32)
+    positions, counts = roomiest_first(ends, lengths)
+    runs = [1, *np.cumsum(counts)[::-1].tolist()]  # runs[L]: how many runs of L letters
+    positions = positions.astype(i32)  # (one empty)
     letter_at = positions.copy()  # p + L - 1 of the run (p, L), moved on a letter each length
     ids = np.zeros(forward, dtype=i32)  # the id of (p, L-1)
     # From key to id, each length's written over the length before's once those are read
