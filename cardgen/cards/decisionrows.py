@@ -26,6 +26,7 @@ from cardgen.cards.selection import Step, cost, steps
 from cardgen.cards.strategy import SeatStrategy
 from cardgen.cards.winrates import table_wins
 from cardgen.games.game import Decision
+from cardgen.games.infix import counting
 from cardgen.games.superghost import InfixSolution
 
 IntArray = npt.NDArray[np.int64]
@@ -133,8 +134,7 @@ class Walks:
             lo = np.searchsorted(level.parent[moves], np.append(distinct, len(level)))
             place = np.searchsorted(distinct, ids[at])
             first, count = lo[place], lo[place + 1] - lo[place]
-            total = int(count.sum())
-            edge = moves[np.repeat(first - np.cumsum(count) + count, count) + np.arange(total)]
+            edge = moves[counting(first, count)]
             source = np.repeat(at, count)
             children = level.child[edge].astype(np.int64)
             want = (group[source] * tall + d + 1) * wide + children

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cardgen.games.infix import InfixLevel, letter_codes, roomiest_first
+from cardgen.games.infix import InfixLevel, counting, letter_codes, roomiest_first
 from cardgen.games.superghost import InfixSolution
 
 FloatArray = npt.NDArray[np.float64]
@@ -199,7 +199,7 @@ def offered(
         if not count.any():
             continue
         # (by place, so a move's words come in their order, as the tables' sums add them)
-        edge = into[_counting(lo[made], count)]
+        edge = into[counting(lo[made], count)]
         place = np.repeat(place, count)
         parent = level.parent[edge]
         if d == 0:  # the empty fragment: once per word
@@ -221,13 +221,6 @@ def offered(
         at = (np.cumsum(offers, dtype=np.int32) - 1)[edge]  # each move's place among those
         weights_at[d] = sums.of(place, at, share, len(edges_at[d]))
     return Offers(tuple(edges_at), tuple(weights_at))
-
-
-def _counting(start: IntArray, count: IntArray) -> IntArray:
-    """`start[i], start[i] + 1, ..., start[i] + count[i] - 1` for each i, end to end."""
-    heads = np.cumsum(count) - count  # where each i's numbers begin
-    found: IntArray = np.repeat(start - heads, count) + np.arange(int(count.sum()))
-    return found
 
 
 def _moves_into(

@@ -71,11 +71,7 @@ class InfixLevel:
         start = lo[ids].astype(np.int64)
         counts = lo[ids + 1] - start
         source = np.repeat(np.arange(len(ids)), counts)
-        # A move's place among the sorted moves: its fragment's first, plus how many moves
-        # come before it in the result less how many of those are other fragments'.
-        before = np.cumsum(counts) - counts
-        place = start[source] + np.arange(len(source)) - before[source]
-        return source, children[place]
+        return source, children[counting(start, counts)]
 
     def _sorted(self) -> tuple[IntArray, IntArray]:
         """The moves' children sorted by (parent, child), and where each parent's begin (its
@@ -125,6 +121,15 @@ class InfixGraph:
             if i >= len(keys) or keys[i] != want:
                 return None
         return i
+
+
+def counting(start: npt.NDArray[np.integer[Any]], count: npt.NDArray[np.integer[Any]]
+             ) -> npt.NDArray[np.int64]:
+    """`start[i], start[i] + 1, ..., start[i] + count[i] - 1` for each i, end to end (each
+    fragment's moves among moves sorted by fragment, say)."""
+    heads = np.cumsum(count) - count  # where each i's numbers begin
+    found: npt.NDArray[np.int64] = np.repeat(start - heads, count) + np.arange(int(count.sum()))
+    return found
 
 
 def letter_codes(joined: str, letters: str) -> npt.NDArray[np.int32]:
