@@ -24,6 +24,7 @@ from cardgen.games.game import Decision
 from cardgen.games.opponent import Opponent
 from cardgen.games.superghost import solve
 from cardgen.games.traps import Thresholds, thresholds
+from cardgen.words.alphabet import Spelling
 from cardgen.words.lexicon import playable_words
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
@@ -41,6 +42,26 @@ def test_the_first_known_word_is_the_first_of_zipf_m_that_holds_the_fragment(
         return
     solution = solve(lexicon, 2, reverse=reverse)
     zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
+    traps = thresholds(solution, zipf)
+    fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
+    with mock.patch.object(traps_module, "FEW_HOLDERS", few):
+        found = [solution.words[traps.first_known(f)] for f in fragments]
+    assert found == [next(w for w, z in zip(lexicon.words, zipf, strict=True)
+                          if f in w and z == traps.known(f)) for f in fragments]
+
+
+@given(zipfs=st.lists(ZIPF, min_size=6, max_size=6), reverse=st.booleans(),
+       few=st.sampled_from([1, traps_module.FEW_HOLDERS]))
+def test_the_first_known_word_follows_the_alphabets_order_not_the_code_points(
+    zipfs: list[float], reverse: bool, few: int
+) -> None:
+    """Spanish sorts ñ between n and o (code point 241, after z): the word that holds the
+    fragment is found among the words in that order."""
+    lexicon = playable_words(["caro", "caño", "cara", "año", "ano", "ñoño"], 3,
+                             Spelling("es", "scrabble"), prefix_free=False)
+    assert lexicon.words == ("ano", "año", "caño", "cara", "caro", "ñoño")
+    solution = solve(lexicon, 2, reverse=reverse)
+    zipf = np.array(zipfs)
     traps = thresholds(solution, zipf)
     fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
     with mock.patch.object(traps_module, "FEW_HOLDERS", few):

@@ -18,6 +18,7 @@ reads the game only through `GameSolution`: one code path for Ghost and its vari
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,19 +120,27 @@ class Thresholds:
         if not self._text:
             self._text.append("\n".join(self.solution.words))
         text = self._text[0]
-        k, start = 0, 0  # the word that begins at `start`
+        start = 0
         for _ in range(FEW_HOLDERS):
             at = text.find(fragment, start)
             if at < 0:
                 return None
-            k += text.count("\n", start, at)  # the word it is in
+            start = text.rfind("\n", 0, at) + 1  # the word it is in, found in the sorted
+            end = text.find("\n", at)  # words (counting the lines before it took longer)
+            k = self._word_index(text[start:end] if end >= 0 else text[start:])
             if self.zipf[k] == value:
                 return k
-            start = text.find("\n", at) + 1  # the next word (0: there is none)
-            if not start:
+            if end < 0:
                 return None
-            k += 1
+            start = end + 1  # the next word
         return None
+
+    def _word_index(self, word: str) -> int:
+        """The index of a playable word in `solution.words`, which are sorted in the order of
+        the alphabet's letters (not always the code points')."""
+        order = {letter: code for code, letter in enumerate(self.solution.lexicon.letters)}
+        return bisect_left(self.solution.words, [order[x] for x in word],
+                           key=lambda w: [order[x] for x in w])
 
     def _group(self, value: float) -> tuple[npt.NDArray[np.int64], str]:
         """The words of Zipf `value`: their indices, in order, and their text, one a line."""
