@@ -212,3 +212,18 @@ def test_the_shortest_word_is_the_first_of_the_shortest_that_hold_the_fragment()
     infix = solve_infix(playable_words(words, 3, prefix_free=False), 2)
     assert [infix.shortest_word(f) for f in ("", "at", "ca", "sc", "x")] == [
         "bat", "bat", "cab", "scat", None]
+
+
+@pytest.mark.parametrize("game", ["ghost", "superghost", "superduperghost"])
+def test_the_moves_children_finds_are_the_ids_a_search_finds(game: str) -> None:
+    """`children` keeps the fragments it makes as found (the escape word's line asks for them
+    next): each is the id a game that never listed them finds."""
+    words = "era bera erad nare aren zebra bread"
+    lexicon = playable_words(words.split(), 3, prefix_free=game == "ghost")
+    walked, fresh = ((solve(lexicon, 2) for _ in range(2)) if game == "ghost" else
+                     (solve_infix(lexicon, 2, reverse=game == "superduperghost")
+                      for _ in range(2)))
+    fragments = [f for d in range(lexicon.longest + 1) for f in fresh.fragments(d)]
+    made = {walked.after(f, x) for f in fragments for x in walked.children(f)}
+    assert made == {f for f in fragments if f}
+    assert {f: walked._found[f] for f in made} == {f: fresh.find(f) for f in made}

@@ -262,9 +262,16 @@ class SolvedPositions:
         return i is not None and self._is_leaf(len(fragment), i)
 
     def children(self, fragment: str) -> tuple[str, ...]:
-        """The legal moves from `fragment`, in order (KeyError if no playable word holds it)."""
+        """The legal moves from `fragment`, in order (KeyError if no playable word holds it).
+        The fragments they make are kept as found: a walk down the game (the escape word's
+        line) asks for them next."""
         d = len(fragment)
-        return tuple(self._move(d + 1, j) for j in self._kids(d, self.index(fragment)))
+        moves = []
+        for j in self._kids(d, self.index(fragment)):
+            move = self._move(d + 1, j)
+            self._found[self.after(fragment, move)] = j
+            moves.append(move)
+        return tuple(moves)
 
     def winning_moves(self, fragment: str, seat: int | None = None) -> tuple[str, ...]:
         """The moves after which `seat` (default: the seat to move) is not among the losers."""
@@ -292,6 +299,10 @@ class SolvedPositions:
             mistakes = sum(1 for k in kids if not self._loser_mask(d + 2, k) & bit)
             found.append(Replies(self._move(d + 1, j), word, mistakes, len(kids)))
         return tuple(found)
+
+    def after(self, fragment: str, move: str) -> str:
+        """The fragment a move makes."""
+        raise NotImplementedError
 
     def _search(self, fragment: str) -> int | None:
         raise NotImplementedError
