@@ -43,10 +43,15 @@ class Moves:
     def __len__(self) -> int:
         return len(self.leaf)
 
-    def reduce(self, ufunc: np.ufunc, below: Array, identity: float | int = 0) -> Array:
+    def reduce(
+        self, ufunc: np.ufunc, below: Array, identity: float | int = 0, out: Array | None = None
+    ) -> Array:
         """`ufunc` over each position's children of `below` (an array over the next length),
-        `identity` where a position has none."""
-        out = np.full(len(self), identity, dtype=below.dtype)
+        `identity` where a position has none; written into `out` where given."""
+        if out is None:
+            out = np.full(len(self), identity, dtype=below.dtype)
+        else:
+            out.fill(identity)
         if self.starts is not None:
             if len(self.starts):
                 out[self.inner] = ufunc.reduceat(below, self.starts)

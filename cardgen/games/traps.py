@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -192,24 +192,36 @@ def thresholds(solution: GameSolution, zipf: FloatArray) -> Thresholds:
     if zipf.shape != (len(solution.words),):
         raise ValueError(f"{zipf.size} frequencies for {len(solution.words)} words")
     best = solution.over_words(zipf, np.maximum, -np.inf)
+    levels = solution.move_levels()
+    # Each seat's thresholds of every length in one array, a view a length: numpy asks the
+    # kernel for 2 MB pages for an array of 4 MB or more, and the levels one by one (0.1-3 MB
+    # each) took a page fault every 4 KB, a quarter of the pass (SuperDuperGhost on TWL06).
+    ends = np.cumsum([0, *map(len, levels)]).tolist()
+    whole = [np.empty(ends[-1]) for _ in range(n)]
 
     def step(d: int, moves: Moves, below: list[FloatArray] | None) -> list[FloatArray]:
         # A word of length d is completed by seat index (d - 1) % n.
         completer, mover_index = (d - 1) % n, d % n
+        # The moves' ids as numpy's index type, once for the seats' passes (numpy converts
+        # the variants' int32 at every use), and the words as places, not a mask over all.
+        moves = replace(moves, parent=moves.parent.astype(np.intp, copy=False),
+                        child=moves.child.astype(np.intp, copy=False))
+        words = np.flatnonzero(moves.leaf)
         current = []
         for seat_index in range(n):
+            t = whole[seat_index][ends[d]:ends[d + 1]]
             if below is None:
-                t = np.full(len(moves), -np.inf)
+                t.fill(-np.inf)
             elif mover_index == seat_index:
-                t = moves.reduce(np.minimum, below[seat_index], np.inf)
+                moves.reduce(np.minimum, below[seat_index], np.inf, out=t)
             else:
                 known = np.minimum(best[d + 1], below[seat_index])
-                t = moves.reduce(np.maximum, known, -np.inf)
-            t[moves.leaf] = np.inf if seat_index == completer else -np.inf
+                moves.reduce(np.maximum, known, -np.inf, out=t)
+            t[words] = np.inf if seat_index == completer else -np.inf
             current.append(t)
         return current
 
-    escape = bottom_up(solution.move_levels(), step)
+    escape = bottom_up(levels, step)
     return Thresholds(
         solution, zipf, best, tuple(tuple(level[k] for level in escape) for k in range(n))
     )
