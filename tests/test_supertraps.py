@@ -25,7 +25,7 @@ from cardgen.games.opponent import Opponent
 from cardgen.games.superghost import solve
 from cardgen.games.traps import Thresholds, thresholds
 from cardgen.words.alphabet import Spelling
-from cardgen.words.lexicon import playable_words
+from cardgen.words.lexicon import Lexicon, playable_words
 
 ZIPF = st.sampled_from([0.0, 1.0, 1.5, 2.5, 3.0, 4.0])
 
@@ -38,16 +38,8 @@ def test_the_first_known_word_is_the_first_of_zipf_m_that_holds_the_fragment(
     """Read in every word's text for the first `few` words that hold the fragment, else among
     the words of its Zipf M: the first word, in the words' order, of Zipf M that holds it."""
     lexicon = playable_words(words, 2, prefix_free=False)
-    if not lexicon.words:
-        return
-    solution = solve(lexicon, 2, reverse=reverse)
-    zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
-    traps = thresholds(solution, zipf)
-    fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
-    with mock.patch.object(traps_module, "FEW_HOLDERS", few):
-        found = [solution.words[traps.first_known(f)] for f in fragments]
-    assert found == [next(w for w, z in zip(lexicon.words, zipf, strict=True)
-                          if f in w and z == traps.known(f)) for f in fragments]
+    if lexicon.words:
+        assert_first_known(lexicon, zipfs, reverse, few)
 
 
 @given(zipfs=st.lists(ZIPF, min_size=6, max_size=6), reverse=st.booleans(),
@@ -60,8 +52,14 @@ def test_the_first_known_word_follows_the_alphabets_order_not_the_code_points(
     lexicon = playable_words(["caro", "caño", "cara", "año", "ano", "ñoño"], 3,
                              Spelling("es", "scrabble"), prefix_free=False)
     assert lexicon.words == ("ano", "año", "caño", "cara", "caro", "ñoño")
+    assert_first_known(lexicon, zipfs, reverse, few)
+
+
+def assert_first_known(lexicon: Lexicon, zipfs: list[float], reverse: bool, few: int) -> None:
+    """`first_known` of every fragment, read with `FEW_HOLDERS` = `few`, is the first word of
+    Zipf M that holds it (the Zipf of each word from `zipfs`, 0 past its end)."""
     solution = solve(lexicon, 2, reverse=reverse)
-    zipf = np.array(zipfs)
+    zipf = np.array((zipfs + [0.0] * len(lexicon.words))[: len(lexicon.words)])
     traps = thresholds(solution, zipf)
     fragments = [f for d in range(lexicon.longest + 1) for f in solution.fragments(d)]
     with mock.patch.object(traps_module, "FEW_HOLDERS", few):
