@@ -114,14 +114,25 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
     from cardgen.app import runner
 
     gc.freeze()  # as `main` does: the modules a build or a table reads live as long as it
-    with reporting(quiet=quiet) as display:
-        folder = _out_folder(out)
-        options: dict[str, Any] = {"out": folder, "formats": formats, "progress": display,
-                                   "cache": cache, "max_seconds": max_seconds}
-        if command == "build":
-            paths = runner.run(runner.CARDS, configs, **options)
-        else:
-            paths = runner.run(runner.TABLES, configs, **options)
+    # A build's objects live until it ends (the solved game, the card): in a build of each
+    # shipped config, all formats, the collector found some 420 objects of garbage (a few KB)
+    # and cost 13-80 ms of CPU (SuperDuperGhost's JSON build 20 ms, twl06-4p's 80). It waits
+    # for the end of the run; a table's (and its pool's forked workers) keeps it at work.
+    collecting = gc.isenabled()
+    if command == "build":
+        gc.disable()
+    try:
+        with reporting(quiet=quiet) as display:
+            folder = _out_folder(out)
+            options: dict[str, Any] = {"out": folder, "formats": formats, "progress": display,
+                                       "cache": cache, "max_seconds": max_seconds}
+            if command == "build":
+                paths = runner.run(runner.CARDS, configs, **options)
+            else:
+                paths = runner.run(runner.TABLES, configs, **options)
+    finally:
+        if collecting:
+            gc.enable()
     if not quiet:
         for path in paths:
             typer.echo(printable(str(path)))  # one line each, whatever the names hold
