@@ -114,10 +114,13 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
     from cardgen.app import runner
 
     gc.freeze()  # as `main` does: the modules a build or a table reads live as long as it
-    # A build's objects live until it ends (the solved game, the card): in a build of each
-    # shipped config, all formats, the collector found some 420 objects of garbage (a few KB)
-    # and cost 13-80 ms of CPU (SuperDuperGhost's JSON build 20 ms, twl06-4p's 80). It waits
-    # for the end of the run; a table's (and its pool's forked workers) keeps it at work.
+    # A build's objects live until it ends (the solved game, the card, the modules it imports
+    # on the way): in a build of each shipped config, all formats, the collector found some 420
+    # objects of garbage (the classes and functions of modules' imports, no finalizer) and cost
+    # 13-80 ms of CPU (SuperDuperGhost's JSON build 20 ms, twl06-4p's 80). So it rests during a
+    # build, and what is left after it (the modules, the lists' caches) is frozen as above:
+    # turned back on, it would walk it all once, 10 ms. A table's run (and its pool's forked
+    # workers) keeps it at work.
     collecting = gc.isenabled()
     if command == "build":
         gc.disable()
@@ -131,6 +134,8 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
             else:
                 paths = runner.run(runner.TABLES, configs, **options)
     finally:
+        if command == "build":
+            gc.freeze()
         if collecting:
             gc.enable()
     if not quiet:
