@@ -73,6 +73,12 @@ def test_the_words_of_a_list_read_a_block_at_a_time_are_those_of_its_entries(
         (False, False, (long, "bird", "cafe", "cart", "carts", "dogs", "fish", "kelvin", "oxen")),
         (True, False, (long, "bird", "cafe", "cart", "carts", "dogs", "fish", "kelvin", "oxen")),
     ]
+    text = TRICKY + "\nΟΔΟΣ\nCAT\n"  # final sigma: lower-cased line by line as before
+    stripped = [line.strip() for line in text.split("\n")]
+    for lower in (False, True):
+        assert tuple(Entries(text, lower=lower)) == tuple(
+            line.lower() if lower else line for line in stripped if line
+        )
     for lower, prefix_free, words in cases:
         entries = Entries(TRICKY + "\n", lower=lower)
         assert playable_words(entries, 4, prefix_free=prefix_free).words == words

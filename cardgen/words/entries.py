@@ -41,10 +41,13 @@ class Entries(Sequence[str]):
             end = text.find("\n", start + self.BLOCK)
             end = len(text) if end < 0 else end
             chunk = text[start:end]
+            lower = self._lower
+            if lower and chunk.isascii():  # ASCII lines lower-cased at once, the same
+                chunk, lower = chunk.lower(), False
             lines = chunk.split("\n")
             if _has_space(chunk):  # most blocks have no space to strip
                 lines = [line.strip() for line in lines]
-            block = [line.lower() for line in lines if line] if self._lower else list(
+            block = [line.lower() for line in lines if line] if lower else list(
                 filter(None, lines)  # the lines that are not empty
             )
             count += len(block)
