@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 import os
 import subprocess
@@ -65,6 +66,27 @@ def test_the_json_card(runner: CliRunner, tmp_path: Path) -> None:
     assert card["familiarity"]["source"] == "wordfreq 3.1.1 (en)"
     assert (card["opponent"], card["traps"]) == ("perfect", True)
     assert [o["fragment"] for o in card["seats"][1]["openings"]] == ["a", "b", "c", "g"]
+
+
+def test_a_build_runs_without_the_cycle_collector_and_restores_it(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build's objects live until it ends: the collector waits (cardgen.app.cli._run), and is
+    back on after the build, also when the build fails."""
+    from cardgen.app import runner as app_runner
+
+    seen: list[bool] = []
+    run = app_runner.run
+
+    def watched(*args: object, **options: object) -> object:
+        seen.append(gc.isenabled())
+        return run(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_runner, "run", watched)
+    args = ["build", str(DATA / "animals.yaml"), "-o", str(tmp_path), "-f", "json", "-q"]
+    assert runner.invoke(app, args).exit_code == 0
+    assert runner.invoke(app, ["build", str(tmp_path / "missing.yaml"), "-q"]).exit_code == 2
+    assert seen == [False, False] and gc.isenabled()
 
 
 def test_the_same_config_gives_the_same_bytes(runner: CliRunner, tmp_path: Path) -> None:

@@ -76,6 +76,16 @@ _BAD = "\0"
 """What a character that is no letter of the alphabet is written as: it drops its entry."""
 
 
+_A_Z_BYTES = A_Z.encode()
+
+
+def _only_a_z(entries: list[str]) -> bool:
+    """Whether every entry is made of the letters a-z and nothing else (none is empty): the
+    entries' text joined, with the letters deleted from its bytes, is empty."""
+    text = "".join(entries)
+    return text.isascii() and not text.encode().translate(None, _A_Z_BYTES) and all(entries)
+
+
 @dataclass(frozen=True)
 class Spelling:
     """How one word list's entries are written as words: its language and the two rules."""
@@ -109,7 +119,10 @@ class Spelling:
                      or reviewed(self.language).stop)
         if self.rule == "a-z" and self.capitalized == "drop" and plain:
             # cardgen's rule for English lists since the beginning: isascii + isalpha + islower
-            # is exactly [a-z]+ and runs in C, which matters on large lists.
+            # is exactly [a-z]+. A block of a list (`cardgen.words.entries`) that holds no
+            # other entry, as most do, is tested at once in C.
+            if isinstance(entries, list) and _only_a_z(entries):
+                return iter(entries)
             return (e for e in entries if e.isascii() and e.isalpha() and e.islower())
         return self._words(entries)
 

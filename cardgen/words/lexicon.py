@@ -9,6 +9,8 @@ own alphabet first (`cardgen.words.alphabet`, docs/rules.md "Other alphabets").
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -95,6 +97,20 @@ def playable_words(
                 w.translate(coded) for w in block if min_length <= len(w) <= MAX_WORD_LENGTH
             ]
     candidates.sort()
+    words = candidates
+    # A list seldom repeats a word: without prefixes to prune (SuperGhost), the sorted words'
+    # neighbours are compared in C, and only a list with a repeat is walked in Python.
+    if prefix_free or any(map(operator.eq, candidates, itertools.islice(candidates, 1, None))):
+        words = _first_of_each(candidates, prefix_free)
+    del candidates
+    if decode is not None:
+        words = [w.translate(decode) for w in words]
+    return Lexicon(tuple(words), min_length, letters, spelling)
+
+
+def _first_of_each(candidates: list[str], prefix_free: bool) -> list[str]:
+    """The sorted `candidates` without repeats, and with `prefix_free` without the words that
+    start with another."""
     words: list[str] = []
     # In sorted order a word's proper prefix comes before it, and every entry in between shares
     # that prefix, so comparing with the last kept word finds every unreachable word (and every
@@ -105,10 +121,7 @@ def playable_words(
             continue
         words.append(word)
         last = word
-    del candidates
-    if decode is not None:
-        words = [w.translate(decode) for w in words]
-    return Lexicon(tuple(words), min_length, letters, spelling)
+    return words
 
 
 def _codes(letters: str) -> tuple[dict[int, str] | None, dict[int, str] | None]:
