@@ -160,7 +160,8 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     of fragments, and the reverse of f is the reverse of f without its first letter, grown by
     f's first letter, so its key comes from ids of the length before. Each infix's id without
     its first letter (`front`), its first letter and its reverse's id (`turned`) are so
-    carried a length at a time, through a table from key to id."""
+    carried a length at a time: a run's id and a front through a table from key to id (of the
+    forward infixes), the reverses' from one sort of both kinds' keys (`_with_reverses`)."""
     i32 = np.int32
     base = len(letters)
     joined = "".join(words)
@@ -182,7 +183,9 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     positions, counts = roomiest_first(ends, lengths)
     runs = [1, *np.cumsum(counts)[::-1].tolist()]  # runs[L]: how many runs of L letters
     positions = positions.astype(i32)  # (one empty)
-    letter_at = positions.copy()  # p + L - 1 of the run (p, L), moved on a letter each length
+    # The letters as bytes where they fit: the runs' letters are read from them a length at a
+    # time, and `take` from a quarter of the memory is about twice as fast as indexing.
+    codes = text.astype(np.min_scalar_type(base - 1))
     ids = np.zeros(forward, dtype=i32)  # the id of (p, L-1)
     # From key to id, each length's written over the length before's once those are read
     # (only keys are ever read): one table grown as needed, as fresh memory each length cost
@@ -196,19 +199,21 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
         k, size = runs[length], len(key) * base
         pair = ids[:k]  # (p, L-1)'s id, made the key of (p, L) in place (read no more)
         pair *= base
-        pair += text[letter_at[:k]]
-        letter_at[:k] += 1
-        new_key = _distinct(pair, size)
-        if reverse:  # the fragments' reverses' keys join theirs
-            fronts, firsts = _grown(new_key, base, lookup, front, first, length)
-            new_key = _distinct(np.concatenate((new_key, turned[fronts] * base + firsts)), size)
-        back = new_key // base
-        n = len(new_key)
-        new_front, new_first = _grown(new_key, base, lookup, front, first, length)
+        pair += codes[length - 1 :].take(positions[:k])  # the letter at p + L - 1
+        found = _distinct(pair, size)  # the keys of the forward runs
+        new_front, new_first = _grown(found, base, lookup, front, first, length)
         if len(lookup) < size:
             lookup = np.empty(2 * size, dtype=i32)
-        lookup[new_key] = np.arange(n, dtype=i32)
-        new_ids = lookup[pair]
+        if reverse:  # the fragments' reverses join them
+            found_ids, new_key, new_front, new_first, new_turned = _with_reverses(
+                found, new_front, new_first, base, turned)
+            lookup[found] = found_ids  # (only forward keys are ever looked up)
+        else:
+            new_key = found
+            lookup[new_key] = np.arange(len(new_key), dtype=i32)
+        back = new_key // base
+        n = len(new_key)
+        new_ids = lookup.take(pair)  # (`take` gathers int32 ids faster than `lookup[pair]`)
         # The runs that end their word: the room-L block, a word of L letters a leaf.
         owner = np.flatnonzero(lengths >= length).astype(i32)
         suffix_ids = new_ids[k - len(owner) :].copy()
@@ -221,13 +226,13 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
         columns = [back, new_front]
         if reverse:
             if length > 1:
-                columns += [turned[back], turned[new_front]]
-            turned = lookup[turned[new_front] * base + new_first]
+                columns += [turned.take(back), turned.take(new_front)]
+            turned = new_turned
             new_fragment = new_rep < forward
             # An infix found only reversed occurs where its reverse's first occurrence is
             # mirrored to.
             only = np.flatnonzero(~new_fragment)
-            new_rep[only] = mirror[new_rep[turned[only]]] - length
+            new_rep[only] = mirror.take(new_rep.take(turned.take(only))) - length
         else:
             new_fragment = np.ones(n, dtype=np.bool_)
         parent, child = _edges(columns, new_fragment, is_fragment & ~leaf)
@@ -251,6 +256,41 @@ def _distinct(values: IntArray, size: int) -> IntArray:
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
 
 
+def _with_reverses(
+    key: IntArray, front: IntArray, first: IntArray, base: int, turned: IntArray
+) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """The infixes of one length given the forward ones (`key` ascending, with each one's
+    `front` and `first` as `_grown` finds them) and `turned`, the length before's reverses:
+    the forward keys' ids among all, and every infix's key, front, first letter and reverse.
+
+    The reverse g of a forward infix f has key `turned[f's front] * base + f's first letter`,
+    front `turned[f's back]` (the reverse of f without its last letter) and first letter f's
+    last. Both halves' keys are sorted together with their places (an argsort packed in one
+    int64 sort): the first of each run of equal keys is an infix, its rank its id; f's
+    reverse is the id of g's place and g's the id of f's."""
+    back = key // base
+    last = key - back * base
+    count = len(key)
+    keys = np.concatenate((key, turned.take(front) * base + first))
+    # Each key with its place below it, sorted: ties (one infix, found both ways) keep
+    # the forward place first.
+    packed = (keys.astype(np.int64) << 32) | np.arange(2 * count, dtype=np.int64)
+    packed.sort()
+    sorted_keys = (packed >> 32).astype(np.int32)
+    place = (packed & 0xFFFFFFFF).astype(np.intp)
+    starts = np.empty(len(packed), dtype=np.bool_)
+    starts[:1] = True
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts[1:])
+    ids = np.empty(2 * count, dtype=np.int32)
+    ids[place] = np.cumsum(starts, dtype=np.int32) - 1
+    chosen = place[starts]
+    fronts = np.concatenate((front, turned.take(back))).take(chosen)
+    firsts = np.concatenate((first, last)).take(chosen)
+    turns = np.empty(len(chosen), dtype=np.int32)
+    turns[ids] = np.concatenate((ids[count:], ids[:count]))  # f <-> its reverse, both ways
+    return ids[:count], sorted_keys[starts], fronts, firsts, turns
+
+
 def _grown(
     key: IntArray, base: int, lookup: IntArray, front: IntArray, first: IntArray, length: int
 ) -> tuple[IntArray, IntArray]:
@@ -261,7 +301,7 @@ def _grown(
     last = key - back * base
     if length == 1:  # the letter alone
         return np.zeros(len(key), dtype=np.int32), last
-    return lookup[front[back] * base + last], first[back]
+    return lookup.take(front.take(back) * base + last), first.take(back)
 
 
 def _edges(
@@ -272,7 +312,7 @@ def _edges(
     fragments that are not words)."""
     parents, children = [], []
     for k, column in enumerate(columns):
-        ok = child_ok & parent_open[column]
+        ok = child_ok & parent_open.take(column)
         for earlier in columns[:k]:
             ok &= column != earlier  # the same parent by two ways is one move
         parents.append(column[ok])
