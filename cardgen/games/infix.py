@@ -253,7 +253,7 @@ def _distinct(values: IntArray, size: int) -> IntArray:
         seen[values] = True
         return np.flatnonzero(seen).astype(np.int32)
     ordered = np.sort(values)
-    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+    return ordered.compress(np.concatenate(([True], ordered[1:] != ordered[:-1])))
 
 
 def _with_reverses(
@@ -283,12 +283,12 @@ def _with_reverses(
     np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts[1:])
     ids = np.empty(2 * count, dtype=np.int32)
     ids[place] = np.cumsum(starts, dtype=np.int32) - 1
-    chosen = place[starts]
+    chosen = place.compress(starts)
     fronts = np.concatenate((front, turned.take(back))).take(chosen)
     firsts = np.concatenate((first, last)).take(chosen)
     turns = np.empty(len(chosen), dtype=np.int32)
     turns[ids] = np.concatenate((ids[count:], ids[:count]))  # f <-> its reverse, both ways
-    return ids[:count], sorted_keys[starts], fronts, firsts, turns
+    return ids[:count], sorted_keys.compress(starts), fronts, firsts, turns
 
 
 def _grown(
@@ -315,6 +315,6 @@ def _edges(
         ok = child_ok & parent_open.take(column)
         for earlier in columns[:k]:
             ok &= column != earlier  # the same parent by two ways is one move
-        parents.append(column[ok])
+        parents.append(column.compress(ok))  # (numpy's `column[ok]` is several times slower)
         children.append(np.flatnonzero(ok).astype(np.int32))
     return np.concatenate(parents), np.concatenate(children)
