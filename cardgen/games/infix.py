@@ -135,6 +135,15 @@ def counting(start: npt.NDArray[np.integer[Any]], count: npt.NDArray[np.integer[
 def letter_codes(joined: str, letters: str) -> npt.NDArray[np.int32]:
     """Each letter of `joined` as its code, its place in `letters` (which hold every letter
     of it; -1 for any other)."""
+    if max(map(ord, letters)) < 256 and len(letters) < 128:
+        try:  # Latin-1 bytes translated to the codes in C, 0xFF (-1 as int8) for the rest
+            raw = joined.encode("latin-1")
+        except UnicodeEncodeError:
+            pass
+        else:
+            code = {ord(x): i for i, x in enumerate(letters)}
+            to_codes = bytes(code.get(b, 0xFF) for b in range(256))
+            return np.frombuffer(raw.translate(to_codes), dtype=np.int8).astype(np.int32)
     points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32)
     table = np.full(max(map(ord, letters)) + 1, -1, dtype=np.int32)
     table[[ord(x) for x in letters]] = np.arange(len(letters), dtype=np.int32)
