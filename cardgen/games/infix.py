@@ -295,8 +295,7 @@ def _with_reverses(
     chosen = place.compress(starts)
     fronts = np.concatenate((front, turned.take(back))).take(chosen)
     firsts = np.concatenate((first, last)).take(chosen)
-    turns = np.empty(len(chosen), dtype=np.int32)
-    turns[ids] = np.concatenate((ids[count:], ids[:count]))  # f <-> its reverse, both ways
+    turns = ids.take((chosen + count) % (2 * count))  # f's place <-> its reverse's
     return ids[:count], sorted_keys.compress(starts), fronts, firsts, turns
 
 
