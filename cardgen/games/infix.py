@@ -173,16 +173,15 @@ def build_graph(words: tuple[str, ...], letters: str, *, reverse: bool) -> Infix
     forward infixes), the reverses' from one sort of both kinds' keys (`_with_reverses`)."""
     i32 = np.int32
     base = len(letters)
-    joined = "".join(words)
-    if reverse:  # each word reversed, in order: the words joined backwards, read backwards
-        joined += "".join(reversed(words))[::-1]
-    text = letter_codes(joined, letters)
+    text = letter_codes("".join(words), letters)
     lengths = np.fromiter(map(len, words), dtype=i32, count=len(words))
     forward = int(lengths.sum())
     ends = np.cumsum(lengths, dtype=i32)
     if reverse:  # the reverse of the run (p, L) is the run (mirror[p] - L, L)
         mirror = np.repeat(forward + ends + ends - lengths, lengths)
         mirror -= np.arange(forward, dtype=i32)
+        # Then each word reversed, in order: the letter at p is at mirror[p] - 1.
+        text = np.concatenate((text, text.take(mirror - (forward + 1))))
 
     # Runs (p, L) of the current length L, as arrays aligned with `positions`: the forward
     # positions with room for L letters, the roomiest first (each room's positions
