@@ -294,7 +294,7 @@ def _with_reverses(
     chosen = place.compress(starts)
     fronts = np.concatenate((front, turned.take(back))).take(chosen)
     firsts = np.concatenate((first, last)).take(chosen)
-    turns = ids.take((chosen + count) % (2 * count))  # f's place <-> its reverse's
+    turns = np.concatenate((ids[count:], ids[:count])).take(chosen)  # f's place <-> its reverse's
     return ids[:count], sorted_keys.compress(starts), fronts, firsts, turns
 
 
