@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.games.game import Decision
+from cardgen.games.infix import letter_codes
 from cardgen.games.superghost import InfixSolution, solve
 from cardgen.words.lexicon import playable_words
 
@@ -193,3 +194,10 @@ def test_find_all_finds_what_find_finds(reverse: bool) -> None:
     assert together[:4] == [0, alone.find("c"), alone.find("ca"), alone.find("cat")]
     assert [f for f, i in zip(asked, together, strict=True) if i is None] == (
         ["odag", "god", "go", "ocat", "Ca", "cé", "x", "scats", "codas!"])
+
+
+def test_letter_codes_as_bytes_and_as_code_points() -> None:
+    """Latin-1 text is translated as bytes, other text by code point: the same codes."""
+    assert letter_codes("bé\0a", "abé").tolist() == [1, 2, -1, 0]  # bytes
+    assert letter_codes("ąb\0a", "abą").tolist() == [2, 1, -1, 0]  # code points
+    assert letter_codes("b" * 3, "".join(map(chr, range(97, 97 + 130)))).tolist() == [1] * 3

@@ -127,21 +127,27 @@ def _infixes(lexicon: Lexicon, longest: int, enough: int | None) -> tuple[int, b
     import numpy as np
 
     base = len(lexicon.letters) + 1
-    points = np.frombuffer("\0".join(lexicon.words).encode("utf-32-le"), dtype=np.uint32)
-    table = np.zeros(max(map(ord, lexicon.letters)) + 1, dtype=np.int64)
-    table[[ord(c) for c in lexicon.letters]] = np.arange(1, base, dtype=np.int64)
+    joined, top = "\0".join(lexicon.words), max(map(ord, lexicon.letters))
+    # The code points as bytes where they fit (Latin-1), and the letters' numbers so: the
+    # first lengths then go over a quarter or an eighth of the memory.
+    points = np.frombuffer(joined.encode("latin-1"), dtype=np.uint8) if top < 256 else (
+        np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32))
+    table = np.zeros(top + 1, dtype=np.min_scalar_type(base))
+    table[[ord(c) for c in lexicon.letters]] = np.arange(1, base)
     letters = table[points]  # 0 between words
-    found, window, alive = 1, np.zeros(len(letters), dtype=np.int64), letters > 0
+    found, window, alive = 1, letters, letters > 0
     for length in range(1, longest + 1):
         if enough is not None and found > enough:
             return found, False
-        end = len(letters) - length + 1
-        window = window[:end] * base + letters[length - 1 :]
-        alive = alive[:end] & (letters[length - 1 :] > 0)
+        if length > 1:  # (in int64 from here: a number has a digit per letter)
+            end = len(letters) - length + 1
+            window = window[:end] * np.int64(base) + letters[length - 1 :]
+            alive = alive[:end] & (letters[length - 1 :] > 0)
+        inside = window.compress(alive)  # (`window[alive]` is several times slower)
         if base**length <= 4 * len(letters):  # few enough to mark each in a bitmap
-            found += int(np.count_nonzero(np.bincount(window[alive], minlength=1)))
+            found += int(np.count_nonzero(np.bincount(inside, minlength=1)))
         else:
-            found += len(np.unique(window[alive]))
+            found += len(np.unique(inside))
     return found, True
 
 
