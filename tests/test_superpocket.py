@@ -568,10 +568,12 @@ def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -
     words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
     solution = solve(playable_words(words, 3, prefix_free=False), 2)
     asked = [w[::-1] for w in words] * count
-    ids = offers._run_ids(offers._Text(asked, solution.graph.letters), solution)
+    text = offers._Text(asked, solution.graph.letters)
+    found = offers._run_ids(text, solution)
+    ids = offers._ByPlace(text, found)
     text = "".join(asked)
     ends = np.cumsum([len(w) for w in asked])
-    for length in range(1, len(ids)):
+    for length in range(1, len(found)):
         for p in range(len(text)):
             run = text[p:p + length]
             inside = p + length <= ends[np.searchsorted(ends, p, side="right")]

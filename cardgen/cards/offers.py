@@ -49,11 +49,12 @@ class _Text:
 def _run_ids(
     text: _Text, solution: InfixSolution, upto: int | None = None, known: IntArray | None = None
 ) -> list[Ids]:
-    """`ids[L][p]`: the infix id of the run of L letters at place p of the text (-1 where the
-    run leaves its word or is no infix of the solution's: a game read back from the cache
-    holds its fragments alone), for L up to `upto` (None: every length). Where the text is
-    the solution's words at `known` (their places in `solution.words`) and its graph keeps
-    the words' suffixes (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
+    """`ids[L]`: the infix ids of the runs of L letters at the places with room for them
+    (`text.room(L)`, in its order), -1 where the run is no infix of the solution's (a game
+    read back from the cache holds its fragments alone), for L up to `upto` (None: every
+    length); `_ByPlace` spreads them over the text. Where the text is the solution's words at
+    `known` (their places in `solution.words`) and its graph keeps the words' suffixes
+    (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
     if known is not None and solution.graph.suffixes:
         return _suffix_run_ids(text, solution, upto, known)
     levels = solution.graph.levels
@@ -77,9 +78,7 @@ def _run_ids(
             by_key[keys] = np.arange(len(keys), dtype=np.int32)
             found = np.minimum(by_key[want], len(keys) - 1)  # (another length's where unset)
         prev = np.where(keys[found] == want, found, np.int32(-1))
-        current = np.full(len(text), -1, dtype=np.int32)
-        current[at] = prev
-        ids.append(current)
+        ids.append(prev)
     return ids
 
 
@@ -97,14 +96,42 @@ def _suffix_run_ids(
     ids = [np.zeros(len(text), dtype=np.int32)] * (top + 1)
     found = np.zeros(0, dtype=np.int32)  # the runs of each length, in `text.roomy`'s order
     for length in range(text.longest, 0, -1):
-        if len(found):  # the runs a letter longer, cut short
-            found = graph.levels[length + 1].key[found] // base
+        # the runs a letter longer cut short, then the words' suffixes of this length,
+        # written in place (`np.concatenate` of the parts cost two more copies)
         suffix, owner = graph.suffixes[length - 1]
-        found = np.concatenate([found, suffix[mine[owner]]])
+        here = np.empty(text.fits[length], dtype=np.int32)
+        if len(found):
+            shorter = here[: len(found)]
+            np.take(graph.levels[length + 1].key, found, out=shorter, mode="clip")
+            np.floor_divide(shorter, base, out=shorter)
+        np.compress(mine[owner], suffix, out=here[len(found) :])
+        found = here
         if length <= top:
-            ids[length] = np.full(len(text), -1, dtype=np.int32)
-            ids[length][text.room(length)] = found
+            ids[length] = found
     return ids
+
+
+class _ByPlace:
+    """`by_place[L][p]`: the id of the run of L letters at place p of the text, -1 where
+    the run leaves its word (`_run_ids` spread over the text), for lengths asked in
+    ascending order: the two last asked are held, and a third reuses the older one's array
+    (a fresh array each length cost more than refilling one)."""
+
+    def __init__(self, text: _Text, ids: list[Ids]) -> None:
+        self.text = text
+        self.ids = ids
+        self.held: dict[int, Ids] = {}
+
+    def __getitem__(self, length: int) -> Ids:
+        if length not in self.held:
+            if len(self.held) < 2:
+                out = np.empty(len(self.text), dtype=np.int32)
+            else:
+                out = self.held.pop(min(self.held))
+            out.fill(-1)
+            out[self.text.room(length)] = self.ids[length]
+            self.held[length] = out
+        return self.held[length]
 
 
 def offer_weights(
@@ -172,7 +199,7 @@ def offered(
     last = min(len(levels) - 1, text.longest - 1)  # the longest fragment a word is longer than
     depths = range(last) if depths is None else depths
     upto = min(depths.stop, text.longest - 1) if len(depths) else 0
-    ids = _run_ids(text, solution, upto, known)
+    ids = _ByPlace(text, _run_ids(text, solution, upto, known))
     size = len(text)
     owner = np.repeat(np.arange(len(known), dtype=np.int64), text.lengths)
     word_length = np.repeat(text.lengths, text.lengths)
