@@ -202,7 +202,6 @@ def offered(
     ids = _ByPlace(text, _run_ids(text, solution, upto, known))
     size = len(text)
     owner = np.repeat(np.arange(len(known), dtype=np.int64), text.lengths)
-    word_length = np.repeat(text.lengths, text.lengths)
     twins = _Twins(text, solution.reverse)
     sums = _TableSums(tables, owner, len(known))
     weight_at = weight[owner]  # each place's word's
@@ -215,14 +214,12 @@ def offered(
         # The runs a letter longer than the fragment that the word offers, each once
         grows = np.append(~below.leaf, False)  # (the last place answers for -1: no run)
         offer = grows[ids[d + 1]]
-        if d:
-            offer &= word_length > d + 1
         offer[twins.same[1]] = False  # the second place of a run twice in its word
         place = np.flatnonzero(offer)
         made = ids[d + 1][place]
         # Each run's moves in, from the level's moves by the fragment they make
         lo, into = _moves_into(level, len(below), None if keep is None else keep[d])
-        count = lo[made + 1] - lo[made]
+        count = np.diff(lo)[made]
         if not count.any():
             continue
         # (by place, so a move's words come in their order, as the tables' sums add them)
@@ -241,7 +238,8 @@ def offered(
             fragment = twins.first(fragment)
         # Each move's share: its word's weight over the moves the word offers out of the
         # fragment (a bincount of the fragments' first places counts them)
-        share = weight_at[place] / np.bincount(fragment)[fragment]
+        share = weight_at[place]
+        share /= np.bincount(fragment)[fragment]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
@@ -277,9 +275,11 @@ def _reversed_place(
     letter back (a fragment's key holds its last letter) while the two runs' letters there
     are the same: mostly its last letter alone tells."""
     key = levels[d].key[fragment]
-    found: IntArray = at + (key % base == codes[at + 1])
-    left = np.flatnonzero(codes[at] == codes[at + 1])  # not told apart by the last letter
-    fragment, at = key[left] // base, at[left]
+    shorter = key // base  # (numpy divides by a number faster than it takes a remainder)
+    after = codes[at + 1]
+    found: IntArray = at + (key - shorter * base == after)
+    left = np.flatnonzero(codes[at] == after)  # not told apart by the last letter
+    fragment, at = shorter[left], at[left]
     for j in range(1, d):
         key = levels[d - j].key[fragment]
         mine, other = codes[at + j], codes[at + j + 1]  # the j-th letter from each one's end
@@ -316,6 +316,7 @@ class _Twins:
                                           self.same[::-1]], axis=1)
         self.shorter = (self.same, self.turned)  # the twins a letter shorter
         self._first = np.arange(2 * self.size, dtype=np.int64)  # (`first`: as itself)
+        self._later = np.zeros(2 * self.size, dtype=bool)  # (`first`: not the first place)
 
     def grow(self) -> None:
         """The twins a letter longer."""
@@ -334,19 +335,25 @@ class _Twins:
     def first(self, places: IntArray) -> IntArray:
         """For each fragment of a word a letter shorter than the twins, found at a place
         (p: the run at p, p + size: its reverse), the first place of the same fragment in
-        the word."""
+        the word (`places` rewritten)."""
         (p, p2), (turned, back) = self.shorter
-        first, size = self._first, self.size
+        first, later, size = self._first, self._later, self.size
         np.minimum.at(first, p2, p)
         changed = [p2]
         if self.reverse:
             np.minimum.at(first, p2 + size, p + size)
             np.minimum.at(first, back + size, turned)
             changed += [p2 + size, back + size]
-        found = first[places]
+        for x in changed:
+            later[x] = True
+        # (a flag read at every place, the first looked up at the few flagged: a lookup of
+        # every place in `first` took longer)
+        flagged = np.flatnonzero(later[places])
+        places[flagged] = first[places[flagged]]
         for x in changed:  # as itself again
             first[x] = x
-        return found
+            later[x] = False
+        return places
 
 
 class _TableSums:
