@@ -561,17 +561,20 @@ def offered_by(word: str, fragment: str, reverse: bool) -> set[str]:
 
 @pytest.mark.parametrize("count", [1, 40])
 def test_run_ids_are_minus_one_where_a_run_is_no_infix_of_the_game(count: int) -> None:
-    """`offers._run_ids` gives each run of the words its infix id, and -1 where the run
+    """`offers._run_ids` gives each run of the words its infix id (`offers._ByPlace` spreads
+    them over the text, two lengths held at a time), and -1 where the run
     leaves its word or is no infix of the game (a game read back from the cache holds its
     fragments alone): here the reversed words of a SuperGhost game, looked up a few at a
     time (a binary search) and many at a time (a table by key, kept from length to length)."""
     words = ["cat", "scat", "dog", "taco", "coda", "gods", "acts", "cast", "dots", "stoa"]
     solution = solve(playable_words(words, 3, prefix_free=False), 2)
     asked = [w[::-1] for w in words] * count
-    ids = offers._run_ids(offers._Text(asked, solution.graph.letters), solution)
+    laid = offers._Text(asked, solution.graph.letters)
+    found = offers._run_ids(laid, solution)
+    ids = offers._ByPlace(laid, found)
     text = "".join(asked)
     ends = np.cumsum([len(w) for w in asked])
-    for length in range(1, len(ids)):
+    for length in range(1, len(found)):
         for p in range(len(text)):
             run = text[p:p + length]
             inside = p + length <= ends[np.searchsorted(ends, p, side="right")]

@@ -49,11 +49,12 @@ class _Text:
 def _run_ids(
     text: _Text, solution: InfixSolution, upto: int | None = None, known: IntArray | None = None
 ) -> list[Ids]:
-    """`ids[L][p]`: the infix id of the run of L letters at place p of the text (-1 where the
-    run leaves its word or is no infix of the solution's: a game read back from the cache
-    holds its fragments alone), for L up to `upto` (None: every length). Where the text is
-    the solution's words at `known` (their places in `solution.words`) and its graph keeps
-    the words' suffixes (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
+    """`ids[L]`: the infix ids of the runs of L letters at the places with room for them
+    (`text.room(L)`, in its order), -1 where the run is no infix of the solution's (a game
+    read back from the cache holds its fragments alone), for L up to `upto` (None: every
+    length); `_ByPlace` spreads them over the text. Where the text is the solution's words at
+    `known` (their places in `solution.words`) and its graph keeps the words' suffixes
+    (`InfixGraph.suffixes`), from those (`_suffix_run_ids`)."""
     if known is not None and solution.graph.suffixes:
         return _suffix_run_ids(text, solution, upto, known)
     levels = solution.graph.levels
@@ -77,9 +78,7 @@ def _run_ids(
             by_key[keys] = np.arange(len(keys), dtype=np.int32)
             found = np.minimum(by_key[want], len(keys) - 1)  # (another length's where unset)
         prev = np.where(keys[found] == want, found, np.int32(-1))
-        current = np.full(len(text), -1, dtype=np.int32)
-        current[at] = prev
-        ids.append(current)
+        ids.append(prev)
     return ids
 
 
@@ -97,14 +96,42 @@ def _suffix_run_ids(
     ids = [np.zeros(len(text), dtype=np.int32)] * (top + 1)
     found = np.zeros(0, dtype=np.int32)  # the runs of each length, in `text.roomy`'s order
     for length in range(text.longest, 0, -1):
-        if len(found):  # the runs a letter longer, cut short
-            found = graph.levels[length + 1].key[found] // base
+        # the runs a letter longer cut short, then the words' suffixes of this length,
+        # written in place (`np.concatenate` of the parts cost two more copies)
         suffix, owner = graph.suffixes[length - 1]
-        found = np.concatenate([found, suffix[mine[owner]]])
+        here = np.empty(text.fits[length], dtype=np.int32)
+        if len(found):
+            shorter = here[: len(found)]
+            np.take(graph.levels[length + 1].key, found, out=shorter, mode="clip")
+            np.floor_divide(shorter, base, out=shorter)
+        np.compress(mine[owner], suffix, out=here[len(found) :])
+        found = here
         if length <= top:
-            ids[length] = np.full(len(text), -1, dtype=np.int32)
-            ids[length][text.room(length)] = found
+            ids[length] = found
     return ids
+
+
+class _ByPlace:
+    """`by_place[L][p]`: the id of the run of L letters at place p of the text, -1 where
+    the run leaves its word (`_run_ids` spread over the text), for lengths asked in
+    ascending order: the two last asked are held, and a third reuses the older one's array
+    (a fresh array each length cost more than refilling one)."""
+
+    def __init__(self, text: _Text, ids: list[Ids]) -> None:
+        self.text = text
+        self.ids = ids
+        self.held: dict[int, Ids] = {}
+
+    def __getitem__(self, length: int) -> Ids:
+        if length not in self.held:
+            if len(self.held) < 2:
+                out = np.empty(len(self.text), dtype=np.int32)
+            else:
+                out = self.held.pop(min(self.held))
+            out.fill(-1)
+            out[self.text.room(length)] = self.ids[length]
+            self.held[length] = out
+        return self.held[length]
 
 
 def offer_weights(
@@ -172,10 +199,9 @@ def offered(
     last = min(len(levels) - 1, text.longest - 1)  # the longest fragment a word is longer than
     depths = range(last) if depths is None else depths
     upto = min(depths.stop, text.longest - 1) if len(depths) else 0
-    ids = _run_ids(text, solution, upto, known)
+    ids = _ByPlace(text, _run_ids(text, solution, upto, known))
     size = len(text)
     owner = np.repeat(np.arange(len(known), dtype=np.int64), text.lengths)
-    word_length = np.repeat(text.lengths, text.lengths)
     twins = _Twins(text, solution.reverse)
     sums = _TableSums(tables, owner, len(known))
     weight_at = weight[owner]  # each place's word's
@@ -188,14 +214,12 @@ def offered(
         # The runs a letter longer than the fragment that the word offers, each once
         grows = np.append(~below.leaf, False)  # (the last place answers for -1: no run)
         offer = grows[ids[d + 1]]
-        if d:
-            offer &= word_length > d + 1
         offer[twins.same[1]] = False  # the second place of a run twice in its word
         place = np.flatnonzero(offer)
         made = ids[d + 1][place]
         # Each run's moves in, from the level's moves by the fragment they make
         lo, into = _moves_into(level, len(below), None if keep is None else keep[d])
-        count = lo[made + 1] - lo[made]
+        count = np.diff(lo)[made]
         if not count.any():
             continue
         # (by place, so a move's words come in their order, as the tables' sums add them)
@@ -214,7 +238,8 @@ def offered(
             fragment = twins.first(fragment)
         # Each move's share: its word's weight over the moves the word offers out of the
         # fragment (a bincount of the fragments' first places counts them)
-        share = weight_at[place] / np.bincount(fragment)[fragment]
+        share = weight_at[place]
+        share /= np.bincount(fragment)[fragment]
         offers = np.zeros(len(level.parent), dtype=bool)
         offers[edge] = True
         edges_at[d] = np.flatnonzero(offers)
@@ -250,9 +275,11 @@ def _reversed_place(
     letter back (a fragment's key holds its last letter) while the two runs' letters there
     are the same: mostly its last letter alone tells."""
     key = levels[d].key[fragment]
-    found: IntArray = at + (key % base == codes[at + 1])
-    left = np.flatnonzero(codes[at] == codes[at + 1])  # not told apart by the last letter
-    fragment, at = key[left] // base, at[left]
+    shorter = key // base  # (numpy divides by a number faster than it takes a remainder)
+    after = codes[at + 1]
+    found: IntArray = at + (key - shorter * base == after)
+    left = np.flatnonzero(codes[at] == after)  # not told apart by the last letter
+    fragment, at = shorter[left], at[left]
     for j in range(1, d):
         key = levels[d - j].key[fragment]
         mine, other = codes[at + j], codes[at + j + 1]  # the j-th letter from each one's end
@@ -289,6 +316,7 @@ class _Twins:
                                           self.same[::-1]], axis=1)
         self.shorter = (self.same, self.turned)  # the twins a letter shorter
         self._first = np.arange(2 * self.size, dtype=np.int64)  # (`first`: as itself)
+        self._later = np.zeros(2 * self.size, dtype=bool)  # (`first`: not the first place)
 
     def grow(self) -> None:
         """The twins a letter longer."""
@@ -307,19 +335,25 @@ class _Twins:
     def first(self, places: IntArray) -> IntArray:
         """For each fragment of a word a letter shorter than the twins, found at a place
         (p: the run at p, p + size: its reverse), the first place of the same fragment in
-        the word."""
+        the word (`places` rewritten)."""
         (p, p2), (turned, back) = self.shorter
-        first, size = self._first, self.size
+        first, later, size = self._first, self._later, self.size
         np.minimum.at(first, p2, p)
         changed = [p2]
         if self.reverse:
             np.minimum.at(first, p2 + size, p + size)
             np.minimum.at(first, back + size, turned)
             changed += [p2 + size, back + size]
-        found = first[places]
+        for x in changed:
+            later[x] = True
+        # (a flag read at every place, the first looked up at the few flagged: a lookup of
+        # every place in `first` took longer)
+        flagged = np.flatnonzero(later[places])
+        places[flagged] = first[places[flagged]]
         for x in changed:  # as itself again
             first[x] = x
-        return found
+            later[x] = False
+        return places
 
 
 class _TableSums:
