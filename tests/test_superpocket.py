@@ -19,7 +19,7 @@ from test_hypothesis import words_strategy
 
 from cardgen.cards import offers, superpocket
 from cardgen.cards.config import load_card_config
-from cardgen.cards.decisionrows import TIE, row_chars, tables_lose, with_row_order
+from cardgen.cards.decisionrows import TIE, Walks, row_chars, tables_lose, with_row_order
 from cardgen.cards.figures import position_figures
 from cardgen.cards.localplay import position_plays
 from cardgen.cards.make import Lexicons, config_game
@@ -505,6 +505,45 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
         assert together.shape == (len(plays), len(groups))
         alone = [[table_lose(play, seat, rows) for rows in groups] for play in plays]
         assert together.tobytes() == np.array(alone, dtype=np.float64).tobytes()
+
+
+@given(
+    words_strategy,
+    st.lists(st.integers(0, 5), max_size=30),
+    st.integers(2, 4),
+    st.integers(2, 4),
+    st.lists(st.sampled_from([0.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_a_walk_worked_out_again_from_the_last_row_is_the_walk_worked_out_whole(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], reverse: bool, rng: Any,
+) -> None:
+    """`row_order` adds rows one at a time and works out again only the fragments a row's
+    play can change (its fragment and those above it; the reach below it): to the last bit,
+    each table's chances and reach are those of a walk with every chosen row from scratch."""
+    found = random_game(entries, zipfs, min_length, players, True, reverse)
+    if found is None:
+        return
+    solution, array = found
+    plays = infix_plays(solution, array, thetas)
+    for seat in range(1, players + 1):
+        for opening in seat_strategy(solution, seat).openings:
+            rows = opening.decisions
+            if not rows:
+                continue
+            walks = Walks(plays, seat, [rows])
+            chosen = np.zeros(len(rows), dtype=bool)
+            chosen[0] = True
+            values, reach, length = walks.values(chosen), walks.reach(chosen), None
+            for row in rng.sample(range(1, len(rows)), len(rows) - 1):
+                chosen[row] = True
+                length = int(walks.depth[walks.at[row]])
+                values = walks.values(chosen, values, row)
+                reach = walks.reach(chosen, reach, length)
+                assert values.tobytes() == walks.values(chosen).tobytes()
+                assert reach.tobytes() == walks.reach(chosen).tobytes()
 
 
 @given(
