@@ -478,27 +478,41 @@ def test_the_first_seat_s_rows_over_a_range_come_in_the_order_that_wins_most(
                                                         abs=CLOSE)
 
 
-@given(
+RANGES = (
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
     st.integers(2, 4),
     st.integers(2, 4),
     st.lists(st.sampled_from([0.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
     st.booleans(),
-    st.booleans(),
 )
+"""Entries, their Zipf frequencies, min length, players, a range's thetas, reversal."""
+
+
+def random_plays(entries: list[str], zipfs: list[int], min_length: int, players: int,
+                 thetas: list[float], reverse: bool, frequencies: bool = True,
+                 ) -> tuple[InfixSolution, tuple[InfixPlay, ...]] | None:
+    """`random_game` and how the tables of `thetas` play it (None where no word is long
+    enough)."""
+    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    if found is None:
+        return None
+    solution, array = found
+    return solution, infix_plays(solution, array, thetas)
+
+
+@given(*RANGES, st.booleans())
 def test_every_table_and_opening_walked_together_is_each_walked_alone(
     entries: list[str], zipfs: list[int], min_length: int, players: int,
-    thetas: list[float], frequencies: bool, reverse: bool,
+    thetas: list[float], reverse: bool, frequencies: bool,
 ) -> None:
     """A card's figures walk every table and every opening's decision table at once
     (`tables_lose`, as `row_order` does): each is `table_lose` of that table and opening
     alone, to the last bit."""
-    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse, frequencies)
     if found is None:
         return
-    solution, array = found
-    plays = infix_plays(solution, array, thetas)
+    solution, plays = found
     for seat in range(1, players + 1):
         groups = [o.decisions for o in seat_strategy(solution, seat).openings if o.decisions]
         together = tables_lose(plays, seat, groups)
@@ -507,15 +521,7 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
         assert together.tobytes() == np.array(alone, dtype=np.float64).tobytes()
 
 
-@given(
-    words_strategy,
-    st.lists(st.integers(0, 5), max_size=30),
-    st.integers(2, 4),
-    st.integers(2, 4),
-    st.lists(st.sampled_from([0.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
-    st.booleans(),
-    st.randoms(use_true_random=False),
-)
+@given(*RANGES, st.randoms(use_true_random=False))
 def test_a_walk_worked_out_again_from_the_last_row_is_the_walk_worked_out_whole(
     entries: list[str], zipfs: list[int], min_length: int, players: int,
     thetas: list[float], reverse: bool, rng: Any,
@@ -523,11 +529,10 @@ def test_a_walk_worked_out_again_from_the_last_row_is_the_walk_worked_out_whole(
     """`row_order` adds rows one at a time and works out again only the fragments a row's
     play can change (its fragment and those above it; the reach below it): to the last bit,
     each table's chances and reach are those of a walk with every chosen row from scratch."""
-    found = random_game(entries, zipfs, min_length, players, True, reverse)
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse)
     if found is None:
         return
-    solution, array = found
-    plays = infix_plays(solution, array, thetas)
+    solution, plays = found
     for seat in range(1, players + 1):
         for opening in seat_strategy(solution, seat).openings:
             rows = opening.decisions
