@@ -56,8 +56,9 @@ class _Step(NamedTuple):
     src_in: IntArray
     """The moves that stay inside: the node each leaves,"""
     dst_in: IntArray
-    """the node each makes (and for each table's row of the nodes, `spread_in`),"""
+    """the node each makes,"""
     spread_in: IntArray
+    """that for each table's row of a flattened (tables, nodes) array (`Walks._spread`),"""
     share_in: FloatArray
     """and each table's share of each."""
 
