@@ -35,6 +35,7 @@ from cardgen.cards.superpocket import (
     table_lose,
 )
 from cardgen.errors import FetchError
+from cardgen.games.game import Decision
 from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution, solve
 from cardgen.words.lexicon import playable_words
@@ -519,6 +520,36 @@ def test_every_table_and_opening_walked_together_is_each_walked_alone(
         assert together.shape == (len(plays), len(groups))
         alone = [[table_lose(play, seat, rows) for rows in groups] for play in plays]
         assert together.tobytes() == np.array(alone, dtype=np.float64).tobytes()
+
+
+@given(*RANGES)
+def test_a_table_walked_without_what_its_opening_never_reaches_is_the_same(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], reverse: bool,
+) -> None:
+    """The fragments a decision table's rows change are walked only where they hold the
+    opening or its reverse (a game from the opening reaches no other): to the last bit,
+    what each table loses from the opening is what a walk of every fragment inside the
+    rows' fragments and their reverses gives."""
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse)
+    if found is None:
+        return
+    solution, plays = found
+
+    def every(solution: InfixSolution, rows: list[Decision]) -> set[tuple[int, int]]:
+        parts = {p for r in rows for n in range(len(rows[0].fragment), len(r.fragment) + 1)
+                 for k in range(len(r.fragment) - n + 1)
+                 for p in (r.fragment[k : k + n], r.fragment[k : k + n][::-1])}
+        return {(len(p), solution.index(p)) for p in parts if solution.find(p) is not None}
+
+    for seat in range(1, players + 1):
+        for opening in seat_strategy(solution, seat).openings:
+            if not opening.decisions:
+                continue
+            walked = [table_lose(play, seat, opening.decisions) for play in plays]
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(superpocket, "inside", every)
+                assert [table_lose(play, seat, opening.decisions) for play in plays] == walked
 
 
 @given(*RANGES, st.randoms(use_true_random=False))

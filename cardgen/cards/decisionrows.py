@@ -97,9 +97,10 @@ def row_chars(row: Decision) -> int:
 
 
 def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, int]]:
-    """The fragments (length, id) inside the rows' fragments, and their reverses, no shorter
-    than the first row's: the only ones whose figures the rows' plays change (a fragment's
-    parents are inside it)."""
+    """The fragments (length, id) inside the rows' fragments, and their reverses, that hold
+    the first row's (its opening) or its reverse: the only ones whose figures the rows' plays
+    change (a fragment's parents are inside it) that a game from the opening reaches (a move
+    adds a letter to a fragment or, with reversal, to its reverse)."""
     (found,) = insides(solution, [rows])
     return found
 
@@ -109,13 +110,16 @@ def insides(solution: InfixSolution, groups: Sequence[Sequence[Decision]]
     """`inside` of each group of rows, the fragments of all looked up together."""
     parts: list[set[str]] = []
     for rows in groups:
-        start = len(rows[0].fragment)
+        opening = rows[0].fragment
+        start, backwards = len(opening), opening[::-1]
         group: set[str] = set()
         for row in rows:
             f = row.fragment
             for length in range(start, len(f) + 1):
                 for k in range(len(f) - length + 1):
-                    group.update((f[k : k + length], f[k : k + length][::-1]))
+                    part = f[k : k + length]
+                    if opening in part or backwards in part:
+                        group.update((part, part[::-1]))
         parts.append(group)
     ordered = sorted(set().union(*parts))
     ids = dict(zip(ordered, solution.find_all(ordered), strict=True))
