@@ -19,7 +19,7 @@ from test_hypothesis import words_strategy
 
 from cardgen.cards import offers, superpocket
 from cardgen.cards.config import load_card_config
-from cardgen.cards.decisionrows import TIE, row_chars, tables_lose, with_row_order
+from cardgen.cards.decisionrows import TIE, Walks, row_chars, tables_lose, with_row_order
 from cardgen.cards.figures import position_figures
 from cardgen.cards.localplay import position_plays
 from cardgen.cards.make import Lexicons, config_game
@@ -35,6 +35,7 @@ from cardgen.cards.superpocket import (
     table_lose,
 )
 from cardgen.errors import FetchError
+from cardgen.games.game import Decision
 from cardgen.games.opponent import TableRange
 from cardgen.games.superghost import InfixSolution, solve
 from cardgen.words.lexicon import playable_words
@@ -478,33 +479,107 @@ def test_the_first_seat_s_rows_over_a_range_come_in_the_order_that_wins_most(
                                                         abs=CLOSE)
 
 
-@given(
+RANGES = (
     words_strategy,
     st.lists(st.integers(0, 5), max_size=30),
     st.integers(2, 4),
     st.integers(2, 4),
     st.lists(st.sampled_from([0.0, 2.0, 3.0, 6.0]), min_size=1, max_size=3),
     st.booleans(),
-    st.booleans(),
 )
+"""Entries, their Zipf frequencies, min length, players, a range's thetas, reversal."""
+
+
+def random_plays(entries: list[str], zipfs: list[int], min_length: int, players: int,
+                 thetas: list[float], reverse: bool, frequencies: bool = True,
+                 ) -> tuple[InfixSolution, tuple[InfixPlay, ...]] | None:
+    """`random_game` and how the tables of `thetas` play it (None where no word is long
+    enough)."""
+    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    if found is None:
+        return None
+    solution, array = found
+    return solution, infix_plays(solution, array, thetas)
+
+
+@given(*RANGES, st.booleans())
 def test_every_table_and_opening_walked_together_is_each_walked_alone(
     entries: list[str], zipfs: list[int], min_length: int, players: int,
-    thetas: list[float], frequencies: bool, reverse: bool,
+    thetas: list[float], reverse: bool, frequencies: bool,
 ) -> None:
     """A card's figures walk every table and every opening's decision table at once
     (`tables_lose`, as `row_order` does): each is `table_lose` of that table and opening
     alone, to the last bit."""
-    found = random_game(entries, zipfs, min_length, players, frequencies, reverse)
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse, frequencies)
     if found is None:
         return
-    solution, array = found
-    plays = infix_plays(solution, array, thetas)
+    solution, plays = found
     for seat in range(1, players + 1):
         groups = [o.decisions for o in seat_strategy(solution, seat).openings if o.decisions]
         together = tables_lose(plays, seat, groups)
         assert together.shape == (len(plays), len(groups))
         alone = [[table_lose(play, seat, rows) for rows in groups] for play in plays]
         assert together.tobytes() == np.array(alone, dtype=np.float64).tobytes()
+
+
+@given(*RANGES)
+def test_a_table_walked_without_what_its_opening_never_reaches_is_the_same(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], reverse: bool,
+) -> None:
+    """The fragments a decision table's rows change are walked only where they hold the
+    opening or its reverse (a game from the opening reaches no other): to the last bit,
+    what each table loses from the opening is what a walk of every fragment inside the
+    rows' fragments and their reverses gives."""
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse)
+    if found is None:
+        return
+    solution, plays = found
+
+    def every(solution: InfixSolution, rows: list[Decision]) -> set[tuple[int, int]]:
+        parts = {p for r in rows for n in range(len(rows[0].fragment), len(r.fragment) + 1)
+                 for k in range(len(r.fragment) - n + 1)
+                 for p in (r.fragment[k : k + n], r.fragment[k : k + n][::-1])}
+        return {(len(p), solution.index(p)) for p in parts if solution.find(p) is not None}
+
+    for seat in range(1, players + 1):
+        for opening in seat_strategy(solution, seat).openings:
+            if not opening.decisions:
+                continue
+            walked = [table_lose(play, seat, opening.decisions) for play in plays]
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(superpocket, "inside", every)
+                assert [table_lose(play, seat, opening.decisions) for play in plays] == walked
+
+
+@given(*RANGES, st.randoms(use_true_random=False))
+def test_a_walk_worked_out_again_from_the_last_row_is_the_walk_worked_out_whole(
+    entries: list[str], zipfs: list[int], min_length: int, players: int,
+    thetas: list[float], reverse: bool, rng: Any,
+) -> None:
+    """`row_order` adds rows one at a time and works out again only the fragments a row's
+    play can change (its fragment and those above it; the reach below it): to the last bit,
+    each table's chances and reach are those of a walk with every chosen row from scratch."""
+    found = random_plays(entries, zipfs, min_length, players, thetas, reverse)
+    if found is None:
+        return
+    solution, plays = found
+    for seat in range(1, players + 1):
+        for opening in seat_strategy(solution, seat).openings:
+            rows = opening.decisions
+            if not rows:
+                continue
+            walks = Walks(plays, seat, [rows])
+            chosen = np.zeros(len(rows), dtype=bool)
+            chosen[0] = True
+            values, reach, length = walks.values(chosen), walks.reach(chosen), None
+            for row in rng.sample(range(1, len(rows)), len(rows) - 1):
+                chosen[row] = True
+                length = int(walks.depth[walks.at[row]])
+                values = walks.values(chosen, values, row)
+                reach = walks.reach(chosen, reach, length)
+                assert values.tobytes() == walks.values(chosen).tobytes()
+                assert reach.tobytes() == walks.reach(chosen).tobytes()
 
 
 @given(

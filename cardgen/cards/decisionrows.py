@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +32,35 @@ from cardgen.games.superghost import InfixSolution
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
-_Step = tuple[IntArray, IntArray, BoolArray, IntArray, FloatArray, FloatArray, IntArray, IntArray,
-              FloatArray]
-"""A length's part of a pass (`Walks._step`)."""
+
+
+class _Step(NamedTuple):
+    """What a pass needs at a length, found once (`Walks._step`)."""
+
+    nodes: slice
+    """The fragments of that length."""
+    starts: IntArray
+    """Where each one's moves begin among the moves out of them (then their end)."""
+    spread: IntArray
+    """Each move's fragment's place among `nodes`, for each table's row (`Walks._spread`)."""
+    inward: BoolArray
+    """Whether each move makes a fragment inside (a node)."""
+    dst: IntArray
+    """The node each move makes (0 where it is none)."""
+    share: FloatArray
+    """Each table's share of each move."""
+    fixed: FloatArray
+    """Each table's chance that the seat loses after each move, where it makes no node."""
+    ends: BoolArray
+    """`ends` at `nodes`: where each table's game ends."""
+    src_in: IntArray
+    """The moves that stay inside: the node each leaves,"""
+    dst_in: IntArray
+    """the node each makes,"""
+    spread_in: IntArray
+    """that for each table's row of a flattened (tables, nodes) array (`Walks._spread`),"""
+    share_in: FloatArray
+    """and each table's share of each."""
 
 TIE = 1e-9
 """Gains per character within this share of the best (or 1e-15) are equal: the float error of
@@ -71,27 +97,43 @@ def row_chars(row: Decision) -> int:
 
 
 def inside(solution: InfixSolution, rows: Sequence[Decision]) -> set[tuple[int, int]]:
-    """The fragments (length, id) inside the rows' fragments, and their reverses, no shorter
-    than the first row's: the only ones whose figures the rows' plays change (a fragment's
-    parents are inside it)."""
-    start = len(rows[0].fragment)
-    parts: set[str] = set()
-    for row in rows:
-        f = row.fragment
-        for length in range(start, len(f) + 1):
-            for k in range(len(f) - length + 1):
-                parts.update((f[k : k + length], f[k : k + length][::-1]))
-    ordered = sorted(parts)
-    return {(len(part), i) for part, i in zip(ordered, solution.find_all(ordered), strict=True)
-            if i is not None}
+    """The fragments (length, id) inside the rows' fragments, and their reverses, that hold
+    the first row's (its opening) or its reverse: the only ones whose figures the rows' plays
+    change (a fragment's parents are inside it) that a game from the opening reaches (a move
+    adds a letter to a fragment or, with reversal, to its reverse)."""
+    (found,) = insides(solution, [rows])
+    return found
+
+
+def insides(solution: InfixSolution, groups: Sequence[Sequence[Decision]]
+            ) -> list[set[tuple[int, int]]]:
+    """`inside` of each group of rows, the fragments of all looked up together."""
+    parts: list[set[str]] = []
+    for rows in groups:
+        opening = rows[0].fragment
+        start, backwards = len(opening), opening[::-1]
+        group: set[str] = set()
+        for row in rows:
+            f = row.fragment
+            for length in range(start, len(f) + 1):
+                for k in range(len(f) - length + 1):
+                    part = f[k : k + length]
+                    if opening in part or backwards in part:
+                        group.update((part, part[::-1]))
+        parts.append(group)
+    ordered = sorted(set().union(*parts))
+    ids = dict(zip(ordered, solution.find_all(ordered), strict=True))
+    return [{(len(part), i) for part in group if (i := ids[part]) is not None}
+            for group in parts]
 
 
 class Walks:
     """Every table's play inside the fragments of each group of rows (`inside`), the tables
-    side by side: arrays over the groups' fragments (`nodes`, each group its own) and the
-    moves between them, one row of each per table, for `row_order` and `tables_lose`. Each
-    table's figures are the same floats as a walk of that table and group alone: a fragment's
-    chance sums its moves in the order the table lists them (`InfixPlay.moves`)."""
+    side by side: arrays over the groups' fragments (`nodes`, each group its own, by length
+    first: a length's nodes are a slice) and the moves between them, one row of each per
+    table, for `row_order` and `tables_lose`. Each table's figures are the same floats as a
+    walk of that table and group alone: a fragment's chance sums its moves in the order the
+    table lists them (`InfixPlay.moves`)."""
 
     def __init__(
         self, plays: Sequence[InfixPlay], seat: int, groups: Sequence[Sequence[Decision]]
@@ -99,29 +141,37 @@ class Walks:
         solution = plays[0].solution
         levels = solution.graph.levels
         seat_index = seat - 1
-        found = [sorted(inside(solution, rows)) for rows in groups]
+        found = [sorted(nodes) for nodes in insides(solution, groups)]
         sizes = [len(nodes) for nodes in found]
         self.size = size = sum(sizes)
         group = np.repeat(np.arange(len(groups), dtype=np.int64), sizes)
-        self.depth = depth = np.array([d for nodes in found for d, _ in nodes], dtype=np.int64)
+        depth = np.array([d for nodes in found for d, _ in nodes], dtype=np.int64)
         ids = np.array([i for nodes in found for _, i in nodes], dtype=np.int64)
-        # (group, length, id) ascending along the nodes: a node is found by a binary search.
-        tall, wide = int(depth.max(initial=0)) + 2, len(max(levels, key=len)) + 1
-        keys = (group * tall + depth) * wide + ids
+        # (length, group, id) ascending along the nodes: a node is found by a binary search,
+        # and a length's nodes are a slice, each group's by id as in a walk of the group.
+        many, wide = len(groups) + 1, len(max(levels, key=len)) + 1
+        keys = (depth * many + group) * wide + ids
+        order = np.argsort(keys, kind="stable")
+        keys, group, self.depth, ids = keys[order], group[order], depth[order], ids[order]
+        depth = self.depth
         loses = [play.lose[seat_index] for play in plays]
         self.stored = np.zeros((len(plays), size))
         self.ends = np.zeros((len(plays), size), dtype=bool)
         self.tables = len(plays)
         self.depths = sorted(set(depth.tolist()))
+        bounds = np.searchsorted(depth, [*self.depths, max(self.depths, default=0) + 1])
+        self.slices = [slice(int(lo), int(hi))
+                       for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)]
+        """Each length's nodes (`depths`)."""
         self.steps: list[_Step] = []
         no_moves = np.zeros(0, dtype=np.int64)
-        for d in self.depths:
-            level_nodes = at = np.flatnonzero(depth == d)
+        for d, nodes in zip(self.depths, self.slices, strict=True):
+            at = np.arange(nodes.start, nodes.stop)
             for t, play in enumerate(plays):
-                self.stored[t, at] = loses[t][d][ids[at]]
-                self.ends[t, at] = levels[d].leaf[ids[at]] | play.dead[d][ids[at]]
+                self.stored[t, nodes] = loses[t][d][ids[nodes]]
+                self.ends[t, nodes] = levels[d].leaf[ids[nodes]] | play.dead[d][ids[nodes]]
             if d + 1 >= len(levels):
-                self.steps.append(self._step(level_nodes, no_moves, no_moves,
+                self.steps.append(self._step(nodes, no_moves, no_moves,
                                              np.zeros((len(plays), 0)), np.zeros((len(plays), 0))))
                 continue
             level = levels[d]
@@ -137,83 +187,144 @@ class Walks:
             edge = moves[counting(first, count)]
             source = np.repeat(at, count)
             children = level.child[edge].astype(np.int64)
-            want = (group[source] * tall + d + 1) * wide + children
+            want = ((d + 1) * many + group[source]) * wide + children
             k = np.minimum(np.searchsorted(keys, want), max(size - 1, 0))
             self.steps.append(self._step(
-                level_nodes, source, np.where(keys[k] == want, k, -1),
+                nodes, source, np.where(keys[k] == want, k, -1),
                 np.array([play.share[d][edge] for play in plays]),
                 np.array([lose[d + 1][children] for lose in loses])))
         rows = [row for rows in groups for row in rows]
         row_group = np.repeat(np.arange(len(groups)), [len(rows) for rows in groups])
         self.firsts = np.searchsorted(keys, [
-            (g * tall + len(rows[0].fragment)) * wide + solution.index(rows[0].fragment)
+            (len(rows[0].fragment) * many + g) * wide + solution.index(rows[0].fragment)
             for g, rows in enumerate(groups)])
         self.at = np.searchsorted(keys, [
-            (g * tall + len(r.fragment)) * wide + solution.index(r.fragment)
+            (len(r.fragment) * many + g) * wide + solution.index(r.fragment)
             for g, r in zip(row_group.tolist(), rows, strict=True)]).astype(np.int64)
         plays_made = [r.play for r in rows]  # looked up together (`InfixSolution.find_all`)
         made = [(len(p), solution.index(p) if j is None else j)
                 for p, j in zip(plays_made, solution.find_all(plays_made), strict=True)]
-        want = np.array([(g * tall + d) * wide + j
+        want = np.array([(d * many + g) * wide + j
                          for g, (d, j) in zip(row_group.tolist(), made, strict=True)],
                         dtype=np.int64)
         k = np.minimum(np.searchsorted(keys, want), max(size - 1, 0))
         self.to = np.where(keys[k] == want, k, -1) if size else np.zeros(0, dtype=np.int64)
-        self.to_fixed = np.array([[float(lose[d][j]) for d, j in made] for lose in loses])
+        self.to_fixed = np.zeros((len(plays), len(made)))
+        made_depth = np.array([d for d, _ in made], dtype=np.int64)
+        made_id = np.array([j for _, j in made], dtype=np.int64)
+        for d in set(made_depth.tolist()):  # each length's plays read together
+            here = np.flatnonzero(made_depth == d)
+            for t, lose in enumerate(loses):
+                self.to_fixed[t, here] = lose[d][made_id[here]]
         self.mine = depth[self.at] % solution.players == seat_index  # the seat's own turns
 
-    def _step(self, level: IntArray, src: IntArray, dst: IntArray, share: FloatArray,
+    def _step(self, nodes: slice, src: IntArray, dst: IntArray, share: FloatArray,
               fixed: FloatArray) -> _Step:
-        """What a pass needs at a length, found once: the fragments of that length
-        (`level`); the moves out of them (`src`: where from; `dst`: where to, -1 outside;
-        each table's shares and chances outside), each table's slot of where from, and the
-        moves that stay inside (where from, each table's slot of where to, the shares)."""
+        """A length's `_Step`: the moves out of its `nodes` (`src`: where from, ascending;
+        `dst`: where to, -1 outside; each table's shares and chances outside)."""
         inward = dst >= 0
-        return (level, self._spread(src), inward, np.maximum(dst, 0), share, fixed, src[inward],
-                self._spread(dst[inward]), share[:, inward])
+        local = src - nodes.start
+        return _Step(nodes, np.searchsorted(local, np.arange(nodes.stop - nodes.start + 1)),
+                     self._spread(local, nodes.stop - nodes.start), inward, np.maximum(dst, 0),
+                     share, fixed, self.ends[:, nodes], src[inward], dst[inward],
+                     self._spread(dst[inward], self.size), share[:, inward])
 
-    def _spread(self, index: IntArray) -> IntArray:
-        """`index` into the nodes, for each table's row of a flattened (tables, nodes) array."""
-        return (index[None, :] + self.size * np.arange(self.tables)[:, None]).ravel()
+    def _spread(self, index: IntArray, size: int) -> IntArray:
+        """`index` into `size` nodes, for each table's row of a flattened (tables, size)
+        array."""
+        return (index[None, :] + size * np.arange(self.tables)[:, None]).ravel()
 
-    def values(self, chosen: BoolArray) -> FloatArray:
+    def values(self, chosen: BoolArray, last: FloatArray | None = None,
+               row: int | None = None) -> FloatArray:
         """Each table's chance that the seat loses from each fragment, making the plays of the
-        `chosen` rows (those at its own turns), longest first."""
+        `chosen` rows (those at its own turns), longest first; from `last`, where the values
+        of the same rows but `row`: only the fragments whose chance reads `row`'s fragment's
+        are worked out again (each from all its moves, in their order)."""
         chosen = chosen & self.mine
         at, to, outside = self.at[chosen], self.to[chosen], self.to_fixed[:, chosen]
         played = self.depth[at]
-        value = self.stored.copy()
-        for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
-            level, spread, inward, dst, share, fixed = step[:6]
-            below = np.where(inward, value.take(dst, axis=1), fixed)  # (not [:, dst]: slow)
-            total = np.bincount(spread, (share * below).ravel(),
-                                minlength=value.size).reshape(value.shape)
-            value[:, level] = np.where(self.ends.take(level, axis=1), value.take(level, axis=1),
-                                       total.take(level, axis=1))
-            here = played == d
-            if here.any():
-                j = to[here]
-                value[:, at[here]] = np.where(j >= 0, value[:, np.maximum(j, 0)],
-                                              outside[:, here])
+        if last is None:
+            value = self.stored.copy()
+            for d, step in zip(reversed(self.depths), reversed(self.steps), strict=True):
+                self._work_out(value, step)
+                self._play_rows(value, played == d, at, to, outside)
+            return value
+        value = last.copy()
+        if row is None or not chosen[row]:
+            return value
+        k = self.depths.index(int(self.depth[self.at[row]]))
+        changed = np.zeros(self.size, dtype=bool)
+        changed[self.at[row]] = True
+        self._play_rows(value, played == self.depths[k], at, to, outside)
+        for d, step in reversed(list(zip(self.depths[:k], self.steps[:k], strict=True))):
+            # The fragments with a move into a changed one (a row's play is one of its moves)
+            dirty = np.zeros(step.nodes.stop - step.nodes.start, dtype=bool)
+            dirty[step.src_in[changed[step.dst_in]] - step.nodes.start] = True
+            local = np.flatnonzero(dirty)
+            if not len(local):
+                break  # nothing shorter reads a changed fragment
+            self._work_out(value, step, local)
+            self._play_rows(value, played == d, at, to, outside)
+            changed[:] = False
+            changed[local + step.nodes.start] = True
         return value
 
-    def reach(self, chosen: BoolArray) -> FloatArray:
+    def _work_out(self, value: FloatArray, step: _Step, local: IntArray | None = None) -> None:
+        """Each table's chance at the nodes of a step's length (those at places `local` among
+        them, where given) from the longer ones': the sum over its moves, the stored one
+        where the game ends."""
+        if local is None:
+            moves: IntArray | slice = slice(None)
+            spread, nodes, ends = step.spread, step.nodes, step.ends
+        else:
+            count = step.starts[local + 1] - step.starts[local]
+            moves = counting(step.starts[local], count)
+            spread = self._spread(np.repeat(np.arange(len(local)), count), len(local))
+            nodes, ends = local + step.nodes.start, step.ends[:, local]
+        below = np.where(step.inward[moves], value.take(step.dst[moves], axis=1),  # (not [:, dst]:
+                         step.fixed[:, moves])                                     # slow)
+        below *= step.share[:, moves]
+        total = np.bincount(spread, below.ravel(), minlength=ends.size).reshape(ends.shape)
+        value[:, nodes] = np.where(ends, value[:, nodes], total)
+
+    @staticmethod
+    def _play_rows(value: FloatArray, rows: BoolArray, at: IntArray, to: IntArray,
+                   outside: FloatArray) -> None:
+        """The chance at the fragments of the chosen `rows`: that after their plays."""
+        if rows.any():
+            j = to[rows]
+            value[:, at[rows]] = np.where(j >= 0, value[:, np.maximum(j, 0)], outside[:, rows])
+
+    def reach(self, chosen: BoolArray, last: FloatArray | None = None,
+              top: int | None = None) -> FloatArray:
         """Each table's chance that a game from the (first group's) opening reaches each
-        fragment, the seat making the plays of the `chosen` rows (those at its own turns)."""
+        fragment, the seat making the plays of the `chosen` rows (those at its own turns);
+        from `last`, where the reach of the rows chosen but those `top` letters long or
+        longer: only the fragments longer than `top` are worked out again."""
         chosen = chosen & self.mine
         at, to = self.at[chosen], self.to[chosen]
         played = self.depth[at]
-        reach = np.zeros(self.stored.shape)
-        reach[:, self.firsts[0]] = 1.0
+        if last is None or top is None:
+            reach, top = np.zeros(self.stored.shape), self.depths[0] if self.depths else 0
+            reach[:, self.firsts[0]] = 1.0
+        else:
+            reach = last.copy()
+            reach[:, self.depth > top] = 0.0
         free = ~self.ends
         free[:, at] = False
+        # The rows' plays by length, each length's by fragment (as one walk adds them)
+        plays: dict[int, list[tuple[int, int]]] = {}
+        for d, k, j in sorted(zip(played.tolist(), at.tolist(), to.tolist(), strict=True),
+                              key=lambda row: row[:2]):
+            if j >= 0:
+                plays.setdefault(d, []).append((k, j))
         for d, step in zip(self.depths, self.steps, strict=True):
-            src, spread, share = step[6:]
+            if d < top:
+                continue
+            src, spread, share = step.src_in, step.spread_in, step.share_in
             flow = np.where(free.take(src, axis=1), share * reach.take(src, axis=1), 0.0)
             reach += np.bincount(spread, flow.ravel(), minlength=reach.size).reshape(reach.shape)
-            here = np.flatnonzero((played == d) & (to >= 0))
-            here = here[np.argsort(at[here], kind="stable")]  # by fragment, as one walk adds
-            for k, j in zip(at[here].tolist(), to[here].tolist(), strict=True):
+            for k, j in plays.get(d, ()):
                 reach[:, j] += reach[:, k]
         return reach
 
@@ -248,25 +359,31 @@ def row_order(
     weights = [float(play.reach[start][solution.index(rows[0].fragment)]) for play in plays]
     if len(plays) == 1 or not any(weights):
         weights = [1.0] * len(plays)  # one table, or none reaches the opening: each alike
-    at_row, to, mine = walks.at, walks.to, walks.mine
+    at_row, mine = walks.at, walks.mine
+    to, inward = np.maximum(walks.to, 0), walks.to >= 0
     chars = np.array([row_chars(r) for r in rows], dtype=np.float64)
     chosen = np.zeros(len(rows), dtype=bool)
     chosen[0] = True
     opening = int(walks.firsts[0])
     found: list[list[tuple[int, float]]] = [[] for _ in plays]
     values = walks.values(chosen)
+    reaches, length = None, None
     while not chosen.all():
+        # A fragment's chance reads only longer ones, its reach only shorter ones: each pass
+        # works out again only its side of the row chosen last (`length` letters long).
+        reaches = walks.reach(chosen, reaches, length)
+        after = np.where(inward, values.take(to, axis=1), walks.to_fixed)
+        terms = np.where(mine, reaches.take(at_row, axis=1)
+                         * (values.take(at_row, axis=1) - after), 0.0)
         gain = np.zeros(len(rows))
-        reaches = walks.reach(chosen)
-        for value, reach, outside, weight in zip(values, reaches, walks.to_fixed, weights,
-                                                 strict=True):
-            after = np.where(to >= 0, value[np.maximum(to, 0)], outside)
-            gain += weight * np.where(mine, reach[at_row] * (value[at_row] - after), 0.0)
+        for weight, term in zip(weights, terms, strict=True):  # the tables in order
+            gain += weight * term
         ratio = np.where(chosen, -np.inf, gain / chars)
         top = float(ratio.max())  # the first of the best, the table's order on ties
         best = int(np.flatnonzero(ratio >= top - TIE * abs(top) - 1e-15)[0])
         chosen[best] = True
-        values = walks.values(chosen)
+        length = int(walks.depth[at_row[best]])
+        values = walks.values(chosen, values, best)
         for value, table in zip(values, found, strict=True):
             table.append((best, 1.0 - float(value[opening])))
     return tuple(map(tuple, found))
