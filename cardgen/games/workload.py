@@ -139,9 +139,10 @@ def _infixes(lexicon: Lexicon, longest: int, enough: int | None) -> tuple[int, b
     for length in range(1, longest + 1):
         if enough is not None and found > enough:
             return found, False
-        if length > 1:  # (in int64 from here: a number has a digit per letter)
+        if length > 1:  # in int64 from here: a number has a digit per letter (widened
+            # first: numpy 1.x keeps a small array's type against a scalar of any type)
             end = len(letters) - length + 1
-            window = window[:end] * np.int64(base) + letters[length - 1 :]
+            window = window[:end].astype(np.int64, copy=False) * base + letters[length - 1 :]
             alive = alive[:end] & (letters[length - 1 :] > 0)
         inside = window.compress(alive)  # (`window[alive]` is several times slower)
         if base**length <= 4 * len(letters):  # few enough to mark each in a bitmap
