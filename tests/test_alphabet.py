@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from bisect import bisect_left
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,14 @@ from cardgen.app.cli import app
 from cardgen.cards.config import config_spelling, load_card_config, load_table_config
 from cardgen.errors import WordListError
 from cardgen.games.solver import solve
-from cardgen.words.alphabet import A_Z, KEPT, Spelling, default_spelling, sort_words
+from cardgen.words.alphabet import (
+    A_Z,
+    KEPT,
+    Spelling,
+    default_spelling,
+    sort_key,
+    sort_words,
+)
 from cardgen.words.languages import LETTERS
 from cardgen.words.lexicon import playable_words
 from cardgen.words.wordlists import CatalogList, load_catalog, load_wordlist, parse_entries
@@ -148,6 +156,16 @@ def test_sort_words_follows_the_alphabet() -> None:
     assert letters is not None
     assert sort_words(["ñu", "oso", "nube", "zorro"], letters) == ["nube", "ñu", "oso", "zorro"]
     assert sort_words(["b", "a"], "abc") == ["a", "b"]
+
+
+def test_sort_key_orders_as_the_alphabet_and_finds_a_word_by_bisection() -> None:
+    letters = default_spelling("es").letters
+    assert letters is not None
+    key = sort_key(letters)
+    words = ["nube", "nuez", "ñu", "ñus", "oso"]  # ñ after n, though its code point is after z
+    assert sorted(reversed(words), key=key) == words
+    assert [bisect_left(words, key(w), key=key) for w in words] == [0, 1, 2, 3, 4]
+    assert sort_key("abc")("cab") == "cab"  # code point order already: the word itself
 
 
 def test_playable_words_count_entries_that_become_equal_once() -> None:

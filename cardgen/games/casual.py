@@ -23,6 +23,7 @@ from cardgen.games.game import Decision
 from cardgen.games.levels import Array, Moves, bottom_up
 from cardgen.games.scores import Scores, seat_totals
 from cardgen.games.traps import Thresholds
+from cardgen.words.alphabet import sort_key
 
 Plan = tuple[frozenset[Decision], frozenset[int], frozenset[int]]
 """A seat's strategy from a fragment: its decisions, its words and the words of those it
@@ -68,9 +69,8 @@ class Casual(TableAnswers):
         if not self.scores.tables:
             return ()
         rows, _, _ = self._plan(fragment, seat)
-        order = {x: k for k, x in enumerate(self.thresholds.solution.lexicon.letters)}
-        return tuple(sorted(rows, key=lambda row: (len(row.fragment),
-                                                    [order[x] for x in row.fragment])))
+        key = sort_key(self.thresholds.solution.lexicon.letters)
+        return tuple(sorted(rows, key=lambda row: (len(row.fragment), key(row.fragment))))
 
     def _score(self, fragment: str, seat: int) -> object:
         return self.ranks[seat - 1][len(fragment)][self.thresholds.index(fragment)]

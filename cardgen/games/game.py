@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
+from cardgen.words.alphabet import sort_key
 from cardgen.words.lexicon import Lexicon
 
 if TYPE_CHECKING:  # numpy loads only to solve: reading a position needs none of it
@@ -476,9 +477,8 @@ class InfixMoves(SolvedPositions):
 
     def ordered(self, positions: Iterable[tuple[int, int]]) -> tuple[str, ...]:
         """The words at these positions, in the order of the letters (as `words` are)."""
-        order = {letter: k for k, letter in enumerate(self.lexicon.letters)}
         return tuple(sorted((self._string(d, i) for d, i in positions),
-                            key=lambda word: [order[x] for x in word]))
+                            key=sort_key(self.lexicon.letters)))
 
     def _plan(self, d: int, i: int, seat: int) -> Plan:
         """The seat's strategy from position (d, i): where it moves, its cheapest move (ties to

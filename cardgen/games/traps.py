@@ -32,6 +32,7 @@ from cardgen.games.levels import Moves, bottom_up
 from cardgen.games.solver import Solution
 from cardgen.games.storedinfix import first_holding
 from cardgen.games.superghost import InfixSolution
+from cardgen.words.alphabet import sort_key
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -138,9 +139,8 @@ class Thresholds:
     def _word_index(self, word: str) -> int:
         """The index of a playable word in `solution.words`, which are sorted in the order of
         the alphabet's letters (not always the code points')."""
-        order = {letter: code for code, letter in enumerate(self.solution.lexicon.letters)}
-        return bisect_left(self.solution.words, [order[x] for x in word],
-                           key=lambda w: [order[x] for x in w])
+        key = sort_key(self.solution.lexicon.letters)
+        return bisect_left(self.solution.words, key(word), key=key)
 
     def _group(self, value: float) -> tuple[npt.NDArray[np.int64], str]:
         """The words of Zipf `value`: their indices, in order, and their text, one a line."""

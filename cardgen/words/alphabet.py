@@ -36,7 +36,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -62,6 +62,7 @@ __all__ = [
     "alphabet_text",
     "default_spelling",
     "match_language",
+    "sort_key",
     "sort_words",
 ]
 
@@ -303,10 +304,19 @@ def sort_words(words: Iterable[str], letters: str) -> list[str]:
     """The words sorted in the order of `letters` (code point order when that is the same)."""
     if list(letters) == sorted(letters):
         return sorted(words)
+    return sorted(words, key=sort_key(letters))
+
+
+def sort_key(letters: str) -> Callable[[str], str]:
+    """A key that sorts words in the order of `letters` (as `sort_words` does, and as a
+    lexicon's words are): each letter written as its rank, or the word itself where code
+    point order is the same."""
+    if list(letters) == sorted(letters):
+        return str
     # Ranks from U+0100 on sort after every character outside the alphabet, which never
     # occurs in a word anyway.
     ranks = str.maketrans({letter: chr(0x100 + i) for i, letter in enumerate(letters)})
-    return sorted(words, key=lambda word: word.translate(ranks))
+    return lambda word: word.translate(ranks)
 
 
 def _vowelless(word: str, vowels: frozenset[str]) -> bool:
