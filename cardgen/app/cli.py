@@ -7,8 +7,10 @@ unwritable folder), 130 when interrupted. Warnings are one line each, `cardgen: 
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -114,33 +116,39 @@ def _run(command: str, configs: list[Path], out: str | None, formats: list[str] 
     from cardgen.app import runner
 
     gc.freeze()  # as `main` does: the modules a build or a table reads live as long as it
-    # A build's objects live until it ends (the solved game, the card, the modules it imports
-    # on the way): in a build of each shipped config, all formats, the collector found some 420
-    # objects of garbage (the classes and functions of modules' imports, no finalizer) and cost
-    # 13-80 ms of CPU (SuperDuperGhost's JSON build 20 ms, twl06-4p's 80). So it rests during a
-    # build, and what is left after it (the modules, the lists' caches) is frozen as above:
-    # turned back on, it would walk it all once, 10 ms. A table's run (and its pool's forked
-    # workers) keeps it at work.
-    collecting = gc.isenabled()
-    if command == "build":
-        gc.disable()
-    try:
-        with reporting(quiet=quiet) as display:
-            folder = _out_folder(out)
-            options: dict[str, Any] = {"out": folder, "formats": formats, "progress": display,
-                                       "cache": cache, "max_seconds": max_seconds}
-            if command == "build":
-                paths = runner.run(runner.CARDS, configs, **options)
-            else:
-                paths = runner.run(runner.TABLES, configs, **options)
-    finally:
+    # A table's run (and its pool's forked workers) keeps the collector at work.
+    resting = _collector_resting() if command == "build" else contextlib.nullcontext()
+    with resting, reporting(quiet=quiet) as display:
+        folder = _out_folder(out)
+        options: dict[str, Any] = {"out": folder, "formats": formats, "progress": display,
+                                   "cache": cache, "max_seconds": max_seconds}
         if command == "build":
-            gc.freeze()
-        if collecting:
-            gc.enable()
+            paths = runner.run(runner.CARDS, configs, **options)
+        else:
+            paths = runner.run(runner.TABLES, configs, **options)
     if not quiet:
         for path in paths:
             typer.echo(printable(str(path)))  # one line each, whatever the names hold
+
+
+@contextlib.contextmanager
+def _collector_resting() -> Iterator[None]:
+    """Python's cycle collector off, then back on (also on failure) with what is left frozen.
+
+    A build's objects live until it ends (the solved game, the card, the modules it imports
+    on the way): in a build of each shipped config, all formats, the collector found some 420
+    objects of garbage (the classes and functions of modules' imports, no finalizer) and cost
+    13-80 ms of CPU (SuperDuperGhost's JSON build 20 ms, twl06-4p's 80). What is left after it
+    (the modules, the lists' caches) is frozen as `main` does: turned back on, the collector
+    would walk it all once, 10 ms."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
 
 
 def _run_command(name: str, summary: str, example: str, formats: str) -> None:
